@@ -1,0 +1,90 @@
+/**
+ * Emits `api.ts`: the table the runtime reads — param names in positional order, endpoint
+ * forms, idempotency, x-limits, u64 result fields and pagination, per method.
+ */
+import type { DocumentModel, JsonSchema, MethodModel, SchemaObject, ServerModel } from "../model.js";
+import { definitionsOf, refName } from "./schema-walk.js";
+
+type U64Map = true | { [key: string]: U64Map };
+
+export function emitApi(doc: DocumentModel, header: string): string {
+  const definitions = definitionsOf(doc.schemas, true);
+  const keyed = doc.servers.find((s) => s.kind === "keyed") ?? doc.servers.find((s) => s.kind !== "proxy");
+  const proxy = doc.servers.find((s) => s.kind === "proxy");
+  const fallback = doc.methods.length > 0 && doc.methods.every((m) => m.paramStructure === "by-position") ? "by-position" : "by-name";
+  const methods = doc.methods.map((m) => `    ${JSON.stringify(m.rpcName)}: ${methodEntry(m, definitions)},`);
+  return [
+    header,
+    `import type { ApiSpec } from "../runtime/index.js";`,
+    `import { validators } from "./validators.js";`,
+    "",
+    `/** How the ${doc.title} is called: endpoints, and per method its params in positional order and its rules. */`,
+    "export const api: ApiSpec = {",
+    `  name: ${JSON.stringify(doc.subpath)},`,
+    `  keyed: ${endpoint(keyed, fallback)},`,
+    ...(proxy ? [`  proxy: ${endpoint(proxy, "by-position")},`] : []),
+    "  validators,",
+    "  methods: {",
+    ...methods,
+    "  },",
+    "};",
+    "",
+  ].join("\n");
+}
+
+function endpoint(server: ServerModel | undefined, fallback: "by-name" | "by-position"): string {
+  const e = server ?? { paramStructure: fallback, envelope: "jsonrpc", methodIn: "body" };
+  return `{ paramStructure: ${JSON.stringify(e.paramStructure)}, envelope: ${JSON.stringify(e.envelope)}, methodIn: ${JSON.stringify(e.methodIn)} }`;
+}
+
+function methodEntry(m: MethodModel, definitions: Map<string, JsonSchema>): string {
+  const parts = [`params: ${JSON.stringify(m.params.map((p) => p.name))}`];
+  if (m.paramStructure !== "either") parts.push(`structure: ${JSON.stringify(m.paramStructure)}`);
+  if (m.idempotent) parts.push("idempotent: true");
+  if (m.limits.length > 0) parts.push(`limits: ${JSON.stringify(m.limits)}`);
+  const u64 = m.result ? u64Map(m.result.schema, definitions, new Set()) : undefined;
+  if (u64 !== undefined) parts.push(`u64: ${JSON.stringify(u64)}`);
+  if (m.pagination) parts.push(`page: ${JSON.stringify({ token: m.pagination.tokenParam, next: m.pagination.nextField, items: m.pagination.itemsField })}`);
+  return `{ ${parts.join(", ")} }`;
+}
+
+/** Where a schema holds `format: uint64` values, or `undefined` when it holds none. */
+export function u64Map(schema: JsonSchema, definitions: Map<string, JsonSchema>, visiting: Set<string>): U64Map | undefined {
+  if (typeof schema !== "object") return undefined;
+  const s: SchemaObject = schema;
+  if (s.format === "uint64") return true;
+  let map: { [key: string]: U64Map } = {};
+  const merge = (other: U64Map | undefined): void => {
+    if (other === undefined) return;
+    if (other === true) map = { ...map, "": true };
+    else map = mergeMaps(map, other);
+  };
+  const ref = refName(s.$ref);
+  if (ref !== undefined && !visiting.has(ref)) {
+    visiting.add(ref);
+    merge(u64Map(definitions.get(ref) ?? true, definitions, visiting));
+    visiting.delete(ref);
+  }
+  for (const key of ["anyOf", "oneOf", "allOf"]) {
+    if (Array.isArray(s[key])) for (const branch of s[key] as JsonSchema[]) merge(u64Map(branch, definitions, visiting));
+  }
+  for (const [name, prop] of Object.entries((s.properties ?? {}) as Record<string, JsonSchema>)) {
+    const inner = u64Map(prop, definitions, visiting);
+    if (inner !== undefined) map = mergeMaps(map, { [name]: inner });
+  }
+  if (s.items !== undefined && !Array.isArray(s.items)) {
+    const inner = u64Map(s.items as JsonSchema, definitions, visiting);
+    if (inner !== undefined) map = mergeMaps(map, { "*": inner });
+  }
+  if ("" in map) return true;
+  return Object.keys(map).length > 0 ? map : undefined;
+}
+
+function mergeMaps(a: { [key: string]: U64Map }, b: { [key: string]: U64Map }): { [key: string]: U64Map } {
+  const out = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    const existing = out[k];
+    out[k] = existing === undefined ? v : existing === true || v === true ? true : mergeMaps(existing, v);
+  }
+  return out;
+}

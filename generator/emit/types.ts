@@ -1,0 +1,73 @@
+/**
+ * Emits `types.ts` of one document with json-schema-to-typescript: every named schema as an
+ * exported type whose name comes from the spec, doc comments from the spec's descriptions.
+ */
+import { compile } from "json-schema-to-typescript";
+import type { DocumentModel, JsonSchema, SchemaObject } from "../model.js";
+import { definitionsOf, reachable } from "./schema-walk.js";
+
+const ROOT = "GeneratedRoot__";
+
+export async function emitTypes(doc: DocumentModel): Promise<string> {
+  const definitions = definitionsOf(doc.schemas, true);
+  const fromResults = reachable(doc.schemas.filter((s) => s.role === "result" || s.role === "variant").map((s) => s.lenient), definitions);
+  const root: SchemaObject = { title: ROOT, type: "object", additionalProperties: false, properties: {}, definitions: {} };
+  for (const s of doc.schemas) {
+    // u64 values are `bigint` in results; params accept a `number` too, unless the type is shared with results.
+    const requestOnly = s.role === "params" || (s.role === "component" && !fromResults.has(s.name));
+    (root.definitions as Record<string, unknown>)[s.name] = prepare(s.lenient, s.name, requestOnly);
+  }
+  const text = await compile(root, ROOT, {
+    bannerComment: "",
+    format: false,
+    additionalProperties: false,
+    unreachableDefinitions: true,
+    declareExternallyReferenced: true,
+    strictIndexSignatures: true,
+    unknownAny: true,
+    $refOptions: { resolve: { external: false } } as never,
+  });
+  return cleanUp(text);
+}
+
+/** JSON Schema → json-schema-to-typescript input: names, `bigint`, `unknown`, no nested titles. */
+function prepare(schema: JsonSchema, name: string | undefined, requestOnly: boolean): unknown {
+  if (schema === true) return name ? { title: name, tsType: "unknown" } : { tsType: "unknown" };
+  if (schema === false) return name ? { title: name, tsType: "never" } : { tsType: "never" };
+  const out: SchemaObject = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "title" || key.startsWith("x-") || key === "examples") continue;
+    out[key] = transformChild(key, value, requestOnly);
+  }
+  if (name) out.title = name;
+  if (out.format === "uint64") out.tsType = requestOnly ? "bigint | number" : "bigint";
+  const keys = Object.keys(out).filter((k) => k !== "title" && k !== "description" && k !== "deprecated" && k !== "default");
+  if (keys.length === 0) out.tsType = "unknown";
+  if (Array.isArray(out.type) && out.type.length === 1) out.type = out.type[0];
+  return out;
+}
+
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "definitions", "$defs", "dependencies"]);
+const SCHEMA_LISTS = new Set(["anyOf", "oneOf", "allOf"]);
+const SCHEMA_SINGLE = new Set(["items", "additionalItems", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else"]);
+
+function transformChild(key: string, value: unknown, requestOnly: boolean): unknown {
+  if (SCHEMA_MAPS.has(key) && value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, prepare(v as JsonSchema, undefined, requestOnly)]));
+  }
+  if (SCHEMA_LISTS.has(key) && Array.isArray(value)) return value.map((v) => prepare(v as JsonSchema, undefined, requestOnly));
+  if (SCHEMA_SINGLE.has(key)) {
+    if (Array.isArray(value)) return value.map((v) => prepare(v as JsonSchema, undefined, requestOnly));
+    if (typeof value === "boolean" && (key === "additionalProperties" || key === "additionalItems")) return value;
+    return prepare(value as JsonSchema, undefined, requestOnly);
+  }
+  return value;
+}
+
+/** Drops json-schema-to-typescript's boilerplate (the root interface, "referenced by" notes). */
+function cleanUp(text: string): string {
+  return text
+    .replace(new RegExp(`export interface ${ROOT} \\{\\s*\\}\\n?`), "")
+    .replace(/\n \* \n \* This interface was referenced by `[^`]+`'s JSON-Schema\n \* via the `definition` "[^"]+"\./g, "")
+    .replace(/\/\*\*\n \* This interface was referenced by `[^`]+`'s JSON-Schema\n \* via the `definition` "[^"]+"\.\n \*\/\n/g, "");
+}

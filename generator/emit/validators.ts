@@ -1,0 +1,203 @@
+/**
+ * Compiles schemas into calls of the runtime's validator combinators (runtime/validate.ts):
+ * request validators into `validators.ts`, result validators into `result-validators.ts`
+ * (loaded only when response validation is on). No schema compiler ships with the client.
+ */
+import type { DocumentModel, JsonSchema, SchemaObject } from "../model.js";
+import { definitionsOf, reachable, refName } from "./schema-walk.js";
+
+/** Keywords the combinators do not check; reported so nobody assumes they are enforced. */
+const UNCHECKED = ["patternProperties", "propertyNames", "minProperties", "maxProperties", "uniqueItems", "multipleOf", "dependencies", "if", "contains"];
+
+export interface ValidatorsOutput {
+  code: string;
+  /** `pointer: keyword` of every keyword that is not checked at run time. */
+  unchecked: string[];
+}
+
+export function emitValidators(doc: DocumentModel, side: "params" | "result", header: string): ValidatorsOutput {
+  const lenient = side === "result";
+  const definitions = definitionsOf(doc.schemas, lenient);
+  const roots = doc.methods.flatMap((m) => {
+    if (side === "params") return [{ key: m.rpcName, name: m.paramsType }];
+    return m.result ? [{ key: m.rpcName, name: m.resultType }] : [];
+  });
+  const needed = reachable(roots.map((r) => ({ $ref: `#/definitions/${r.name}` })), definitions);
+  const compiler = new Compiler(definitions, needed);
+  const order = compiler.order([...needed].sort());
+  const lines = order.map((name) => `const ${id(name)}: Validator = ${compiler.compile(definitions.get(name)!, name)};`);
+  const table = roots.map((r) => `  ${JSON.stringify(r.key)}: ${id(r.name)},`);
+  const exportName = side === "params" ? "validators" : "resultValidators";
+  const what = side === "params" ? "params (as an object keyed by param name)" : "results (with the spec's x-response-deviations applied)";
+  const code = [
+    header,
+    `import { v, type Validator } from "../runtime/index.js";`,
+    "",
+    ...lines,
+    "",
+    `/** Validators of the ${what}, by method name. */`,
+    `export const ${exportName}: Readonly<Record<string, Validator>> = {`,
+    ...table,
+    "};",
+    "",
+  ].join("\n");
+  return { code, unchecked: compiler.unchecked };
+}
+
+/** Validator constants are suffixed so they never shadow a type name in the reader's head. */
+const id = (name: string): string => `${name}$`;
+
+class Compiler {
+  readonly unchecked: string[] = [];
+  private readonly declared = new Set<string>();
+  private current = "";
+
+  constructor(private readonly definitions: Map<string, JsonSchema>, private readonly needed: Set<string>) {}
+
+  /** Dependencies first, so that most references are plain identifiers; cycles use `v.lazy`. */
+  order(names: string[]): string[] {
+    const out: string[] = [];
+    const state = new Map<string, "visiting" | "done">();
+    const visit = (name: string): void => {
+      if (state.has(name)) return;
+      state.set(name, "visiting");
+      for (const dep of [...reachableDirect(this.definitions.get(name))].sort()) if (this.needed.has(dep)) visit(dep);
+      state.set(name, "done");
+      out.push(name);
+    };
+    names.forEach(visit);
+    return out;
+  }
+
+  compile(schema: JsonSchema, name?: string): string {
+    if (name !== undefined) this.current = name;
+    const expr = this.expr(schema);
+    if (name !== undefined) this.declared.add(name);
+    return expr;
+  }
+
+  private expr(schema: JsonSchema): string {
+    if (schema === true) return "v.unknown";
+    if (schema === false) return "v.never";
+    const s = schema;
+    for (const k of UNCHECKED) if (k in s) this.unchecked.push(`${this.current}: ${k}`);
+    const parts: string[] = [];
+    const ref = refName(s.$ref);
+    if (ref !== undefined) parts.push(this.declared.has(ref) ? id(ref) : `v.lazy(() => ${id(ref)}, ${JSON.stringify(staticTypes(this.definitions.get(ref), this.definitions))}, ${JSON.stringify(ref)})`);
+    if (Array.isArray(s.enum)) parts.push(`v.literal(${JSON.stringify(s.enum)})`);
+    else if ("const" in s) parts.push(`v.literal([${JSON.stringify(s.const)}])`);
+    else {
+      const typed = this.byType(s);
+      if (typed) parts.push(typed);
+    }
+    if (Array.isArray(s.anyOf)) parts.push(`v.anyOf([${s.anyOf.map((b) => this.expr(b as JsonSchema)).join(", ")}])`);
+    if (Array.isArray(s.oneOf)) parts.push(`v.anyOf([${s.oneOf.map((b) => this.expr(b as JsonSchema)).join(", ")}], "oneOf")`);
+    if (Array.isArray(s.allOf)) parts.push(...s.allOf.map((b) => this.expr(b as JsonSchema)));
+    if (s.not !== undefined) parts.push(`v.not(${this.expr(s.not as JsonSchema)})`);
+    if (parts.length === 0) return "v.unknown";
+    return parts.length === 1 ? parts[0]! : `v.allOf([${parts.join(", ")}])`;
+  }
+
+  /** The `type` keyword (or the type implied by the keywords present) with its constraints. */
+  private byType(s: SchemaObject): string | undefined {
+    const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : impliedTypes(s);
+    if (types.length === 0) return undefined;
+    const branches = types.map((t) => this.oneType(t, s));
+    return branches.length === 1 ? branches[0] : `v.anyOf([${branches.join(", ")}], "type")`;
+  }
+
+  private oneType(type: string, s: SchemaObject): string {
+    const num = (k: string): string => (typeof s[k] === "number" ? String(s[k]) : "undefined");
+    switch (type) {
+      case "string": {
+        const args = [pattern(s.pattern), num("minLength"), num("maxLength")];
+        return `v.string(${trimArgs(args).join(", ")})`;
+      }
+      case "integer":
+        if (s.format === "uint64") return "v.uint64";
+        return `v.number(${trimArgs(["true", num("minimum"), num("maximum"), num("exclusiveMinimum"), num("exclusiveMaximum")]).join(", ")})`;
+      case "number":
+        return `v.number(${trimArgs(["false", num("minimum"), num("maximum"), num("exclusiveMinimum"), num("exclusiveMaximum")]).join(", ")})`;
+      case "boolean":
+        return "v.boolean";
+      case "null":
+        return "v.nul";
+      case "array":
+        return this.array(s, num);
+      case "object":
+        return this.object(s);
+      default:
+        return "v.unknown";
+    }
+  }
+
+  private array(s: SchemaObject, num: (k: string) => string): string {
+    if (Array.isArray(s.items)) {
+      const rest = s.additionalItems === undefined || s.additionalItems === true ? "v.unknown" : this.expr(s.additionalItems as JsonSchema);
+      return `v.tuple([${s.items.map((i) => this.expr(i as JsonSchema)).join(", ")}], ${trimArgs([rest, num("minItems"), num("maxItems")]).join(", ")})`;
+    }
+    const items = s.items === undefined ? "v.unknown" : this.expr(s.items as JsonSchema);
+    return `v.array(${trimArgs([items, num("minItems"), num("maxItems")]).join(", ")})`;
+  }
+
+  private object(s: SchemaObject): string {
+    const props = Object.entries((s.properties ?? {}) as Record<string, JsonSchema>).map(([k, p]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${this.expr(p)}`);
+    const required = JSON.stringify(Array.isArray(s.required) ? s.required : []);
+    const extra = s.additionalProperties === false ? "false" : s.additionalProperties === undefined || s.additionalProperties === true ? undefined : this.expr(s.additionalProperties as JsonSchema);
+    return `v.object({ ${props.join(", ")} }, ${required}${extra ? `, ${extra}` : ""})`;
+  }
+}
+
+function pattern(p: unknown): string {
+  if (typeof p !== "string") return "undefined";
+  return p.includes("/") ? `new RegExp(${JSON.stringify(p)})` : `/${p}/`;
+}
+
+/** Drops trailing `undefined` arguments. */
+function trimArgs(args: string[]): string[] {
+  const out = [...args];
+  while (out.length > 0 && out[out.length - 1] === "undefined") out.pop();
+  return out;
+}
+
+function impliedTypes(s: SchemaObject): string[] {
+  if ("properties" in s || "required" in s || "additionalProperties" in s) return ["object"];
+  if ("items" in s || "minItems" in s || "maxItems" in s) return ["array"];
+  if ("pattern" in s || "minLength" in s || "maxLength" in s) return ["string"];
+  if ("minimum" in s || "maximum" in s) return ["number"];
+  return [];
+}
+
+/** JSON types a schema can accept, for `v.lazy` (so `anyOf` can pick the closest branch). */
+function staticTypes(schema: JsonSchema | undefined, definitions: Map<string, JsonSchema>, depth = 0): string[] {
+  if (schema === undefined || typeof schema === "boolean" || depth > 10) return ["any"];
+  if (Array.isArray(schema.type)) return (schema.type as string[]).map((t) => (t === "number" ? "number" : t));
+  if (typeof schema.type === "string") return [schema.type];
+  if (Array.isArray(schema.enum)) return [...new Set((schema.enum as unknown[]).map(jsonType))];
+  const ref = refName(schema.$ref);
+  if (ref) return staticTypes(definitions.get(ref), definitions, depth + 1);
+  const branches = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (branches) return [...new Set(branches.flatMap((b) => staticTypes(b, definitions, depth + 1)))];
+  const implied = impliedTypes(schema);
+  return implied.length ? implied : ["any"];
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+
+function reachableDirect(schema: JsonSchema | undefined): Set<string> {
+  const out = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== "object") return;
+    const name = refName((node as SchemaObject).$ref);
+    if (name) out.add(name);
+    for (const [k, child] of Object.entries(node)) if (k !== "enum" && k !== "const" && k !== "default" && k !== "examples") visit(child);
+  };
+  visit(schema);
+  return out;
+}

@@ -1,0 +1,85 @@
+/**
+ * Stage 1, load: reads a spec file (JSON or YAML) and every file it references with a relative
+ * `$ref`, into memory. The only stage besides `write` that touches the disk.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { parse as parseYaml } from "yaml";
+import type { Problem } from "./model.js";
+import { GeneratorError } from "./problems.js";
+
+/** A spec file and the files it references, keyed by path relative to the working directory. */
+export interface LoadedSpec {
+  /** Path of the main document, as given (relative to `cwd`). */
+  entry: string;
+  /** Every loaded file by its normalised path: the entry and all files referenced from it. */
+  files: Map<string, unknown>;
+}
+
+export async function loadSpec(file: string, cwd = process.cwd()): Promise<LoadedSpec> {
+  const entry = toPosix(path.relative(cwd, path.resolve(cwd, file)));
+  const files = new Map<string, unknown>();
+  const problems: Problem[] = [];
+  const queue: { file: string; from?: { file: string; pointer: string } }[] = [{ file: entry }];
+  while (queue.length > 0) {
+    const next = queue.shift()!;
+    if (files.has(next.file)) continue;
+    const parsed = await readDocument(path.resolve(cwd, next.file), next.file, next.from, problems);
+    if (parsed === undefined) continue;
+    files.set(next.file, parsed);
+    for (const ref of externalRefs(parsed)) {
+      const target = toPosix(path.normalize(path.join(path.dirname(next.file), ref.file)));
+      if (!files.has(target)) queue.push({ file: target, from: { file: next.file, pointer: ref.pointer } });
+    }
+  }
+  if (problems.length > 0) throw new GeneratorError(problems, "load");
+  return { entry, files };
+}
+
+async function readDocument(
+  absolute: string,
+  file: string,
+  from: { file: string; pointer: string } | undefined,
+  problems: Problem[],
+): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(absolute, "utf8");
+  } catch (error) {
+    problems.push({
+      file: from?.file ?? file,
+      pointer: from?.pointer ?? "",
+      message: `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
+      hint: from ? "Check the relative path of the $ref; it is resolved against the referring file." : "Check the path passed with --spec.",
+    });
+    return undefined;
+  }
+  try {
+    return /\.ya?ml$/i.test(file) ? parseYaml(text) : JSON.parse(text);
+  } catch (error) {
+    problems.push({ file, pointer: "", message: `is not valid ${/\.ya?ml$/i.test(file) ? "YAML" : "JSON"}: ${(error as Error).message}`, hint: "Fix the syntax error at the position given." });
+    return undefined;
+  }
+}
+
+/** Every `$ref` whose target is another file: `./schemas/values.json#/HexQuantity`. */
+export function externalRefs(value: unknown, at = ""): { file: string; pointer: string }[] {
+  const found: { file: string; pointer: string }[] = [];
+  const visit = (node: unknown, where: string): void => {
+    if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${where}/${i}`));
+    if (node === null || typeof node !== "object") return;
+    const ref = (node as Record<string, unknown>).$ref;
+    if (typeof ref === "string" && !ref.startsWith("#") && !/^[a-z]+:/i.test(ref)) {
+      found.push({ file: ref.split("#")[0]!, pointer: where });
+    }
+    for (const [key, child] of Object.entries(node)) {
+      if (key !== "$ref") visit(child, `${where}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+    }
+  };
+  visit(value, at);
+  return found;
+}
+
+function toPosix(p: string): string {
+  return p.split(path.sep).join("/");
+}

@@ -1,0 +1,178 @@
+/**
+ * The intermediate model: what `normalize` produces from an OpenRPC document and what every
+ * emitter reads. All naming, ordering, `$ref` resolution and positional-vs-named decisions are
+ * taken once, in normalize; emitters and templates only read this model.
+ */
+
+/** A JSON Schema (draft-07 as used by OpenRPC 1.x), or the boolean schemas `true`/`false`. */
+export type JsonSchema = boolean | SchemaObject;
+export interface SchemaObject {
+  [keyword: string]: unknown;
+}
+
+export type ParamStructure = "by-name" | "by-position" | "either";
+
+/** One whole input to the generator: the documents that make up one client package. */
+export interface PackageModel {
+  /** npm package name. */
+  packageName: string;
+  version: string;
+  description: string;
+  documents: DocumentModel[];
+}
+
+export interface DocumentModel {
+  /** Where the document came from, relative to the working directory (for headers and errors). */
+  source: string;
+  title: string;
+  version: string;
+  description: string;
+  /** Package subpath and folder name: `advanced` → `<package>/advanced`. */
+  subpath: string;
+  /** Factory function name: `createAdvancedClient`. */
+  factory: string;
+  /** Client interface name: `AdvancedClient`. */
+  clientType: string;
+  servers: ServerModel[];
+  methods: MethodModel[];
+  /**
+   * Every named schema, bundled: component schemas, schemas from external files, and the
+   * per-method `XParams`/`XResult` objects. `$ref`s inside point to `#/definitions/<name>`.
+   * Sorted by name except that per-method types follow in method order.
+   */
+  schemas: NamedSchema[];
+  /** Things worth telling the user that are not errors (renamed collisions, …). */
+  warnings: Problem[];
+}
+
+export interface NamedSchema {
+  /** TypeScript identifier, unique within the document. */
+  name: string;
+  /** The schema as the documentation states it (`$ref`s rewritten to `#/definitions/…`). */
+  schema: JsonSchema;
+  /**
+   * The schema that generated types and response validation follow: `schema` with the
+   * `x-response-deviations` applied (documented fields that real responses omit become
+   * optional, those they send as `null` admit `null`). The same object when there are none.
+   */
+  lenient: JsonSchema;
+  /** JSON pointer of the schema in the source document (or external file). */
+  pointer: string;
+  /** What the schema is for: a component, or the params/result of a method. */
+  role: "component" | "params" | "result" | "variant";
+}
+
+export interface ServerModel {
+  name: string;
+  url: string;
+  summary: string;
+  variables: Record<string, { default: string; description: string; enum?: string[] }>;
+  kind: "keyed" | "proxy" | "plain";
+  paramStructure: "by-name" | "by-position";
+  envelope: "jsonrpc" | "params-only";
+  methodIn: "body" | "query";
+  network?: string;
+  transport: "https" | "wss" | "http" | "ws";
+}
+
+export interface MethodModel {
+  /** The JSON-RPC method name: `adv_getLogs`. */
+  rpcName: string;
+  /** Client method name (prefix stripped, escaped): `getLogs`. */
+  clientName: string;
+  /** Base of the type names: `GetLogs` → `GetLogsParams`, `GetLogsResult`. */
+  typeBase: string;
+  paramsType: string;
+  resultType: string;
+  summary: string;
+  description: string;
+  deprecated: boolean;
+  paramStructure: ParamStructure;
+  /** Call signature style of the generated client method. */
+  signature: "object" | "positional";
+  params: ParamModel[];
+  /** Undefined for notifications (methods without a result). */
+  result?: { name: string; description: string; schema: JsonSchema };
+  errors: ErrorModel[];
+  examples: ExampleModel[];
+  idempotent: boolean;
+  limits: LimitRule[];
+  variants: ResultVariant[];
+  pagination?: PaginationModel;
+  /** JSON pointer of the method in its document. */
+  pointer: string;
+}
+
+export interface ParamModel {
+  name: string;
+  /** Property key in `XParams` (quoted by the emitter when it is not an identifier). */
+  key: string;
+  /** Identifier used as the positional argument name in the client signature. */
+  argName: string;
+  description: string;
+  required: boolean;
+  deprecated: boolean;
+  schema: JsonSchema;
+  /** Named type when the param's schema is a plain `$ref` to a component. */
+  refName?: string;
+}
+
+export interface ErrorModel {
+  code: number;
+  message: string;
+  /** Identifier for the error code constant. */
+  name: string;
+  data?: JsonSchema;
+}
+
+export interface ExampleModel {
+  name: string;
+  description: string;
+  /** Param values by param name. */
+  params: Record<string, unknown>;
+  result?: unknown;
+  hasResult: boolean;
+  pointer: string;
+}
+
+export type LimitRule =
+  | { rule: "maxBlockSpan"; from: string; to: string; max: number; description: string }
+  | { rule: "requires"; if: string; then: string; description: string };
+
+export interface ResultVariant {
+  /** Suffix of the variant's type name: `WithTransactions`. */
+  name: string;
+  /** `EthGetBlockByNumberResultWithTransactions`. */
+  typeName: string;
+  when: VariantCondition;
+  schema: JsonSchema;
+}
+
+export interface VariantCondition {
+  param: string;
+  property?: string;
+  equals?: unknown;
+  in?: unknown[];
+  absent?: boolean;
+}
+
+export interface PaginationModel {
+  /** Param that takes the token: `pageToken`. */
+  tokenParam: string;
+  /** Result field holding the next token: `nextPageToken`. */
+  nextField: string;
+  /** Result field holding the page's items: `logs`. */
+  itemsField: string;
+  /** TypeScript type of one item. */
+  itemType: string;
+}
+
+/** A problem found while validating or normalizing, with where it is and how to fix it. */
+export interface Problem {
+  /** File the problem is in. */
+  file: string;
+  /** JSON pointer into that file. */
+  pointer: string;
+  message: string;
+  hint?: string;
+}

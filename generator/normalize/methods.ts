@@ -1,0 +1,133 @@
+/** One OpenRPC method → `MethodModel` (params, result, errors, examples, extensions). */
+import type { ErrorModel, ExampleModel, JsonSchema, LimitRule, MethodModel, ParamModel, ParamStructure, Problem, ResultVariant } from "../model.js";
+import { deref } from "../refs.js";
+import type { SchemaBundler } from "./bundle.js";
+import { memberName, pascalCase, propertyKey, variableName } from "./names.js";
+
+export interface MethodContext {
+  files: Map<string, unknown>;
+  file: string;
+  bundler: SchemaBundler;
+  methodPrefix: string;
+  problems: Problem[];
+}
+
+interface RawMethod {
+  name: string;
+  summary?: string;
+  description?: string;
+  deprecated?: boolean;
+  paramStructure?: ParamStructure;
+  params?: unknown[];
+  result?: unknown;
+  errors?: unknown[];
+  examples?: unknown[];
+  "x-idempotent"?: boolean;
+  "x-limits"?: LimitRule[];
+  "x-result-variants"?: { name: string; when: ResultVariant["when"]; schema: unknown }[];
+}
+interface RawDescriptor {
+  name: string;
+  summary?: string;
+  description?: string;
+  required?: boolean;
+  deprecated?: boolean;
+  schema?: unknown;
+}
+
+export function normalizeMethod(ctx: MethodContext, raw: unknown, at: string): Omit<MethodModel, "clientName" | "typeBase" | "paramsType" | "resultType" | "pagination"> | undefined {
+  const found = deref<RawMethod>(ctx.files, ctx.file, at, raw);
+  if (!found) return undefined;
+  const m = found.value;
+  const paramStructure = m.paramStructure ?? "either";
+  const params = (m.params ?? []).map((p, i) => normalizeParam(ctx, found.file, `${found.pointer}/params/${i}`, p)).filter((p): p is ParamModel => p !== undefined);
+  const result = m.result === undefined ? undefined : deref<RawDescriptor>(ctx.files, found.file, `${found.pointer}/result`, m.result);
+  return {
+    rpcName: m.name,
+    summary: m.summary ?? "",
+    description: m.description ?? "",
+    deprecated: m.deprecated === true,
+    paramStructure,
+    signature: paramStructure === "by-position" ? "positional" : "object",
+    params,
+    ...(result
+      ? { result: { name: result.value.name, description: result.value.description ?? result.value.summary ?? "", schema: ctx.bundler.rewrite(result.value.schema ?? true, result.file, `${result.pointer}/schema`) } }
+      : {}),
+    errors: (m.errors ?? []).map((e, i) => normalizeError(ctx, found.file, `${found.pointer}/errors/${i}`, e)).filter((e): e is ErrorModel => e !== undefined),
+    examples: (m.examples ?? []).map((e, i) => normalizeExample(ctx, found.file, `${found.pointer}/examples/${i}`, e)).filter((e): e is ExampleModel => e !== undefined),
+    idempotent: m["x-idempotent"] === true,
+    limits: m["x-limits"] ?? [],
+    variants: (m["x-result-variants"] ?? []).map((v, i) => ({
+      name: pascalCase(v.name),
+      typeName: "", // named by the document, which owns the name registry
+      when: v.when,
+      schema: ctx.bundler.rewrite(v.schema, found.file, `${found.pointer}/x-result-variants/${i}/schema`),
+    })),
+    pointer: found.pointer,
+  };
+}
+
+function normalizeParam(ctx: MethodContext, file: string, at: string, raw: unknown): ParamModel | undefined {
+  const found = deref<RawDescriptor>(ctx.files, file, at, raw);
+  if (!found) return undefined;
+  const p = found.value;
+  const schema = ctx.bundler.rewrite(p.schema ?? true, found.file, `${found.pointer}/schema`);
+  const ref = plainRef(schema);
+  return {
+    name: p.name,
+    key: propertyKey(p.name),
+    argName: variableName(p.name),
+    description: p.description ?? p.summary ?? "",
+    required: p.required === true,
+    deprecated: p.deprecated === true,
+    schema,
+    ...(ref ? { refName: ref } : {}),
+  };
+}
+
+/** The definition name when `schema` is nothing but a `$ref`. */
+export function plainRef(schema: JsonSchema): string | undefined {
+  if (typeof schema !== "object") return undefined;
+  const keys = Object.keys(schema).filter((k) => k !== "description" && k !== "title");
+  if (keys.length !== 1 || typeof schema.$ref !== "string") return undefined;
+  return schema.$ref.replace("#/definitions/", "");
+}
+
+function normalizeError(ctx: MethodContext, file: string, at: string, raw: unknown): ErrorModel | undefined {
+  const found = deref<{ code: number; message: string; data?: unknown }>(ctx.files, file, at, raw);
+  if (!found) return undefined;
+  const refName = found.pointer.startsWith("/components/errors/") ? found.pointer.split("/").pop() : undefined;
+  const e = found.value;
+  return {
+    code: e.code,
+    message: e.message,
+    name: pascalCase(refName ?? (e.message || `code ${e.code}`)),
+    ...(e.data !== undefined ? { data: ctx.bundler.rewrite(e.data, found.file, `${found.pointer}/data`) } : {}),
+  };
+}
+
+function normalizeExample(ctx: MethodContext, file: string, at: string, raw: unknown): ExampleModel | undefined {
+  const found = deref<{ name?: string; description?: string; summary?: string; params?: unknown[]; result?: unknown }>(ctx.files, file, at, raw);
+  if (!found) return undefined;
+  const e = found.value;
+  const params: Record<string, unknown> = {};
+  for (const [i, p] of (e.params ?? []).entries()) {
+    const item = deref<{ name: string; value: unknown }>(ctx.files, found.file, `${found.pointer}/params/${i}`, p);
+    if (item) params[item.value.name] = item.value.value;
+  }
+  const result = e.result === undefined ? undefined : deref<{ value: unknown }>(ctx.files, found.file, `${found.pointer}/result`, e.result);
+  return {
+    name: e.name ?? `example ${at.split("/").pop()}`,
+    description: e.description ?? e.summary ?? "",
+    params,
+    result: result?.value.value,
+    hasResult: result !== undefined,
+    pointer: found.pointer,
+  };
+}
+
+/** `adv_getLogs` with prefix `adv_` → `getLogs`; other names are kept, made identifiers where needed. */
+export function clientMemberName(rpcName: string, prefix: string): string {
+  const stripped = prefix && rpcName.startsWith(prefix) && rpcName.length > prefix.length ? rpcName.slice(prefix.length) : rpcName;
+  return memberName(stripped);
+}

@@ -1,0 +1,97 @@
+/**
+ * The project's lint rules, run after the meta-schema check: things the meta-schema cannot say
+ * but that would make a broken or ambiguous client.
+ */
+import type { Problem } from "../model.js";
+import { pointer } from "../problems.js";
+import { deref, resolveRef } from "../refs.js";
+import type { LoadedSpec } from "../load.js";
+
+interface RawMethod {
+  name?: string;
+  paramStructure?: string;
+  params?: unknown[];
+  "x-limits"?: { rule?: string; from?: string; to?: string; if?: string; then?: string }[];
+  "x-result-variants"?: { when?: { param?: string } }[];
+}
+interface RawParam {
+  name?: string;
+  required?: boolean;
+}
+
+export function lintSpec(spec: LoadedSpec): Problem[] {
+  const file = spec.entry;
+  const doc = spec.files.get(file) as { methods?: unknown[] };
+  const problems: Problem[] = [...unresolvedRefs(spec)];
+  const seen = new Map<string, string>();
+  (doc.methods ?? []).forEach((raw, i) => {
+    const found = deref<RawMethod>(spec.files, file, pointer("methods", i), raw);
+    if (!found) return; // reported by unresolvedRefs
+    const method = found.value;
+    const at = found.pointer;
+    const name = method.name ?? "";
+    if (seen.has(name)) {
+      problems.push({ file, pointer: pointer("methods", i, "name"), message: `method name "${name}" is already used at ${seen.get(name)}.`, hint: "Method names must be unique within a document; rename or remove one of them." });
+    } else seen.set(name, at);
+    problems.push(...lintParams(spec, found.file, at, method));
+  });
+  return problems;
+}
+
+function lintParams(spec: LoadedSpec, file: string, at: string, method: RawMethod): Problem[] {
+  const problems: Problem[] = [];
+  const names = new Set<string>();
+  let firstOptional: string | undefined;
+  (method.params ?? []).forEach((raw, j) => {
+    const found = deref<RawParam>(spec.files, file, `${at}/params/${j}`, raw);
+    if (!found) return;
+    const param = found.value;
+    const where = `${at}/params/${j}`;
+    if (param.name !== undefined && names.has(param.name)) {
+      problems.push({ file, pointer: `${where}/name`, message: `param name "${param.name}" is used twice in method "${method.name}".`, hint: "Param names must be unique within a method." });
+    }
+    if (param.name !== undefined) names.add(param.name);
+    if (param.required !== true && firstOptional === undefined) firstOptional = param.name;
+    else if (param.required === true && firstOptional !== undefined && method.paramStructure !== "by-name") {
+      problems.push({
+        file,
+        pointer: `${where}/required`,
+        message: `required param "${param.name}" comes after optional param "${firstOptional}", but method "${method.name}" may take params by position.`,
+        hint: 'Move required params before optional ones, or set "paramStructure": "by-name".',
+      });
+    }
+  });
+  for (const [k, rule] of (method["x-limits"] ?? []).entries()) {
+    for (const key of ["from", "to", "if", "then"] as const) {
+      const ref = rule[key];
+      if (ref !== undefined && !names.has(ref)) {
+        problems.push({ file, pointer: `${at}/x-limits/${k}/${key}`, message: `x-limits rule "${rule.rule}" names param "${ref}", which method "${method.name}" does not have.`, hint: `Use one of: ${[...names].join(", ") || "(no params)"}.` });
+      }
+    }
+  }
+  for (const [k, variant] of (method["x-result-variants"] ?? []).entries()) {
+    const param = variant.when?.param;
+    if (param === undefined || !names.has(param)) {
+      problems.push({ file, pointer: `${at}/x-result-variants/${k}/when/param`, message: `x-result-variants names param "${param}", which method "${method.name}" does not have.`, hint: `Use one of: ${[...names].join(", ") || "(no params)"}.` });
+    }
+  }
+  return problems;
+}
+
+/** Every `$ref` in every loaded file must point at something. */
+function unresolvedRefs(spec: LoadedSpec): Problem[] {
+  const problems: Problem[] = [];
+  for (const [file, root] of spec.files) {
+    const visit = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${at}/${i}`));
+      if (node === null || typeof node !== "object") return;
+      const ref = (node as { $ref?: unknown }).$ref;
+      if (typeof ref === "string" && !/^[a-z]+:/i.test(ref) && !resolveRef(spec.files, file, ref)) {
+        problems.push({ file, pointer: at, message: `$ref "${ref}" points at nothing.`, hint: "Fix the path or the JSON pointer after #; relative files resolve against the referring file." });
+      }
+      for (const [key, child] of Object.entries(node)) if (key !== "$ref") visit(child, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+    };
+    visit(root, "");
+  }
+  return problems;
+}

@@ -1,0 +1,75 @@
+/**
+ * Exact numbers. `JSON.parse` turns 18446744073709551615 into 18446744073709552000; Solana u64
+ * values (lamports, rentEpoch, slot, …) need every digit. Integers too long to be safe are
+ * marked in the raw text before parsing, and the fields the spec types `uint64` become `bigint`.
+ * Text without long integers takes the plain `JSON.parse` path.
+ */
+
+/** Where the u64 fields of a value are: `true` for this value, a key per property, `*` for array items. */
+export type U64Map = true | { readonly [key: string]: U64Map };
+
+const MARK = "\u0000n:";
+/** A digit run long enough to be unsafe, right after a JSON delimiter (a cheap pre-check). */
+const MAYBE_BIG = /[:,[]\s*-?\d{16}/;
+/** Strings (kept as they are) or integer literals of 16+ digits (wrapped as marked strings). */
+const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d{16,}(?![\d.eE])/g;
+
+/** Parses JSON text; integer literals beyond 2^53 survive as marked strings until `restoreNumbers`. */
+export function parseJson(text: string): { value: unknown; marked: boolean } {
+  if (!MAYBE_BIG.test(text)) return { value: JSON.parse(text), marked: false };
+  let marked = false;
+  const rewritten = text.replace(TOKENS, (token) => {
+    if (token.charCodeAt(0) === 34 /* " */) return token;
+    const n = Number(token);
+    if (Number.isSafeInteger(n)) return token;
+    marked = true;
+    return `"\\u0000n:${token}"`;
+  });
+  return { value: JSON.parse(rewritten), marked };
+}
+
+function toBigInt(value: unknown): unknown {
+  if (typeof value === "number" && Number.isInteger(value)) return BigInt(value);
+  if (typeof value === "string" && value.startsWith(MARK)) return BigInt(value.slice(MARK.length));
+  return value;
+}
+
+/** Turns the fields named by `map` into `bigint`s (in place; returns the new root). */
+export function applyU64(value: unknown, map: U64Map): unknown {
+  if (map === true) return toBigInt(value);
+  if (Array.isArray(value)) {
+    const items = map["*"];
+    if (items) for (let i = 0; i < value.length; i++) value[i] = applyU64(value[i], items);
+    return value;
+  }
+  if (value !== null && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    for (const key in map) {
+      if (key !== "*" && record[key] !== undefined) record[key] = applyU64(record[key], map[key]!);
+    }
+  }
+  return value;
+}
+
+/** Turns marked strings that no u64 field claimed back into (lossy) numbers, as `JSON.parse` would. */
+export function restoreNumbers(value: unknown): unknown {
+  if (typeof value === "string") return value.startsWith(MARK) ? Number(value.slice(MARK.length)) : value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = restoreNumbers(value[i]);
+  } else if (value !== null && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    for (const key in record) record[key] = restoreNumbers(record[key]);
+  }
+  return value;
+}
+
+/** `JSON.stringify` that writes `bigint`s as plain JSON integers. */
+export function stringifyJson(value: unknown): string {
+  let sawBigInt = false;
+  const text = JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v !== "bigint") return v;
+    sawBigInt = true;
+    return `${MARK}${v}`;
+  });
+  return sawBigInt ? text.replace(/"\\u0000n:(-?\d+)"/g, "$1") : text;
+}

@@ -1,0 +1,41 @@
+/** The `x-limits` rules of the spec (spec/README.md), checked before a request is sent. */
+import type { Issue } from "./validate.js";
+import { typeOf } from "./validate.js";
+
+export type LimitRule =
+  | { readonly rule: "maxBlockSpan"; readonly from: string; readonly to: string; readonly max: number; readonly description: string }
+  | { readonly rule: "requires"; readonly if: string; readonly then: string; readonly description: string };
+
+/** A block number given as an integer or a hex string; `undefined` for tags and anything else. */
+function blockNumber(value: unknown): bigint | undefined {
+  if (typeof value === "number" && Number.isSafeInteger(value)) return BigInt(value);
+  if (typeof value === "bigint") return value;
+  if (typeof value === "string" && /^0x[0-9a-f]+$/i.test(value)) return BigInt(value);
+  return undefined;
+}
+
+export function checkLimits(params: Record<string, unknown>, rules: readonly LimitRule[], path: string, issues: Issue[]): void {
+  for (const rule of rules) {
+    if (rule.rule === "maxBlockSpan") {
+      const from = blockNumber(params[rule.from]);
+      const to = blockNumber(params[rule.to]);
+      if (from !== undefined && to !== undefined && to - from > BigInt(rule.max)) {
+        issues.push({
+          path: `${path}.${rule.to}`,
+          rule: "x-limits.maxBlockSpan",
+          message: `must be at most ${rule.max} blocks after ${rule.from} (${rule.to} − ${rule.from} is ${to - from}); ${rule.description}`,
+          received: typeOf(params[rule.to]),
+        });
+      }
+    } else if (rule.rule === "requires") {
+      if (params[rule.if] === true && params[rule.then] !== true) {
+        issues.push({
+          path: `${path}.${rule.then}`,
+          rule: "x-limits.requires",
+          message: `must be true when ${rule.if} is true; ${rule.description}`,
+          received: typeOf(params[rule.then]),
+        });
+      }
+    }
+  }
+}

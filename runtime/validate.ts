@@ -1,0 +1,195 @@
+/**
+ * Validator combinators. The generator compiles every schema of a spec into calls of these
+ * (see `generated/src/<api>/validators.ts`), so the runtime carries no schema compiler: a
+ * validator is a plain function that appends `Issue`s and says whether the value passed.
+ */
+
+/** One problem with one value: where it is, which rule it breaks, and what was there. */
+export interface Issue {
+  /** Path of the value: `params.blockchain[1]`. */
+  path: string;
+  /** The rule broken: a JSON Schema keyword (`enum`, `maximum`, …) or an `x-limits` rule. */
+  rule: string;
+  /** A sentence fragment saying what is expected: `must be at most 10000`. */
+  message: string;
+  /** JSON type of the value found: `string`, `integer`, `array`, `undefined`, … */
+  received: string;
+}
+
+export interface Validator {
+  (value: unknown, path: string, issues: Issue[]): boolean;
+  /** JSON types this validator can accept (used to pick the closest `anyOf` branch). */
+  types: readonly string[];
+  /** Short description for messages: `string`, `"latest"`, `array`. */
+  label: string;
+}
+
+export function typeOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+
+function make(types: readonly string[], label: string, check: (value: unknown, path: string, issues: Issue[]) => boolean): Validator {
+  return Object.assign(check, { types, label });
+}
+
+function fail(issues: Issue[], path: string, rule: string, message: string, value: unknown): false {
+  issues.push({ path, rule, message, received: typeOf(value) });
+  return false;
+}
+
+const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+/** Accepts anything (the schema `true` or `{}`). */
+export const unknown: Validator = make(["any"], "any value", () => true);
+
+/** Accepts nothing (the schema `false`). */
+export const never: Validator = make([], "nothing", (value, path, issues) => fail(issues, path, "false", "must not be present", value));
+
+export const boolean: Validator = make(["boolean"], "boolean", (value, path, issues) => typeof value === "boolean" || fail(issues, path, "type", "must be a boolean", value));
+
+export const nul: Validator = make(["null"], "null", (value, path, issues) => value === null || fail(issues, path, "type", "must be null", value));
+
+export function string(pattern?: RegExp, minLength?: number, maxLength?: number): Validator {
+  return make(["string"], pattern ? `string matching ${pattern.source}` : "string", (value, path, issues) => {
+    if (typeof value !== "string") return fail(issues, path, "type", "must be a string", value);
+    if (pattern && !pattern.test(value)) return fail(issues, path, "pattern", `must match ${pattern.source}`, value);
+    if (minLength !== undefined && value.length < minLength) return fail(issues, path, "minLength", `must be at least ${minLength} characters long`, value);
+    if (maxLength !== undefined && value.length > maxLength) return fail(issues, path, "maxLength", `must be at most ${maxLength} characters long`, value);
+    return true;
+  });
+}
+
+/** Numbers; `integer` also rejects fractions. Bounds are inclusive unless `exclusive` says so. */
+export function number(integer: boolean, min?: number, max?: number, exclusiveMin?: number, exclusiveMax?: number): Validator {
+  const kind = integer ? "integer" : "number";
+  return make(integer ? ["integer"] : ["integer", "number"], kind, (value, path, issues) => {
+    if (!isNum(value) || (integer && !Number.isInteger(value))) return fail(issues, path, "type", `must be ${integer ? "an integer" : "a number"}`, value);
+    return bounds(value, path, issues, min, max, exclusiveMin, exclusiveMax);
+  });
+}
+
+function bounds(value: number | bigint, path: string, issues: Issue[], min?: number, max?: number, exMin?: number, exMax?: number): boolean {
+  if (min !== undefined && value < min) return fail(issues, path, "minimum", `must be at least ${min}`, value);
+  if (max !== undefined && value > max) return fail(issues, path, "maximum", `must be at most ${max}`, value);
+  if (exMin !== undefined && value <= exMin) return fail(issues, path, "exclusiveMinimum", `must be greater than ${exMin}`, value);
+  if (exMax !== undefined && value >= exMax) return fail(issues, path, "exclusiveMaximum", `must be less than ${exMax}`, value);
+  return true;
+}
+
+const U64_MAX = 18446744073709551615n;
+
+/** An unsigned 64-bit integer (`format: uint64`): a `bigint`, or a safe integer `number`. */
+export const uint64: Validator = make(["integer", "bigint"], "unsigned 64-bit integer", (value, path, issues) => {
+  if (typeof value === "bigint") return (value >= 0n && value <= U64_MAX) || fail(issues, path, "format", "must be an unsigned 64-bit integer (0 to 18446744073709551615)", value);
+  if (!isNum(value) || !Number.isInteger(value)) return fail(issues, path, "type", "must be an integer (number or bigint)", value);
+  if (!Number.isSafeInteger(value)) return fail(issues, path, "format", "must be a bigint when above 2^53 - 1, or it loses precision", value);
+  return bounds(value, path, issues, 0);
+});
+
+/** `enum` and `const`: one of the given JSON values. */
+export function literal(values: readonly unknown[]): Validator {
+  const label = values.map((v) => JSON.stringify(v)).join(", ");
+  const primitive = values.every((v) => v === null || typeof v !== "object");
+  const keys = primitive ? undefined : values.map((v) => JSON.stringify(v));
+  return make([...new Set(values.map(typeOf))], values.length === 1 ? label : `one of ${label}`, (value, path, issues) => {
+    const ok = primitive ? values.includes(value) : keys!.includes(JSON.stringify(value));
+    return ok || fail(issues, path, values.length === 1 ? "const" : "enum", values.length === 1 ? `must be ${label}` : `must be one of ${label}`, value);
+  });
+}
+
+export function array(items: Validator, minItems?: number, maxItems?: number): Validator {
+  return make(["array"], `array of ${items.label}`, (value, path, issues) => {
+    if (!Array.isArray(value)) return fail(issues, path, "type", "must be an array", value);
+    if (minItems !== undefined && value.length < minItems) return fail(issues, path, "minItems", `must have at least ${minItems} items`, value);
+    if (maxItems !== undefined && value.length > maxItems) return fail(issues, path, "maxItems", `must have at most ${maxItems} items`, value);
+    let ok = true;
+    for (let i = 0; i < value.length; i++) ok = items(value[i], `${path}[${i}]`, issues) && ok;
+    return ok;
+  });
+}
+
+/** Tuple `items: [..]`; `rest` validates items past the tuple (`additionalItems`). */
+export function tuple(items: readonly Validator[], rest: Validator, minItems = 0, maxItems?: number): Validator {
+  return make(["array"], `[${items.map((i) => i.label).join(", ")}]`, (value, path, issues) => {
+    if (!Array.isArray(value)) return fail(issues, path, "type", "must be an array", value);
+    if (value.length < minItems) return fail(issues, path, "minItems", `must have at least ${minItems} items`, value);
+    if (maxItems !== undefined && value.length > maxItems) return fail(issues, path, "maxItems", `must have at most ${maxItems} items`, value);
+    let ok = true;
+    for (let i = 0; i < value.length; i++) ok = (items[i] ?? rest)(value[i], `${path}[${i}]`, issues) && ok;
+    return ok;
+  });
+}
+
+const member = (path: string, key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
+
+/**
+ * Objects: known `properties`, the `required` ones, and what to do with the rest: a validator,
+ * or `false` to reject unknown keys (request objects are closed to catch misspellings).
+ */
+export function object(properties: Readonly<Record<string, Validator>>, required: readonly string[], rest: Validator | false = unknown): Validator {
+  return make(["object"], "object", (value, path, issues) => {
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return fail(issues, path, "type", "must be an object", value);
+    const record = value as Record<string, unknown>;
+    let ok = true;
+    for (const key of required) {
+      if (record[key] === undefined) ok = fail(issues, member(path, key), "required", "is required", undefined);
+    }
+    for (const key in record) {
+      const item = record[key];
+      if (item === undefined) continue;
+      const check = Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : rest;
+      if (check === false) {
+        const known = Object.keys(properties);
+        ok = fail(issues, member(path, key), "additionalProperties", `is not a known field${known.length ? ` (known: ${known.join(", ")})` : ""}`, item);
+      } else ok = check!(item, member(path, key), issues) && ok;
+    }
+    return ok;
+  });
+}
+
+/**
+ * `anyOf` (and `oneOf`, `type` arrays): passes when one branch passes. On failure, when exactly
+ * one branch takes the value's JSON type its precise issues are kept; otherwise one issue lists
+ * the branches.
+ */
+export function anyOf(branches: readonly Validator[], rule = "anyOf"): Validator {
+  const types = [...new Set(branches.flatMap((b) => b.types))];
+  const label = branches.map((b) => b.label).join(" or ");
+  return make(types, label, (value, path, issues) => {
+    const found: Issue[][] = [];
+    for (const branch of branches) {
+      const own: Issue[] = [];
+      if (branch(value, path, own)) return true;
+      found.push(own);
+    }
+    const type = typeOf(value);
+    const close = branches.map((b, i) => [b, i] as const).filter(([b]) => b.types.includes(type) || b.types.includes("any") || (type === "integer" && b.types.includes("number")));
+    if (close.length === 1) {
+      issues.push(...found[close[0]![1]]!);
+      return false;
+    }
+    return fail(issues, path, rule, `must be ${label}`, value);
+  });
+}
+
+/** `allOf`: every branch must pass. */
+export function allOf(branches: readonly Validator[]): Validator {
+  return make(branches[0]?.types ?? ["any"], branches.map((b) => b.label).join(" and "), (value, path, issues) => {
+    let ok = true;
+    for (const branch of branches) ok = branch(value, path, issues) && ok;
+    return ok;
+  });
+}
+
+/** `not`. */
+export function not(inner: Validator): Validator {
+  return make(["any"], `not ${inner.label}`, (value, path, issues) => !inner(value, path, []) || fail(issues, path, "not", `must not be ${inner.label}`, value));
+}
+
+/** A reference to a validator defined later (recursion and forward references). */
+export function lazy(get: () => Validator, types: readonly string[], label: string): Validator {
+  return make(types, label, (value, path, issues) => get()(value, path, issues));
+}

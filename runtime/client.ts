@@ -3,7 +3,7 @@
  * chosen endpoint (keyed or proxy, params by name or by position), validates it before any I/O,
  * sends it, and turns the answer into a result or a typed error.
  */
-import { JsonRpcError, MalformedResponseError, RpcClientError, ValidationError, type ErrorContext } from "./errors.js";
+import { JsonRpcError, MalformedResponseError, ValidationError, type ErrorContext } from "./errors.js";
 import { post } from "./http.js";
 import { applyU64, parseJson, restoreNumbers, stringifyJson, type U64Map } from "./json.js";
 import { checkLimits, type LimitRule } from "./limits.js";
@@ -22,6 +22,8 @@ export interface EndpointSpec {
 export interface MethodSpec {
   /** Param names, in positional order. */
   readonly params: readonly string[];
+  /** The method's own `paramStructure` when it is not `either`; wins over the endpoint's form. */
+  readonly structure?: "by-name" | "by-position";
   readonly idempotent?: boolean;
   readonly limits?: readonly LimitRule[];
   /** Where the result holds u64 values (parsed as `bigint`). */
@@ -70,7 +72,8 @@ export interface CallOptions {
   timeout?: number;
 }
 
-export type Params = readonly unknown[] | Readonly<Record<string, unknown>> | undefined;
+/** Params of a call: an array (positional) or an object keyed by param name. */
+export type Params = readonly unknown[] | object | undefined;
 
 export interface RpcClient {
   /** Calls `method`; `params` is an array (positional signature) or an object (named). */
@@ -189,7 +192,7 @@ function validateParams(api: ApiSpec, method: string, spec: MethodSpec, named: R
  */
 export function encodeParams(named: Record<string, unknown>, original: Params, spec: MethodSpec | undefined, endpoint: EndpointSpec): unknown {
   if (!spec) return original ?? [];
-  if (endpoint.paramStructure === "by-name") {
+  if ((spec.structure ?? endpoint.paramStructure) === "by-name") {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(named)) if (named[key] !== undefined) out[key] = named[key];
     return out;
@@ -233,5 +236,3 @@ function scrub(text: string, secrets: readonly string[]): string {
   for (const s of secrets) if (s) out = out.split(s).join("***");
   return out;
 }
-
-export { RpcClientError };

@@ -3,8 +3,9 @@
  * exported type whose name comes from the spec, doc comments from the spec's descriptions.
  */
 import { compile } from "json-schema-to-typescript";
+import { Project } from "ts-morph";
 import type { DocumentModel, JsonSchema, SchemaObject } from "../model.js";
-import { definitionsOf, reachable } from "./schema-walk.js";
+import { definitionsOf, reachable, refName } from "./schema-walk.js";
 
 const ROOT = "GeneratedRoot__";
 
@@ -27,13 +28,37 @@ export async function emitTypes(doc: DocumentModel): Promise<string> {
     unknownAny: true,
     $refOptions: { resolve: { external: false } } as never,
   });
-  return cleanUp(text);
+  return documentParams(cleanUp(text), doc);
+}
+
+/** Doc comments for params whose schema is a bare `$ref` (see normalize/document.ts). */
+function documentParams(text: string, doc: DocumentModel): string {
+  const project = new Project({ useInMemoryFileSystem: true });
+  const file = project.createSourceFile("types.ts", text);
+  for (const m of doc.methods) {
+    const node = file.getInterface(m.paramsType);
+    if (!node) continue;
+    for (const p of m.params) {
+      if (!p.refName) continue;
+      const property = node.getProperty((prop) => prop.getName().replace(/^["']|["']$/g, "") === p.name);
+      if (!property || property.getJsDocs().length > 0) continue;
+      const lines = [p.description, p.deprecated ? "@deprecated" : ""].filter(Boolean);
+      if (lines.length > 0) property.addJsDoc(lines.join("\n"));
+    }
+  }
+  return file.getFullText();
 }
 
 /** JSON Schema → json-schema-to-typescript input: names, `bigint`, `unknown`, no nested titles. */
 function prepare(schema: JsonSchema, name: string | undefined, requestOnly: boolean): unknown {
   if (schema === true) return name ? { title: name, tsType: "unknown" } : { tsType: "unknown" };
   if (schema === false) return name ? { title: name, tsType: "never" } : { tsType: "never" };
+  const ref = refName(schema.$ref);
+  if (ref !== undefined) {
+    // Every named schema is declared once (unreachableDefinitions); a reference is just its name.
+    // (Draft-07 ignores the siblings of `$ref`, except the description we keep for doc comments.)
+    return { ...(name ? { title: name } : {}), tsType: ref, ...(typeof schema.description === "string" ? { description: schema.description } : {}) };
+  }
   const out: SchemaObject = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === "title" || key.startsWith("x-") || key === "examples") continue;

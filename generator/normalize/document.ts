@@ -92,7 +92,9 @@ function named(name: string, schema: JsonSchema, where: string, role: NamedSchem
 /** `XParams`: the params as one object keyed by param name, in documented order. */
 function paramsSchema(m: Omit<MethodModel, "pagination">): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
-  for (const p of m.params) properties[p.name] = withDescription(p.schema, p.description, p.deprecated);
+  // A description beside a `$ref` makes json-schema-to-typescript declare a copy of the type
+  // (`Blockchain1`); such params keep the bare `$ref` and get their doc comment in emit/types.
+  for (const p of m.params) properties[p.name] = p.refName ? p.schema : withDescription(p.schema, p.description, p.deprecated);
   return {
     description: `Params of \`${m.rpcName}\`${m.paramStructure === "by-position" ? ", in positional order" : ""}.`,
     type: "object",

@@ -3,7 +3,7 @@
  * documented; results with the x-response-deviations applied). Checked with ajv, independently
  * of the generated validators, so the two can be compared in tests.
  */
-import Ajv from "ajv";
+import { Ajv } from "ajv";
 import type { DocumentModel, Problem } from "../model.js";
 
 export function validateExamples(doc: DocumentModel): Problem[] {

@@ -1,7 +1,9 @@
 /** Validates a document against the OpenRPC 1.x meta-schema (`@open-rpc/meta-schema`). */
 import { createRequire } from "node:module";
-import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import formatsPlugin from "ajv-formats";
+
+const addFormats = formatsPlugin as unknown as (ajv: Ajv) => Ajv;
 import type { Problem } from "../model.js";
 
 const require = createRequire(import.meta.url);
@@ -17,13 +19,14 @@ function metaValidator(): ValidateFunction {
   const { $id: _id, ...dialect } = jsonSchemaTools;
   ajv.addMetaSchema({ ...dialect, $id: "https://meta.json-schema.tools" });
   ajv.addMetaSchema({ ...dialect, $id: "https://meta.json-schema.tools/" });
-  compiled = ajv.compile(openrpc);
-  return compiled;
+  const validate = ajv.compile(openrpc);
+  compiled = validate;
+  return validate;
 }
 
 export function validateMetaSchema(document: unknown, file: string): Problem[] {
   const validate = metaValidator();
-  if (validate(document)) return [];
+  if (validate(expandServerUrls(document))) return [];
   return collapse(validate.errors ?? []).map((error) => ({
     file,
     pointer: error.instancePath,
@@ -69,4 +72,22 @@ function hintFor(error: ErrorObject): string {
   if (error.keyword === "additionalProperties") return "Remove the property, or prefix it with x- to make it an extension.";
   if (error.keyword === "required") return "Add the missing property (see https://spec.open-rpc.org).";
   return "See https://spec.open-rpc.org for the shape of this object.";
+}
+
+/**
+ * Server URLs are templates (`{advanced_url}/{apiKey}`); the meta-schema's `format: uri` is
+ * meant for the expanded URL, so check a copy with each variable replaced by its default.
+ */
+function expandServerUrls(document: unknown): unknown {
+  const doc = document as { servers?: { url?: unknown; variables?: Record<string, { default?: unknown }> }[] } | null;
+  if (!doc || typeof doc !== "object" || !Array.isArray(doc.servers)) return document;
+  const servers = doc.servers.map((server) => {
+    if (!server || typeof server !== "object" || typeof server.url !== "string") return server;
+    const url = server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+      const value = server.variables?.[name]?.default;
+      return typeof value === "string" ? value : whole;
+    });
+    return { ...server, url };
+  });
+  return { ...doc, servers };
 }

@@ -11,8 +11,8 @@ import { compareOutputs, summarize } from "./diff.js";
 import { generate, ROOT } from "./generate.js";
 import { formatProblems, GeneratorError } from "./problems.js";
 import { readOutput, writeOutput } from "./write.js";
+import { DEFAULT_PACKAGE } from "./defaults.js";
 
-export const DEFAULT_PACKAGE = "@blockchain-rpc/clients";
 
 async function main(): Promise<number> {
   const argv = await yargs(hideBin(process.argv))

@@ -7,7 +7,7 @@ import type { DocumentModel, JsonSchema, SchemaObject } from "../model.js";
 import { definitionsOf, reachable, refName } from "./schema-walk.js";
 
 /** Keywords the combinators do not check; reported so nobody assumes they are enforced. */
-const UNCHECKED = ["patternProperties", "propertyNames", "minProperties", "maxProperties", "uniqueItems", "multipleOf", "dependencies", "if", "contains"];
+const UNCHECKED = ["propertyNames", "minProperties", "maxProperties", "uniqueItems", "multipleOf", "dependencies", "if", "contains"];
 
 export interface ValidatorsOutput {
   code: string;
@@ -144,7 +144,11 @@ class Compiler {
     const props = Object.entries((s.properties ?? {}) as Record<string, JsonSchema>).map(([k, p]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${this.expr(p)}`);
     const required = JSON.stringify(Array.isArray(s.required) ? s.required : []);
     const extra = s.additionalProperties === false ? "false" : s.additionalProperties === undefined || s.additionalProperties === true ? undefined : this.expr(s.additionalProperties as JsonSchema);
-    return `v.object({ ${props.join(", ")} }, ${required}${extra ? `, ${extra}` : ""})`;
+    const patterns = Object.entries((s.patternProperties ?? {}) as Record<string, JsonSchema>).map(([re, p]) => `[${pattern(re)}, ${this.expr(p)}]`);
+    const args = [`{ ${props.join(", ")} }`, required];
+    if (extra !== undefined || patterns.length > 0) args.push(extra ?? "v.unknown");
+    if (patterns.length > 0) args.push(`[${patterns.join(", ")}]`);
+    return `v.object(${args.join(", ")})`;
   }
 }
 
@@ -161,7 +165,7 @@ function trimArgs(args: string[]): string[] {
 }
 
 function impliedTypes(s: SchemaObject): string[] {
-  if ("properties" in s || "required" in s || "additionalProperties" in s) return ["object"];
+  if ("properties" in s || "required" in s || "additionalProperties" in s || "patternProperties" in s) return ["object"];
   if ("items" in s || "minItems" in s || "maxItems" in s) return ["array"];
   if ("pattern" in s || "minLength" in s || "maxLength" in s) return ["string"];
   if ("minimum" in s || "maximum" in s) return ["number"];

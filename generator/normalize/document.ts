@@ -43,11 +43,11 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
   doc.methods.forEach((raw, i) => {
     const base = normalizeMethod(ctx, raw, pointer("methods", i));
     if (!base) return;
-    const clientName = members.claim(clientMemberName(base.rpcName, ctx.methodPrefix), base.pointer);
+    const clientName = members.claim(clientMemberName(base.rpcName, ctx.methodPrefix), `${file}#${base.pointer}/name`);
     const typeBase = pascalCase(clientName);
-    const paramsType = typeNames.claim(`${typeBase}Params`, `${base.pointer}/params`);
-    const resultType = typeNames.claim(`${typeBase}Result`, `${base.pointer}/result`);
-    const variants = base.variants.map((v) => ({ ...v, typeName: typeNames.claim(`${resultType}${v.name}`, `${base.pointer}/x-result-variants`) }));
+    const paramsType = typeNames.claim(`${typeBase}Params`, `${file}#${base.pointer}/params`);
+    const resultType = typeNames.claim(`${typeBase}Result`, `${file}#${base.pointer}/result`);
+    const variants = base.variants.map((v) => ({ ...v, typeName: typeNames.claim(`${resultType}${v.name}`, `${file}#${base.pointer}/x-result-variants`) }));
     methods.push({ ...base, clientName, typeBase, paramsType, resultType, variants });
   });
 

@@ -68,7 +68,7 @@ const GetNFTsByOwnerParams$: Validator = v.object(
   {
     walletAddress: v.string(),
     blockchain: BlockchainSelector$,
-    filter: v.array(v.object({}, [], false)),
+    filter: v.array(v.object({}, [], false, [[/^0x[0-9a-fA-F]{40}$/, v.array(v.string())]])),
     pageSize: v.number(true, 1, 50),
     pageToken: PageToken$,
   },

@@ -183,13 +183,15 @@ const member = (path: string, key: string): string =>
   /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 
 /**
- * Objects: known `properties`, the `required` ones, and what to do with the rest: a validator,
- * or `false` to reject unknown keys (request objects are closed to catch misspellings).
+ * Objects: known `properties`, the `required` ones, `patterns` (`patternProperties`: key regex →
+ * validator) and what to do with the rest: a validator, or `false` to reject unknown keys
+ * (request objects are closed to catch misspellings).
  */
 export function object(
   properties: Readonly<Record<string, Validator>>,
   required: readonly string[],
   rest: Validator | false = unknown,
+  patterns: readonly (readonly [RegExp, Validator])[] = [],
 ): Validator {
   return make(["object"], "object", (value, path, issues) => {
     if (value === null || typeof value !== "object" || Array.isArray(value))
@@ -202,17 +204,24 @@ export function object(
     for (const key in record) {
       const item = record[key];
       if (item === undefined) continue;
-      const check = Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : rest;
-      if (check === false) {
-        const known = Object.keys(properties);
+      const at = member(path, key);
+      if (Object.prototype.hasOwnProperty.call(properties, key)) {
+        ok = properties[key]!(item, at, issues) && ok;
+        continue;
+      }
+      const matching = patterns.filter(([re]) => re.test(key));
+      if (matching.length > 0) {
+        for (const [, check] of matching) ok = check(item, at, issues) && ok;
+      } else if (rest === false) {
+        const known = [...Object.keys(properties), ...patterns.map(([re]) => `keys matching ${re.source}`)];
         ok = fail(
           issues,
-          member(path, key),
+          at,
           "additionalProperties",
           `is not a known field${known.length ? ` (known: ${known.join(", ")})` : ""}`,
           item,
         );
-      } else ok = check!(item, member(path, key), issues) && ok;
+      } else ok = rest(item, at, issues) && ok;
     }
     return ok;
   });

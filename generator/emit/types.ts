@@ -16,7 +16,7 @@ export async function emitTypes(doc: DocumentModel): Promise<string> {
   for (const s of doc.schemas) {
     // u64 values are `bigint` in results; params accept a `number` too, unless the type is shared with results.
     const requestOnly = s.role === "params" || (s.role === "component" && !fromResults.has(s.name));
-    (root.definitions as Record<string, unknown>)[s.name] = prepare(s.lenient, s.name, requestOnly);
+    (root.definitions as Record<string, unknown>)[s.name] = prepare(s.lenient, s.name, { requestOnly, definitions });
   }
   const text = await compile(root, ROOT, {
     bannerComment: "",
@@ -50,7 +50,13 @@ function documentParams(text: string, doc: DocumentModel): string {
 }
 
 /** JSON Schema → json-schema-to-typescript input: names, `bigint`, `unknown`, no nested titles. */
-function prepare(schema: JsonSchema, name: string | undefined, requestOnly: boolean): unknown {
+interface Context {
+  /** Inside params only: u64 accepts `number | bigint`. */
+  requestOnly: boolean;
+  definitions: Map<string, JsonSchema>;
+}
+
+function prepare(schema: JsonSchema, name: string | undefined, ctx: Context): unknown {
   if (schema === true) return name ? { title: name, tsType: "unknown" } : { tsType: "unknown" };
   if (schema === false) return name ? { title: name, tsType: "never" } : { tsType: "never" };
   const ref = refName(schema.$ref);
@@ -62,10 +68,12 @@ function prepare(schema: JsonSchema, name: string | undefined, requestOnly: bool
   const out: SchemaObject = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === "title" || key.startsWith("x-") || key === "examples") continue;
-    out[key] = transformChild(key, value, requestOnly);
+    out[key] = key === "allOf" && Array.isArray(value) ? prepareAllOf(value as JsonSchema[], ctx) : transformChild(key, value, ctx);
   }
   if (name) out.title = name;
-  if (out.format === "uint64") out.tsType = requestOnly ? "bigint | number" : "bigint";
+  if (out.format === "uint64") out.tsType = ctx.requestOnly ? "bigint | number" : "bigint";
+  const prefix = literalPrefix(out);
+  if (prefix !== undefined) out.tsType = `\`${prefix}\${string}\``;
   const keys = Object.keys(out).filter((k) => k !== "title" && k !== "description" && k !== "deprecated" && k !== "default");
   if (keys.length === 0) out.tsType = "unknown";
   if (Array.isArray(out.type) && out.type.length === 1) out.type = out.type[0];
@@ -76,17 +84,47 @@ const SCHEMA_MAPS = new Set(["properties", "patternProperties", "definitions", "
 const SCHEMA_LISTS = new Set(["anyOf", "oneOf", "allOf"]);
 const SCHEMA_SINGLE = new Set(["items", "additionalItems", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else"]);
 
-function transformChild(key: string, value: unknown, requestOnly: boolean): unknown {
+function transformChild(key: string, value: unknown, ctx: Context): unknown {
   if (SCHEMA_MAPS.has(key) && value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, prepare(v as JsonSchema, undefined, requestOnly)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, prepare(v as JsonSchema, undefined, ctx)]));
   }
-  if (SCHEMA_LISTS.has(key) && Array.isArray(value)) return value.map((v) => prepare(v as JsonSchema, undefined, requestOnly));
+  if (SCHEMA_LISTS.has(key) && Array.isArray(value)) return value.map((v) => prepare(v as JsonSchema, undefined, ctx));
   if (SCHEMA_SINGLE.has(key)) {
-    if (Array.isArray(value)) return value.map((v) => prepare(v as JsonSchema, undefined, requestOnly));
+    if (Array.isArray(value)) return value.map((v) => prepare(v as JsonSchema, undefined, ctx));
     if (typeof value === "boolean" && (key === "additionalProperties" || key === "additionalItems")) return value;
-    return prepare(value as JsonSchema, undefined, requestOnly);
+    return prepare(value as JsonSchema, undefined, ctx);
   }
   return value;
+}
+
+/**
+ * `allOf: [Base, { properties: { x: … } }]` narrows `x` of Base. As `Base & { x: … }` TypeScript
+ * would intersect the two `x` types (arrays of unions index badly), so the overridden keys are
+ * left out of Base: `Omit<Base, "x"> & { x: … }`.
+ */
+function prepareAllOf(branches: JsonSchema[], ctx: Context): unknown[] {
+  const overridden = new Set(branches.flatMap((b) => (typeof b === "object" && !b.$ref ? Object.keys((b.properties ?? {}) as object) : [])));
+  return branches.map((branch) => {
+    const ref = typeof branch === "object" ? refName(branch.$ref) : undefined;
+    const base = ref !== undefined ? ctx.definitions.get(ref) : undefined;
+    const baseKeys = typeof base === "object" ? Object.keys((base.properties ?? {}) as object) : [];
+    const omit = baseKeys.filter((k) => overridden.has(k)).sort();
+    if (ref === undefined || omit.length === 0) return prepare(branch, undefined, ctx);
+    return { tsType: `Omit<${ref}, ${omit.map((k) => JSON.stringify(k)).join(" | ")}>` };
+  });
+}
+
+/**
+ * A string pattern with a literal prefix (`^0x[0-9a-f]+$`) types as a template literal
+ * (`` `0x${string}` ``), so a missing prefix is caught at compile time.
+ */
+function literalPrefix(schema: SchemaObject): string | undefined {
+  if (schema.type !== "string" || typeof schema.pattern !== "string" || schema.enum || schema.tsType) return undefined;
+  const prefix = /^\^([A-Za-z0-9_:-]+)/.exec(schema.pattern)?.[1];
+  if (!prefix) return undefined;
+  const next = schema.pattern.charAt(prefix.length + 1);
+  // A quantifier after the prefix (`^0x?`, `^ab*`) makes its last character optional.
+  return /[?*{]/.test(next) ? undefined : prefix;
 }
 
 /** Drops json-schema-to-typescript's boilerplate (the root interface, "referenced by" notes). */

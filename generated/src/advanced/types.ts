@@ -31,7 +31,7 @@ export type FromBlock = number | HexQuantity | "earliest";
 /**
  * Quantity (block number, gas, value, timestamp, index) as a hex string with `0x` prefix.
  */
-export type HexQuantity = string;
+export type HexQuantity = `0x${string}`;
 /**
  * Page token. A result may carry `nextPageToken` (string); sending it back as `pageToken` continues the listing.
  */

@@ -3,7 +3,7 @@
 /**
  * 20-byte address, hex with `0x` prefix.
  */
-export type Address = string;
+export type Address = `0x${string}`;
 /**
  * Block number (hex quantity) or tag.
  */
@@ -15,27 +15,27 @@ export type BlockTag = "latest" | "earliest" | "pending" | "safe" | "finalized";
 /**
  * Block returned with `fullTransactions: false`: `transactions` holds 32-byte transaction hashes.
  */
-export type BlockWithTransactionHashes = Block & {
+export type BlockWithTransactionHashes = Omit<Block, "transactions"> & {
   transactions: Hash32[];
 };
 /**
  * Block returned with `fullTransactions: true`: `transactions` holds Transaction objects.
  */
-export type BlockWithTransactions = Block & {
+export type BlockWithTransactions = Omit<Block, "transactions"> & {
   transactions: Transaction[];
 };
 /**
  * 32-byte hash, hex with `0x` prefix.
  */
-export type Hash32 = string;
+export type Hash32 = `0x${string}`;
 /**
  * Hex bytes with `0x` prefix (may be empty: `0x`).
  */
-export type HexData = string;
+export type HexData = `0x${string}`;
 /**
  * Quantity (block number, gas, value, timestamp, index) as a hex string with `0x` prefix.
  */
-export type HexQuantity = string;
+export type HexQuantity = `0x${string}`;
 /**
  * Hex quantity string, the latest block number.
  */

@@ -3,7 +3,7 @@
 /**
  * Account info whose `data` is encoded (base58, base64 or base64+zstd).
  */
-export type AccountInfoEncoded = AccountInfo & {
+export type AccountInfoEncoded = Omit<AccountInfo, "data"> & {
   data: EncodedAccountData;
 };
 /**

@@ -1,0 +1,387 @@
+/**
+ * Validator combinators of runtime/validate.ts: every combinator, with the exact issue objects
+ * (path, rule, message, received) each one reports.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  allOf,
+  anyOf,
+  array,
+  boolean,
+  lazy,
+  literal,
+  never,
+  not,
+  nul,
+  number,
+  object,
+  string,
+  tuple,
+  typeOf,
+  uint64,
+  unknown,
+  type Issue,
+  type Validator,
+} from "../../runtime/validate.js";
+
+interface Row {
+  name: string;
+  given: { validator: Validator; value: unknown };
+  want: { ok: boolean; issues: Issue[] };
+}
+
+const P = "params.x";
+const issue = (rule: string, message: string, received: string, path = P): Issue => ({ path, rule, message, received });
+const ok = (name: string, validator: Validator, value: unknown): Row => ({ name, given: { validator, value }, want: { ok: true, issues: [] } });
+const bad = (name: string, validator: Validator, value: unknown, ...issues: Issue[]): Row => ({ name, given: { validator, value }, want: { ok: false, issues } });
+
+function run(row: Row): void {
+  const issues: Issue[] = [];
+  const result = row.given.validator(row.given.value, P, issues);
+  expect(issues).toEqual(row.want.issues);
+  expect(result).toBe(row.want.ok);
+}
+
+const U64_MAX = 18446744073709551615n;
+
+describe("typeOf", () => {
+  it.each([
+    { name: "null", given: null, want: "null" },
+    { name: "array", given: [1], want: "array" },
+    { name: "integer", given: 3, want: "integer" },
+    { name: "integral float is an integer", given: 3.0, want: "integer" },
+    { name: "fraction", given: 3.5, want: "number" },
+    { name: "NaN", given: Number.NaN, want: "number" },
+    { name: "bigint", given: 1n, want: "bigint" },
+    { name: "string", given: "s", want: "string" },
+    { name: "object", given: {}, want: "object" },
+    { name: "undefined", given: undefined, want: "undefined" },
+    { name: "boolean", given: false, want: "boolean" },
+  ])("$name", ({ given, want }) => {
+    expect(typeOf(given)).toBe(want);
+  });
+});
+
+describe("unknown, never, boolean, nul", () => {
+  it.each<Row>([
+    ok("unknown takes an object", unknown, { a: 1 }),
+    ok("unknown takes undefined", unknown, undefined),
+    bad("never rejects anything", never, 0, issue("false", "must not be present", "integer")),
+    bad("never rejects null", never, null, issue("false", "must not be present", "null")),
+    ok("boolean true", boolean, true),
+    ok("boolean false", boolean, false),
+    bad("boolean rejects the string 'true'", boolean, "true", issue("type", "must be a boolean", "string")),
+    bad("boolean rejects 0", boolean, 0, issue("type", "must be a boolean", "integer")),
+    ok("nul takes null", nul, null),
+    bad("nul rejects undefined", nul, undefined, issue("type", "must be null", "undefined")),
+    bad("nul rejects an empty string", nul, "", issue("type", "must be null", "string")),
+  ])("$name", run);
+});
+
+describe("string", () => {
+  const hex = string(/^0x[0-9a-f]+$/);
+  const len = string(undefined, 2, 4);
+  it.each<Row>([
+    ok("plain string", string(), "anything"),
+    ok("empty string without bounds", string(), ""),
+    bad("number is not a string", string(), 5, issue("type", "must be a string", "integer")),
+    bad("null is not a string", string(), null, issue("type", "must be a string", "null")),
+    bad("array is not a string", string(), ["a"], issue("type", "must be a string", "array")),
+    ok("pattern matches", hex, "0x1f"),
+    bad("pattern does not match", hex, "0xZZ", issue("pattern", "must match ^0x[0-9a-f]+$", "string")),
+    bad("pattern: type is checked first", hex, 31, issue("type", "must be a string", "integer")),
+    ok("minLength boundary (2)", len, "ab"),
+    ok("maxLength boundary (4)", len, "abcd"),
+    bad("shorter than minLength", len, "a", issue("minLength", "must be at least 2 characters long", "string")),
+    bad("longer than maxLength", len, "abcde", issue("maxLength", "must be at most 4 characters long", "string")),
+    bad("pattern is reported before length", string(/^a+$/, 3), "b", issue("pattern", "must match ^a+$", "string")),
+    // JSON Schema counts characters (code points), not UTF-16 code units: one emoji is one character.
+    ok("maxLength counts code points (an emoji is 1 character)", string(undefined, undefined, 1), "😀"),
+  ])("$name", run);
+
+  it("labels say what is expected", () => {
+    expect(string().label).toBe("string");
+    expect(hex.label).toBe("string matching ^0x[0-9a-f]+$");
+    expect(hex.types).toEqual(["string"]);
+  });
+});
+
+describe("number / integer", () => {
+  const int = number(true, 0, 10);
+  const exclusive = number(false, undefined, undefined, 0, 1);
+  it.each<Row>([
+    ok("number takes a fraction", number(false), 1.5),
+    ok("number takes an integer", number(false), 2),
+    bad("number rejects a numeric string", number(false), "1", issue("type", "must be a number", "string")),
+    bad("number rejects NaN", number(false), Number.NaN, issue("type", "must be a number", "number")),
+    bad("number rejects Infinity", number(false), Number.POSITIVE_INFINITY, issue("type", "must be a number", "number")),
+    bad("number rejects a bigint", number(false), 1n, issue("type", "must be a number", "bigint")),
+    bad("integer rejects a fraction", number(true), 1.5, issue("type", "must be an integer", "number")),
+    ok("integer takes 3.0", number(true), 3.0),
+    ok("inclusive minimum boundary", int, 0),
+    ok("inclusive maximum boundary", int, 10),
+    bad("below minimum", int, -1, issue("minimum", "must be at least 0", "integer")),
+    bad("above maximum", int, 11, issue("maximum", "must be at most 10", "integer")),
+    ok("exclusive range interior", exclusive, 0.5),
+    bad("equal to exclusiveMinimum", exclusive, 0, issue("exclusiveMinimum", "must be greater than 0", "integer")),
+    bad("below exclusiveMinimum", exclusive, -0.5, issue("exclusiveMinimum", "must be greater than 0", "number")),
+    bad("equal to exclusiveMaximum", exclusive, 1, issue("exclusiveMaximum", "must be less than 1", "integer")),
+    ok("just below exclusiveMaximum", exclusive, 0.999),
+  ])("$name", run);
+
+  it("types: integer accepts only integers, number accepts both", () => {
+    expect(number(true).types).toEqual(["integer"]);
+    expect(number(false).types).toEqual(["integer", "number"]);
+    expect(number(true).label).toBe("integer");
+    expect(number(false).label).toBe("number");
+  });
+});
+
+describe("uint64", () => {
+  const tooBigNumber = issue("format", "must be a bigint when above 2^53 - 1, or it loses precision", "integer");
+  const outOfRange = (received: string): Issue => issue("format", "must be an unsigned 64-bit integer (0 to 18446744073709551615)", received);
+  it.each<Row>([
+    ok("0 (number)", uint64, 0),
+    ok("0n", uint64, 0n),
+    ok("2^53 - 1 as a number", uint64, Number.MAX_SAFE_INTEGER),
+    bad("2^53 as a number loses precision", uint64, 2 ** 53, tooBigNumber),
+    ok("2^53 as a bigint", uint64, 2n ** 53n),
+    ok("u64::MAX as a bigint", uint64, U64_MAX),
+    bad("u64::MAX as a number", uint64, Number(U64_MAX), tooBigNumber),
+    bad("u64::MAX + 1", uint64, U64_MAX + 1n, outOfRange("bigint")),
+    bad("-1n", uint64, -1n, outOfRange("bigint")),
+    bad("-1 (number)", uint64, -1, issue("minimum", "must be at least 0", "integer")),
+    bad("fraction", uint64, 1.5, issue("type", "must be an integer (number or bigint)", "number")),
+    bad("decimal string", uint64, "1", issue("type", "must be an integer (number or bigint)", "string")),
+    bad("NaN", uint64, Number.NaN, issue("type", "must be an integer (number or bigint)", "number")),
+  ])("$name", run);
+});
+
+describe("literal (enum / const)", () => {
+  const tags = literal(["latest", "earliest"]);
+  const objectConst = literal([{ a: 1, b: [1, 2] }]);
+  it.each<Row>([
+    ok("enum member", tags, "earliest"),
+    bad("not an enum member", tags, "pending", issue("enum", 'must be one of "latest", "earliest"', "string")),
+    bad("enum: wrong type", tags, 1, issue("enum", 'must be one of "latest", "earliest"', "integer")),
+    ok("const", literal(["latest"]), "latest"),
+    bad("const mismatch", literal(["latest"]), "Latest", issue("const", 'must be "latest"', "string")),
+    ok("enum with null", literal([1, null]), null),
+    bad("enum with null: other number", literal([1, null]), 2, issue("enum", "must be one of 1, null", "integer")),
+    bad("1 is not the string '1'", literal([1]), "1", issue("const", "must be 1", "string")),
+    ok("object const, equal", objectConst, { a: 1, b: [1, 2] }),
+    bad("object const, array order differs", objectConst, { a: 1, b: [2, 1] }, issue("const", 'must be {"a":1,"b":[1,2]}', "object")),
+    bad("object const, extra key", objectConst, { a: 1, b: [1, 2], c: 0 }, issue("const", 'must be {"a":1,"b":[1,2]}', "object")),
+    bad("object const vs a string", objectConst, '{"a":1,"b":[1,2]}', issue("const", 'must be {"a":1,"b":[1,2]}', "string")),
+    ok("mixed enum: primitive member", literal([1, { a: 1 }]), 1),
+    ok("mixed enum: object member", literal([1, { a: 1 }]), { a: 1 }),
+    // JSON Schema: two objects are equal when they have the same keys with equal values; key order is not significant.
+    ok("object const, same keys in another order", objectConst, { b: [1, 2], a: 1 }),
+  ])("$name", run);
+
+  it("types and labels", () => {
+    expect(literal(["a", 1, null, { x: 1 }]).types).toEqual(["string", "integer", "null", "object"]);
+    expect(literal(["a", "b"]).types).toEqual(["string"]);
+    expect(tags.label).toBe('one of "latest", "earliest"');
+    expect(literal(["latest"]).label).toBe('"latest"');
+  });
+});
+
+describe("array", () => {
+  const strings = array(string(), 1, 2);
+  it.each<Row>([
+    ok("within bounds", strings, ["a"]),
+    ok("at maxItems", strings, ["a", "b"]),
+    bad("not an array", strings, "a", issue("type", "must be an array", "string")),
+    bad("object is not an array", strings, { 0: "a" }, issue("type", "must be an array", "object")),
+    bad("below minItems", strings, [], issue("minItems", "must have at least 1 items", "array")),
+    bad("above maxItems", strings, ["a", "b", "c"], issue("maxItems", "must have at most 2 items", "array")),
+    bad("bad item", strings, ["a", 1], issue("type", "must be a string", "integer", `${P}[1]`)),
+    bad(
+      "every bad item is reported",
+      array(string()),
+      [1, "ok", null],
+      issue("type", "must be a string", "integer", `${P}[0]`),
+      issue("type", "must be a string", "null", `${P}[2]`),
+    ),
+    ok("no bounds, empty", array(string()), []),
+  ])("$name", run);
+
+  it("label names the items", () => {
+    expect(array(string()).label).toBe("array of string");
+  });
+});
+
+describe("tuple", () => {
+  const pair = tuple([string(), number(true)], never, 1, 3);
+  const open = tuple([string()], boolean);
+  it.each<Row>([
+    ok("full tuple", pair, ["a", 1]),
+    ok("minItems reached with only the first", pair, ["a"]),
+    bad("below minItems", pair, [], issue("minItems", "must have at least 1 items", "array")),
+    bad("above maxItems", pair, ["a", 1, 2, 3], issue("maxItems", "must have at most 3 items", "array")),
+    bad("additional item rejected by `never`", pair, ["a", 1, 2], issue("false", "must not be present", "integer", `${P}[2]`)),
+    bad(
+      "items at the wrong positions",
+      pair,
+      [1, "a"],
+      issue("type", "must be a string", "integer", `${P}[0]`),
+      issue("type", "must be an integer", "string", `${P}[1]`),
+    ),
+    ok("additional items validated by rest", open, ["a", true, false]),
+    bad("additional item breaking rest", open, ["a", true, "no"], issue("type", "must be a boolean", "string", `${P}[2]`)),
+    ok("default minItems is 0", open, []),
+    bad("not an array", open, "a", issue("type", "must be an array", "string")),
+  ])("$name", run);
+
+  it("label lists the items", () => {
+    expect(pair.label).toBe("[string, integer]");
+  });
+});
+
+describe("object", () => {
+  const closed = object({ a: string(), "b-c": number(true) }, ["a"], false, [[/^x-/, boolean]]);
+  const known = "is not a known field (known: a, b-c, keys matching ^x-)";
+  it.each<Row>([
+    ok("required present", closed, { a: "x" }),
+    bad("required missing", closed, {}, issue("required", "is required", "undefined", `${P}.a`)),
+    bad("required present but undefined", closed, { a: undefined }, issue("required", "is required", "undefined", `${P}.a`)),
+    ok("undefined optional is ignored", closed, { a: "x", "b-c": undefined }),
+    bad("non-identifier key path is quoted", closed, { a: "x", "b-c": "1" }, issue("type", "must be an integer", "string", `${P}["b-c"]`)),
+    bad("closed: unknown key", closed, { a: "x", zz: 1 }, issue("additionalProperties", known, "integer", `${P}.zz`)),
+    ok("pattern property", closed, { a: "x", "x-flag": true }),
+    bad("pattern property with a bad value", closed, { a: "x", "x-flag": 1 }, issue("type", "must be a boolean", "integer", `${P}["x-flag"]`)),
+    bad(
+      "required issues come first, then fields in key order",
+      closed,
+      { zz: null, "b-c": 1.5 },
+      issue("required", "is required", "undefined", `${P}.a`),
+      issue("additionalProperties", known, "null", `${P}.zz`),
+      issue("type", "must be an integer", "number", `${P}["b-c"]`),
+    ),
+    bad("null is not an object", closed, null, issue("type", "must be an object", "null")),
+    bad("array is not an object", closed, [], issue("type", "must be an object", "array")),
+    bad("closed object without properties", object({}, [], false), { x: 1 }, issue("additionalProperties", "is not a known field", "integer", `${P}.x`)),
+    ok("open rest (default) accepts anything", object({ a: string() }, []), { a: "x", b: 1, c: [null] }),
+    bad("rest validator", object({}, [], number(true)), { n: 1, s: "x" }, issue("type", "must be an integer", "string", `${P}.s`)),
+    bad(
+      "a key matching two patterns is checked by both",
+      object({}, [], false, [
+        [/^x/, string(undefined, 2)],
+        [/y$/, string(/^\d+$/)],
+      ]),
+      { xy: "a" },
+      issue("minLength", "must be at least 2 characters long", "string", `${P}.xy`),
+      issue("pattern", "must match ^\\d+$", "string", `${P}.xy`),
+    ),
+    // JSON Schema: patternProperties apply to every matching key, including keys listed in properties.
+    bad(
+      "a declared property that also matches a pattern is checked by both",
+      object({ "x-a": string() }, [], false, [[/^x-/, string(undefined, undefined, 2)]]),
+      { "x-a": "long" },
+      issue("maxLength", "must be at most 2 characters long", "string", `${P}["x-a"]`),
+    ),
+  ])("$name", run);
+});
+
+describe("anyOf", () => {
+  const hexOrNull = anyOf([string(/^0x[0-9a-f]+$/), nul]);
+  const hexOrTag = anyOf([string(/^0x[0-9a-f]+$/), literal(["latest", "earliest"])]);
+  const smallIntOrString = anyOf([number(true, 0, 10), string()]);
+  it.each<Row>([
+    ok("first branch passes", hexOrNull, "0x1"),
+    ok("second branch passes", hexOrNull, null),
+    bad("one branch takes strings: its precise issue", hexOrNull, "zz", issue("pattern", "must match ^0x[0-9a-f]+$", "string")),
+    bad("no branch takes integers: generic message", hexOrNull, 5, issue("anyOf", "must be string matching ^0x[0-9a-f]+$ or null", "integer")),
+    bad(
+      "two branches take strings: generic message",
+      hexOrTag,
+      "pending",
+      issue("anyOf", 'must be string matching ^0x[0-9a-f]+$ or one of "latest", "earliest"', "string"),
+    ),
+    bad("integer branch precise issue", smallIntOrString, 11, issue("maximum", "must be at most 10", "integer")),
+    bad("a fraction is not an integer branch's type", smallIntOrString, 1.5, issue("anyOf", "must be integer or string", "number")),
+    bad("integer value is close to a number branch", anyOf([number(false, 0), string()]), -1, issue("minimum", "must be at least 0", "integer")),
+    bad("custom rule name (oneOf)", anyOf([string(), nul], "oneOf"), 1, issue("oneOf", "must be string or null", "integer")),
+    bad("bigint is close to uint64 only", anyOf([uint64, string()]), -1n, issue("format", "must be an unsigned 64-bit integer (0 to 18446744073709551615)", "bigint")),
+    bad(
+      "a nested object branch reports the nested path",
+      anyOf([object({ a: string() }, ["a"]), nul]),
+      { a: 1 },
+      issue("type", "must be a string", "integer", `${P}.a`),
+    ),
+  ])("$name", run);
+
+  it("types are the union of the branches' types; label joins them", () => {
+    expect(hexOrNull.types).toEqual(["string", "null"]);
+    expect(anyOf([number(false), uint64]).types).toEqual(["integer", "number", "bigint"]);
+    expect(hexOrNull.label).toBe("string matching ^0x[0-9a-f]+$ or null");
+  });
+});
+
+describe("allOf", () => {
+  const both = allOf([string(undefined, 2), string(/^a/)]);
+  it.each<Row>([
+    ok("all pass", both, "ab"),
+    bad(
+      "every failing branch reports",
+      both,
+      "b",
+      issue("minLength", "must be at least 2 characters long", "string"),
+      issue("pattern", "must match ^a", "string"),
+    ),
+    bad("only the failing branch reports", both, "a", issue("minLength", "must be at least 2 characters long", "string")),
+    bad(
+      "object merged from two schemas",
+      allOf([object({ a: string() }, ["a"]), object({ b: number(true) }, ["b"])]),
+      { a: "x" },
+      issue("required", "is required", "undefined", `${P}.b`),
+    ),
+  ])("$name", run);
+
+  it("types come from the first branch, label joins with 'and'", () => {
+    expect(both.types).toEqual(["string"]);
+    expect(both.label).toBe("string and string matching ^a");
+    expect(allOf([]).types).toEqual(["any"]);
+  });
+});
+
+describe("not", () => {
+  const notX = not(literal(["x"]));
+  it.each<Row>([
+    ok("inner fails: passes", notX, "y"),
+    ok("inner fails on type: passes", notX, 1),
+    bad("inner passes: fails, inner issues are not kept", notX, "x", issue("not", 'must not be "x"', "string")),
+    bad("not string", not(string()), "s", issue("not", "must not be string", "string")),
+  ])("$name", run);
+});
+
+describe("lazy (recursion)", () => {
+  const tree: Validator = object({ value: number(true), children: array(lazy(() => tree, ["object"], "Tree")) }, ["value"], false);
+  it.each<Row>([
+    ok("leaf", tree, { value: 1 }),
+    ok("nested", tree, { value: 1, children: [{ value: 2, children: [{ value: 3 }] }] }),
+    bad(
+      "deep issue keeps the full path",
+      tree,
+      { value: 1, children: [{ value: 2 }, { value: 3, children: [{ value: "x" }] }] },
+      issue("type", "must be an integer", "string", `${P}.children[1].children[0].value`),
+    ),
+    bad(
+      "deep unknown field",
+      tree,
+      { value: 1, children: [{ value: 2, extra: true }] },
+      issue("additionalProperties", "is not a known field (known: value, children)", "boolean", `${P}.children[0].extra`),
+    ),
+  ])("$name", run);
+
+  it("lazy carries the given types and label, and resolves on each call", () => {
+    let target: Validator = string();
+    const ref = lazy(() => target, ["string"], "Ref");
+    expect(ref.types).toEqual(["string"]);
+    expect(ref.label).toBe("Ref");
+    expect(ref("a", P, [])).toBe(true);
+    target = nul;
+    expect(ref("a", P, [])).toBe(false);
+  });
+});

@@ -1,36 +1,23 @@
 /**
  * The core every generated client is built on: turns a call into a JSON-RPC request for the
- * chosen endpoint (keyed or proxy, params by name or by position), validates it before any I/O,
- * sends it, and turns the answer into a result or a typed error.
+ * chosen endpoint (keyed or proxy, params by name or by position, HTTP or WebSocket), validates
+ * it before any I/O, sends it (retrying idempotent calls, batching when asked), and turns the
+ * answer into a result or a typed error.
  */
-import { JsonRpcError, MalformedResponseError, ValidationError, type ErrorContext } from "./errors.js";
+import { decodeReply, encodeParams, parseReply, toNamed, type EndpointSpec, type MethodSpec, type Params } from "./codec.js";
+import { createBatchQueue, runBatch, type BatchItem } from "./batch.js";
+import { resolveEndpoint, type Endpoint } from "./endpoint.js";
+import { ValidationError, type ErrorContext } from "./errors.js";
 import { post } from "./http.js";
-import { applyU64, parseJson, restoreNumbers, stringifyJson, type U64Map } from "./json.js";
-import { checkLimits, type LimitRule } from "./limits.js";
+import { stringifyJson } from "./json.js";
+import { checkLimits } from "./limits.js";
+import { paginate, type PaginateOptions, type Paginator } from "./paginate.js";
+import { DEFAULT_RETRY, withRetry, type RetryPolicy } from "./retry.js";
 import type { Issue, Validator } from "./validate.js";
+import { createWsTransport, type ReconnectPolicy, type Reply, type WebSocketConstructor, type WsTransport } from "./ws.js";
 
-/** How an endpoint takes requests (the `x-endpoint` extension of a spec server). */
-export interface EndpointSpec {
-  readonly paramStructure: "by-name" | "by-position";
-  /** `params-only`: the HTTP body is the params array itself, not the JSON-RPC envelope. */
-  readonly envelope: "jsonrpc" | "params-only";
-  /** `query`: the method name is sent as the URL query (`POST <url>?<method>`). */
-  readonly methodIn: "body" | "query";
-}
-
-/** What the generated code says about one method. */
-export interface MethodSpec {
-  /** Param names, in positional order. */
-  readonly params: readonly string[];
-  /** The method's own `paramStructure` when it is not `either`; wins over the endpoint's form. */
-  readonly structure?: "by-name" | "by-position";
-  readonly idempotent?: boolean;
-  readonly limits?: readonly LimitRule[];
-  /** Where the result holds u64 values (parsed as `bigint`). */
-  readonly u64?: U64Map;
-  /** Pagination: the token param, the next-token field and the items field of the result. */
-  readonly page?: { readonly token: string; readonly next: string; readonly items: string };
-}
+export type { EndpointSpec, MethodSpec, Params };
+export { decodeResponse, encodeParams } from "./codec.js";
 
 /** What the generated code says about one API (one spec document). */
 export interface ApiSpec {
@@ -38,14 +25,30 @@ export interface ApiSpec {
   readonly methods: Readonly<Record<string, MethodSpec>>;
   /** Request validators by method name (params as a named object). */
   readonly validators?: Readonly<Record<string, Validator>>;
+  /** Result validators, loaded on first use when `validateResponses` is on. */
+  readonly resultValidators?: () => Promise<Readonly<Record<string, Validator>>>;
   /** How keyed endpoints (and plain URLs such as a local node) take requests. */
   readonly keyed: EndpointSpec;
   /** How the keyless proxy takes requests, when the API has one. */
   readonly proxy?: EndpointSpec;
 }
 
+/** What `onRequest` and `onResponse` see. Never the URL (it may hold the API key). */
+export interface RequestEvent {
+  /** JSON-RPC methods in this request (several for a batch). */
+  methods: string[];
+  host: string;
+  /** The request body as sent. */
+  body: string;
+}
+export interface ResponseEvent extends RequestEvent {
+  durationMs: number;
+  /** The error, when the request failed. */
+  error?: unknown;
+}
+
 export interface ClientOptions {
-  /** Endpoint URL. With `apiKey`, requests go to `<url>/<apiKey>`; without, to `url` as given. */
+  /** Endpoint URL (http(s):// or ws(s)://). With `apiKey`, requests go to `<url>/<apiKey>`; without, to `url` as given. */
   url?: string;
   /** Project API key, sent as the last path segment of `url`. Never appears in errors. */
   apiKey?: string;
@@ -53,16 +56,38 @@ export interface ClientOptions {
   proxyUrl?: string;
   /** Milliseconds to wait for each answer. Default 10 000; 0 disables the timeout. */
   timeout?: number;
+  /** Retries of idempotent calls on HTTP 408/429/5xx, network failures and `retryJsonRpcCodes`. Default 3. */
+  retryCount?: number;
+  /** Base delay between retries in ms, doubled each time, with jitter. Default 150. */
+  retryDelay?: number;
+  /** Longest wait between retries in ms; a longer `Retry-After` ends the retries. Default 5 000. */
+  retryMaxDelay?: number;
+  /** JSON-RPC error codes worth a retry. Default `[-32055, 429]` (no nodes available, rate limited). */
+  retryJsonRpcCodes?: readonly number[];
+  /** Send the calls made in the same tick as one JSON-RPC batch (HTTP keyed endpoints). Off by default. */
+  batch?: boolean | { maxSize?: number; wait?: number };
   /** `fetch` to use instead of the global one. */
   fetch?: typeof fetch;
   /** Extra HTTP headers sent with every request. */
   headers?: Record<string, string>;
-  /** Check params against the spec before sending (default `true`). */
+  /** Called before every request is sent. */
+  onRequest?: (event: RequestEvent) => void;
+  /** Called after every request, with its duration and error if any. */
+  onResponse?: (event: ResponseEvent) => void;
+  /** Check params against the spec before sending. Default `true`. */
   validateRequests?: boolean;
+  /** Check results against the spec: `"strict"` throws a ValidationError, `"warn"` reports through `onWarning`. Default off. */
+  validateResponses?: false | "warn" | "strict";
+  /** Where `"warn"` reports go. Default `console.warn`. */
+  onWarning?: (message: string) => void;
   /** Largest response body accepted, in bytes. Default 64 MiB. */
   maxResponseBytes?: number;
   /** A keyed client refuses to run in a browser (the key would ship to users) unless this is `true`. */
   dangerouslyAllowBrowser?: boolean;
+  /** WebSocket implementation for ws(s):// URLs. Default: the global `WebSocket`, else the `ws` package. */
+  WebSocket?: WebSocketConstructor;
+  /** WebSocket reconnection: attempts in a row and base delay. Default 5 attempts from 500 ms. */
+  reconnect?: Partial<ReconnectPolicy>;
 }
 
 /** Options of one call, passed after the method's params. */
@@ -70,42 +95,50 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Milliseconds to wait for this call; overrides the client's `timeout`. */
   timeout?: number;
+  /** Retries for this call; overrides the client's `retryCount`. */
+  retryCount?: number;
 }
 
-/** Params of a call: an array (positional) or an object keyed by param name. */
-export type Params = readonly unknown[] | object | undefined;
+export type CallFn = (method: string, params: Params, options?: CallOptions) => Promise<unknown>;
 
 export interface RpcClient {
   /** Calls `method`; `params` is an array (positional signature) or an object (named). */
-  call(method: string, params: Params, options?: CallOptions): Promise<unknown>;
+  call: CallFn;
+  /** Sends the calls `build` makes as one JSON-RPC batch; settles each on its own. */
+  batch<T extends readonly Promise<unknown>[]>(build: (call: CallFn) => T): Promise<{ -readonly [K in keyof T]: PromiseSettledResult<Awaited<T[K]>> }>;
+  /** Iterates the items (or `.pages()`) of a paginated method. */
+  paginate<Item, Page>(method: string, params: object | undefined, options?: PaginateOptions): Paginator<Item, Page>;
   close(): void;
 }
 
 export const DEFAULT_TIMEOUT = 10_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
-
-interface Endpoint extends EndpointSpec {
-  url: string;
-  host: string;
-}
+export const DEFAULT_BATCH_SIZE = 100;
 
 export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient {
-  const endpoint = resolveEndpoint(api, options);
+  const endpoint = resolveEndpoint(api.name, api.keyed, api.proxy, options);
   const secrets = options.apiKey ? [options.apiKey, encodeURIComponent(options.apiKey)] : [];
-  const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const headers = { "content-type": "application/json", accept: "application/json", ...options.headers };
+  const retry: RetryPolicy = {
+    count: options.retryCount ?? DEFAULT_RETRY.count,
+    delay: options.retryDelay ?? DEFAULT_RETRY.delay,
+    maxDelay: options.retryMaxDelay ?? DEFAULT_RETRY.maxDelay,
+    codes: options.retryJsonRpcCodes ?? DEFAULT_RETRY.codes,
+  };
+  const ws: WsTransport | undefined = endpoint.transport === "ws"
+    ? createWsTransport(endpoint.url, endpoint.host, secrets, { attempts: options.reconnect?.attempts ?? 5, delay: options.reconnect?.delay ?? 500 }, options.WebSocket)
+    : undefined;
   let nextId = 1;
+  let resultValidators: Promise<Readonly<Record<string, Validator>>> | undefined;
 
-  return {
-    async call(method, params, callOptions = {}) {
-      const context: ErrorContext = { method, host: endpoint.host };
-      const spec = api.methods[method];
-      const named = toNamed(params, spec);
-      if (options.validateRequests !== false && spec) validateParams(api, method, spec, named, context);
-      const wire = encodeParams(named, params, spec, endpoint);
-      const id = nextId++;
-      const body = endpoint.envelope === "params-only" ? stringifyJson(wire) : stringifyJson({ jsonrpc: "2.0", id, method, params: wire });
-      const url = endpoint.methodIn === "query" ? `${endpoint.url}${endpoint.url.includes("?") ? "&" : "?"}${encodeURIComponent(method)}` : endpoint.url;
+  /** One HTTP exchange, reported to the hooks. */
+  async function postBody(body: string, methods: string[], method: string, callOptions: CallOptions): Promise<string> {
+    const url = endpoint.methodIn === "query" ? `${endpoint.url}${endpoint.url.includes("?") ? "&" : "?"}${encodeURIComponent(method)}` : endpoint.url;
+    const event: RequestEvent = { methods, host: endpoint.host, body };
+    options.onRequest?.(event);
+    const started = Date.now();
+    try {
       const response = await post({
         url,
         body,
@@ -115,124 +148,113 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
         maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
         fetch: fetchFn,
         secrets,
-        context,
+        context: { method: methods.length === 1 ? methods[0] : `batch of ${methods.length}`, host: endpoint.host },
       });
-      return decodeResponse(response.text, endpoint.envelope === "jsonrpc" ? id : undefined, spec, context, secrets);
-    },
-    close() {
-      // HTTP holds no connection of its own; the WebSocket transport closes its socket here.
-    },
-  };
-}
-
-function resolveEndpoint(api: ApiSpec, options: ClientOptions): Endpoint {
-  const issues: Issue[] = [];
-  const bad = (path: string, rule: string, message: string, value: unknown): void => {
-    issues.push({ path, rule, message, received: value === null ? "null" : typeof value });
-  };
-  if (options.url === undefined && options.proxyUrl === undefined) bad("options.url", "required", "is required (or pass proxyUrl for the keyless proxy)", undefined);
-  if (options.url !== undefined && options.proxyUrl !== undefined) bad("options.proxyUrl", "exclusive", "cannot be combined with url: pass one of them", options.proxyUrl);
-  if (options.proxyUrl !== undefined && !api.proxy) bad("options.proxyUrl", "unsupported", `is not available: the ${api.name} API has no keyless proxy`, options.proxyUrl);
-  if (options.proxyUrl !== undefined && options.apiKey !== undefined) bad("options.apiKey", "exclusive", "cannot be used with proxyUrl: the proxy takes no key", "string");
-  const raw = options.url ?? options.proxyUrl;
-  let parsed: URL | undefined;
-  if (raw !== undefined) {
-    try {
-      parsed = new URL(String(raw));
-      if (!/^https?:$/.test(parsed.protocol)) bad(options.url !== undefined ? "options.url" : "options.proxyUrl", "protocol", "must start with http:// or https://", "string");
-    } catch {
-      bad(options.url !== undefined ? "options.url" : "options.proxyUrl", "format", "must be an absolute URL such as https://host/path", typeof raw === "string" ? "string" : raw);
+      options.onResponse?.({ ...event, durationMs: Date.now() - started });
+      return response.text;
+    } catch (error) {
+      options.onResponse?.({ ...event, durationMs: Date.now() - started, error });
+      throw error;
     }
   }
-  if (options.apiKey !== undefined && (typeof options.apiKey !== "string" || options.apiKey === "" || /[/?#\s]/.test(options.apiKey))) {
-    bad("options.apiKey", "format", "must be a non-empty string without '/', '?', '#' or spaces", options.apiKey);
+
+  /** Sends a batch over HTTP, retrying it whole when every call in it is idempotent; rejects every item if it fails. */
+  const sendBatch = (items: BatchItem[]): Promise<void> => {
+    const context = { host: endpoint.host, method: `batch of ${items.length}` };
+    const idempotent = items.every((i) => api.methods[i.method]?.idempotent);
+    const once = (): Promise<void> => runBatch(items, (body, methods) => postBody(body, methods, "batch", {}), context, secrets);
+    return withRetry(once, idempotent ? retry : { ...retry, count: 0 }, undefined, context).catch((error: unknown) => {
+      for (const item of items) item.reject(error);
+    });
+  };
+
+  const autoBatch = options.batch && endpoint.transport === "http" && endpoint.envelope === "jsonrpc"
+    ? createBatchQueue(
+        Math.max(1, (typeof options.batch === "object" ? options.batch.maxSize : undefined) ?? DEFAULT_BATCH_SIZE),
+        (typeof options.batch === "object" ? options.batch.wait : undefined) ?? 0,
+        (items) => void sendBatch(items),
+      )
+    : undefined;
+
+  /** Sends one prepared request and resolves with its reply (not yet decoded). */
+  function exchange(method: string, wire: unknown, id: number, callOptions: CallOptions, collect: ((item: BatchItem) => void) | undefined, context: ErrorContext): Promise<Reply> {
+    if (endpoint.envelope === "params-only") {
+      return postBody(stringifyJson(wire), [method], method, callOptions).then((text) => parseReply(text, context, secrets));
+    }
+    const text = stringifyJson({ jsonrpc: "2.0", id, method, params: wire });
+    if (ws) {
+      options.onRequest?.({ methods: [method], host: endpoint.host, body: text });
+      return ws.send(text, [id], callOptions.timeout ?? options.timeout ?? DEFAULT_TIMEOUT, callOptions.signal, context)[0]!;
+    }
+    const queue = collect ?? autoBatch;
+    if (queue && !callOptions.signal) return new Promise((resolve, reject) => queue({ id, method, text, resolve, reject }));
+    return postBody(text, [method], method, callOptions).then((body) => parseReply(body, context, secrets));
   }
-  if (options.timeout !== undefined && !(typeof options.timeout === "number" && options.timeout >= 0)) bad("options.timeout", "minimum", "must be a number of milliseconds, 0 or more", options.timeout);
-  if (options.apiKey !== undefined && isBrowser() && options.dangerouslyAllowBrowser !== true) {
-    bad("options.apiKey", "browser", "must not be used in a browser: the key would ship to every visitor. Call the keyed endpoint from a server, use proxyUrl, or pass dangerouslyAllowBrowser: true", "string");
+
+  async function checkResult(method: string, result: unknown, context: ErrorContext): Promise<void> {
+    const mode = options.validateResponses;
+    if (!mode || !api.resultValidators) return;
+    resultValidators ??= api.resultValidators();
+    const validate = (await resultValidators)[method];
+    const issues: Issue[] = [];
+    if (!validate || validate(result, "result", issues)) return;
+    const error = new ValidationError(`result of ${method}`, issues, context);
+    if (mode === "strict") throw error;
+    (options.onWarning ?? console.warn)(error.message);
   }
-  if (issues.length > 0 || !parsed) throw new ValidationError("client options", issues, {});
-  const proxy = options.proxyUrl !== undefined;
-  const base = String(raw).replace(/\/+$/, "");
+
+  function makeCall(collect: ((item: BatchItem) => void) | undefined): CallFn {
+    return async (method, params, callOptions = {}) => {
+      const context: ErrorContext = { method, host: endpoint.host };
+      const spec = api.methods[method];
+      const named = toNamed(params, spec);
+      if (options.validateRequests !== false && spec) validateParams(api, method, spec, named);
+      const wire = encodeParams(named, params, spec, endpoint);
+      const attempt = async (): Promise<unknown> => {
+        const id = nextId++;
+        const reply = await exchange(method, wire, id, callOptions, collect, context);
+        return decodeReply(reply, endpoint.envelope === "jsonrpc" ? id : undefined, spec, context, secrets);
+      };
+      const policy = { ...retry, count: callOptions.retryCount ?? retry.count };
+      const result = spec?.idempotent && !collect ? await withRetry(attempt, policy, callOptions.signal, context) : await attempt();
+      await checkResult(method, result, context);
+      return result;
+    };
+  }
+
+  const call = makeCall(undefined);
+
   return {
-    ...(proxy ? api.proxy! : api.keyed),
-    url: options.apiKey ? `${base}/${encodeURIComponent(options.apiKey)}` : String(raw),
-    host: parsed.host,
+    call,
+    async batch(build) {
+      if (endpoint.envelope !== "jsonrpc") throw new ValidationError("batch", [{ path: "options.proxyUrl", rule: "batch", message: "cannot batch: the keyless proxy takes one call per request", received: "string" }], { host: endpoint.host });
+      const items: BatchItem[] = [];
+      // Each call validates and queues its envelope synchronously, so `items` is complete when build returns.
+      const promises = build(makeCall((item) => items.push(item)));
+      const settled = Promise.allSettled(promises);
+      if (items.length > 0) {
+        if (ws) {
+          const text = `[${items.map((i) => i.text).join(",")}]`;
+          const replies = ws.send(text, items.map((i) => i.id), options.timeout ?? DEFAULT_TIMEOUT, undefined, { host: endpoint.host });
+          items.forEach((item, i) => replies[i]!.then(item.resolve, item.reject));
+        } else await sendBatch(items);
+      }
+      return (await settled) as never;
+    },
+    paginate(method, params, paginateOptions) {
+      const page = api.methods[method]?.page;
+      if (!page) throw new ValidationError(`pagination of ${method}`, [{ path: "method", rule: "pagination", message: "does not page: its result has no nextPageToken", received: "string" }], { method });
+      return paginate((p, o) => call(method, p, o), method, page, params, paginateOptions);
+    },
+    close() {
+      ws?.close();
+    },
   };
 }
 
-function isBrowser(): boolean {
-  const g = globalThis as { window?: unknown; document?: unknown };
-  return typeof g.window === "object" && typeof g.document === "object";
-}
-
-/** Params as an object keyed by name, whatever form the caller used. */
-function toNamed(params: Params, spec: MethodSpec | undefined): Record<string, unknown> {
-  if (params === undefined) return {};
-  if (!Array.isArray(params)) return params as Record<string, unknown>;
-  const named: Record<string, unknown> = {};
-  const names = spec?.params ?? [];
-  params.forEach((value, i) => {
-    if (value !== undefined) named[names[i] ?? String(i)] = value;
-  });
-  return named;
-}
-
-function validateParams(api: ApiSpec, method: string, spec: MethodSpec, named: Record<string, unknown>, context: ErrorContext): void {
+function validateParams(api: ApiSpec, method: string, spec: MethodSpec, named: Record<string, unknown>): void {
   const issues: Issue[] = [];
   api.validators?.[method]?.(named, "params", issues);
   if (spec.limits) checkLimits(named, spec.limits, "params", issues);
-  if (issues.length > 0) throw new ValidationError(`params for ${method}`, issues, { method: context.method });
-}
-
-/**
- * Params as the endpoint wants them: an object without `undefined` entries, or an array in
- * the documented order where skipped optional params in the middle are `null` and trailing
- * ones are left out.
- */
-export function encodeParams(named: Record<string, unknown>, original: Params, spec: MethodSpec | undefined, endpoint: EndpointSpec): unknown {
-  if (!spec) return original ?? [];
-  if ((spec.structure ?? endpoint.paramStructure) === "by-name") {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(named)) if (named[key] !== undefined) out[key] = named[key];
-    return out;
-  }
-  const out: unknown[] = spec.params.map((name) => (named[name] === undefined ? null : named[name]));
-  let end = out.length;
-  while (end > 0 && named[spec.params[end - 1]!] === undefined) end--;
-  return out.slice(0, end);
-}
-
-/** The result of a JSON-RPC answer, or the typed error it stands for. */
-export function decodeResponse(text: string, id: number | undefined, spec: MethodSpec | undefined, context: ErrorContext, secrets: readonly string[] = []): unknown {
-  let parsed: { value: unknown; marked: boolean };
-  try {
-    parsed = parseJson(text);
-  } catch {
-    throw new MalformedResponseError(text.trim() === "" ? "the body is empty" : "the body is not valid JSON (truncated or not JSON at all)", scrub(text, secrets), context);
-  }
-  const message = parsed.value as { id?: unknown; result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } } | null;
-  if (message === null || typeof message !== "object" || Array.isArray(message)) {
-    throw new MalformedResponseError("expected a JSON-RPC response object", scrub(text, secrets), context);
-  }
-  if (message.error !== undefined && message.error !== null) {
-    const e = message.error;
-    const code = typeof e.code === "number" ? e.code : Number.isInteger(Number(e.code)) ? Number(e.code) : -32603;
-    const data = parsed.marked ? restoreNumbers(e.data) : e.data;
-    throw new JsonRpcError(code, scrub(typeof e.message === "string" ? e.message : "(no message)", secrets), data, context);
-  }
-  if (id !== undefined && message.id !== id && message.id !== String(id)) {
-    throw new MalformedResponseError(`the response id ${JSON.stringify(message.id)} does not match the request id ${id}`, scrub(text, secrets), context);
-  }
-  if (!("result" in message)) throw new MalformedResponseError("the response has neither result nor error", scrub(text, secrets), context);
-  let result = message.result;
-  if (spec?.u64) result = applyU64(result, spec.u64);
-  if (parsed.marked) result = restoreNumbers(result);
-  return result;
-}
-
-function scrub(text: string, secrets: readonly string[]): string {
-  let out = text.length > 200 ? `${text.slice(0, 200)}…` : text;
-  for (const s of secrets) if (s) out = out.split(s).join("***");
-  return out;
+  if (issues.length > 0) throw new ValidationError(`params for ${method}`, issues, { method });
 }

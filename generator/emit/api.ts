@@ -24,6 +24,7 @@ export function emitApi(doc: DocumentModel, header: string): string {
     `  keyed: ${endpoint(keyed, fallback)},`,
     ...(proxy ? [`  proxy: ${endpoint(proxy, "by-position")},`] : []),
     "  validators,",
+    '  resultValidators: () => import("./result-validators.js").then((m) => m.resultValidators),',
     "  methods: {",
     ...methods,
     "  },",

@@ -18,10 +18,16 @@ export function emitClient(doc: DocumentModel, header: string): string {
     for (const p of m.params) if (p.refName) typeNames.add(p.refName);
   }
   const clientVar = doc.subpath.replace(/[^A-Za-z0-9]/g, "") || "client";
-  const methodsType = `${doc.clientType.replace(/Client$/, "")}Methods`;
+  const base = doc.clientType.replace(/Client$/, "");
+  const methodsType = `${base}Methods`;
+  const callsType = `${base}Calls`;
+  const paginatorsType = `${base}Paginators`;
   const optionsType = `${doc.clientType}Options`;
+  const paged = doc.methods.filter((m) => m.pagination);
+  for (const m of paged) if (/^[A-Za-z_$][\w$]*$/.test(m.pagination!.itemType)) typeNames.add(m.pagination!.itemType);
 
-  file.addImportDeclaration({ moduleSpecifier: "../runtime/index.js", namedImports: ["createRpcClient", "type CallOptions", "type ClientOptions"] });
+  const runtimeImports = ["createRpcClient", "type CallFn", "type CallOptions", "type ClientOptions", ...(paged.length ? ["type PaginateOptions", "type Paginator"] : [])];
+  file.addImportDeclaration({ moduleSpecifier: "../runtime/index.js", namedImports: runtimeImports });
   file.addImportDeclaration({ moduleSpecifier: "./api.js", namedImports: ["api"] });
   if (typeNames.size > 0) file.addImportDeclaration({ moduleSpecifier: "./types.js", isTypeOnly: true, namedImports: [...typeNames].sort() });
 
@@ -44,10 +50,35 @@ export function emitClient(doc: DocumentModel, header: string): string {
 
   file.addInterface({
     isExported: true,
+    name: callsType,
+    docs: [`The methods of the ${docText(doc.title)}, one per JSON-RPC method.`],
+    methods: doc.methods.flatMap((m) => signatures(m, clientVar)),
+  });
+
+  if (paged.length > 0) {
+    file.addInterface({
+      isExported: true,
+      name: paginatorsType,
+      docs: ["Item iterators of the paginated methods (their result carries `nextPageToken`). `.pages()` iterates whole pages."],
+      methods: paged.map((m) => ({
+        name: m.clientName,
+        docs: [`Iterates the \`${m.pagination!.itemsField}\` of every page of \`${m.rpcName}\`, following \`${m.pagination!.nextField}\`. Pass \`${m.pagination!.tokenParam}\` to resume; \`maxItems\` to stop early; \`signal\` to abort.\n@example\n\`\`\`ts\nfor await (const item of ${clientVar}.paginate.${m.clientName}(${m.params.some((p) => p.required) ? "{ … }" : "{}"}, { maxItems: 10_000 })) console.log(item);\n\`\`\``],
+        parameters: [
+          { name: "params", type: m.paramsType, hasQuestionToken: !m.params.some((p) => p.required) },
+          { name: "options", type: "PaginateOptions", hasQuestionToken: true },
+        ],
+        returnType: `Paginator<${m.pagination!.itemType}, ${m.resultType}>`,
+      })),
+    });
+  }
+
+  file.addInterface({
+    isExported: true,
     name: doc.clientType,
+    extends: [callsType],
     docs: [`${docText(firstSentence(doc.description) || doc.title)}\n\nCreated by {@link ${doc.factory}}; every method validates its params before sending.`],
+    ...(paged.length > 0 ? { properties: [{ name: "paginate", type: paginatorsType, isReadonly: true, docs: ["Iterators over the paginated methods."] }] } : {}),
     methods: [
-      ...doc.methods.flatMap((m) => signatures(m, clientVar)),
       {
         name: "request",
         docs: ["Calls any method by its JSON-RPC name, with params as the endpoint form takes them."],
@@ -59,8 +90,27 @@ export function emitClient(doc: DocumentModel, header: string): string {
         ],
         returnType: `Promise<${methodsType}[M]["result"]>`,
       },
-      { name: "close", docs: ["Releases the client's resources (open sockets); pending calls are rejected."], returnType: "void" },
+      {
+        name: "batch",
+        docs: [`Sends the calls \`build\` makes as one JSON-RPC batch (one HTTP request); each call settles on its own.\n@example\n\`\`\`ts\nconst [a, b] = await ${clientVar}.batch((c) => [c.${doc.methods[0]?.clientName ?? "method"}(…), c.${doc.methods[1]?.clientName ?? doc.methods[0]?.clientName ?? "method"}(…)] as const);\nif (a.status === "fulfilled") console.log(a.value);\n\`\`\``],
+        typeParameters: [{ name: "T", constraint: "readonly Promise<unknown>[]" }],
+        parameters: [{ name: "build", type: `(client: ${callsType}) => T` }],
+        returnType: "Promise<{ -readonly [K in keyof T]: PromiseSettledResult<Awaited<T[K]>> }>",
+      },
+      { name: "close", docs: ["Releases the client's resources (the WebSocket, if any); pending calls are rejected."], returnType: "void" },
     ],
+  });
+
+  file.addFunction({
+    name: "calls",
+    docs: ["The methods, each forwarding to `call` with its JSON-RPC name."],
+    parameters: [{ name: "call", type: "CallFn" }],
+    returnType: callsType,
+    statements: (w) => {
+      w.writeLine("return {");
+      for (const m of doc.methods) w.writeLine(`${m.clientName}: ${implementation(m)},`);
+      w.writeLine("};");
+    },
   });
 
   file.addFunction({
@@ -72,8 +122,14 @@ export function emitClient(doc: DocumentModel, header: string): string {
     statements: (w) => {
       w.writeLine("const rpc = createRpcClient(api, options);");
       w.writeLine("return {");
-      for (const m of doc.methods) w.writeLine(`${m.clientName}: ${implementation(m)},`);
+      w.writeLine("...calls(rpc.call),");
       w.writeLine("request: (method, params, callOptions) => rpc.call(method, params, callOptions) as never,");
+      w.writeLine("batch: (build) => rpc.batch((call) => build(calls(call))) as never,");
+      if (paged.length > 0) {
+        w.writeLine("paginate: {");
+        for (const m of paged) w.writeLine(`${m.clientName}: (params, paginateOptions) => rpc.paginate(${JSON.stringify(m.rpcName)}, params, paginateOptions),`);
+        w.writeLine("},");
+      }
       w.writeLine("close: () => rpc.close(),");
       w.writeLine("};");
     },
@@ -139,10 +195,10 @@ function literalUnion(w: ResultVariant["when"]): string {
 function implementation(m: MethodModel): string {
   const returns = "as Promise<never>";
   if (m.signature === "object") {
-    return `(params?: ${m.paramsType}, callOptions?: CallOptions) => rpc.call(${JSON.stringify(m.rpcName)}, params, callOptions) ${returns}`;
+    return `(params?: ${m.paramsType}, callOptions?: CallOptions) => call(${JSON.stringify(m.rpcName)}, params, callOptions) ${returns}`;
   }
   const args = m.params.map((p) => `${p.argName}${p.required ? "" : "?"}: ${paramType(m, p)}`);
-  return `(${[...args, "callOptions?: CallOptions"].join(", ")}) => rpc.call(${JSON.stringify(m.rpcName)}, [${m.params.map((p) => p.argName).join(", ")}], callOptions) ${returns}`;
+  return `(${[...args, "callOptions?: CallOptions"].join(", ")}) => call(${JSON.stringify(m.rpcName)}, [${m.params.map((p) => p.argName).join(", ")}], callOptions) ${returns}`;
 }
 
 function factoryExample(doc: DocumentModel, clientVar: string): string {

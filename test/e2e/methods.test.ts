@@ -363,7 +363,7 @@ describe("Advanced API, keyed endpoint (params by name)", () => {
 });
 
 describe("Advanced API, keyless proxy (params array as body, method in the query)", () => {
-  it.each(advancedCases)("$method: positional body, /proxy?$method, result = sample", async (c) => {
+  it.each(advancedCases)("$method: positional body to the proxy (method in the query), result = sample", async (c) => {
     const result = await c.call(advancedProxy());
     expectProxyRequest(c.method, c.proxyBody);
     expect(result).toStrictEqual(sampleResult(c.response));
@@ -624,7 +624,7 @@ describe("Ethereum Node API, keyless proxy", () => {
       body: `[${DAI_BALANCE_CALL_JSON},"pending"]`,
       response: "node/debug_traceCall.structLogger.geth-docs-curl.json",
     },
-  ])("$name: body $body to /proxy?$name", async ({ name, call, body, response }) => {
+  ])("$name: positional body to the proxy (method in the query)", async ({ name, call, body, response }) => {
     server.respondWith(() => fromSample(response));
     const result = await call(ethProxy());
     expectProxyRequest(name, body);
@@ -789,5 +789,26 @@ describe("Solana Node API, keyed endpoint (params by position, u64 as bigint)", 
     );
     expectTypeOf(info).toEqualTypeOf<GetAccountInfoResult>();
     expect(info.value!.rentEpoch).toBe(18446744073709551615n);
+  });
+});
+
+describe("one client, several calls (server started with echoId: the top-level id follows the request)", () => {
+  it("ids 1, 2, 3 on one Solana client; only the top-level id token of the sample changes", async () => {
+    const echo = await startSampleServer({ echoId: true });
+    try {
+      const client = createSolanaNodeClient({ url: `${echo.url}/solana`, apiKey: API_KEY });
+      const results = [
+        await client.getBlockHeight(),
+        await client.getBlockHeight(),
+        await client.getAccountInfo("vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg", { encoding: "base58" }),
+      ];
+      expect(echo.requests.map((r) => r.rpcId)).toEqual([1, 2, 3]);
+      expect(results[0]).toBe(362409082n);
+      expect(results[1]).toBe(362409082n);
+      // the rewritten sample still carries the exact u64::MAX (only the id token was touched)
+      expect((results[2] as GetAccountInfoResult).value!.rentEpoch).toBe(18446744073709551615n);
+    } finally {
+      await echo.close();
+    }
   });
 });

@@ -42,12 +42,12 @@ describe("eth", () => {
     const full = await eth.eth_getBlockByNumber("latest", true);
     expectTypeOf(full!.transactions[0]!).toEqualTypeOf<Transaction>();
     const hashes = await eth.eth_getBlockByNumber("latest", false);
-    expectTypeOf(hashes!.transactions[0]!).toEqualTypeOf<string>();
-    expectTypeOf(eth.eth_blockNumber()).resolves.toEqualTypeOf<string>();
+    expectTypeOf(hashes!.transactions[0]!).toEqualTypeOf<`0x${string}`>();
+    expectTypeOf(eth.eth_blockNumber()).resolves.toEqualTypeOf<`0x${string}`>();
   });
 
   it("follows the tracer in debug_traceCall's result", () => {
-    const tx = { to: "0x0000000000000000000000000000000000000001" };
+    const tx = { to: "0x0000000000000000000000000000000000000001" } as const;
     expectTypeOf(eth.debug_traceCall(tx, "latest")).resolves.toEqualTypeOf<StructLoggerResult>();
     expectTypeOf(eth.debug_traceCall(tx, "latest", {})).resolves.toEqualTypeOf<StructLoggerResult>();
     expectTypeOf(eth.debug_traceCall(tx, "latest", { tracer: "callTracer" })).resolves.toEqualTypeOf<CallTracerFrame>();
@@ -56,7 +56,13 @@ describe("eth", () => {
 
   it("takes call options after the params", () => {
     const signal = new AbortController().signal;
-    expectTypeOf(eth.eth_blockNumber({ signal, timeout: 100 })).resolves.toEqualTypeOf<string>();
+    expectTypeOf(eth.eth_blockNumber({ signal, timeout: 100 })).resolves.toEqualTypeOf<`0x${string}`>();
+  });
+
+  it("wants 0x-prefixed hex where the spec's pattern says so", () => {
+    // @ts-expect-error an address without the 0x prefix
+    void eth.eth_getTransactionCount("8D97689C9818892B700e27F316cc3E41e17fBeb9", "latest");
+    void eth.eth_getTransactionCount("0x8D97689C9818892B700e27F316cc3E41e17fBeb9", "latest");
   });
 });
 

@@ -9,6 +9,7 @@ export const api: ApiSpec = {
   keyed: { paramStructure: "by-name", envelope: "jsonrpc", methodIn: "body" },
   proxy: { paramStructure: "by-position", envelope: "params-only", methodIn: "query" },
   validators,
+  resultValidators: () => import("./result-validators.js").then((m) => m.resultValidators),
   methods: {
     adv_getCurrencies: { params: ["blockchain"], idempotent: true },
     adv_getLogs: {

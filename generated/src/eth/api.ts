@@ -9,6 +9,7 @@ export const api: ApiSpec = {
   keyed: { paramStructure: "by-position", envelope: "jsonrpc", methodIn: "body" },
   proxy: { paramStructure: "by-position", envelope: "params-only", methodIn: "query" },
   validators,
+  resultValidators: () => import("./result-validators.js").then((m) => m.resultValidators),
   methods: {
     eth_blockNumber: { params: [], structure: "by-position", idempotent: true },
     eth_getBlockByNumber: { params: ["block", "fullTransactions"], structure: "by-position", idempotent: true },

@@ -8,6 +8,7 @@ export const api: ApiSpec = {
   name: "solana",
   keyed: { paramStructure: "by-position", envelope: "jsonrpc", methodIn: "body" },
   validators,
+  resultValidators: () => import("./result-validators.js").then((m) => m.resultValidators),
   methods: {
     getBlockHeight: { params: [], structure: "by-position", idempotent: true, u64: true },
     getAccountInfo: {

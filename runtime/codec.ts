@@ -1,0 +1,120 @@
+/** Params in the endpoint's form, and JSON-RPC answers turned into results or typed errors. */
+import { JsonRpcError, MalformedResponseError, type ErrorContext } from "./errors.js";
+import { applyU64, parseJson, restoreNumbers, type U64Map } from "./json.js";
+import type { Reply } from "./ws.js";
+
+/** How an endpoint takes requests (the `x-endpoint` extension of a spec server). */
+export interface EndpointSpec {
+  readonly paramStructure: "by-name" | "by-position";
+  /** `params-only`: the HTTP body is the params array itself, not the JSON-RPC envelope. */
+  readonly envelope: "jsonrpc" | "params-only";
+  /** `query`: the method name is sent as the URL query (`POST <url>?<method>`). */
+  readonly methodIn: "body" | "query";
+}
+
+/** What the generated code says about one method (see `generated/src/<api>/api.ts`). */
+export interface MethodSpec {
+  /** Param names, in positional order. */
+  readonly params: readonly string[];
+  /** The method's own `paramStructure` when it is not `either`; wins over the endpoint's form. */
+  readonly structure?: "by-name" | "by-position";
+  readonly idempotent?: boolean;
+  readonly limits?: readonly import("./limits.js").LimitRule[];
+  /** Where the result holds u64 values (parsed as `bigint`). */
+  readonly u64?: U64Map;
+  /** Pagination: the token param, the next-token field and the items field of the result. */
+  readonly page?: { readonly token: string; readonly next: string; readonly items: string };
+}
+
+/** Params of a call: an array (positional) or an object keyed by param name. */
+export type Params = readonly unknown[] | object | undefined;
+
+/** Params as an object keyed by name, whatever form the caller used. */
+export function toNamed(params: Params, spec: MethodSpec | undefined): Record<string, unknown> {
+  if (params === undefined || params === null) return {};
+  if (!Array.isArray(params)) return params as Record<string, unknown>;
+  const named: Record<string, unknown> = {};
+  const names = spec?.params ?? [];
+  params.forEach((value, i) => {
+    if (value !== undefined) named[names[i] ?? String(i)] = value;
+  });
+  return named;
+}
+
+/**
+ * Params as the endpoint wants them: an object without `undefined` entries, or an array in
+ * the documented order where skipped optional params in the middle are `null` and trailing
+ * ones are left out.
+ */
+export function encodeParams(named: Record<string, unknown>, original: Params, spec: MethodSpec | undefined, endpoint: EndpointSpec): unknown {
+  if (!spec) return original ?? [];
+  if ((spec.structure ?? endpoint.paramStructure) === "by-name") {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(named)) if (named[key] !== undefined) out[key] = named[key];
+    return out;
+  }
+  const out: unknown[] = spec.params.map((name) => (named[name] === undefined ? null : named[name]));
+  let end = out.length;
+  while (end > 0 && named[spec.params[end - 1]!] === undefined) end--;
+  return out.slice(0, end);
+}
+
+/** Parses a reply text; throws MalformedResponseError when it is not JSON. */
+export function parseReply(text: string, context: ErrorContext, secrets: readonly string[]): Reply {
+  try {
+    const { value, marked } = parseJson(text);
+    return { message: value, marked, raw: text };
+  } catch {
+    throw new MalformedResponseError(text.trim() === "" ? "the body is empty" : "the body is not valid JSON (truncated or not JSON at all)", scrub(text, secrets), context);
+  }
+}
+
+/**
+ * The result of one JSON-RPC answer, or the typed error it stands for. `id` is the request id
+ * to match (integer or its string form); `undefined` accepts any id (the proxy form sends none).
+ */
+export function decodeReply(reply: Reply, id: number | undefined, spec: MethodSpec | undefined, context: ErrorContext, secrets: readonly string[] = []): unknown {
+  const message = reply.message as { id?: unknown; result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } } | null;
+  if (message === null || typeof message !== "object" || Array.isArray(message)) {
+    throw new MalformedResponseError("expected a JSON-RPC response object", scrub(reply.raw, secrets), context);
+  }
+  if (message.error !== undefined && message.error !== null) throw toJsonRpcError(message.error, reply.marked, context, secrets);
+  if (id !== undefined && message.id !== id && message.id !== String(id)) {
+    throw new MalformedResponseError(`the response id ${JSON.stringify(message.id)} does not match the request id ${id}`, scrub(reply.raw, secrets), context);
+  }
+  if (!("result" in message)) throw new MalformedResponseError("the response has neither result nor error", scrub(reply.raw, secrets), context);
+  let result = message.result;
+  if (spec?.u64) result = applyU64(result, spec.u64);
+  if (reply.marked) result = restoreNumbers(result);
+  return result;
+}
+
+export function toJsonRpcError(e: { code?: unknown; message?: unknown; data?: unknown }, marked: boolean, context: ErrorContext, secrets: readonly string[]): JsonRpcError {
+  const code = typeof e.code === "number" ? e.code : Number.isInteger(Number(e.code)) && e.code !== "" ? Number(e.code) : -32603;
+  const data = scrubDeep(marked ? restoreNumbers(e.data) : e.data, secrets);
+  return new JsonRpcError(code, scrub(typeof e.message === "string" ? e.message : "(no message)", secrets), data, context);
+}
+
+/** `decodeReply` for a reply still in text form. */
+export function decodeResponse(text: string, id: number | undefined, spec: MethodSpec | undefined, context: ErrorContext, secrets: readonly string[] = []): unknown {
+  return decodeReply(parseReply(text, context, secrets), id, spec, context, secrets);
+}
+
+/** Up to 200 characters of `text`, secrets replaced first (so a cut can never leave part of one). */
+export function scrub(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of secrets) if (s) out = out.split(s).join("***");
+  return out.length > 200 ? `${out.slice(0, 200)}…` : out;
+}
+
+/** A copy of a JSON value with the secrets replaced in every string (keys included). */
+export function scrubDeep(value: unknown, secrets: readonly string[]): unknown {
+  if (secrets.length === 0) return value;
+  const clean = (text: string): string => secrets.reduce((t, s) => (s ? t.split(s).join("***") : t), text);
+  if (typeof value === "string") return clean(value);
+  if (Array.isArray(value)) return value.map((item) => scrubDeep(item, secrets));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [clean(k), scrubDeep(v, secrets)]));
+  }
+  return value;
+}

@@ -1,0 +1,67 @@
+/**
+ * Retries with exponential backoff and jitter, for idempotent calls only. Retried: HTTP 408, 429
+ * and 5xx, network failures, and the JSON-RPC codes the client names as transient. An HTTP
+ * `Retry-After` (seconds or HTTP-date) sets the wait. Never retried after an abort.
+ */
+import { AbortError, HttpError, JsonRpcError, NetworkError, type ErrorContext } from "./errors.js";
+
+export interface RetryPolicy {
+  /** Retries after the first attempt (0 = none). */
+  count: number;
+  /** Base delay in ms; attempt n waits about `delay · 2^n`, with jitter. */
+  delay: number;
+  /** Longest wait between attempts in ms; a longer `Retry-After` ends the retries. */
+  maxDelay: number;
+  /** JSON-RPC error codes that mean "try again later". */
+  codes: readonly number[];
+}
+
+/** Defaults: 3 retries from 150 ms (150, 300, 600 ms ± jitter), at most 5 s apart; -32055 "no nodes available" and 429. */
+export const DEFAULT_RETRY: RetryPolicy = { count: 3, delay: 150, maxDelay: 5_000, codes: [-32055, 429] };
+
+const RETRY_STATUS = (status: number): boolean => status === 408 || status === 429 || (status >= 500 && status <= 599 && status !== 501 && status !== 505);
+
+/** Whether an error may go away on a second try. */
+export function isRetryable(error: unknown, codes: readonly number[]): boolean {
+  if (error instanceof HttpError) return RETRY_STATUS(error.status);
+  if (error instanceof NetworkError) return true;
+  if (error instanceof JsonRpcError) return codes.includes(error.code);
+  return false;
+}
+
+/** Wait before attempt `attempt + 1`: Retry-After when given, else capped exponential backoff with jitter. */
+export function backoff(attempt: number, policy: RetryPolicy, error: unknown, random: () => number = Math.random): number | undefined {
+  const hinted = error instanceof HttpError ? error.retryAfter : undefined;
+  if (hinted !== undefined) return hinted <= policy.maxDelay ? hinted : undefined;
+  const base = Math.min(policy.maxDelay, policy.delay * 2 ** attempt);
+  return Math.round(base / 2 + (random() * base) / 2);
+}
+
+export async function withRetry<T>(run: (attempt: number) => Promise<T>, policy: RetryPolicy, signal: AbortSignal | undefined, context: ErrorContext): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run(attempt);
+    } catch (error) {
+      if (attempt >= policy.count || signal?.aborted || !isRetryable(error, policy.codes)) throw error;
+      const wait = backoff(attempt, policy, error);
+      if (wait === undefined) throw error;
+      await sleep(wait, signal, context);
+    }
+  }
+}
+
+/** A timer that an AbortSignal cuts short (with an AbortError). */
+export function sleep(ms: number, signal: AbortSignal | undefined, context: ErrorContext): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortError(context));
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new AbortError(context));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}

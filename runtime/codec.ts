@@ -90,7 +90,8 @@ export function decodeReply(reply: Reply, id: number | undefined, spec: MethodSp
 }
 
 export function toJsonRpcError(e: { code?: unknown; message?: unknown; data?: unknown }, marked: boolean, context: ErrorContext, secrets: readonly string[]): JsonRpcError {
-  const code = typeof e.code === "number" ? e.code : Number.isInteger(Number(e.code)) && e.code !== "" ? Number(e.code) : -32603;
+  // A missing or non-numeric code (null, true, "abc") reads as -32603 (internal error).
+  const code = typeof e.code === "number" && Number.isInteger(e.code) ? e.code : typeof e.code === "string" && /^-?\d+$/.test(e.code) ? Number(e.code) : -32603;
   const data = scrubDeep(marked ? restoreNumbers(e.data) : e.data, secrets);
   return new JsonRpcError(code, scrub(typeof e.message === "string" ? e.message : "(no message)", secrets), data, context);
 }

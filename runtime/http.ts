@@ -101,9 +101,11 @@ export function excerpt(text: string, secrets: readonly string[]): string {
 
 /** `Retry-After` in milliseconds: delta-seconds or an HTTP-date. */
 export function retryAfter(header: string | null, now = Date.now()): number | undefined {
-  if (header === null || header.trim() === "") return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(header);
+  if (header === null) return undefined;
+  const value = header.trim();
+  // delay-seconds is 1*DIGIT; an HTTP-date ends in GMT (RFC 9110 §10.2.3).
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  if (!/GMT$/.test(value)) return undefined;
+  const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

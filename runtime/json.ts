@@ -8,11 +8,20 @@
 /** Where the u64 fields of a value are: `true` for this value, a key per property, `*` for array items. */
 export type U64Map = true | { readonly [key: string]: U64Map };
 
-const MARK = "\u0000n:";
+/**
+ * @internal Prefix of the strings that stand for long integers between the two parsing steps. The random
+ * part means a string a server sends can never be mistaken for one.
+ */
+export const INTEGER_MARK = `\u0000${Math.random().toString(36).slice(2, 10)}:`;
+const MARK = INTEGER_MARK;
+const MARK_JSON = MARK.replace("\u0000", "\\u0000");
 /** A digit run long enough to be unsafe, right after a JSON delimiter (a cheap pre-check). */
 const MAYBE_BIG = /[:,[]\s*-?\d{16}/;
-/** Strings (kept as they are) or integer literals of 16+ digits (wrapped as marked strings). */
-const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d{16,}(?![\d.eE])/g;
+/**
+ * Strings (kept as they are) or integer literals of 16+ digits (wrapped as marked strings).
+ * Digits of a fraction or an exponent are not integer literals: the look-behind skips them.
+ */
+const TOKENS = /"(?:[^"\\]|\\.)*"|(?<![\d.eE+-])-?\d{16,}(?![\d.eE])/g;
 
 /** Parses JSON text; integer literals beyond 2^53 survive as marked strings until `restoreNumbers`. */
 export function parseJson(text: string): { value: unknown; marked: boolean } {
@@ -23,7 +32,7 @@ export function parseJson(text: string): { value: unknown; marked: boolean } {
     const n = Number(token);
     if (Number.isSafeInteger(n)) return token;
     marked = true;
-    return `"\\u0000n:${token}"`;
+    return `"${MARK_JSON}${token}"`;
   });
   return { value: JSON.parse(rewritten), marked };
 }
@@ -71,5 +80,5 @@ export function stringifyJson(value: unknown): string {
     sawBigInt = true;
     return `${MARK}${v}`;
   });
-  return sawBigInt ? text.replace(/"\\u0000n:(-?\d+)"/g, "$1") : text;
+  return sawBigInt ? text.split(`"${MARK_JSON}`).map((part, i) => (i === 0 ? part : part.replace(/^(-?\d+)"/, "$1"))).join("") : text;
 }

@@ -42,6 +42,26 @@ function fail(issues: Issue[], path: string, rule: string, message: string, valu
 
 const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
+function codePoints(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++, n++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) i++;
+  }
+  return n;
+}
+
+/** JSON equality: objects compare by keys and values, whatever their order. */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => jsonEqual(x, (b as unknown[])[i]));
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
 /** Accepts anything (the schema `true` or `{}`). */
 export const unknown: Validator = make(["any"], "any value", () => true);
 
@@ -56,8 +76,10 @@ export function string(pattern?: RegExp, minLength?: number, maxLength?: number)
   return make(["string"], pattern ? `string matching ${pattern.source}` : "string", (value, path, issues) => {
     if (typeof value !== "string") return fail(issues, path, "type", "must be a string", value);
     if (pattern && !pattern.test(value)) return fail(issues, path, "pattern", `must match ${pattern.source}`, value);
-    if (minLength !== undefined && value.length < minLength) return fail(issues, path, "minLength", `must be at least ${minLength} characters long`, value);
-    if (maxLength !== undefined && value.length > maxLength) return fail(issues, path, "maxLength", `must be at most ${maxLength} characters long`, value);
+    // JSON Schema counts characters (code points), not UTF-16 units.
+    const length = minLength !== undefined || maxLength !== undefined ? codePoints(value) : 0;
+    if (minLength !== undefined && length < minLength) return fail(issues, path, "minLength", `must be at least ${minLength} characters long`, value);
+    if (maxLength !== undefined && length > maxLength) return fail(issues, path, "maxLength", `must be at most ${maxLength} characters long`, value);
     return true;
   });
 }
@@ -93,9 +115,8 @@ export const uint64: Validator = make(["integer", "bigint"], "unsigned 64-bit in
 export function literal(values: readonly unknown[]): Validator {
   const label = values.map((v) => JSON.stringify(v)).join(", ");
   const primitive = values.every((v) => v === null || typeof v !== "object");
-  const keys = primitive ? undefined : values.map((v) => JSON.stringify(v));
   return make([...new Set(values.map(typeOf))], values.length === 1 ? label : `one of ${label}`, (value, path, issues) => {
-    const ok = primitive ? values.includes(value) : keys!.includes(JSON.stringify(value));
+    const ok = primitive ? values.includes(value) : values.some((v) => jsonEqual(v, value));
     return ok || fail(issues, path, values.length === 1 ? "const" : "enum", values.length === 1 ? `must be ${label}` : `must be one of ${label}`, value);
   });
 }
@@ -147,14 +168,13 @@ export function object(
       const item = record[key];
       if (item === undefined) continue;
       const at = member(path, key);
-      if (Object.prototype.hasOwnProperty.call(properties, key)) {
-        ok = properties[key]!(item, at, issues) && ok;
-        continue;
-      }
-      const matching = patterns.filter(([re]) => re.test(key));
-      if (matching.length > 0) {
-        for (const [, check] of matching) ok = check(item, at, issues) && ok;
-      } else if (rest === false) {
+      const declared = Object.prototype.hasOwnProperty.call(properties, key);
+      if (declared) ok = properties[key]!(item, at, issues) && ok;
+      // patternProperties apply to declared keys too; only keys matched by neither fall to `rest`.
+      const matching = patterns.length > 0 ? patterns.filter(([re]) => re.test(key)) : patterns;
+      for (const [, check] of matching) ok = check(item, at, issues) && ok;
+      if (declared || matching.length > 0) continue;
+      if (rest === false) {
         const known = [...Object.keys(properties), ...patterns.map(([re]) => `keys matching ${re.source}`)];
         ok = fail(issues, at, "additionalProperties", `is not a known field${known.length ? ` (known: ${known.join(", ")})` : ""}`, item);
       } else ok = rest(item, at, issues) && ok;

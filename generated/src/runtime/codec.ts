@@ -121,8 +121,13 @@ export function toJsonRpcError(
   context: ErrorContext,
   secrets: readonly string[],
 ): JsonRpcError {
+  // A missing or non-numeric code (null, true, "abc") reads as -32603 (internal error).
   const code =
-    typeof e.code === "number" ? e.code : Number.isInteger(Number(e.code)) && e.code !== "" ? Number(e.code) : -32603;
+    typeof e.code === "number" && Number.isInteger(e.code)
+      ? e.code
+      : typeof e.code === "string" && /^-?\d+$/.test(e.code)
+        ? Number(e.code)
+        : -32603;
   const data = scrubDeep(marked ? restoreNumbers(e.data) : e.data, secrets);
   return new JsonRpcError(
     code,

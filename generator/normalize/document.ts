@@ -44,6 +44,15 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
     const base = normalizeMethod(ctx, raw, pointer("methods", i));
     if (!base) return;
     const clientName = members.claim(clientMemberName(base.rpcName, ctx.methodPrefix), `${file}#${base.pointer}/name`);
+    const stripped = ctx.methodPrefix && base.rpcName.startsWith(ctx.methodPrefix) ? base.rpcName.slice(ctx.methodPrefix.length) : base.rpcName;
+    if (clientName !== stripped && !members.renamed.some((r) => r.given === clientName)) {
+      warnings.push({ file, pointer: `${base.pointer}/name`, message: `method name "${base.rpcName}" is not a JavaScript identifier; its client method is "${clientName}".`, hint: "The JSON-RPC name on the wire is unchanged; rename the method to choose the client name yourself." });
+    }
+    for (const p of base.params) {
+      if (base.signature === "positional" && p.argName !== p.name) {
+        warnings.push({ file, pointer: `${base.pointer}/params`, message: `param name "${p.name}" of "${base.rpcName}" is not usable as an argument name; it is "${p.argName}" in the signature.`, hint: "Only the TypeScript argument name changes; the wire is unchanged." });
+      }
+    }
     const typeBase = pascalCase(clientName);
     const paramsType = typeNames.claim(`${typeBase}Params`, `${file}#${base.pointer}/params`);
     const resultType = typeNames.claim(`${typeBase}Result`, `${file}#${base.pointer}/result`);

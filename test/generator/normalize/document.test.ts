@@ -90,6 +90,11 @@ describe("normalizeDocument on small documents", () => {
     const model = normalizeDocument(loaded(d));
     expect(model.methods.map((m) => m.clientName)).toEqual(["fooBar", "request2"]);
     expect(model.methods[0]!.params[0]).toMatchObject({ name: "class", key: "class", argName: "class_" });
+    expect(model.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      ["/methods/0/name", 'method name "foo.bar" is not a JavaScript identifier; its client method is "fooBar".'],
+      ["/methods/0/params", 'param name "class" of "foo.bar" is not usable as an argument name; it is "class_" in the signature.'],
+      ["/methods/1/name", 'name "request" is already taken by (reserved); this one is named "request2".'],
+    ]);
   });
 
   it("derives subpath and factory from the file and title when x-client is absent", () => {

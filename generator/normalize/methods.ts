@@ -54,7 +54,7 @@ export function normalizeMethod(ctx: MethodContext, raw: unknown, at: string): O
       ? { result: { name: result.value.name, description: result.value.description ?? result.value.summary ?? "", schema: ctx.bundler.rewrite(result.value.schema ?? true, result.file, `${result.pointer}/schema`) } }
       : {}),
     errors: (m.errors ?? []).map((e, i) => normalizeError(ctx, found.file, `${found.pointer}/errors/${i}`, e)).filter((e): e is ErrorModel => e !== undefined),
-    examples: (m.examples ?? []).map((e, i) => normalizeExample(ctx, found.file, `${found.pointer}/examples/${i}`, e)).filter((e): e is ExampleModel => e !== undefined),
+    examples: (m.examples ?? []).map((e, i) => normalizeExample(ctx, found.file, `${found.pointer}/examples/${i}`, e, params.map((p) => p.name))).filter((e): e is ExampleModel => e !== undefined),
     idempotent: m["x-idempotent"] === true,
     limits: m["x-limits"] ?? [],
     variants: (m["x-result-variants"] ?? []).map((v, i) => ({
@@ -106,15 +106,23 @@ function normalizeError(ctx: MethodContext, file: string, at: string, raw: unkno
   };
 }
 
-function normalizeExample(ctx: MethodContext, file: string, at: string, raw: unknown): ExampleModel | undefined {
+/**
+ * Example params are Example Objects in positional order (OpenRPC); when every one of them is
+ * named after a param of the method, they are matched by name instead, so that an example of a
+ * by-name method may list only the params it uses, in any order.
+ */
+function normalizeExample(ctx: MethodContext, file: string, at: string, raw: unknown, paramNames: string[]): ExampleModel | undefined {
   const found = deref<{ name?: string; description?: string; summary?: string; params?: unknown[]; result?: unknown }>(ctx.files, file, at, raw);
   if (!found) return undefined;
   const e = found.value;
+  const items = (e.params ?? []).map((p, i) => deref<{ name: string; value: unknown }>(ctx.files, found.file, `${found.pointer}/params/${i}`, p)?.value);
+  const byName = items.length > 0 && items.every((item) => item !== undefined && paramNames.includes(item.name));
   const params: Record<string, unknown> = {};
-  for (const [i, p] of (e.params ?? []).entries()) {
-    const item = deref<{ name: string; value: unknown }>(ctx.files, found.file, `${found.pointer}/params/${i}`, p);
-    if (item) params[item.value.name] = item.value.value;
-  }
+  items.forEach((item, i) => {
+    if (!item) return;
+    const key = byName ? item.name : paramNames[i] ?? String(i);
+    params[key] = item.value;
+  });
   const result = e.result === undefined ? undefined : deref<{ value: unknown }>(ctx.files, found.file, `${found.pointer}/result`, e.result);
   return {
     name: e.name ?? `example ${at.split("/").pop()}`,

@@ -47,6 +47,14 @@ export class JsonRpcError<Code extends number = number> extends RpcClientError {
   }
 }
 
+/**
+ * Whether `error` is a JSON-RPC error, optionally with one of the given codes. With the code
+ * constants a generated client exports (`AdvancedErrors.NotFound`), the code narrows to them.
+ */
+export function isJsonRpcError<const Code extends number = number>(error: unknown, ...codes: Code[]): error is JsonRpcError<Code> {
+  return error instanceof JsonRpcError && (codes.length === 0 || codes.includes(error.code as Code));
+}
+
 /** The HTTP status was not 2xx. `body` is a short excerpt of the response body. */
 export class HttpError extends RpcClientError {
   override name = "HttpError";

@@ -13,6 +13,7 @@ export {
   SocketClosedError,
   TimeoutError,
   ValidationError,
+  isJsonRpcError,
   type ErrorContext,
 } from "./errors.js";
 export {

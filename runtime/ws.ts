@@ -43,6 +43,8 @@ interface Pending {
 export interface WsTransport {
   /** Sends one message with the given ids and resolves each id with its reply. */
   send(text: string, ids: readonly (number | string)[], timeout: number, signal: AbortSignal | undefined, context: ErrorContext): Promise<Reply>[];
+  /** Sends a message that gets no answer (a notification), once the socket is open. */
+  notify(text: string, context: ErrorContext): Promise<void>;
   close(): void;
 }
 
@@ -108,6 +110,12 @@ export function createWsTransport(url: string, host: string, secrets: readonly s
       let isOpen = false;
       ws.addEventListener("open", () => {
         isOpen = true;
+        if (closed) {
+          // close() ran while this socket was connecting: do not keep it.
+          ws.close(1000, "client closed");
+          reject(new SocketClosedError(1000, { host }));
+          return;
+        }
         socket = ws;
         resolve(ws);
       });
@@ -171,11 +179,18 @@ export function createWsTransport(url: string, host: string, secrets: readonly s
             if (!p) continue;
             pending.delete(String(id));
             p.cleanup();
-            p.reject(error instanceof Error ? error : new NetworkError(String(error), context));
+            p.reject(forCall(error, p.context));
           }
         },
       );
       return promises;
+    },
+    async notify(text, context) {
+      try {
+        (await connection()).send(text);
+      } catch (error) {
+        throw forCall(error, context);
+      }
     },
     close() {
       closed = true;
@@ -184,6 +199,13 @@ export function createWsTransport(url: string, host: string, secrets: readonly s
       socket = undefined;
     },
   };
+}
+
+/** The connection error, rebuilt for one call so that it names that call's method. */
+function forCall(error: unknown, context: ErrorContext): Error {
+  if (error instanceof SocketClosedError) return new SocketClosedError(error.code, context);
+  if (error instanceof NetworkError) return new NetworkError(error.shortMessage, { ...context, cause: error.cause });
+  return new NetworkError(error instanceof Error ? error.message : String(error), context);
 }
 
 /** Loads `ws` on Node versions without a global WebSocket; the name is hidden from bundlers. */

@@ -42,6 +42,7 @@ function methodEntry(m: MethodModel, definitions: Map<string, JsonSchema>): stri
   const parts = [`params: ${JSON.stringify(m.params.map((p) => p.name))}`];
   if (m.paramStructure !== "either") parts.push(`structure: ${JSON.stringify(m.paramStructure)}`);
   if (m.idempotent) parts.push("idempotent: true");
+  if (!m.result) parts.push("notification: true");
   if (m.limits.length > 0) parts.push(`limits: ${JSON.stringify(m.limits)}`);
   const u64 = m.result ? u64Map(m.result.schema, definitions, new Set()) : undefined;
   if (u64 !== undefined) parts.push(`u64: ${JSON.stringify(u64)}`);

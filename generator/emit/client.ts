@@ -2,7 +2,7 @@
  * Emits `client.ts` of one document with ts-morph: the client interface (one documented member
  * per method, overloads for `x-result-variants`), the method map for `request`, and the factory.
  */
-import { Project, StructureKind, type MethodSignatureStructure, type OptionalKind, type ParameterDeclarationStructure } from "ts-morph";
+import { Project, StructureKind, VariableDeclarationKind, type MethodSignatureStructure, type OptionalKind, type ParameterDeclarationStructure } from "ts-morph";
 import type { DocumentModel, MethodModel, ParamModel, ResultVariant } from "../model.js";
 import { methodDoc } from "./docs.js";
 import { docText, firstSentence } from "./schema-walk.js";
@@ -38,13 +38,32 @@ export function emitClient(doc: DocumentModel, header: string): string {
     docs: [`Options of {@link ${doc.factory}}: \`url\` (+ \`apiKey\`)${doc.servers.some((s) => s.kind === "proxy") ? " or `proxyUrl`" : ""}, \`timeout\`, \`fetch\`, \`headers\`, …`],
   });
 
+  const errors = new Map<string, number>();
+  for (const m of doc.methods) for (const e of m.errors) if (!errors.has(e.name)) errors.set(e.name, e.code);
+  if (errors.size > 0) {
+    file.addVariableStatement({
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ["The JSON-RPC error codes the spec lists, by name. Match a thrown error with `isJsonRpcError(error, Errors.X)`."],
+      declarations: [{ name: `${base}Errors`, initializer: `{ ${[...errors].map(([n, c]) => `${n}: ${c}`).join(", ")} } as const` }],
+    });
+  }
+  for (const m of doc.methods.filter((x) => x.errors.length > 0)) {
+    file.addTypeAlias({
+      isExported: true,
+      name: `${m.typeBase}ErrorCode`,
+      type: [...new Set(m.errors.map((e) => e.code))].join(" | "),
+      docs: [`Error codes the spec lists for \`${m.rpcName}\`: ${m.errors.map((e) => `${e.code} (${docText(e.message)})`).join(", ")}.`],
+    });
+  }
+
   file.addInterface({
     isExported: true,
     name: methodsType,
     docs: [`Every method of the ${docText(doc.title)} by its JSON-RPC name, with its params and result types (used by \`request\`).`],
     properties: doc.methods.map((m) => ({
       name: JSON.stringify(m.rpcName),
-      type: `{ params: ${requestParamsType(m)}; result: ${m.result ? m.resultType : "void"} }`,
+      type: `{ params: ${requestParamsType(m)}; result: ${m.result ? m.resultType : "void"}; errorCode: ${m.errors.length > 0 ? `${m.typeBase}ErrorCode` : "never"} }`,
     })),
   });
 

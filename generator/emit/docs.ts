@@ -13,7 +13,8 @@ export function methodDoc(m: MethodModel, clientVar: string): string {
   } else if (m.params.length > 0) {
     lines.push(`@param params ${m.params.map((p) => `\`${p.name}\`${p.required ? "" : "?"}`).join(", ")}`);
   }
-  lines.push("@param options `signal` and `timeout` of this call");
+  lines.push(`@param options \`signal\`, \`timeout\` and \`retryCount\` of this call`);
+  if (!m.result) lines.push("Sent as a JSON-RPC notification: no id, and no result to wait for.");
   for (const e of m.errors) lines.push(`@throws {JsonRpcError} code ${e.code}: ${docText(e.message)}`);
   if (m.deprecated) lines.push("@deprecated");
   const example = m.examples[0];

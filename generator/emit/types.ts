@@ -24,7 +24,7 @@ export async function emitTypes(doc: DocumentModel): Promise<string> {
     additionalProperties: false,
     unreachableDefinitions: true,
     declareExternallyReferenced: true,
-    strictIndexSignatures: true,
+    strictIndexSignatures: false,
     unknownAny: true,
     $refOptions: { resolve: { external: false } } as never,
   });

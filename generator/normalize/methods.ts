@@ -96,7 +96,9 @@ export function plainRef(schema: JsonSchema): string | undefined {
 function normalizeError(ctx: MethodContext, file: string, at: string, raw: unknown): ErrorModel | undefined {
   const found = deref<{ code: number; message: string; data?: unknown }>(ctx.files, file, at, raw);
   if (!found) return undefined;
-  const refName = found.pointer.startsWith("/components/errors/") ? found.pointer.split("/").pop() : undefined;
+  // A referenced error is named by where it sits (`#/components/errors/NotFound`, `errors.json#/RateLimited`).
+  const isRef = found.pointer !== at || found.file !== file;
+  const refName = isRef ? found.pointer.split("/").pop() : undefined;
   const e = found.value;
   return {
     code: e.code,

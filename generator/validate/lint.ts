@@ -86,12 +86,31 @@ function unresolvedRefs(spec: LoadedSpec): Problem[] {
       if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${at}/${i}`));
       if (node === null || typeof node !== "object") return;
       const ref = (node as { $ref?: unknown }).$ref;
-      if (typeof ref === "string" && !/^[a-z]+:/i.test(ref) && !resolveRef(spec.files, file, ref)) {
+      if (typeof ref === "string" && /^[a-z][a-z0-9+.-]*:/i.test(ref)) {
+        problems.push({ file, pointer: at, message: `$ref "${ref}" is a remote reference, which the generator does not fetch.`, hint: "Save the referenced document next to the spec and point at it with a relative path." });
+      } else if (typeof ref === "string" && !resolveRef(spec.files, file, ref)) {
         problems.push({ file, pointer: at, message: `$ref "${ref}" points at nothing.`, hint: "Fix the path or the JSON pointer after #; relative files resolve against the referring file." });
+      } else if (typeof ref === "string" && aliasCycle(spec, file, ref)) {
+        problems.push({ file, pointer: at, message: `$ref "${ref}" starts a cycle of references that never reaches a schema.`, hint: "One schema in the cycle must have content of its own (type, properties, …)." });
       }
       for (const [key, child] of Object.entries(node)) if (key !== "$ref") visit(child, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
     };
     visit(root, "");
   }
   return problems;
+}
+
+/** Whether following `ref` through schemas that are nothing but `$ref`s comes back to itself. */
+function aliasCycle(spec: LoadedSpec, file: string, ref: string): boolean {
+  const seen = new Set<string>();
+  let target = resolveRef(spec.files, file, ref);
+  while (target) {
+    const key = `${target.file}#${target.pointer}`;
+    if (seen.has(key)) return true;
+    seen.add(key);
+    const value = target.value as { $ref?: unknown } | null;
+    if (!value || typeof value !== "object" || typeof value.$ref !== "string" || Object.keys(value).some((k) => k !== "$ref" && k !== "description" && k !== "title")) return false;
+    target = resolveRef(spec.files, target.file, value.$ref);
+  }
+  return false;
 }

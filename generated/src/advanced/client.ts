@@ -39,17 +39,63 @@ import type {
 /** Options of {@link createAdvancedClient}: `url` (+ `apiKey`) or `proxyUrl`, `timeout`, `fetch`, `headers`, … */
 export type AdvancedClientOptions = ClientOptions;
 
+/** The JSON-RPC error codes the spec lists, by name. Match a thrown error with `isJsonRpcError(error, Errors.X)`. */
+export const AdvancedErrors = {
+  NotAuthorized: 0,
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+  NotFound: -32005,
+} as const;
+
+/** Error codes the spec lists for `adv_getCurrencies`: 0 (not authorized), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
+export type GetCurrenciesErrorCode = 0 | -32700 | -32600 | -32601 | -32602 | -32603;
+/** Error codes the spec lists for `adv_getLogs`: 0 (not authorized), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
+export type GetLogsErrorCode = 0 | -32700 | -32600 | -32601 | -32602 | -32603;
+/** Error codes the spec lists for `adv_getBlocks`: 0 (not authorized), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
+export type GetBlocksErrorCode = 0 | -32700 | -32600 | -32601 | -32602 | -32603;
+/** Error codes the spec lists for `adv_getTransactionsByHash`: 0 (not authorized), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
+export type GetTransactionsByHashErrorCode = 0 | -32700 | -32600 | -32601 | -32602 | -32603;
+/** Error codes the spec lists for `adv_getInteractions`: 0 (not authorized), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
+export type GetInteractionsErrorCode = 0 | -32700 | -32600 | -32601 | -32602 | -32603;
+/** Error codes the spec lists for `adv_getNFTsByOwner`: 0 (not authorized), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
+export type GetNFTsByOwnerErrorCode = 0 | -32700 | -32600 | -32601 | -32602 | -32603;
+/** Error codes the spec lists for `adv_getNFTMetadata`: 0 (not authorized), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
+export type GetNFTMetadataErrorCode = 0 | -32700 | -32600 | -32601 | -32602 | -32603;
+/** Error codes the spec lists for `adv_getNFTHolders`: 0 (not authorized), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
+export type GetNFTHoldersErrorCode = 0 | -32700 | -32600 | -32601 | -32602 | -32603;
+/** Error codes the spec lists for `adv_getTokenPrice`: 0 (not authorized), -32005 (Not found), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
+export type GetTokenPriceErrorCode = 0 | -32005 | -32700 | -32600 | -32601 | -32602 | -32603;
+
 /** Every method of the Advanced API by its JSON-RPC name, with its params and result types (used by `request`). */
 export interface AdvancedMethods {
-  adv_getCurrencies: { params: GetCurrenciesParams; result: GetCurrenciesResult };
-  adv_getLogs: { params: GetLogsParams; result: GetLogsResult };
-  adv_getBlocks: { params: GetBlocksParams; result: GetBlocksResult };
-  adv_getTransactionsByHash: { params: GetTransactionsByHashParams; result: GetTransactionsByHashResult };
-  adv_getInteractions: { params: GetInteractionsParams; result: GetInteractionsResult };
-  adv_getNFTsByOwner: { params: GetNFTsByOwnerParams; result: GetNFTsByOwnerResult };
-  adv_getNFTMetadata: { params: GetNFTMetadataParams; result: GetNFTMetadataResult };
-  adv_getNFTHolders: { params: GetNFTHoldersParams; result: GetNFTHoldersResult };
-  adv_getTokenPrice: { params: GetTokenPriceParams; result: GetTokenPriceResult };
+  adv_getCurrencies: { params: GetCurrenciesParams; result: GetCurrenciesResult; errorCode: GetCurrenciesErrorCode };
+  adv_getLogs: { params: GetLogsParams; result: GetLogsResult; errorCode: GetLogsErrorCode };
+  adv_getBlocks: { params: GetBlocksParams; result: GetBlocksResult; errorCode: GetBlocksErrorCode };
+  adv_getTransactionsByHash: {
+    params: GetTransactionsByHashParams;
+    result: GetTransactionsByHashResult;
+    errorCode: GetTransactionsByHashErrorCode;
+  };
+  adv_getInteractions: {
+    params: GetInteractionsParams;
+    result: GetInteractionsResult;
+    errorCode: GetInteractionsErrorCode;
+  };
+  adv_getNFTsByOwner: {
+    params: GetNFTsByOwnerParams;
+    result: GetNFTsByOwnerResult;
+    errorCode: GetNFTsByOwnerErrorCode;
+  };
+  adv_getNFTMetadata: {
+    params: GetNFTMetadataParams;
+    result: GetNFTMetadataResult;
+    errorCode: GetNFTMetadataErrorCode;
+  };
+  adv_getNFTHolders: { params: GetNFTHoldersParams; result: GetNFTHoldersResult; errorCode: GetNFTHoldersErrorCode };
+  adv_getTokenPrice: { params: GetTokenPriceParams; result: GetTokenPriceResult; errorCode: GetTokenPriceErrorCode };
 }
 
 /** The methods of the Advanced API, one per JSON-RPC method. */
@@ -63,7 +109,7 @@ export interface AdvancedCalls {
    *
    * Calls `adv_getCurrencies`.
    * @param params `blockchain`
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code 0: not authorized
    * @throws {JsonRpcError} code -32700: Parse error
    * @throws {JsonRpcError} code -32600: Invalid Request
@@ -88,7 +134,7 @@ export interface AdvancedCalls {
    *
    * Calls `adv_getLogs`.
    * @param params `address`?, `blockchain`?, `decodeLogs`?, `descOrder`?, `fromBlock`?, `fromTimestamp`?, `pageSize`?, `pageToken`?, `toBlock`?, `toTimestamp`?, `topics`?
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code 0: not authorized
    * @throws {JsonRpcError} code -32700: Parse error
    * @throws {JsonRpcError} code -32600: Invalid Request
@@ -116,7 +162,7 @@ export interface AdvancedCalls {
    * Checked before sending: The range between `fromBlock` and `toBlock` is at most 30 blocks: `toBlock − fromBlock` ≤ 30, checked only when both ends are numbers (integer or hex string).
    * Checked before sending: Logs live inside transactions, so `includeTxs` has to be true when `includeLogs` is true.
    * @param params `blockchain`, `decodeLogs`?, `decodeTxData`?, `descOrder`?, `fromBlock`?, `includeLogs`?, `includeTxs`?, `toBlock`?
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code 0: not authorized
    * @throws {JsonRpcError} code -32700: Parse error
    * @throws {JsonRpcError} code -32600: Invalid Request
@@ -139,7 +185,7 @@ export interface AdvancedCalls {
    *
    * Calls `adv_getTransactionsByHash`.
    * @param params `transactionHash`, `blockchain`?, `decodeLogs`?, `decodeTxData`?, `includeLogs`?
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code 0: not authorized
    * @throws {JsonRpcError} code -32700: Parse error
    * @throws {JsonRpcError} code -32600: Invalid Request
@@ -165,7 +211,7 @@ export interface AdvancedCalls {
    *
    * Calls `adv_getInteractions`.
    * @param params `address`
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code 0: not authorized
    * @throws {JsonRpcError} code -32700: Parse error
    * @throws {JsonRpcError} code -32600: Invalid Request
@@ -190,7 +236,7 @@ export interface AdvancedCalls {
    *
    * Calls `adv_getNFTsByOwner`.
    * @param params `walletAddress`, `blockchain`?, `filter`?, `pageSize`?, `pageToken`?
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code 0: not authorized
    * @throws {JsonRpcError} code -32700: Parse error
    * @throws {JsonRpcError} code -32600: Invalid Request
@@ -213,7 +259,7 @@ export interface AdvancedCalls {
    *
    * Calls `adv_getNFTMetadata`.
    * @param params `contractAddress`, `blockchain`?, `forceFetch`?, `tokenId`?
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code 0: not authorized
    * @throws {JsonRpcError} code -32700: Parse error
    * @throws {JsonRpcError} code -32600: Invalid Request
@@ -238,7 +284,7 @@ export interface AdvancedCalls {
    *
    * Calls `adv_getNFTHolders`.
    * @param params `blockchain`, `contractAddress`, `pageSize`?, `pageToken`?
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code 0: not authorized
    * @throws {JsonRpcError} code -32700: Parse error
    * @throws {JsonRpcError} code -32600: Invalid Request
@@ -261,7 +307,7 @@ export interface AdvancedCalls {
    *
    * Calls `adv_getTokenPrice`.
    * @param params `blockchain`, `contractAddress`?
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code 0: not authorized
    * @throws {JsonRpcError} code -32005: Not found
    * @throws {JsonRpcError} code -32700: Parse error

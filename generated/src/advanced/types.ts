@@ -659,7 +659,7 @@ export interface GetNFTsByOwnerParams {
      * This interface was referenced by `undefined`'s JSON-Schema definition
      * via the `patternProperty` "^0x[0-9a-fA-F]{40}$".
      */
-    [k: string]: string[] | undefined;
+    [k: string]: string[];
   }[];
   /**
    * Entries per page; default 10; maximum 50.

@@ -25,21 +25,51 @@ import type {
 /** Options of {@link createEthNodeClient}: `url` (+ `apiKey`) or `proxyUrl`, `timeout`, `fetch`, `headers`, … */
 export type EthNodeClientOptions = ClientOptions;
 
+/** The JSON-RPC error codes the spec lists, by name. Match a thrown error with `isJsonRpcError(error, Errors.X)`. */
+export const EthNodeErrors = {
+  Unauthorized: -32000,
+  ApiKeyNotAllowed: -32052,
+  NoNodesAvailable: -32055,
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+} as const;
+
+/** Error codes the spec lists for `eth_blockNumber`: -32000 (Unauthorized: You must authenticate your request with an API key.), -32052 (API key is not allowed to access blockchain), -32055 (No nodes available), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
+export type EthBlockNumberErrorCode = -32000 | -32052 | -32055 | -32700 | -32600 | -32601 | -32602 | -32603;
+/** Error codes the spec lists for `eth_getBlockByNumber`: -32000 (Unauthorized: You must authenticate your request with an API key.), -32052 (API key is not allowed to access blockchain), -32055 (No nodes available), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
+export type EthGetBlockByNumberErrorCode = -32000 | -32052 | -32055 | -32700 | -32600 | -32601 | -32602 | -32603;
+/** Error codes the spec lists for `eth_call`: -32000 (Unauthorized: You must authenticate your request with an API key.), -32052 (API key is not allowed to access blockchain), -32055 (No nodes available), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
+export type EthCallErrorCode = -32000 | -32052 | -32055 | -32700 | -32600 | -32601 | -32602 | -32603;
+/** Error codes the spec lists for `eth_getTransactionCount`: -32000 (Unauthorized: You must authenticate your request with an API key.), -32052 (API key is not allowed to access blockchain), -32055 (No nodes available), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
+export type EthGetTransactionCountErrorCode = -32000 | -32052 | -32055 | -32700 | -32600 | -32601 | -32602 | -32603;
+/** Error codes the spec lists for `debug_traceCall`: -32000 (Unauthorized: You must authenticate your request with an API key.), -32052 (API key is not allowed to access blockchain), -32055 (No nodes available), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
+export type DebugTraceCallErrorCode = -32000 | -32052 | -32055 | -32700 | -32600 | -32601 | -32602 | -32603;
+
 /** Every method of the Ethereum Node API by its JSON-RPC name, with its params and result types (used by `request`). */
 export interface EthNodeMethods {
-  eth_blockNumber: { params: []; result: EthBlockNumberResult };
+  eth_blockNumber: { params: []; result: EthBlockNumberResult; errorCode: EthBlockNumberErrorCode };
   eth_getBlockByNumber: {
     params: [block: BlockNumberOrTag, fullTransactions: EthGetBlockByNumberParams["fullTransactions"]];
     result: EthGetBlockByNumberResult;
+    errorCode: EthGetBlockByNumberErrorCode;
   };
-  eth_call: { params: [transaction: CallObject, block: BlockNumberOrTag]; result: EthCallResult };
+  eth_call: {
+    params: [transaction: CallObject, block: BlockNumberOrTag];
+    result: EthCallResult;
+    errorCode: EthCallErrorCode;
+  };
   eth_getTransactionCount: {
     params: [address: Address, block: BlockNumberOrTag];
     result: EthGetTransactionCountResult;
+    errorCode: EthGetTransactionCountErrorCode;
   };
   debug_traceCall: {
     params: [transaction: CallObject, block: BlockNumberOrTag, traceConfig?: TraceConfig];
     result: DebugTraceCallResult;
+    errorCode: DebugTraceCallErrorCode;
   };
 }
 
@@ -51,7 +81,7 @@ export interface EthNodeCalls {
    * Hex quantity string, the latest block number. No parameters (`[]`).
    *
    * Calls `eth_blockNumber`.
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
@@ -75,7 +105,7 @@ export interface EthNodeCalls {
    * Calls `eth_getBlockByNumber`.
    * @param block Block number or tag.
    * @param fullTransactions true gives full transaction objects, false gives hashes.
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
@@ -103,7 +133,7 @@ export interface EthNodeCalls {
    * Calls `eth_getBlockByNumber`.
    * @param block Block number or tag.
    * @param fullTransactions true gives full transaction objects, false gives hashes.
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
@@ -131,7 +161,7 @@ export interface EthNodeCalls {
    * Calls `eth_getBlockByNumber`.
    * @param block Block number or tag.
    * @param fullTransactions true gives full transaction objects, false gives hashes.
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
@@ -159,7 +189,7 @@ export interface EthNodeCalls {
    * Calls `eth_call`.
    * @param transaction Call object.
    * @param block Block number or tag.
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
@@ -183,7 +213,7 @@ export interface EthNodeCalls {
    * Calls `eth_getTransactionCount`.
    * @param address Address (20-byte).
    * @param block Block number or tag.
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
@@ -214,7 +244,7 @@ export interface EthNodeCalls {
    * @param transaction Call object.
    * @param block Block number quantity or tag.
    * @param traceConfig Trace configuration; omit or pass an empty object for the default struct logger. (optional)
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
@@ -246,7 +276,7 @@ export interface EthNodeCalls {
    * @param transaction Call object.
    * @param block Block number quantity or tag.
    * @param traceConfig Trace configuration; omit or pass an empty object for the default struct logger. (optional)
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
@@ -278,7 +308,7 @@ export interface EthNodeCalls {
    * @param transaction Call object.
    * @param block Block number quantity or tag.
    * @param traceConfig Trace configuration; omit or pass an empty object for the default struct logger. (optional)
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available

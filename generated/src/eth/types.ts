@@ -182,7 +182,7 @@ export interface StructLog {
    * Keyed by slot.
    */
   storage?: {
-    [k: string]: string | undefined;
+    [k: string]: string;
   };
   refund?: number;
   /**
@@ -223,7 +223,7 @@ export interface TraceConfig {
    * Tracer-specific settings; accepted fields depend on the tracer and the Ethereum client.
    */
   tracerConfig?: {
-    [k: string]: unknown | undefined;
+    [k: string]: unknown;
   };
   /**
    * Trace time-out, usually a Go-style duration such as `5s` or `300ms`.

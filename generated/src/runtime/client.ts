@@ -205,6 +205,41 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
         )
       : undefined;
 
+  /** Runs a WebSocket exchange between the `onRequest` and `onResponse` hooks. */
+  async function reported<T>(methods: string[], body: string, run: () => Promise<T>): Promise<T> {
+    const event: RequestEvent = { methods, host: endpoint.host, body };
+    options.onRequest?.(event);
+    const started = Date.now();
+    try {
+      const result = await run();
+      options.onResponse?.({ ...event, durationMs: Date.now() - started });
+      return result;
+    } catch (error) {
+      options.onResponse?.({ ...event, durationMs: Date.now() - started, error });
+      throw error;
+    }
+  }
+
+  /**
+   * Whether a call may join an automatic batch: a call with its own signal, timeout or retry
+   * count is sent on its own, so that those options hold for it alone.
+   */
+  const batchable = (callOptions: CallOptions): boolean =>
+    autoBatch !== undefined &&
+    callOptions.signal === undefined &&
+    callOptions.timeout === undefined &&
+    callOptions.retryCount === undefined;
+
+  /** Sends a notification: no id, no answer awaited beyond the HTTP status. */
+  async function notify(method: string, wire: unknown, callOptions: CallOptions): Promise<void> {
+    const text =
+      endpoint.envelope === "params-only"
+        ? stringifyJson(wire)
+        : stringifyJson({ jsonrpc: "2.0", method, params: wire });
+    if (ws) return reported([method], text, () => ws.notify(text, { method, host: endpoint.host }));
+    await postBody(text, [method], method, callOptions);
+  }
+
   /** Sends one prepared request and resolves with its reply (not yet decoded). */
   function exchange(
     method: string,
@@ -220,19 +255,21 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       );
     }
     const text = stringifyJson({ jsonrpc: "2.0", id, method, params: wire });
-    if (ws) {
-      options.onRequest?.({ methods: [method], host: endpoint.host, body: text });
-      return ws.send(
+    if (ws)
+      return reported(
+        [method],
         text,
-        [id],
-        callOptions.timeout ?? options.timeout ?? DEFAULT_TIMEOUT,
-        callOptions.signal,
-        context,
-      )[0]!;
-    }
-    const queue = collect ?? autoBatch;
-    if (queue && !callOptions.signal)
-      return new Promise((resolve, reject) => queue({ id, method, text, resolve, reject }));
+        () =>
+          ws.send(
+            text,
+            [id],
+            callOptions.timeout ?? options.timeout ?? DEFAULT_TIMEOUT,
+            callOptions.signal,
+            context,
+          )[0]!,
+      );
+    const queue = collect ?? (batchable(callOptions) ? autoBatch : undefined);
+    if (queue) return new Promise((resolve, reject) => queue({ id, method, text, resolve, reject }));
     return postBody(text, [method], method, callOptions).then((body) => parseReply(body, context, secrets));
   }
 
@@ -255,14 +292,19 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       const named = toNamed(params, spec);
       if (options.validateRequests !== false && spec) validateParams(api, method, spec, named);
       const wire = encodeParams(named, params, spec, endpoint);
+      if (spec?.notification) return notify(method, wire, callOptions);
       const attempt = async (): Promise<unknown> => {
         const id = nextId++;
         const reply = await exchange(method, wire, id, callOptions, collect, context);
         return decodeReply(reply, endpoint.envelope === "jsonrpc" ? id : undefined, spec, context, secrets);
       };
       const policy = { ...retry, count: callOptions.retryCount ?? retry.count };
+      // Batched calls are retried as a whole batch (sendBatch), never one by one as well.
+      const inBatch =
+        collect !== undefined ||
+        (endpoint.transport === "http" && endpoint.envelope === "jsonrpc" && batchable(callOptions));
       const result =
-        spec?.idempotent && !collect ? await withRetry(attempt, policy, callOptions.signal, context) : await attempt();
+        spec?.idempotent && !inBatch ? await withRetry(attempt, policy, callOptions.signal, context) : await attempt();
       await checkResult(method, result, context);
       return result;
     };
@@ -301,6 +343,11 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
             { host: endpoint.host },
           );
           items.forEach((item, i) => replies[i]!.then(item.resolve, item.reject));
+          void reported(
+            items.map((i) => i.method),
+            text,
+            () => Promise.allSettled(replies),
+          );
         } else await sendBatch(items);
       }
       return (await settled) as never;

@@ -20,6 +20,8 @@ export interface MethodSpec {
   /** The method's own `paramStructure` when it is not `either`; wins over the endpoint's form. */
   readonly structure?: "by-name" | "by-position";
   readonly idempotent?: boolean;
+  /** No result: sent as a JSON-RPC notification (no id); the call resolves once it is sent. */
+  readonly notification?: boolean;
   readonly limits?: readonly import("./limits.js").LimitRule[];
   /** Where the result holds u64 values (parsed as `bigint`). */
   readonly u64?: U64Map;

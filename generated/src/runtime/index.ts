@@ -14,6 +14,7 @@ export {
   SocketClosedError,
   TimeoutError,
   ValidationError,
+  isJsonRpcError,
   type ErrorContext,
 } from "./errors.js";
 export {

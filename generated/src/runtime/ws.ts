@@ -53,6 +53,8 @@ export interface WsTransport {
     signal: AbortSignal | undefined,
     context: ErrorContext,
   ): Promise<Reply>[];
+  /** Sends a message that gets no answer (a notification), once the socket is open. */
+  notify(text: string, context: ErrorContext): Promise<void>;
   close(): void;
 }
 
@@ -127,6 +129,12 @@ export function createWsTransport(
       let isOpen = false;
       ws.addEventListener("open", () => {
         isOpen = true;
+        if (closed) {
+          // close() ran while this socket was connecting: do not keep it.
+          ws.close(1000, "client closed");
+          reject(new SocketClosedError(1000, { host }));
+          return;
+        }
         socket = ws;
         resolve(ws);
       });
@@ -193,11 +201,18 @@ export function createWsTransport(
             if (!p) continue;
             pending.delete(String(id));
             p.cleanup();
-            p.reject(error instanceof Error ? error : new NetworkError(String(error), context));
+            p.reject(forCall(error, p.context));
           }
         },
       );
       return promises;
+    },
+    async notify(text, context) {
+      try {
+        (await connection()).send(text);
+      } catch (error) {
+        throw forCall(error, context);
+      }
     },
     close() {
       closed = true;
@@ -206,6 +221,13 @@ export function createWsTransport(
       socket = undefined;
     },
   };
+}
+
+/** The connection error, rebuilt for one call so that it names that call's method. */
+function forCall(error: unknown, context: ErrorContext): Error {
+  if (error instanceof SocketClosedError) return new SocketClosedError(error.code, context);
+  if (error instanceof NetworkError) return new NetworkError(error.shortMessage, { ...context, cause: error.cause });
+  return new NetworkError(error instanceof Error ? error.message : String(error), context);
 }
 
 /** Loads `ws` on Node versions without a global WebSocket; the name is hidden from bundlers. */

@@ -13,12 +13,30 @@ import type {
 /** Options of {@link createSolanaNodeClient}: `url` (+ `apiKey`), `timeout`, `fetch`, `headers`, … */
 export type SolanaNodeClientOptions = ClientOptions;
 
+/** The JSON-RPC error codes the spec lists, by name. Match a thrown error with `isJsonRpcError(error, Errors.X)`. */
+export const SolanaNodeErrors = {
+  Unauthorized: -32000,
+  ApiKeyNotAllowed: -32052,
+  NoNodesAvailable: -32055,
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+} as const;
+
+/** Error codes the spec lists for `getBlockHeight`: -32000 (Unauthorized: You must authenticate your request with an API key.), -32052 (API key is not allowed to access blockchain), -32055 (No nodes available), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
+export type GetBlockHeightErrorCode = -32000 | -32052 | -32055 | -32700 | -32600 | -32601 | -32602 | -32603;
+/** Error codes the spec lists for `getAccountInfo`: -32000 (Unauthorized: You must authenticate your request with an API key.), -32052 (API key is not allowed to access blockchain), -32055 (No nodes available), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
+export type GetAccountInfoErrorCode = -32000 | -32052 | -32055 | -32700 | -32600 | -32601 | -32602 | -32603;
+
 /** Every method of the Solana Node API by its JSON-RPC name, with its params and result types (used by `request`). */
 export interface SolanaNodeMethods {
-  getBlockHeight: { params: []; result: GetBlockHeightResult };
+  getBlockHeight: { params: []; result: GetBlockHeightResult; errorCode: GetBlockHeightErrorCode };
   getAccountInfo: {
     params: [pubkey: GetAccountInfoParams["pubkey"], config?: AccountInfoConfig];
     result: GetAccountInfoResult;
+    errorCode: GetAccountInfoErrorCode;
   };
 }
 
@@ -30,7 +48,7 @@ export interface SolanaNodeCalls {
    * Integer, the latest block height. No parameters (`[]`).
    *
    * Calls `getBlockHeight`.
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
@@ -54,7 +72,7 @@ export interface SolanaNodeCalls {
    * Calls `getAccountInfo`.
    * @param pubkey Public key (base58).
    * @param config Optional object: `commitment` (enum `processed`, `confirmed`, `finalized`), `encoding` (enum `base58`, `base64`, `base64+zstd`, `jsonParsed`), `dataSlice` (data slice), `minContextSlot` (integer, slot number). (optional)
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
@@ -82,7 +100,7 @@ export interface SolanaNodeCalls {
    * Calls `getAccountInfo`.
    * @param pubkey Public key (base58).
    * @param config Optional object: `commitment` (enum `processed`, `confirmed`, `finalized`), `encoding` (enum `base58`, `base64`, `base64+zstd`, `jsonParsed`), `dataSlice` (data slice), `minContextSlot` (integer, slot number). (optional)
-   * @param options `signal` and `timeout` of this call
+   * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available

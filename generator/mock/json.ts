@@ -1,0 +1,63 @@
+/**
+ * JSON for the mock server: exact parsing (integers beyond 2^53 become `bigint`, so a u64 sent
+ * or stored is answered digit for digit), exact writing, and the comparisons and canonical text
+ * that example matching and seeding need.
+ */
+import { INTEGER_MARK, parseJson, stringifyJson } from "../../runtime/json.js";
+
+export { stringifyJson };
+
+/** Parses JSON text; integer literals too long for a double become `bigint`. Throws SyntaxError. */
+export function parseExact(text: string): unknown {
+  const { value, marked } = parseJson(text);
+  return marked ? restoreBigInts(value) : value;
+}
+
+function restoreBigInts(value: unknown): unknown {
+  if (typeof value === "string") return value.startsWith(INTEGER_MARK) ? BigInt(value.slice(INTEGER_MARK.length)) : value;
+  if (Array.isArray(value)) return value.map(restoreBigInts);
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, restoreBigInts(v)]));
+  return value;
+}
+
+/** A copy with `bigint`s as (possibly inexact) numbers and `undefined` entries dropped, as ajv and `JSON.parse` see it. */
+export function toPlain(value: unknown): unknown {
+  if (typeof value === "bigint") return Number(value);
+  if (Array.isArray(value)) return value.map(toPlain);
+  if (isRecord(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = toPlain(v);
+    return out;
+  }
+  return value;
+}
+
+/** JSON equality after `toPlain`: object key order does not matter, `undefined` entries are absent. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  return canonical(toPlain(a)) === canonical(toPlain(b));
+}
+
+/** Stable JSON text: keys sorted, `undefined` entries dropped, `bigint`s as their digits. */
+export function canonical(value: unknown): string {
+  if (typeof value === "bigint") return value.toString();
+  if (value === undefined) return "null";
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (isRecord(value)) {
+    const keys = Object.keys(value).filter((k) => value[k] !== undefined).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** The JSON type of a value, as messages name it: `null`, `array`, `integer`, `number`, `string`, … */
+export function jsonType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "bigint") return "integer";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}

@@ -1,0 +1,165 @@
+/**
+ * Any valid OpenRPC 1.x document: every document of @open-rpc/examples and one small document
+ * per feature (test/fixtures/openrpc/) is generated into its own package, and all of them are
+ * type-checked under `tsc --strict` in one run. Then the features are checked one by one.
+ */
+import { execFile } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generate, ROOT } from "../../generator/generate.js";
+import { GeneratorError } from "../../generator/problems.js";
+import { writeOutput } from "../../generator/write.js";
+
+const run = promisify(execFile);
+const examplesDir = "node_modules/@open-rpc/examples/build/service-descriptions";
+const fixturesDir = "test/fixtures/openrpc";
+const corpus = [
+  ...readdirSync(path.join(ROOT, examplesDir)).filter((f) => f.endsWith(".json")).map((f) => `${examplesDir}/${f}`),
+  ...readdirSync(path.join(ROOT, fixturesDir)).filter((f) => f.endsWith(".openrpc.json")).map((f) => `${fixturesDir}/${f}`),
+].sort();
+const out = await mkdtemp(path.join(os.tmpdir(), "corpus-"));
+const texts = new Map<string, Map<string, string>>();
+const documents = new Map<string, import("../../generator/model.js").DocumentModel>();
+
+beforeAll(async () => {
+  for (const spec of corpus) {
+    const name = path.basename(spec).replace(/\.(openrpc\.)?json$/, "");
+    const result = await generate({ specs: [spec], packageName: `corpus-${name}`, cwd: ROOT });
+    await writeOutput(path.join(out, name), result.files);
+    texts.set(name, result.files);
+    documents.set(name, result.documents[0]!);
+  }
+}, 120_000);
+afterAll(() => rm(out, { recursive: true, force: true }));
+
+const file = (doc: string, name: string): string => {
+  const files = texts.get(doc)!;
+  const key = [...files.keys()].find((k) => k.endsWith(`/${name}`) || k === name);
+  return files.get(key!)!;
+};
+
+describe("the corpus", () => {
+  it("covers every @open-rpc/examples document and every feature fixture", () => {
+    expect(corpus.filter((c) => c.startsWith(examplesDir)).length).toBeGreaterThanOrEqual(6);
+    expect(texts.size).toBe(corpus.length);
+  });
+
+  it("type-checks under tsc --strict, all packages in one run", async () => {
+    const tsconfig = {
+      compilerOptions: { target: "ES2022", lib: ["ES2022", "DOM"], module: "NodeNext", moduleResolution: "NodeNext", strict: true, noUncheckedIndexedAccess: true, noEmit: true, skipLibCheck: true, types: [] },
+      include: [...texts.keys()].map((n) => `${n}/src`),
+    };
+    await writeFile(path.join(out, "tsconfig.json"), JSON.stringify(tsconfig));
+    const tsc = path.join(ROOT, "node_modules/.bin/tsc");
+    const result = await run(tsc, ["-p", path.join(out, "tsconfig.json")], { timeout: 120_000 }).then(
+      (r) => r.stdout,
+      (e: { stdout: string }) => e.stdout,
+    );
+    expect(result).toBe("");
+  }, 120_000);
+
+  it("never emits `any` and never hashes a name", () => {
+    for (const [doc, files] of texts) {
+      for (const [name, text] of files) {
+        if (!name.endsWith(".ts") || name.includes("/runtime/")) continue;
+        expect(text, `${doc}/${name}`).not.toMatch(/:\s*any\b|<any>|as any\b/);
+      }
+      // Every type is named after a component key or a method name (+ Params/Result/variant),
+      // with at most a numeric suffix for a collision: no hashes.
+      const model = documents.get(doc)!;
+      const bases = [...model.schemas.filter((s) => s.role === "component").map((s) => s.name.replace(/\d+$/, "")), ...model.methods.map((m) => m.typeBase)];
+      const declared = [...(file(doc, "types.ts").matchAll(/^export (?:type|interface) (\w+)/gm))].map((m) => m[1]!);
+      for (const name of declared) {
+        const derived = bases.some((b) => new RegExp(`^${b}\\d*((Params|Result)\\d*([A-Z]\\w*)?)?$`).test(name));
+        expect(derived, `${doc}: ${name} is not named from the spec`).toBe(true);
+      }
+    }
+  });
+});
+
+describe("features", () => {
+  it("refs: internal, external, to content descriptors, examples and errors", () => {
+    const types = file("refs", "types.ts");
+    expect(types).toContain("export type UserId = number;");
+    expect(types).toMatch(/export interface Address \{[^}]*city\?: City;/s);
+    expect(types).toContain("export type GetUserResult = User;");
+    const client = file("refs", "client.ts");
+    expect(client).toContain("export const RefsErrors = { NotFound: 404, RateLimited: 429 } as const;");
+    expect(client).toContain("const result = await refs.get_user({ id: 1 });");
+  });
+
+  it("recursion stays a reference, in types and validators", () => {
+    expect(file("recursive", "types.ts")).toMatch(/children\?: Node\[\];\s+parent\?: Node \| null;/);
+    expect(file("recursive", "types.ts")).toMatch(/export type Expr =\s+\| number\s+\| \{\s+op: "\+" \| "-";\s+args: Expr\[\];/);
+    expect(file("recursive", "validators.ts")).toContain("v.lazy(() => Node$");
+  });
+
+  it("oneOf/anyOf/allOf", () => {
+    const types = file("combinators", "types.ts");
+    expect(types).toContain("export type Shape = Circle | Square;");
+    expect(types).toMatch(/export type ShapeResult = Named & \{\s+area\?: number;/);
+    expect(types).toMatch(/export interface EitherParams \{\s+v:\s+\| string\s+\| number\[\]\s+\| \{\s+inline\?: boolean;/);
+    expect(file("combinators", "validators.ts")).toContain('kind: v.literal(["circle"])');
+  });
+
+  it("type arrays with null, enum, const, additionalProperties, tuples, true/false", () => {
+    const types = file("shapes", "types.ts");
+    for (const expected of [
+      "maybe?: string | null;",
+      "multi?: number | string | null;",
+      'level?: "low" | "mid" | "high";',
+      'mixed?: 1 | "two" | null | true;',
+      'fixed?: "v1";',
+      "[k: string]: unknown;",
+      "[k: string]: number;",
+      "pair?: [string, number];",
+      "anything?: unknown;",
+      "empty?: unknown;",
+      "never?: never;",
+    ]) expect(types).toContain(expected);
+  });
+
+  it("names that are not identifiers, and collisions, get predictable names", () => {
+    const client = file("names", "client.ts");
+    expect(client).toContain("fooBar(\n    class_: FooBarParams[\"class\"],\n    ethCall?: FooBarParams[\"eth-call\"],");
+    expect(client).toContain("ethCall(params?: EthCallParams");
+    expect(client).toContain("class(params?: ClassParams");
+    expect(client).toContain("fooBar2(params?: FooBar2Params");
+    expect(client).toContain("request2(params?: Request2Params");
+    expect(client).toContain('call("foo.bar", [class_, ethCall], callOptions)');
+    const types = file("names", "types.ts");
+    expect(types).toContain('"a.b"?: string;');
+    expect(types).toContain("export type FooBarResult2 = string;");
+  });
+
+  it("paramStructure, notifications, typed errors and deprecation", () => {
+    const client = file("methods", "client.ts");
+    expect(client).toContain("by_name(params: ByNameParams, options?: CallOptions): Promise<ByNameResult>;");
+    expect(client).toContain('by_position(a: ByPositionParams["a"], b?: ByPositionParams["b"], options?: CallOptions): Promise<ByPositionResult>;');
+    expect(client).toContain("notify(params: NotifyParams, options?: CallOptions): Promise<void>;");
+    expect(client).toContain("export type FailingErrorCode = -32001 | -32002;");
+    expect(client).toContain("failing: { params: FailingParams; result: FailingResult; errorCode: FailingErrorCode };");
+    expect(client).toMatch(/@deprecated\s+\*\/\s+old_way\(/);
+    expect(file("methods", "types.ts")).toMatch(/\/\*\*\s+\* @deprecated\s+\*\/\s+x\?: string;/);
+    expect(file("methods", "api.ts")).toContain('notify: { params: ["message"], notification: true }');
+  });
+});
+
+describe("documents the generator cannot handle get a clear error, never a crash or a hang", () => {
+  const bad = (methods: unknown[], schemas: Record<string, unknown> = {}) => ({ openrpc: "1.3.2", info: { title: "Bad", version: "1" }, methods, components: { schemas } });
+  it.each([
+    ["a cycle of bare $refs", bad([{ name: "m", params: [], result: { name: "r", schema: { $ref: "#/components/schemas/A" } } }], { A: { $ref: "#/components/schemas/B" }, B: { $ref: "#/components/schemas/A" } }), "/components/schemas/A", "starts a cycle of references"],
+    ["a remote $ref", bad([{ name: "m", params: [], result: { name: "r", schema: { $ref: "https://example.org/schema.json" } } }]), "/methods/0/result/schema", "is a remote reference"],
+    ["not OpenRPC at all", { hello: "world" }, "", 'missing required property "openrpc"'],
+  ])("%s", async (_name, document, pointer, message) => {
+    const dir = await mkdtemp(path.join(out, "bad-"));
+    await writeFile(path.join(dir, "bad.json"), JSON.stringify(document));
+    const error = await generate({ specs: [path.join(dir, "bad.json")], packageName: "bad", cwd: ROOT }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GeneratorError);
+    expect((error as GeneratorError).problems).toContainEqual(expect.objectContaining({ pointer, message: expect.stringContaining(message) }));
+  });
+});

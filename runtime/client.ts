@@ -211,9 +211,9 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       return postBody(stringifyJson(wire), [method], method, callOptions).then((text) => parseReply(text, context, secrets));
     }
     const text = stringifyJson({ jsonrpc: "2.0", id, method, params: wire });
-    if (ws) return reported([method], text, () => ws.send(text, [id], callOptions.timeout ?? options.timeout ?? DEFAULT_TIMEOUT, callOptions.signal, context)[0]!);
-    const queue = collect ?? (batchable(callOptions) ? autoBatch : undefined);
+    const queue = collect ?? (!ws && batchable(callOptions) ? autoBatch : undefined);
     if (queue) return new Promise((resolve, reject) => queue({ id, method, text, resolve, reject }));
+    if (ws) return reported([method], text, () => ws.send(text, [id], callOptions.timeout ?? options.timeout ?? DEFAULT_TIMEOUT, callOptions.signal, context)[0]!);
     return postBody(text, [method], method, callOptions).then((body) => parseReply(body, context, secrets));
   }
 
@@ -242,7 +242,8 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
         const reply = await exchange(method, wire, id, callOptions, collect, context);
         return decodeReply(reply, endpoint.envelope === "jsonrpc" ? id : undefined, spec, context, secrets);
       };
-      const policy = { ...retry, count: callOptions.retryCount ?? retry.count };
+      // Over WebSocket a connection failure has already used up the reconnect attempts.
+      const policy = { ...retry, count: callOptions.retryCount ?? retry.count, network: !ws };
       // Batched calls are retried as a whole batch (sendBatch), never one by one as well.
       const inBatch = collect !== undefined || (endpoint.transport === "http" && endpoint.envelope === "jsonrpc" && batchable(callOptions));
       const result = spec?.idempotent && !inBatch ? await withRetry(attempt, policy, callOptions.signal, context) : await attempt();
@@ -274,7 +275,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     paginate(method, params, paginateOptions) {
       const page = api.methods[method]?.page;
       if (!page) throw new ValidationError(`pagination of ${method}`, [{ path: "method", rule: "pagination", message: "does not page: its result has no nextPageToken", received: "string" }], { method });
-      return paginate((p, o) => call(method, p, o), method, page, params, paginateOptions);
+      return paginate((p, o) => call(method, p, o), { method, host: endpoint.host }, page, params, paginateOptions);
     },
     close() {
       ws?.close();

@@ -14,6 +14,8 @@ export interface RetryPolicy {
   maxDelay: number;
   /** JSON-RPC error codes that mean "try again later". */
   codes: readonly number[];
+  /** Whether network failures are retried (not over WebSocket, which reconnects on its own). Default true. */
+  network?: boolean;
 }
 
 /** Defaults: 3 retries from 150 ms (150, 300, 600 ms ± jitter), at most 5 s apart; -32055 "no nodes available" and 429. */
@@ -22,9 +24,9 @@ export const DEFAULT_RETRY: RetryPolicy = { count: 3, delay: 150, maxDelay: 5_00
 const RETRY_STATUS = (status: number): boolean => status === 408 || status === 429 || (status >= 500 && status <= 599 && status !== 501 && status !== 505);
 
 /** Whether an error may go away on a second try. */
-export function isRetryable(error: unknown, codes: readonly number[]): boolean {
+export function isRetryable(error: unknown, codes: readonly number[], network = true): boolean {
   if (error instanceof HttpError) return RETRY_STATUS(error.status);
-  if (error instanceof NetworkError) return true;
+  if (error instanceof NetworkError) return network;
   if (error instanceof JsonRpcError) return codes.includes(error.code);
   return false;
 }
@@ -42,7 +44,7 @@ export async function withRetry<T>(run: (attempt: number) => Promise<T>, policy:
     try {
       return await run(attempt);
     } catch (error) {
-      if (attempt >= policy.count || signal?.aborted || !isRetryable(error, policy.codes)) throw error;
+      if (attempt >= policy.count || signal?.aborted || !isRetryable(error, policy.codes, policy.network ?? true)) throw error;
       const wait = backoff(attempt, policy, error);
       if (wait === undefined) throw error;
       await sleep(wait, signal, context);

@@ -9,7 +9,8 @@
  *   is JSON), the time it arrived (`Date.now()` once its body is read) and its index.
  * - Behaviours: `json`, `text`, `html`, `reset` (the socket is destroyed before any answer),
  *   `hang(ms, then)` (answers after a delay), `truncated` (a content-length larger than the body,
- *   then the socket ends), `oversized(bytes, { chunked })`, `wrongId`, `echo`, and `custom`
+ *   then the socket ends), `oversized(bytes, { chunked })`, `wrongId`, `slowBody(ms)` (the body
+ *   stalls half-way), `echo`, and `custom`
  *   (computes a behaviour from the recorded request).
  */
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
@@ -51,6 +52,7 @@ export type Behaviour =
   | { kind: "truncated"; declared: number; body: string }
   | { kind: "oversized"; bytes: number; chunked: boolean }
   | { kind: "wrongId" }
+  | { kind: "slowBody"; ms: number }
   | { kind: "echo"; result: ((envelope: Envelope) => unknown) | undefined }
   | { kind: "custom"; fn: (request: RecordedRequest) => Behaviour | Promise<Behaviour> };
 
@@ -76,6 +78,8 @@ export const truncated = (declared = 4096, body = '{"jsonrpc":"2.0","id":1,"resu
 export const oversized = (bytes: number, options: { chunked?: boolean } = {}): Behaviour => ({ kind: "oversized", bytes, chunked: options.chunked ?? false });
 /** A valid JSON-RPC result whose id is not the request's. */
 export const wrongId = (): Behaviour => ({ kind: "wrongId" });
+/** Sends the headers and the first half of a valid answer at once, the rest after `ms` milliseconds. */
+export const slowBody = (ms: number): Behaviour => ({ kind: "slowBody", ms });
 /** A valid JSON-RPC result with the request's id; a batch is answered item by item, in order. */
 export const echo = (result?: (envelope: Envelope) => unknown): Behaviour => ({ kind: "echo", result });
 export const custom = (fn: (request: RecordedRequest) => Behaviour | Promise<Behaviour>): Behaviour => ({ kind: "custom", fn });
@@ -224,6 +228,22 @@ export async function startFaultServer(): Promise<FaultServer> {
         const envelope = (request.json ?? {}) as Envelope;
         const id = typeof envelope.id === "number" ? envelope.id + 1000 : 999_999;
         return send(res, 200, "application/json", JSON.stringify({ jsonrpc: "2.0", id, result: defaultResult(envelope) }), {});
+      }
+      case "slowBody": {
+        if (gone(res)) return;
+        const bytes = Buffer.from(JSON.stringify(echoItem((request.json ?? {}) as Envelope)), "utf8");
+        const half = Math.floor(bytes.length / 2);
+        res.writeHead(200, { "content-type": "application/json", "content-length": String(bytes.length) });
+        res.write(bytes.subarray(0, half));
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            resolve();
+          }, behaviour.ms);
+          timers.add(timer);
+        });
+        if (!gone(res)) res.end(bytes.subarray(half));
+        return;
       }
       case "echo": {
         const body = request.json;

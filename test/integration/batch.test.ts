@@ -13,6 +13,8 @@ import {
   TimeoutError,
   ValidationError,
 } from "../../generated/src/runtime/index.js";
+import { createRpcClient, type ApiSpec } from "../../runtime/client.js";
+import * as RuntimeErrors from "../../runtime/errors.js";
 import { expectNoSecret, guardUnhandledRejections, rejectionOf } from "../helpers/error-checks.js";
 import { custom, echoItem, hang, html, json, startFaultServer, type Envelope, type FaultServer } from "../helpers/fault-server.js";
 
@@ -179,6 +181,19 @@ describe("explicit client.batch", () => {
       expect(reason.status).toBe(502);
       expectNoSecret(reason, KEY);
     }
+  });
+
+  it("a batch holding a non-idempotent call is not retried: every item rejects after 1 request", async () => {
+    const spec: ApiSpec = {
+      name: "test",
+      keyed: { paramStructure: "by-name", envelope: "jsonrpc", methodIn: "body" },
+      methods: { test_send: { params: ["value"] }, test_read: { params: ["value"], idempotent: true } },
+    };
+    server.setFallback(html(503));
+    const client = createRpcClient(spec, { url: `${server.url}${PATH}`, apiKey: KEY, retryCount: 3, retryDelay: 5 });
+    const settled = await client.batch((call) => [call("test_read", { value: 1 }), call("test_send", { value: 2 })]);
+    expect(server.requests).toHaveLength(1);
+    for (const s of settled) expect((s as PromiseRejectedResult).reason).toBeInstanceOf(RuntimeErrors.HttpError);
   });
 
   it("a missing answer for one id → MalformedResponseError for that item only", async () => {

@@ -32,6 +32,7 @@ import {
   json,
   oversized,
   reset,
+  slowBody,
   startFaultServer,
   text,
   truncated,
@@ -184,6 +185,19 @@ describe("each fault gives its typed error, naming method and host, never the ke
       check: (error) => expect(error.message).toMatch(/the response id \d+ does not match the request id \d+/),
     },
     {
+      name: "200 with a JSON array answering a single call → MalformedResponseError",
+      script: [custom((r) => json(200, [{ jsonrpc: "2.0", id: (r.json as { id: number }).id, result: {} }]))],
+      error: MalformedResponseError,
+      requests: 1,
+    },
+    {
+      name: "200 with neither result nor error → MalformedResponseError",
+      script: [custom((r) => json(200, { jsonrpc: "2.0", id: (r.json as { id: number }).id }))],
+      error: MalformedResponseError,
+      requests: 1,
+      check: (error) => expect(error.message).toContain("neither result nor error"),
+    },
+    {
       name: "connection reset → retried, then NetworkError",
       script: [reset(), reset(), reset()],
       options: { retryCount: 2 },
@@ -206,6 +220,14 @@ describe("each fault gives its typed error, naming method and host, never the ke
       error: TimeoutError,
       requests: 1,
       check: (error) => expect((error as TimeoutError).timeout).toBe(80),
+    },
+    {
+      name: "headers at once, body stalling past the timeout → TimeoutError (the timeout covers the body)",
+      script: [slowBody(2_000)],
+      options: { timeout: 150, retryCount: 0 },
+      error: TimeoutError,
+      requests: 1,
+      check: (error) => expect((error as TimeoutError).timeout).toBe(150),
     },
     {
       name: "oversized body announced by content-length → ResponseTooLargeError",
@@ -368,6 +390,16 @@ describe("AbortSignal", () => {
     expect(error).toBeInstanceOf(AbortError);
     expectWellFormed(error, "adv_getCurrencies");
     await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("aborted while the body is arriving → AbortError, not a malformed response", async () => {
+    server.script(slowBody(3_000));
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const error = await rejectionOf(currencies(advanced(), { signal: controller.signal }));
+    expect(error).toBeInstanceOf(AbortError);
+    expectWellFormed(error, "adv_getCurrencies");
     expect(server.requests).toHaveLength(1);
   });
 

@@ -70,7 +70,7 @@ function servePages(options: PagesOptions): void {
   );
 }
 
-const holders = (client: AdvancedClient, extra: Partial<PageParams> = {}, options?: Parameters<AdvancedClient["paginate"]["getNFTHolders"]>[1]) =>
+const holders = (client: AdvancedClient, extra: { pageSize?: number; pageToken?: string } = {}, options?: Parameters<AdvancedClient["paginate"]["getNFTHolders"]>[1]) =>
   client.paginate.getNFTHolders({ blockchain: "eth", contractAddress: CONTRACT, pageSize: 10, ...extra }, options);
 
 describe("paginate.getNFTHolders", () => {

@@ -9,7 +9,16 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { WebSocketServer, type WebSocket as ServerSocket } from "ws";
 import { createSolanaNodeClient, type SolanaNodeClient, type SolanaNodeClientOptions } from "../../generated/src/solana/index.js";
-import { NetworkError, RpcClientError, SocketClosedError, TimeoutError } from "../../generated/src/runtime/index.js";
+import {
+  AbortError,
+  JsonRpcError,
+  NetworkError,
+  RpcClientError,
+  SocketClosedError,
+  TimeoutError,
+  type RequestEvent,
+  type ResponseEvent,
+} from "../../generated/src/runtime/index.js";
 import { expectNoSecret, guardUnhandledRejections, rejectionOf } from "../helpers/error-checks.js";
 
 const KEY = "sk-test-SECRET-9f8e7d";
@@ -209,6 +218,39 @@ describe("WebSocket transport", () => {
     expect(connections).toHaveLength(1);
   });
 
+  it("an answer arriving after the timeout is ignored; the next call is answered", async () => {
+    handler = (envelope, socket) => {
+      setTimeout(() => socket.readyState === socket.OPEN && reply(envelope, socket), 150);
+    };
+    const client = solana();
+    const error = await rejectionOf(client.getBlockHeight({ timeout: 40 }));
+    expectWsError(error, TimeoutError, "getBlockHeight");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const result = await client.getAccountInfo(pubkey(9), { encoding: "base58" });
+    expect(result.value?.lamports).toBe(9n);
+  });
+
+  it("an AbortSignal rejects a WebSocket call with AbortError at once", async () => {
+    handler = () => undefined;
+    const client = solana();
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const started = Date.now();
+    const error = await rejectionOf(client.getBlockHeight({ signal: controller.signal }));
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expectWsError(error, AbortError, "getBlockHeight");
+    expect(messages).toHaveLength(1);
+  });
+
+  it("a JSON-RPC error over WebSocket → JsonRpcError naming method and host, never the key", async () => {
+    handler = (envelope, socket) =>
+      socket.send(JSON.stringify({ jsonrpc: "2.0", id: envelope.id, error: { code: -32052, message: `API key ${KEY} is not allowed to access blockchain` } }));
+    const error = await rejectionOf(solana().getBlockHeight());
+    expectWsError(error, JsonRpcError, "getBlockHeight");
+    expect((error as JsonRpcError).code).toBe(-32052);
+    expect((error as JsonRpcError).shortMessage).toBe("JSON-RPC error -32052: API key *** is not allowed to access blockchain");
+  });
+
   it("the client's timeout applies when the call gives none", async () => {
     handler = () => undefined;
     const error = await rejectionOf(solana({ timeout: 80 }).getBlockHeight());
@@ -266,7 +308,7 @@ describe("WebSocket transport", () => {
 
   it("reconnect gives up after `reconnect.attempts` failed attempts with a NetworkError (nothing listens)", async () => {
     const dead = await freePort();
-    const client = createSolanaNodeClient({ url: `ws://127.0.0.1:${dead}/solana`, apiKey: KEY, reconnect: { attempts: 3, delay: 10 } });
+    const client = createSolanaNodeClient({ url: `ws://127.0.0.1:${dead}/solana`, apiKey: KEY, retryDelay: 5, reconnect: { attempts: 3, delay: 10 } });
     clients.push(client);
     const started = Date.now();
     const error = await rejectionOf(client.getBlockHeight());
@@ -275,17 +317,31 @@ describe("WebSocket transport", () => {
     expect(error.message).toContain("3 attempts");
   });
 
-  it("exactly `reconnect.attempts` connection attempts, then NetworkError; the next call tries again", async () => {
+  it("retryCount: 0 — exactly `reconnect.attempts` connection attempts, then NetworkError; the next call tries again", async () => {
     const refuser = await startRefuser();
     try {
-      const client = createSolanaNodeClient({ url: `ws://127.0.0.1:${refuser.port}/solana`, apiKey: KEY, reconnect: { attempts: 4, delay: 5 } });
+      const client = createSolanaNodeClient({ url: `ws://127.0.0.1:${refuser.port}/solana`, apiKey: KEY, retryCount: 0, reconnect: { attempts: 4, delay: 5 } });
       clients.push(client);
       const first = await rejectionOf(client.getBlockHeight());
-      expectWsError(first, NetworkError, undefined, `127.0.0.1:${refuser.port}`);
+      expectWsError(first, NetworkError, "getBlockHeight", `127.0.0.1:${refuser.port}`);
       expect(refuser.count()).toBe(4);
       const second = await rejectionOf(client.getAccountInfo(pubkey(1)));
-      expectWsError(second, NetworkError, undefined, `127.0.0.1:${refuser.port}`);
+      expectWsError(second, NetworkError, "getAccountInfo", `127.0.0.1:${refuser.port}`);
       expect(refuser.count()).toBe(8);
+    } finally {
+      await refuser.close();
+    }
+  });
+
+  it("with the default retryCount, a call still gives up after `reconnect.attempts` attempts (retries do not multiply them)", async () => {
+    const refuser = await startRefuser();
+    try {
+      const client = createSolanaNodeClient({ url: `ws://127.0.0.1:${refuser.port}/solana`, apiKey: KEY, retryDelay: 5, reconnect: { attempts: 4, delay: 5 } });
+      clients.push(client);
+      const error = await rejectionOf(client.getBlockHeight());
+      expectWsError(error, NetworkError, "getBlockHeight", `127.0.0.1:${refuser.port}`);
+      expect(error.message).toContain("4 attempts");
+      expect(refuser.count()).toBe(4);
     } finally {
       await refuser.close();
     }
@@ -299,5 +355,23 @@ describe("WebSocket transport", () => {
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).method).toBe("getBlockHeight");
     expect(error.message).toContain("method getBlockHeight");
+  });
+
+  it("onRequest/onResponse fire once per WebSocket call, with method, host and body, never the key", async () => {
+    const requests: RequestEvent[] = [];
+    const responses: ResponseEvent[] = [];
+    handler = (envelope, socket) => (envelope.method === "getBlockHeight" ? reply(envelope, socket) : undefined);
+    const client = solana({ onRequest: (e) => requests.push(e), onResponse: (e) => responses.push(e) });
+    await client.getBlockHeight();
+    await rejectionOf(client.getAccountInfo(pubkey(1), undefined, { timeout: 50 }));
+    expect(requests.map((e) => e.methods)).toStrictEqual([["getBlockHeight"], ["getAccountInfo"]]);
+    expect(responses.map((e) => e.methods)).toStrictEqual([["getBlockHeight"], ["getAccountInfo"]]);
+    expect(requests.map((e) => e.body)).toStrictEqual(messages);
+    expect(responses[0]!.error).toBeUndefined();
+    expect(responses[1]!.error).toBeInstanceOf(TimeoutError);
+    for (const e of [...requests, ...responses]) {
+      expect(e.host).toBe(host());
+      expectNoSecret(e, KEY);
+    }
   });
 });

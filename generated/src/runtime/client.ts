@@ -255,6 +255,8 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       );
     }
     const text = stringifyJson({ jsonrpc: "2.0", id, method, params: wire });
+    const queue = collect ?? (!ws && batchable(callOptions) ? autoBatch : undefined);
+    if (queue) return new Promise((resolve, reject) => queue({ id, method, text, resolve, reject }));
     if (ws)
       return reported(
         [method],
@@ -268,8 +270,6 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
             context,
           )[0]!,
       );
-    const queue = collect ?? (batchable(callOptions) ? autoBatch : undefined);
-    if (queue) return new Promise((resolve, reject) => queue({ id, method, text, resolve, reject }));
     return postBody(text, [method], method, callOptions).then((body) => parseReply(body, context, secrets));
   }
 
@@ -298,7 +298,8 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
         const reply = await exchange(method, wire, id, callOptions, collect, context);
         return decodeReply(reply, endpoint.envelope === "jsonrpc" ? id : undefined, spec, context, secrets);
       };
-      const policy = { ...retry, count: callOptions.retryCount ?? retry.count };
+      // Over WebSocket a connection failure has already used up the reconnect attempts.
+      const policy = { ...retry, count: callOptions.retryCount ?? retry.count, network: !ws };
       // Batched calls are retried as a whole batch (sendBatch), never one by one as well.
       const inBatch =
         collect !== undefined ||
@@ -367,7 +368,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
           ],
           { method },
         );
-      return paginate((p, o) => call(method, p, o), method, page, params, paginateOptions);
+      return paginate((p, o) => call(method, p, o), { method, host: endpoint.host }, page, params, paginateOptions);
     },
     close() {
       ws?.close();

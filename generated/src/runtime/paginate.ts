@@ -4,7 +4,7 @@
  * items or whole pages, stop at a maximum item count, resume from a token, abort. One page is
  * held at a time, so memory stays flat however many pages there are.
  */
-import { MalformedResponseError } from "./errors.js";
+import { MalformedResponseError, type ErrorContext } from "./errors.js";
 import type { CallOptions } from "./client.js";
 
 export interface PaginateOptions extends CallOptions {
@@ -27,7 +27,7 @@ type FetchPage = (params: Record<string, unknown>, options: CallOptions) => Prom
 
 export function paginate<Item, Page>(
   fetchPage: FetchPage,
-  method: string,
+  context: ErrorContext,
   page: PageSpec,
   params: object | undefined,
   options: PaginateOptions = {},
@@ -49,7 +49,7 @@ export function paginate<Item, Page>(
         throw new MalformedResponseError(
           `the server sent page token ${JSON.stringify(next.slice(0, 40))} twice; stopping to avoid an endless loop`,
           "",
-          { method },
+          context,
         );
       seen.add(next);
       if (seen.size > 1024) seen.delete(seen.values().next().value as string);

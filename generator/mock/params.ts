@@ -1,0 +1,136 @@
+/**
+ * Params of a call: checked against the method's `paramStructure`, turned into an object keyed
+ * by param name, validated against the documented params schema (ajv) and the `x-limits` rules.
+ * Every problem becomes a `ParamIssue`; `invalidParamsMessage` makes the -32602 message.
+ */
+import type { ErrorObject, ValidateFunction } from "ajv";
+import type { MethodModel } from "../model.js";
+import { checkLimits } from "../../runtime/limits.js";
+import type { Issue } from "../../runtime/validate.js";
+import { isRecord, jsonType, toPlain } from "./json.js";
+
+/** One problem with the params: the param path (`pageSize`, `config.encoding`, `address[0]`), the rule broken, and what is expected. */
+export interface ParamIssue {
+  path: string;
+  rule: string;
+  message: string;
+}
+
+export type ReadParams = { named: Record<string, unknown> } | { issues: ParamIssue[] };
+
+/**
+ * The params as an object keyed by name. Positional params are named by the documented order;
+ * a `null` in the place of an optional param means the param is left out (the proxy form sends
+ * `null` for skipped params in the middle).
+ */
+export function readParams(method: Pick<MethodModel, "rpcName" | "paramStructure" | "params">, params: unknown): ReadParams {
+  const names = method.params.map((p) => p.name);
+  if (params === undefined) return { named: {} };
+  if (Array.isArray(params)) {
+    if (method.paramStructure === "by-name") {
+      return { issues: [{ path: "params", rule: "paramStructure", message: `must be an object keyed by param name (${method.rpcName} takes its params by name), not an array` }] };
+    }
+    if (params.length > names.length) {
+      const allowed = names.length === 0 ? "takes no params" : `takes at most ${names.length} (${names.join(", ")})`;
+      return { issues: [{ path: "params", rule: "maxItems", message: `has ${params.length} positional params, but ${method.rpcName} ${allowed}` }] };
+    }
+    const named: Record<string, unknown> = {};
+    params.forEach((value, i) => {
+      const param = method.params[i]!;
+      if (value !== undefined && !(value === null && !param.required)) named[param.name] = value;
+    });
+    return { named };
+  }
+  if (method.paramStructure === "by-position") {
+    const order = names.length === 0 ? "an empty array" : `an array in the order ${names.join(", ")}`;
+    return { issues: [{ path: "params", rule: "paramStructure", message: `must be ${order} (${method.rpcName} takes its params by position), not an object` }] };
+  }
+  return { named: { ...(params as Record<string, unknown>) } };
+}
+
+/** Problems of named params with the params schema (`validate`) and the `x-limits` rules. */
+export function checkParams(method: Pick<MethodModel, "rpcName" | "limits">, validate: ValidateFunction, named: Record<string, unknown>): ParamIssue[] {
+  const issues: ParamIssue[] = [];
+  if (!validate(toPlain(named))) issues.push(...ajvIssues(validate.errors ?? [], method.rpcName, named));
+  const limits: Issue[] = [];
+  checkLimits(named, method.limits, "params", limits);
+  for (const l of limits) issues.push({ path: l.path.replace(/^params\./, ""), rule: l.rule, message: l.message });
+  return issues;
+}
+
+/**
+ * ajv errors as param issues. The branch errors under a failed `anyOf`/`oneOf` are folded into
+ * that one issue, so a param that fits no branch is reported once, with what each branch wants.
+ */
+export function ajvIssues(errors: readonly ErrorObject[], rpcName: string, params: unknown): ParamIssue[] {
+  const combinators = errors.filter((e) => e.keyword === "anyOf" || e.keyword === "oneOf");
+  const inBranch = (e: ErrorObject): ErrorObject | undefined => combinators.find((c) => c !== e && e.schemaPath.startsWith(`${c.schemaPath}/`));
+  const issues: ParamIssue[] = [];
+  for (const e of errors) {
+    if (inBranch(e)) continue;
+    if (e.keyword === "anyOf" || e.keyword === "oneOf") {
+      const wants = [...new Set(errors.filter((b) => inBranch(b) === e).map((b) => describe(b, rpcName, params).message))];
+      const passing = e.keyword === "oneOf" && wants.length === 0 ? "must match exactly one of the allowed forms, but matches several" : `must match one of the allowed forms${wants.length > 0 ? `: ${wants.join(" | ")}` : ""}`;
+      issues.push({ path: toPath(e.instancePath), rule: e.keyword, message: passing });
+      continue;
+    }
+    issues.push(describe(e, rpcName, params));
+  }
+  return dedupe(issues);
+}
+
+function describe(e: ErrorObject, rpcName: string, params: unknown): ParamIssue {
+  const at = toPath(e.instancePath);
+  const p = e.params as Record<string, unknown>;
+  const child = (key: unknown): string => (at === "params" ? String(key) : `${at}.${String(key)}`);
+  switch (e.keyword) {
+    case "required":
+      return { path: child(p.missingProperty), rule: "required", message: "is required" };
+    case "additionalProperties":
+      return { path: child(p.additionalProperty), rule: "additionalProperties", message: at === "params" ? `is not a param of ${rpcName}` : "is not an allowed property" };
+    case "type":
+      return { path: at, rule: "type", message: `must be ${String(p.type).split(",").join(" or ")}, not ${jsonType(valueAt(params, e.instancePath))}` };
+    case "enum": {
+      const allowed = (p.allowedValues as unknown[]) ?? [];
+      const listed = allowed.slice(0, 12).map((v) => JSON.stringify(v)).join(", ");
+      return { path: at, rule: "enum", message: `must be one of ${listed}${allowed.length > 12 ? `, … (${allowed.length} values)` : ""}` };
+    }
+    case "const":
+      return { path: at, rule: "const", message: `must be ${JSON.stringify(p.allowedValue)}` };
+    default:
+      return { path: at, rule: e.keyword, message: e.message ?? "is invalid" };
+  }
+}
+
+/** ajv's `/config/encoding` or `/address/0` → `config.encoding`, `address[0]`; the root is `params`. */
+function toPath(instancePath: string): string {
+  if (instancePath === "") return "params";
+  return instancePath
+    .slice(1)
+    .split("/")
+    .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map((token, i) => (/^\d+$/.test(token) ? `[${token}]` : i === 0 ? token : `.${token}`))
+    .join("");
+}
+
+function valueAt(root: unknown, instancePath: string): unknown {
+  let node = root;
+  for (const token of instancePath.split("/").slice(1)) {
+    const key = token.replace(/~1/g, "/").replace(/~0/g, "~");
+    node = Array.isArray(node) ? node[Number(key)] : isRecord(node) ? node[key] : undefined;
+  }
+  return node;
+}
+
+function dedupe(issues: ParamIssue[]): ParamIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((i) => {
+    const key = `${i.path}\u0000${i.rule}\u0000${i.message}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+}
+
+/** `Invalid params: pageSize must be <= 10000 (maximum); blockchain is required (required)`. */
+export function invalidParamsMessage(issues: readonly ParamIssue[]): string {
+  return `Invalid params: ${issues.map((i) => `${i.path} ${i.message} (${i.rule})`).join("; ")}`;
+}

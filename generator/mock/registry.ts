@@ -1,0 +1,77 @@
+/**
+ * The method table of a mock server: every method of every document, with its params
+ * validator compiled (ajv, against the documented contract: `schema`, not `lenient`; format
+ * checks off, so `uint64` and any other format are accepted as plain integers and strings),
+ * its examples with exact results, and the definitions its schemas refer to. Pure.
+ */
+import { Ajv, type ValidateFunction } from "ajv";
+import type { DocumentModel, JsonSchema, MethodModel } from "../model.js";
+import type { MockDocument } from "./load.js";
+import type { Definitions } from "./values.js";
+
+export interface MockExample {
+  name: string;
+  params: Record<string, unknown>;
+  result: unknown;
+}
+
+export interface MockMethod {
+  model: MethodModel;
+  /** The document the method comes from. */
+  document: Pick<DocumentModel, "title" | "version" | "source" | "subpath">;
+  validateParams: ValidateFunction;
+  /** Examples that have a result, in spec order. */
+  examples: MockExample[];
+  /** Every named schema of the document, as documented. */
+  definitions: Definitions;
+}
+
+export interface Registry {
+  /** Methods per document, in `--spec` order; each map in spec order. */
+  documents: { document: MockMethod["document"]; methods: Map<string, MockMethod> }[];
+}
+
+export function buildRegistry(documents: readonly MockDocument[]): { registry: Registry; warnings: string[] } {
+  const warnings: string[] = [];
+  const firstOwner = new Map<string, string>();
+  const registry: Registry = { documents: [] };
+  for (const { model, exactResults } of documents) {
+    const definitions = new Map<string, JsonSchema>(model.schemas.map((s) => [s.name, s.schema]));
+    const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+    ajv.addSchema({ $id: "params", definitions: Object.fromEntries(definitions) });
+    const document = { title: model.title, version: model.version, source: model.source, subpath: model.subpath };
+    const methods = new Map<string, MockMethod>();
+    for (const m of model.methods) {
+      const validateParams = ajv.getSchema(`params#/definitions/${m.paramsType}`);
+      if (!validateParams) throw new Error(`The params schema ${m.paramsType} of ${m.rpcName} in ${model.source} could not be compiled.`);
+      const examples = m.examples
+        .filter((e) => e.hasResult)
+        .map((e) => ({ name: e.name, params: e.params, result: exactResults.has(e.pointer) ? exactResults.get(e.pointer) : e.result }));
+      methods.set(m.rpcName, { model: m, document, validateParams, examples, definitions });
+      const owner = firstOwner.get(m.rpcName);
+      if (owner) warnings.push(`Method ${m.rpcName} of ${model.source} is also in ${owner}; calls go to ${owner} except on paths under /${model.subpath}/.`);
+      else firstOwner.set(m.rpcName, model.source);
+    }
+    registry.documents.push({ document, methods });
+  }
+  return { registry, warnings };
+}
+
+/**
+ * The method called `name`: first in the document whose subpath is `scope` (the first segment
+ * of the request path, as in `/eth/<key>`), then in every document in order.
+ */
+export function findMethod(registry: Registry, name: string, scope?: string): MockMethod | undefined {
+  const scoped = registry.documents.find((d) => d.document.subpath === scope)?.methods.get(name);
+  if (scoped) return scoped;
+  for (const d of registry.documents) {
+    const found = d.methods.get(name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Every method name, in document and spec order, with the document it comes from. */
+export function listMethods(registry: Registry): { name: string; summary: string; document: MockMethod["document"] }[] {
+  return registry.documents.flatMap((d) => [...d.methods.values()].map((m) => ({ name: m.model.rpcName, summary: m.model.summary, document: d.document })));
+}

@@ -1,0 +1,85 @@
+/**
+ * The result of a valid call: the result of the first example whose params equal the call's,
+ * else a value generated from the result schema (the `x-result-variants` variant the params
+ * select, else the method's result), seeded by the method and params so that the same request
+ * always gets the same answer. Paginated methods get `pages` pages of generated items, linked
+ * by `nextPageToken` "page-2", "page-3", …; the last page has none.
+ */
+import type { JsonSchema, MethodModel, PaginationModel, VariantCondition } from "../model.js";
+import { canonical, isRecord, jsonEqual } from "./json.js";
+import type { MockMethod } from "./registry.js";
+import { generateValue, mergeAllOf, resolveSchema, type Definitions } from "./values.js";
+
+export interface ResultOptions {
+  /** Pages of a paginated method. */
+  pages: number;
+}
+
+/** Page size when a paginated method has no `pageSize` param or default. */
+export const DEFAULT_PAGE_SIZE = 10;
+
+export function resultFor(method: MockMethod, named: Record<string, unknown>, options: ResultOptions): unknown {
+  const example = method.examples.find((e) => jsonEqual(e.params, named));
+  if (example) return example.result;
+  const model = method.model;
+  if (!model.result) return null;
+  const pagination = model.pagination;
+  const seedParams = pagination ? { ...named, [pagination.tokenParam]: undefined } : named;
+  const seed = `${model.rpcName} ${canonical(seedParams)}`;
+  const schema = selectVariant(model, named)?.schema ?? model.result.schema;
+  const value = generateValue(schema, method.definitions, seed);
+  return pagination ? fillPage(value, schema, pagination, named, method, seed, options.pages) : value;
+}
+
+/** The first variant whose condition the params meet (variants are listed most specific first). */
+export function selectVariant(model: Pick<MethodModel, "variants">, named: Record<string, unknown>): MethodModel["variants"][number] | undefined {
+  return model.variants.find((v) => conditionHolds(v.when, named));
+}
+
+export function conditionHolds(when: VariantCondition, named: Record<string, unknown>): boolean {
+  let value = named[when.param];
+  if (when.property !== undefined) value = isRecord(value) ? value[when.property] : undefined;
+  if (when.absent) return value === undefined || value === null || value === "";
+  if ("equals" in when) return jsonEqual(value, when.equals);
+  if (Array.isArray(when.in)) return when.in.some((option) => jsonEqual(value, option));
+  return false;
+}
+
+/** Page number of a page token: none or `""` is page 1, `page-N` is page N, any other token (one from an example result) page 2. */
+export function pageNumber(token: unknown, pages: number): number {
+  if (token === undefined || token === null || token === "") return 1;
+  const match = typeof token === "string" ? /^page-(\d+)$/.exec(token) : null;
+  const n = match ? Number(match[1]) : 2;
+  return Math.max(1, Math.min(n, pages));
+}
+
+/** Items per page: the `pageSize` param, else its schema default, else DEFAULT_PAGE_SIZE; never above its maximum. */
+export function pageSize(model: Pick<MethodModel, "params">, named: Record<string, unknown>, definitions: Definitions): number {
+  const param = model.params.find((p) => p.name === "pageSize");
+  const schema = param ? resolveSchema(param.schema, definitions) : true;
+  const s = typeof schema === "object" ? schema : {};
+  const given = named.pageSize;
+  const size = typeof given === "number" || typeof given === "bigint" ? Number(given) : typeof s.default === "number" ? s.default : DEFAULT_PAGE_SIZE;
+  const max = typeof s.maximum === "number" ? s.maximum : Infinity;
+  return Math.max(0, Math.floor(Math.min(size, max)));
+}
+
+function fillPage(value: unknown, schema: JsonSchema, pagination: PaginationModel, named: Record<string, unknown>, method: MockMethod, seed: string, pages: number): unknown {
+  if (!isRecord(value)) return value;
+  const n = pageNumber(named[pagination.tokenParam], pages);
+  const size = pageSize(method.model, named, method.definitions);
+  const itemSchema = itemsSchema(schema, pagination.itemsField, method.definitions);
+  value[pagination.itemsField] = Array.from({ length: size }, (_, i) => generateValue(itemSchema, method.definitions, `${seed} page ${n} item ${i}`, pagination.itemsField));
+  if (n < pages) value[pagination.nextField] = `page-${n + 1}`;
+  else delete value[pagination.nextField];
+  return value;
+}
+
+/** The schema of one item of the result's items field. */
+function itemsSchema(result: JsonSchema, field: string, definitions: Definitions): JsonSchema {
+  let object = resolveSchema(result, definitions);
+  if (typeof object === "object" && Array.isArray(object.allOf)) object = mergeAllOf(object, definitions);
+  const properties = typeof object === "object" && isRecord(object.properties) ? object.properties : {};
+  const array = resolveSchema((properties[field] as JsonSchema | undefined) ?? true, definitions);
+  return typeof array === "object" && array.items !== undefined && !Array.isArray(array.items) ? (array.items as JsonSchema) : true;
+}

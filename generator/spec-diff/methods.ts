@@ -1,0 +1,108 @@
+/**
+ * One method present on both sides: its calling convention, deprecation, params (params.ts),
+ * result and result variants (response direction), errors and `x-limits`.
+ */
+import type { LimitRule, MethodModel, NamedSchema, ParamStructure } from "../model.js";
+import { canonical, change, show, type Change } from "./change.js";
+import { compareParams } from "./params.js";
+import type { RuleId } from "./rules.js";
+import type { Direction, SchemaContext } from "./schema-keywords.js";
+import { compareSchemas } from "./schema-walk.js";
+
+export interface Definitions {
+  old: Map<string, NamedSchema>;
+  new: Map<string, NamedSchema>;
+}
+
+export function compareMethod(before: MethodModel, after: MethodModel, defs: Definitions): Change[] {
+  const m = after.rpcName;
+  const out: Change[] = [];
+  const at = `#${after.pointer}`;
+  const push = (rule: RuleId, pointer: string, what: string, old?: unknown, now?: unknown) => out.push(change(rule, { method: m, pointer, old, new: now, what }));
+
+  if (before.paramStructure !== after.paramStructure) {
+    const relaxed = after.paramStructure === "either";
+    push(relaxed ? "param-structure-relaxed" : "param-structure-changed", `${at}/paramStructure`, `${m} now takes params ${describeStructure(after.paramStructure)} instead of ${describeStructure(before.paramStructure)}`, before.paramStructure, after.paramStructure);
+  }
+  if (!before.deprecated && after.deprecated) push("method-deprecated", `${at}/deprecated`, `${m} is now deprecated`, false, true);
+
+  compareParams(context(m, "request", defs, out), before, after);
+  compareResults(context(m, "response", defs, out), before, after, push);
+  compareErrors(before, after, push);
+  compareLimits(before, after, push);
+  return out;
+}
+
+function context(method: string, direction: Direction, defs: Definitions, out: Change[]): SchemaContext {
+  return { method, direction, oldDefs: defs.old, newDefs: defs.new, seen: new Set(), out };
+}
+
+function describeStructure(structure: ParamStructure): string {
+  return structure === "either" ? "by name or by position" : structure.replace("-", " ");
+}
+
+type Push = (rule: RuleId, pointer: string, what: string, old?: unknown, now?: unknown) => void;
+
+function compareResults(ctx: SchemaContext, before: MethodModel, after: MethodModel, push: Push): void {
+  const m = after.rpcName;
+  if (before.result && !after.result) push("result-removed", `#${before.pointer}/result`, `${m} no longer has a result (it became a notification)`, before.result.name);
+  if (!before.result && after.result) push("result-added", `#${after.pointer}/result`, `${m} now has a result`, undefined, after.result.name);
+  if (before.result && after.result) {
+    const subject = `the result of ${m}`;
+    compareSchemas(ctx, before.result.schema, after.result.schema, { oldPtr: `#${before.pointer}/result/schema`, newPtr: `#${after.pointer}/result/schema`, subject, path: "" });
+  }
+  before.variants.forEach((v, i) => {
+    const j = after.variants.findIndex((w) => w.name === v.name);
+    const oldPtr = `#${before.pointer}/x-result-variants/${i}`;
+    if (j === -1) {
+      push("result-variant-removed", oldPtr, `result variant ${v.name} of ${m} was removed`, v.name);
+      return;
+    }
+    const w = after.variants[j]!;
+    const newPtr = `#${after.pointer}/x-result-variants/${j}`;
+    if (canonical(v.when) !== canonical(w.when)) push("result-variant-condition-changed", `${newPtr}/when`, `the condition of result variant ${v.name} of ${m} changed from ${show(v.when)} to ${show(w.when)}`, v.when, w.when);
+    compareSchemas(ctx, v.schema, w.schema, { oldPtr: `${oldPtr}/schema`, newPtr: `${newPtr}/schema`, subject: `result variant ${v.name} of ${m}`, path: "" });
+  });
+  after.variants.forEach((w, j) => {
+    if (!before.variants.some((v) => v.name === w.name)) push("result-variant-added", `#${after.pointer}/x-result-variants/${j}`, `${m} gained the result variant ${w.name}`, undefined, w.name);
+  });
+}
+
+function compareErrors(before: MethodModel, after: MethodModel, push: Push): void {
+  const m = after.rpcName;
+  before.errors.forEach((e, i) => {
+    if (!after.errors.some((f) => f.code === e.code)) push("error-removed", `#${before.pointer}/errors/${i}`, `error ${e.code} (${e.message}) is no longer listed for ${m}`, e.code);
+  });
+  after.errors.forEach((f, i) => {
+    if (!before.errors.some((e) => e.code === f.code)) push("error-added", `#${after.pointer}/errors/${i}`, `${m} now lists error ${f.code} (${f.message})`, undefined, f.code);
+  });
+}
+
+/** Limit rules match on what they constrain: `maxBlockSpan` on its two params, `requires` on both. */
+function limitKey(rule: LimitRule): string {
+  return rule.rule === "maxBlockSpan" ? `maxBlockSpan|${rule.from}|${rule.to}` : `requires|${rule.if}|${rule.then}`;
+}
+
+function describeLimit(rule: LimitRule): string {
+  return rule.rule === "maxBlockSpan" ? `${rule.to} − ${rule.from} ≤ ${rule.max}` : `${rule.if} requires ${rule.then}`;
+}
+
+function compareLimits(before: MethodModel, after: MethodModel, push: Push): void {
+  const m = after.rpcName;
+  const strip = ({ description: _d, ...rest }: LimitRule) => rest;
+  before.limits.forEach((l, i) => {
+    const j = after.limits.findIndex((k) => limitKey(k) === limitKey(l));
+    if (j === -1) {
+      push("limit-removed", `#${before.pointer}/x-limits/${i}`, `the ${l.rule} rule (${describeLimit(l)}) of ${m} was removed`, strip(l));
+      return;
+    }
+    const k = after.limits[j]!;
+    if (l.rule === "maxBlockSpan" && k.rule === "maxBlockSpan" && l.max !== k.max) {
+      const what = `the maxBlockSpan of ${m} was ${k.max < l.max ? "lowered" : "raised"} from ${l.max} to ${k.max}`;
+      push(k.max < l.max ? "limit-tightened" : "limit-relaxed", `#${after.pointer}/x-limits/${j}/max`, what, l.max, k.max);
+    }
+  });
+  after.limits.forEach((k, j) => {
+    if (!before.limits.some((l) => limitKey(l) === limitKey(k))) push("limit-added", `#${after.pointer}/x-limits/${j}`, `${m} gained the ${k.rule} rule (${describeLimit(k)})`, undefined, strip(k));
+  });
+}

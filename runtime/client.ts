@@ -7,14 +7,14 @@
 import { decodeReply, encodeParams, parseReply, toNamed, type EndpointSpec, type MethodSpec, type Params } from "./codec.js";
 import { createBatchQueue, runBatch, type BatchItem } from "./batch.js";
 import { resolveEndpoint, type Endpoint } from "./endpoint.js";
-import { ValidationError, type ErrorContext } from "./errors.js";
+import { SocketClosedError, ValidationError, type ErrorContext } from "./errors.js";
 import { post } from "./http.js";
 import { stringifyJson } from "./json.js";
 import { checkLimits } from "./limits.js";
 import { paginate, type PaginateOptions, type Paginator } from "./paginate.js";
 import { DEFAULT_RETRY, withRetry, type RetryPolicy } from "./retry.js";
 import type { Issue, Validator } from "./validate.js";
-import { createWsTransport, type ReconnectPolicy, type Reply, type WebSocketConstructor, type WsTransport } from "./ws.js";
+import type { ReconnectPolicy, Reply, WebSocketConstructor, WsTransport } from "./ws.js";
 
 export type { EndpointSpec, MethodSpec, Params };
 export { decodeResponse, encodeParams } from "./codec.js";
@@ -126,9 +126,19 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     maxDelay: options.retryMaxDelay ?? DEFAULT_RETRY.maxDelay,
     codes: options.retryJsonRpcCodes ?? DEFAULT_RETRY.codes,
   };
-  const ws: WsTransport | undefined = endpoint.transport === "ws"
-    ? createWsTransport(endpoint.url, endpoint.host, secrets, { attempts: options.reconnect?.attempts ?? 5, delay: options.reconnect?.delay ?? 500 }, options.WebSocket)
-    : undefined;
+  // The WebSocket transport is loaded on first use, so HTTP-only apps never bundle it.
+  const isWs = endpoint.transport === "ws";
+  let wsTransport: Promise<WsTransport> | undefined;
+  let closed = false;
+  const ws = (context: ErrorContext): Promise<WsTransport> => {
+    wsTransport ??= import("./ws.js").then((m) =>
+      m.createWsTransport(endpoint.url, endpoint.host, secrets, { attempts: options.reconnect?.attempts ?? 5, delay: options.reconnect?.delay ?? 500 }, options.WebSocket),
+    );
+    return wsTransport.then((t) => {
+      if (closed) throw new SocketClosedError(1000, context);
+      return t;
+    });
+  };
   let nextId = 1;
   let resultValidators: Promise<Readonly<Record<string, Validator>>> | undefined;
 
@@ -201,7 +211,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   /** Sends a notification: no id, no answer awaited beyond the HTTP status. */
   async function notify(method: string, wire: unknown, callOptions: CallOptions): Promise<void> {
     const text = endpoint.envelope === "params-only" ? stringifyJson(wire) : stringifyJson({ jsonrpc: "2.0", method, params: wire });
-    if (ws) return reported([method], text, () => ws.notify(text, { method, host: endpoint.host }));
+    if (isWs) return reported([method], text, async () => (await ws({ method, host: endpoint.host })).notify(text, { method, host: endpoint.host }));
     await postBody(text, [method], method, callOptions);
   }
 
@@ -211,9 +221,9 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       return postBody(stringifyJson(wire), [method], method, callOptions).then((text) => parseReply(text, context, secrets));
     }
     const text = stringifyJson({ jsonrpc: "2.0", id, method, params: wire });
-    const queue = collect ?? (!ws && batchable(callOptions) ? autoBatch : undefined);
+    const queue = collect ?? (!isWs && batchable(callOptions) ? autoBatch : undefined);
     if (queue) return new Promise((resolve, reject) => queue({ id, method, text, resolve, reject }));
-    if (ws) return reported([method], text, () => ws.send(text, [id], callOptions.timeout ?? options.timeout ?? DEFAULT_TIMEOUT, callOptions.signal, context)[0]!);
+    if (isWs) return reported([method], text, async () => (await ws(context)).send(text, [id], callOptions.timeout ?? options.timeout ?? DEFAULT_TIMEOUT, callOptions.signal, context)[0]!);
     return postBody(text, [method], method, callOptions).then((body) => parseReply(body, context, secrets));
   }
 
@@ -243,7 +253,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
         return decodeReply(reply, endpoint.envelope === "jsonrpc" ? id : undefined, spec, context, secrets);
       };
       // Over WebSocket a connection failure has already used up the reconnect attempts.
-      const policy = { ...retry, count: callOptions.retryCount ?? retry.count, network: !ws };
+      const policy = { ...retry, count: callOptions.retryCount ?? retry.count, network: !isWs };
       // Batched calls are retried as a whole batch (sendBatch), never one by one as well.
       const inBatch = collect !== undefined || (endpoint.transport === "http" && endpoint.envelope === "jsonrpc" && batchable(callOptions));
       const result = spec?.idempotent && !inBatch ? await withRetry(attempt, policy, callOptions.signal, context) : await attempt();
@@ -263,9 +273,13 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       const promises = build(makeCall((item) => items.push(item)));
       const settled = Promise.allSettled(promises);
       if (items.length > 0) {
-        if (ws) {
+        if (isWs) {
           const text = `[${items.map((i) => i.text).join(",")}]`;
-          const replies = ws.send(text, items.map((i) => i.id), options.timeout ?? DEFAULT_TIMEOUT, undefined, { host: endpoint.host });
+          const transport = await ws({ host: endpoint.host }).catch((error: unknown) => {
+            for (const item of items) item.reject(error);
+          });
+          if (!transport) return (await settled) as never;
+          const replies = transport.send(text, items.map((i) => i.id), options.timeout ?? DEFAULT_TIMEOUT, undefined, { host: endpoint.host });
           items.forEach((item, i) => replies[i]!.then(item.resolve, item.reject));
           void reported(items.map((i) => i.method), text, () => Promise.allSettled(replies));
         } else await sendBatch(items);
@@ -278,7 +292,8 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       return paginate((p, o) => call(method, p, o), { method, host: endpoint.host }, page, params, paginateOptions);
     },
     close() {
-      ws?.close();
+      closed = true;
+      void wsTransport?.then((t) => t.close());
     },
   };
 }

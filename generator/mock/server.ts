@@ -67,7 +67,10 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
 
 async function handle(request: IncomingMessage, response: ServerResponse, registry: Registry, pages: number): Promise<void> {
   const url = new URL(request.url ?? "/", "http://127.0.0.1");
-  if (request.method === "OPTIONS") return send(response, 204);
+  if (request.method === "OPTIONS") {
+    const asked = request.headers["access-control-request-headers"];
+    return send(response, 204, undefined, undefined, typeof asked === "string" && asked !== "" ? { "access-control-allow-headers": asked } : {});
+  }
   if (request.method === "GET" || request.method === "HEAD") return send(response, 200, "text/plain; charset=utf-8", describeServer(registry));
   if (request.method !== "POST") return send(response, 405, "text/plain; charset=utf-8", `The mock server takes POST (JSON-RPC), GET (the method list) and OPTIONS, not ${request.method}.\n`, { allow: "POST, GET, OPTIONS" });
   const text = await readBody(request);

@@ -4,7 +4,6 @@
  */
 import { show, type Change } from "./change.js";
 import { LEVELS, type Level } from "./rules.js";
-import { sortChanges } from "./compare.js";
 
 /** The changes found in one spec document. */
 export interface SpecReport {
@@ -35,8 +34,10 @@ interface Row {
 function rows(input: ReportInput): Row[] {
   const several = input.reports.length > 1;
   const all = input.reports.flatMap((r) => r.changes.map((change) => ({ change, where: several && change.pointer.startsWith("#") ? `${r.spec}${change.pointer}` : change.pointer })));
-  const order = sortChanges(all.map((r) => r.change));
-  return order.map((c) => all.find((r) => r.change === c)!);
+  return all
+    .map((row, i) => ({ row, i }))
+    .sort((x, y) => LEVELS.indexOf(x.row.change.level) - LEVELS.indexOf(y.row.change.level) || x.i - y.i)
+    .map(({ row }) => row);
 }
 
 export function counts(changes: Change[]): Record<Level, number> {

@@ -1,0 +1,79 @@
+/** The command line of `npm run spec:diff`, parsed into typed options (pure: no I/O). */
+import { parseArgs } from "node:util";
+import type { Format } from "./report.js";
+import { LEVELS, type Level } from "./rules.js";
+
+export type CliOptions =
+  | { mode: "help" }
+  | { mode: "files"; old: string; new: string; format: Format; failOn: Level }
+  | { mode: "base"; ref: string; specs: string[]; format: Format; failOn: Level };
+
+/** A mistake in the command line; the CLI prints it with a pointer to `--help` and exits 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+export const USAGE = `Usage:
+  npm run spec:diff -- <old-spec> <new-spec> [options]
+  npm run spec:diff -- --base <git-ref> [<spec> ...] [options]
+
+Reviews the changes between two versions of OpenRPC documents and grades each one:
+  ERR   breaks existing callers or the generated client
+  WARN  may break them; the spec alone cannot tell
+  INFO  breaks nothing
+
+With --base, the old version of each spec (and of every file it references) is read from git at
+<git-ref> and the new one from the working tree; the default specs are spec/*.openrpc.{json,yaml}.
+
+Options:
+  --base <git-ref>      compare the working tree with this commit, branch or tag
+  --format <format>     text (default), markdown (a pull-request comment) or json
+  --fail-on <level>     exit 1 when a change at this level or worse exists: ERR (default), WARN or INFO
+  --help                show this text
+
+Exit codes: 0 no change at the --fail-on level, 1 such changes, 2 usage error or unreadable spec.
+`;
+
+const FORMATS: readonly Format[] = ["text", "markdown", "json"];
+
+export function parseCliArgs(argv: string[]): CliOptions {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    const message = (error as Error).message.split(". To specify")[0]!;
+    throw new UsageError(message.endsWith(".") ? message : `${message}.`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { mode: "help" };
+  const format = (values.format ?? "text") as Format;
+  if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, not "${values.format}".`);
+  const failOn = (values["fail-on"] ?? "ERR").toUpperCase() as Level;
+  if (!LEVELS.includes(failOn)) throw new UsageError(`--fail-on must be one of ${LEVELS.join(", ")}, not "${values["fail-on"]}".`);
+  if (values.base !== undefined) {
+    if (values.base.trim() === "") throw new UsageError("--base needs a git ref (a commit, branch or tag), e.g. --base origin/main.");
+    return { mode: "base", ref: values.base, specs: positionals, format, failOn };
+  }
+  if (positionals.length !== 2) {
+    const got = positionals.length === 0 ? "none" : positionals.map((p) => `"${p}"`).join(", ");
+    throw new UsageError(`Expected two spec files (old, then new) or --base <git-ref>; got ${got}.`);
+  }
+  return { mode: "files", old: positionals[0]!, new: positionals[1]!, format, failOn };
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      base: { type: "string" },
+      format: { type: "string" },
+      "fail-on": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}

@@ -1,7 +1,7 @@
 /**
  * JSON-RPC batching over HTTP: many envelopes in one POST, answers matched by id in any order.
- * Used by the explicit `client.batch(...)` and by opt-in automatic batching of the calls made
- * in the same tick (split into batches of at most `maxSize`).
+ * Used by the explicit `client.batch(...)` and by opt-in automatic batching (client.ts), and
+ * loaded on first use.
  */
 import { MalformedResponseError, type ErrorContext } from "./errors.js";
 import { parseReply, toJsonRpcError, scrub } from "./codec.js";
@@ -45,24 +45,4 @@ export async function runBatch(items: BatchItem[], send: SendBatch, context: Err
       item.reject(new MalformedResponseError(`the batch answer has no response for request id ${item.id}`, scrub(reply.raw, secrets), { ...context, method: item.method }));
     } else item.resolve({ message, marked: reply.marked, raw: reply.raw });
   }
-}
-
-/** Collects calls made in the same tick and sends them as batches of at most `maxSize`. */
-export function createBatchQueue(maxSize: number, wait: number, flush: (items: BatchItem[]) => void): (item: BatchItem) => void {
-  let queue: BatchItem[] = [];
-  let scheduled = false;
-  const run = (): void => {
-    scheduled = false;
-    const items = queue;
-    queue = [];
-    for (let i = 0; i < items.length; i += maxSize) flush(items.slice(i, i + maxSize));
-  };
-  return (item) => {
-    queue.push(item);
-    if (queue.length >= maxSize && wait > 0) return run();
-    if (scheduled) return;
-    scheduled = true;
-    if (wait > 0) setTimeout(run, wait);
-    else queueMicrotask(run);
-  };
 }

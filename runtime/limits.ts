@@ -3,8 +3,8 @@ import type { Issue } from "./validate.js";
 import { typeOf } from "./validate.js";
 
 export type LimitRule =
-  | { readonly rule: "maxBlockSpan"; readonly from: string; readonly to: string; readonly max: number; readonly description: string }
-  | { readonly rule: "requires"; readonly if: string; readonly then: string; readonly description: string };
+  | { readonly rule: "maxBlockSpan"; readonly from: string; readonly to: string; readonly max: number; readonly description?: string }
+  | { readonly rule: "requires"; readonly if: string; readonly then: string; readonly description?: string };
 
 /** A block number given as an integer or a hex string; `undefined` for tags and anything else. */
 function blockNumber(value: unknown): bigint | undefined {
@@ -13,6 +13,9 @@ function blockNumber(value: unknown): bigint | undefined {
   if (typeof value === "string" && /^0x[0-9a-f]+$/i.test(value)) return BigInt(value);
   return undefined;
 }
+
+/** The rule's own description when the table carries it (the generated client's table leaves it out). */
+const why = (rule: LimitRule): string => (rule.description ? `; ${rule.description}` : ", by the spec's x-limits");
 
 export function checkLimits(params: Record<string, unknown>, rules: readonly LimitRule[], path: string, issues: Issue[]): void {
   for (const rule of rules) {
@@ -23,7 +26,7 @@ export function checkLimits(params: Record<string, unknown>, rules: readonly Lim
         issues.push({
           path: `${path}.${rule.to}`,
           rule: "x-limits.maxBlockSpan",
-          message: `must be at most ${rule.max} blocks after ${rule.from} (${rule.to} − ${rule.from} is ${to - from}); ${rule.description}`,
+          message: `must be at most ${rule.max} blocks after ${rule.from} (${rule.to} − ${rule.from} is ${to - from})${why(rule)}`,
           received: typeOf(params[rule.to]),
         });
       }
@@ -32,7 +35,7 @@ export function checkLimits(params: Record<string, unknown>, rules: readonly Lim
         issues.push({
           path: `${path}.${rule.then}`,
           rule: "x-limits.requires",
-          message: `must be true when ${rule.if} is true; ${rule.description}`,
+          message: `must be true when ${rule.if} is true${why(rule)}`,
           received: typeOf(params[rule.then]),
         });
       }

@@ -43,7 +43,8 @@ function methodEntry(m: MethodModel, definitions: Map<string, JsonSchema>): stri
   if (m.paramStructure !== "either") parts.push(`structure: ${JSON.stringify(m.paramStructure)}`);
   if (m.idempotent) parts.push("idempotent: true");
   if (!m.result) parts.push("notification: true");
-  if (m.limits.length > 0) parts.push(`limits: ${JSON.stringify(m.limits)}`);
+  // The rule descriptions live in the doc comments; the table keeps what the check needs.
+  if (m.limits.length > 0) parts.push(`limits: ${JSON.stringify(m.limits.map(({ description: _d, ...rule }) => rule))}`);
   const u64 = m.result ? u64Map(m.result.schema, definitions, new Set()) : undefined;
   if (u64 !== undefined) parts.push(`u64: ${JSON.stringify(u64)}`);
   if (m.pagination) parts.push(`page: ${JSON.stringify({ token: m.pagination.tokenParam, next: m.pagination.nextField, items: m.pagination.itemsField })}`);

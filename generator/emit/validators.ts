@@ -31,7 +31,9 @@ export function emitValidators(doc: DocumentModel, side: "params" | "result", he
   const what = side === "params" ? "params (as an object keyed by param name)" : "results (with the spec's x-response-deviations applied)";
   const code = [
     header,
-    `import { v, type Validator } from "../runtime/index.js";`,
+    // The combinators module directly (not a namespace re-export), so bundlers drop unused ones.
+    `import * as v from "../runtime/validate.js";`,
+    `import type { Validator } from "../runtime/validate.js";`,
     "",
     ...lines,
     "",

@@ -26,7 +26,8 @@ Reviews the changes between two versions of OpenRPC documents and grades each on
   INFO  breaks nothing
 
 With --base, the old version of each spec (and of every file it references) is read from git at
-<git-ref> and the new one from the working tree; the default specs are spec/*.openrpc.{json,yaml}.
+<git-ref> and the new one from the working tree; the default specs are spec/*.openrpc.{json,yaml}
+(in the working tree or at <git-ref>, relative to the current directory).
 
 Options:
   --base <git-ref>      compare the working tree with this commit, branch or tag

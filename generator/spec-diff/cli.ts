@@ -4,16 +4,12 @@
  * the breaking-change review of OpenRPC documents (rules in rules.ts). Exit codes: 0 nothing at
  * the `--fail-on` level, 1 changes at that level or worse, 2 usage errors and unreadable specs.
  */
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { formatProblems, GeneratorError } from "../problems.js";
 import { parseCliArgs, UsageError, USAGE, type CliOptions } from "./args.js";
 import { diffSpecs } from "./compare.js";
 import { counts, render, type SpecReport } from "./report.js";
 import { atLeast, LEVELS } from "./rules.js";
 import { defaultSpecs, isCommit, loadFromDisk, loadFromGit } from "./sources.js";
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 interface Review {
   reports: SpecReport[];
@@ -63,7 +59,7 @@ async function reviewFiles(oldFile: string, newFile: string, cwd: string): Promi
 
 async function reviewBase(ref: string, given: string[], cwd: string): Promise<Review> {
   if (!(await isCommit(ref, cwd))) throw new UsageError(`--base ${ref} is not a commit of the git repository at ${cwd}; pass a commit, branch or tag (e.g. HEAD, origin/main).`);
-  const specs = given.length > 0 ? given : await defaultSpecs(path.relative(cwd, path.join(ROOT, "spec")) || ".", cwd, ref);
+  const specs = given.length > 0 ? given : await defaultSpecs("spec", cwd, ref);
   if (specs.length === 0) throw new UsageError(`No spec given and no *.openrpc.json|yaml in spec/ or at ${ref}; name the specs to review.`);
   const reports: SpecReport[] = [];
   for (const spec of specs) {

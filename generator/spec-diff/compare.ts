@@ -53,8 +53,20 @@ export function diffDocuments(before: DocumentModel, after: DocumentModel): Chan
     const hint = twin ? ` (possibly renamed from ${twin.rpcName}, which had identical params and result)` : "";
     out.push(change("method-added", { method: n.rpcName, pointer: `#${n.pointer}`, new: n.rpcName, what: `method ${n.rpcName} was added${hint}` }));
   }
-  out.push(...compareServers(before.servers, after.servers));
+  out.push(...compareServers(before.servers, after.servers), ...compareTypeNames(defs));
   return sortChanges(dedupe(out));
+}
+
+/** Named schemas are exported types of the generated package: one that disappears may break importers. */
+function compareTypeNames(defs: Definitions): Change[] {
+  const shape = (s: NamedSchema) => canonical(withoutAnnotations(s.schema));
+  return [...defs.old.values()]
+    .filter((s) => !defs.new.has(s.name))
+    .map((s) => {
+      const twin = [...defs.new.values()].find((t) => !defs.old.has(t.name) && shape(t) === shape(s));
+      const hint = twin ? ` (possibly renamed to ${twin.name}, which has the same schema)` : "";
+      return change("type-removed", { method: null, pointer: s.pointer, old: s.name, what: `the generated package no longer exports the type ${s.name}${hint}` });
+    });
 }
 
 function definitions(doc: DocumentModel): Map<string, NamedSchema> {

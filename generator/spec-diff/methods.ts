@@ -22,9 +22,9 @@ export function compareMethod(before: MethodModel, after: MethodModel, defs: Def
 
   if (before.paramStructure !== after.paramStructure) {
     const relaxed = after.paramStructure === "either";
-    push(relaxed ? "param-structure-relaxed" : "param-structure-changed", `${at}/paramStructure`, `${m} now takes params ${describeStructure(after.paramStructure)} instead of ${describeStructure(before.paramStructure)}`, before.paramStructure, after.paramStructure);
+    push(relaxed ? "param-structure-relaxed" : "param-structure-changed", `${at}/paramStructure`, `method ${m} now takes params ${describeStructure(after.paramStructure)} instead of ${describeStructure(before.paramStructure)}`, before.paramStructure, after.paramStructure);
   }
-  if (!before.deprecated && after.deprecated) push("method-deprecated", `${at}/deprecated`, `${m} is now deprecated`, false, true);
+  if (!before.deprecated && after.deprecated) push("method-deprecated", `${at}/deprecated`, `method ${m} is now deprecated`, false, true);
 
   compareParams(context(m, "request", defs, out), before, after);
   compareResults(context(m, "response", defs, out), before, after, push);
@@ -45,8 +45,8 @@ type Push = (rule: RuleId, pointer: string, what: string, old?: unknown, now?: u
 
 function compareResults(ctx: SchemaContext, before: MethodModel, after: MethodModel, push: Push): void {
   const m = after.rpcName;
-  if (before.result && !after.result) push("result-removed", `#${before.pointer}/result`, `${m} no longer has a result (it became a notification)`, before.result.name);
-  if (!before.result && after.result) push("result-added", `#${after.pointer}/result`, `${m} now has a result`, undefined, after.result.name);
+  if (before.result && !after.result) push("result-removed", `#${before.pointer}/result`, `method ${m} no longer has a result (it became a notification)`, before.result.name);
+  if (!before.result && after.result) push("result-added", `#${after.pointer}/result`, `method ${m} now has a result`, undefined, after.result.name);
   if (before.result && after.result) {
     const subject = `the result of ${m}`;
     compareSchemas(ctx, before.result.schema, after.result.schema, { oldPtr: `#${before.pointer}/result/schema`, newPtr: `#${after.pointer}/result/schema`, subject, path: "" });
@@ -64,7 +64,7 @@ function compareResults(ctx: SchemaContext, before: MethodModel, after: MethodMo
     compareSchemas(ctx, v.schema, w.schema, { oldPtr: `${oldPtr}/schema`, newPtr: `${newPtr}/schema`, subject: `result variant ${v.name} of ${m}`, path: "" });
   });
   after.variants.forEach((w, j) => {
-    if (!before.variants.some((v) => v.name === w.name)) push("result-variant-added", `#${after.pointer}/x-result-variants/${j}`, `${m} gained the result variant ${w.name}`, undefined, w.name);
+    if (!before.variants.some((v) => v.name === w.name)) push("result-variant-added", `#${after.pointer}/x-result-variants/${j}`, `method ${m} gained the result variant ${w.name}`, undefined, w.name);
   });
 }
 
@@ -74,7 +74,7 @@ function compareErrors(before: MethodModel, after: MethodModel, push: Push): voi
     if (!after.errors.some((f) => f.code === e.code)) push("error-removed", `#${before.pointer}/errors/${i}`, `error ${e.code} (${e.message}) is no longer listed for ${m}`, e.code);
   });
   after.errors.forEach((f, i) => {
-    if (!before.errors.some((e) => e.code === f.code)) push("error-added", `#${after.pointer}/errors/${i}`, `${m} now lists error ${f.code} (${f.message})`, undefined, f.code);
+    if (!before.errors.some((e) => e.code === f.code)) push("error-added", `#${after.pointer}/errors/${i}`, `method ${m} now lists error ${f.code} (${f.message})`, undefined, f.code);
   });
 }
 
@@ -103,6 +103,6 @@ function compareLimits(before: MethodModel, after: MethodModel, push: Push): voi
     }
   });
   after.limits.forEach((k, j) => {
-    if (!before.limits.some((l) => limitKey(l) === limitKey(k))) push("limit-added", `#${after.pointer}/x-limits/${j}`, `${m} gained the ${k.rule} rule (${describeLimit(k)})`, undefined, strip(k));
+    if (!before.limits.some((l) => limitKey(l) === limitKey(k))) push("limit-added", `#${after.pointer}/x-limits/${j}`, `method ${m} gained the ${k.rule} rule (${describeLimit(k)})`, undefined, strip(k));
   });
 }

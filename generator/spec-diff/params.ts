@@ -47,7 +47,7 @@ export function compareParams(ctx: SchemaContext, before: MethodModel, after: Me
     const shifts = byPosition(before.paramStructure) && i < lastKept;
     const rule = p.required ? "param-added-required" : shifts ? "param-inserted-optional" : "param-added-optional";
     const where = shifts ? ` before ${news[lastKept]!.name}` : "";
-    push(rule, newPtr(i), `${m} gained the ${p.required ? "required" : "optional"} param ${p.name}${where}`, undefined, p.name);
+    push(rule, newPtr(i), `method ${m} gained the ${p.required ? "required" : "optional"} param ${p.name}${where}`, undefined, p.name);
   });
   for (const { o, n } of renamed) {
     const rule = byName(before.paramStructure) ? "param-renamed" : "param-renamed-positional";

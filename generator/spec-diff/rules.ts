@@ -90,7 +90,7 @@ export const RULES = {
   "response-format-changed": { level: "WARN", why: "generated result types follow some formats (uint64 becomes bigint) and callers may parse the value" },
   "response-bound-tightened": { level: "INFO", why: "results stay within the old range" },
   "response-bound-relaxed": { level: "WARN", why: "callers relying on the documented range may not handle the new values" },
-  "response-additional-properties-changed": { level: "INFO", why: "result objects are open by convention, so callers already ignore unknown fields" },
+  "response-additional-properties-changed": { level: "INFO", why: "result objects are open by convention, so callers already skip fields they do not know" },
   "response-property-removed": { level: "ERR", why: "callers reading it get nothing and the generated result type loses it" },
   "response-property-became-optional": { level: "ERR", why: "callers reading it may get nothing and the generated field becomes optional" },
   "response-property-added": { level: "INFO", why: unaffected },
@@ -100,6 +100,9 @@ export const RULES = {
 
   // Either direction.
   "schema-changed": { level: "WARN", why: "this keyword is not graded automatically, so review the change by hand" },
+
+  // Exported types of the generated package (named schemas).
+  "type-removed": { level: "WARN", why: "code that imports the type stops compiling" },
 
   // Servers.
   "server-removed": { level: "ERR", why: "clients configured for it lose their endpoint" },

@@ -102,7 +102,7 @@ function compareProperties(ctx: SchemaContext, a: SchemaObject, b: SchemaObject,
 
 function compareItems(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: Place): void {
   if (a.items === undefined && b.items === undefined) return;
-  const path = `${at.path}[]`;
+  const path = at.path === "" ? "items" : `${at.path}[]`;
   if (Array.isArray(a.items) && Array.isArray(b.items)) {
     const count = Math.max(a.items.length, b.items.length);
     for (let i = 0; i < count; i++) {
@@ -125,7 +125,7 @@ function compareSchemaMaps(ctx: SchemaContext, a: SchemaObject, b: SchemaObject,
   const x = a.additionalProperties;
   const y = b.additionalProperties;
   if ((typeof x === "object" || typeof y === "object") && x !== false && y !== false) {
-    compareSchemas(ctx, (x ?? true) as JsonSchema, (y ?? true) as JsonSchema, child(at, "additionalProperties", undefined, `${at.path}[*]`));
+    compareSchemas(ctx, (x ?? true) as JsonSchema, (y ?? true) as JsonSchema, child(at, "additionalProperties", undefined, at.path === "" ? "additionalProperties" : `${at.path}[*]`));
   }
   const before = (a.patternProperties ?? {}) as Record<string, JsonSchema>;
   const after = (b.patternProperties ?? {}) as Record<string, JsonSchema>;

@@ -42,20 +42,8 @@ export const api: ApiSpec = {
       ],
       idempotent: true,
       limits: [
-        {
-          rule: "maxBlockSpan",
-          from: "fromBlock",
-          to: "toBlock",
-          max: 30,
-          description:
-            "The range between `fromBlock` and `toBlock` is at most 30 blocks: `toBlock − fromBlock` ≤ 30, checked only when both ends are numbers (integer or hex string).",
-        },
-        {
-          rule: "requires",
-          if: "includeLogs",
-          then: "includeTxs",
-          description: "Logs live inside transactions, so `includeTxs` has to be true when `includeLogs` is true.",
-        },
+        { rule: "maxBlockSpan", from: "fromBlock", to: "toBlock", max: 30 },
+        { rule: "requires", if: "includeLogs", then: "includeTxs" },
       ],
     },
     adv_getTransactionsByHash: {

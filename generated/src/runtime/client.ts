@@ -14,13 +14,13 @@ import {
   type MethodSpec,
   type Params,
 } from "./codec.js";
-import { createBatchQueue, runBatch, type BatchItem } from "./batch.js";
+import type { BatchItem } from "./batch.js";
 import { resolveEndpoint, type Endpoint } from "./endpoint.js";
 import { SocketClosedError, ValidationError, type ErrorContext } from "./errors.js";
 import { post } from "./http.js";
 import { stringifyJson } from "./json.js";
 import { checkLimits } from "./limits.js";
-import { paginate, type PaginateOptions, type Paginator } from "./paginate.js";
+import type { PaginateOptions, Paginator } from "./paginate.js";
 import { DEFAULT_RETRY, withRetry, type RetryPolicy } from "./retry.js";
 import type { Issue, Validator } from "./validate.js";
 import type { ReconnectPolicy, Reply, WebSocketConstructor, WsTransport } from "./ws.js";
@@ -192,8 +192,14 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   const sendBatch = (items: BatchItem[]): Promise<void> => {
     const context = { host: endpoint.host, method: `batch of ${items.length}` };
     const idempotent = items.every((i) => api.methods[i.method]?.idempotent);
-    const once = (): Promise<void> =>
-      runBatch(items, (body, methods) => postBody(body, methods, "batch", {}), context, secrets);
+    // Batching code is loaded on first use: apps that never batch never bundle it.
+    const once = async (): Promise<void> =>
+      (await import("./batch.js")).runBatch(
+        items,
+        (body, methods) => postBody(body, methods, "batch", {}),
+        context,
+        secrets,
+      );
     return withRetry(once, idempotent ? retry : { ...retry, count: 0 }, undefined, context).catch((error: unknown) => {
       for (const item of items) item.reject(error);
     });
@@ -201,7 +207,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
 
   const autoBatch =
     options.batch && endpoint.transport === "http" && endpoint.envelope === "jsonrpc"
-      ? createBatchQueue(
+      ? batchQueue(
           Math.max(1, (typeof options.batch === "object" ? options.batch.maxSize : undefined) ?? DEFAULT_BATCH_SIZE),
           (typeof options.batch === "object" ? options.batch.wait : undefined) ?? 0,
           (items) => void sendBatch(items),
@@ -363,7 +369,11 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       }
       return (await settled) as never;
     },
-    paginate(method, params, paginateOptions) {
+    paginate<Item, Page>(
+      method: string,
+      params: object | undefined,
+      paginateOptions?: PaginateOptions,
+    ): Paginator<Item, Page> {
       const page = api.methods[method]?.page;
       if (!page)
         throw new ValidationError(
@@ -378,7 +388,25 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
           ],
           { method },
         );
-      return paginate((p, o) => call(method, p, o), { method, host: endpoint.host }, page, params, paginateOptions);
+      // The pagination code is loaded when iteration starts: apps that never paginate never bundle it.
+      const load = import("./paginate.js").then((m) =>
+        m.paginate<Item, Page>(
+          (p, o) => call(method, p, o),
+          { method, host: endpoint.host },
+          page,
+          params,
+          paginateOptions,
+        ),
+      );
+      load.catch(() => undefined);
+      return {
+        async *pages() {
+          yield* (await load).pages();
+        },
+        async *[Symbol.asyncIterator]() {
+          yield* await load;
+        },
+      };
     },
     close() {
       closed = true;
@@ -392,4 +420,24 @@ function validateParams(api: ApiSpec, method: string, spec: MethodSpec, named: R
   api.validators?.[method]?.(named, "params", issues);
   if (spec.limits) checkLimits(named, spec.limits, "params", issues);
   if (issues.length > 0) throw new ValidationError(`params for ${method}`, issues, { method });
+}
+
+/** Collects calls made in the same tick and sends them as batches of at most `maxSize`. */
+function batchQueue(maxSize: number, wait: number, flush: (items: BatchItem[]) => void): (item: BatchItem) => void {
+  let queue: BatchItem[] = [];
+  let scheduled = false;
+  const run = (): void => {
+    scheduled = false;
+    const items = queue;
+    queue = [];
+    for (let i = 0; i < items.length; i += maxSize) flush(items.slice(i, i + maxSize));
+  };
+  return (item) => {
+    queue.push(item);
+    if (queue.length >= maxSize && wait > 0) return run();
+    if (scheduled) return;
+    scheduled = true;
+    if (wait > 0) setTimeout(run, wait);
+    else queueMicrotask(run);
+  };
 }

@@ -92,7 +92,8 @@ export async function generateFromLoaded(loaded: LoadedSpec[], options: Generate
   for (const [name, text] of inputs.runtime) files.set(`src/runtime/${name}`, text);
   files.set("src/index.ts", rootIndex(documents));
   for (const [file, text] of emitPackageFiles(model, inputs.templates, typescriptVersion())) files.set(file, text);
-  return { files: await formatFiles(files), warnings, documents };
+  const runtimeFiles = new Set([...inputs.runtime.keys()].map((name) => `src/runtime/${name}`));
+  return { files: await formatFiles(files, runtimeFiles), warnings, documents };
 }
 
 function rootIndex(documents: DocumentModel[]): string {

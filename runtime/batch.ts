@@ -24,8 +24,16 @@ export type SendBatch = (body: string, methods: string[]) => Promise<string>;
  * the batch as a whole failed — transport error, not JSON, or one error answering the whole
  * batch — so that the caller may retry it, then reject every item.
  */
-export async function runBatch(items: BatchItem[], send: SendBatch, context: ErrorContext, secrets: readonly string[]): Promise<void> {
-  const text = await send(`[${items.map((i) => i.text).join(",")}]`, items.map((i) => i.method));
+export async function runBatch(
+  items: BatchItem[],
+  send: SendBatch,
+  context: ErrorContext,
+  secrets: readonly string[],
+): Promise<void> {
+  const text = await send(
+    `[${items.map((i) => i.text).join(",")}]`,
+    items.map((i) => i.method),
+  );
   const reply = parseReply(text, context, secrets);
   if (!Array.isArray(reply.message)) {
     // A single answer to a whole batch: usually an error object (unauthorized, rate limited, parse error).
@@ -42,7 +50,13 @@ export async function runBatch(items: BatchItem[], send: SendBatch, context: Err
   for (const item of items) {
     const message = byId.get(String(item.id));
     if (message === undefined) {
-      item.reject(new MalformedResponseError(`the batch answer has no response for request id ${item.id}`, scrub(reply.raw, secrets), { ...context, method: item.method }));
+      item.reject(
+        new MalformedResponseError(
+          `the batch answer has no response for request id ${item.id}`,
+          scrub(reply.raw, secrets),
+          { ...context, method: item.method },
+        ),
+      );
     } else item.resolve({ message, marked: reply.marked, raw: reply.raw });
   }
 }

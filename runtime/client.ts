@@ -4,7 +4,15 @@
  * it before any I/O, sends it (retrying idempotent calls, batching when asked), and turns the
  * answer into a result or a typed error.
  */
-import { decodeReply, encodeParams, parseReply, toNamed, type EndpointSpec, type MethodSpec, type Params } from "./codec.js";
+import {
+  decodeReply,
+  encodeParams,
+  parseReply,
+  toNamed,
+  type EndpointSpec,
+  type MethodSpec,
+  type Params,
+} from "./codec.js";
 import type { BatchItem } from "./batch.js";
 import { resolveEndpoint, type Endpoint } from "./endpoint.js";
 import { SocketClosedError, ValidationError, type ErrorContext } from "./errors.js";
@@ -105,7 +113,9 @@ export interface RpcClient {
   /** Calls `method`; `params` is an array (positional signature) or an object (named). */
   call: CallFn;
   /** Sends the calls `build` makes as one JSON-RPC batch; settles each on its own. */
-  batch<T extends readonly Promise<unknown>[]>(build: (call: CallFn) => T): Promise<{ -readonly [K in keyof T]: PromiseSettledResult<Awaited<T[K]>> }>;
+  batch<T extends readonly Promise<unknown>[]>(
+    build: (call: CallFn) => T,
+  ): Promise<{ -readonly [K in keyof T]: PromiseSettledResult<Awaited<T[K]>> }>;
   /** Iterates the items (or `.pages()`) of a paginated method. */
   paginate<Item, Page>(method: string, params: object | undefined, options?: PaginateOptions): Paginator<Item, Page>;
   close(): void;
@@ -132,7 +142,13 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   let closed = false;
   const ws = (context: ErrorContext): Promise<WsTransport> => {
     wsTransport ??= import("./ws.js").then((m) =>
-      m.createWsTransport(endpoint.url, endpoint.host, secrets, { attempts: options.reconnect?.attempts ?? 5, delay: options.reconnect?.delay ?? 500 }, options.WebSocket),
+      m.createWsTransport(
+        endpoint.url,
+        endpoint.host,
+        secrets,
+        { attempts: options.reconnect?.attempts ?? 5, delay: options.reconnect?.delay ?? 500 },
+        options.WebSocket,
+      ),
     );
     return wsTransport.then((t) => {
       if (closed) throw new SocketClosedError(1000, context);
@@ -144,7 +160,10 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
 
   /** One HTTP exchange, reported to the hooks. */
   async function postBody(body: string, methods: string[], method: string, callOptions: CallOptions): Promise<string> {
-    const url = endpoint.methodIn === "query" ? `${endpoint.url}${endpoint.url.includes("?") ? "&" : "?"}${encodeURIComponent(method)}` : endpoint.url;
+    const url =
+      endpoint.methodIn === "query"
+        ? `${endpoint.url}${endpoint.url.includes("?") ? "&" : "?"}${encodeURIComponent(method)}`
+        : endpoint.url;
     const event: RequestEvent = { methods, host: endpoint.host, body };
     options.onRequest?.(event);
     const started = Date.now();
@@ -173,19 +192,26 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     const context = { host: endpoint.host, method: `batch of ${items.length}` };
     const idempotent = items.every((i) => api.methods[i.method]?.idempotent);
     // Batching code is loaded on first use: apps that never batch never bundle it.
-    const once = async (): Promise<void> => (await import("./batch.js")).runBatch(items, (body, methods) => postBody(body, methods, "batch", {}), context, secrets);
+    const once = async (): Promise<void> =>
+      (await import("./batch.js")).runBatch(
+        items,
+        (body, methods) => postBody(body, methods, "batch", {}),
+        context,
+        secrets,
+      );
     return withRetry(once, idempotent ? retry : { ...retry, count: 0 }, undefined, context).catch((error: unknown) => {
       for (const item of items) item.reject(error);
     });
   };
 
-  const autoBatch = options.batch && endpoint.transport === "http" && endpoint.envelope === "jsonrpc"
-    ? batchQueue(
-        Math.max(1, (typeof options.batch === "object" ? options.batch.maxSize : undefined) ?? DEFAULT_BATCH_SIZE),
-        (typeof options.batch === "object" ? options.batch.wait : undefined) ?? 0,
-        (items) => void sendBatch(items),
-      )
-    : undefined;
+  const autoBatch =
+    options.batch && endpoint.transport === "http" && endpoint.envelope === "jsonrpc"
+      ? batchQueue(
+          Math.max(1, (typeof options.batch === "object" ? options.batch.maxSize : undefined) ?? DEFAULT_BATCH_SIZE),
+          (typeof options.batch === "object" ? options.batch.wait : undefined) ?? 0,
+          (items) => void sendBatch(items),
+        )
+      : undefined;
 
   /** Runs a WebSocket exchange between the `onRequest` and `onResponse` hooks. */
   async function reported<T>(methods: string[], body: string, run: () => Promise<T>): Promise<T> {
@@ -207,24 +233,54 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
    * count is sent on its own, so that those options hold for it alone.
    */
   const batchable = (callOptions: CallOptions): boolean =>
-    autoBatch !== undefined && callOptions.signal === undefined && callOptions.timeout === undefined && callOptions.retryCount === undefined;
+    autoBatch !== undefined &&
+    callOptions.signal === undefined &&
+    callOptions.timeout === undefined &&
+    callOptions.retryCount === undefined;
 
   /** Sends a notification: no id, no answer awaited beyond the HTTP status. */
   async function notify(method: string, wire: unknown, callOptions: CallOptions): Promise<void> {
-    const text = endpoint.envelope === "params-only" ? stringifyJson(wire) : stringifyJson({ jsonrpc: "2.0", method, params: wire });
-    if (isWs) return reported([method], text, async () => (await ws({ method, host: endpoint.host })).notify(text, { method, host: endpoint.host }));
+    const text =
+      endpoint.envelope === "params-only"
+        ? stringifyJson(wire)
+        : stringifyJson({ jsonrpc: "2.0", method, params: wire });
+    if (isWs)
+      return reported([method], text, async () =>
+        (await ws({ method, host: endpoint.host })).notify(text, { method, host: endpoint.host }),
+      );
     await postBody(text, [method], method, callOptions);
   }
 
   /** Sends one prepared request and resolves with its reply (not yet decoded). */
-  function exchange(method: string, wire: unknown, id: number, callOptions: CallOptions, collect: ((item: BatchItem) => void) | undefined, context: ErrorContext): Promise<Reply> {
+  function exchange(
+    method: string,
+    wire: unknown,
+    id: number,
+    callOptions: CallOptions,
+    collect: ((item: BatchItem) => void) | undefined,
+    context: ErrorContext,
+  ): Promise<Reply> {
     if (endpoint.envelope === "params-only") {
-      return postBody(stringifyJson(wire), [method], method, callOptions).then((text) => parseReply(text, context, secrets));
+      return postBody(stringifyJson(wire), [method], method, callOptions).then((text) =>
+        parseReply(text, context, secrets),
+      );
     }
     const text = stringifyJson({ jsonrpc: "2.0", id, method, params: wire });
     const queue = collect ?? (!isWs && batchable(callOptions) ? autoBatch : undefined);
     if (queue) return new Promise((resolve, reject) => queue({ id, method, text, resolve, reject }));
-    if (isWs) return reported([method], text, async () => (await ws(context)).send(text, [id], callOptions.timeout ?? options.timeout ?? DEFAULT_TIMEOUT, callOptions.signal, context)[0]!);
+    if (isWs)
+      return reported(
+        [method],
+        text,
+        async () =>
+          (await ws(context)).send(
+            text,
+            [id],
+            callOptions.timeout ?? options.timeout ?? DEFAULT_TIMEOUT,
+            callOptions.signal,
+            context,
+          )[0]!,
+      );
     return postBody(text, [method], method, callOptions).then((body) => parseReply(body, context, secrets));
   }
 
@@ -256,8 +312,11 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       // Over WebSocket a connection failure has already used up the reconnect attempts.
       const policy = { ...retry, count: callOptions.retryCount ?? retry.count, network: !isWs };
       // Batched calls are retried as a whole batch (sendBatch), never one by one as well.
-      const inBatch = collect !== undefined || (endpoint.transport === "http" && endpoint.envelope === "jsonrpc" && batchable(callOptions));
-      const result = spec?.idempotent && !inBatch ? await withRetry(attempt, policy, callOptions.signal, context) : await attempt();
+      const inBatch =
+        collect !== undefined ||
+        (endpoint.transport === "http" && endpoint.envelope === "jsonrpc" && batchable(callOptions));
+      const result =
+        spec?.idempotent && !inBatch ? await withRetry(attempt, policy, callOptions.signal, context) : await attempt();
       await checkResult(method, result, context);
       return result;
     };
@@ -268,7 +327,19 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   return {
     call,
     async batch(build) {
-      if (endpoint.envelope !== "jsonrpc") throw new ValidationError("batch", [{ path: "options.proxyUrl", rule: "batch", message: "cannot batch: the keyless proxy takes one call per request", received: "string" }], { host: endpoint.host });
+      if (endpoint.envelope !== "jsonrpc")
+        throw new ValidationError(
+          "batch",
+          [
+            {
+              path: "options.proxyUrl",
+              rule: "batch",
+              message: "cannot batch: the keyless proxy takes one call per request",
+              received: "string",
+            },
+          ],
+          { host: endpoint.host },
+        );
       const items: BatchItem[] = [];
       // Each call validates and queues its envelope synchronously, so `items` is complete when build returns.
       const promises = build(makeCall((item) => items.push(item)));
@@ -280,19 +351,51 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
             for (const item of items) item.reject(error);
           });
           if (!transport) return (await settled) as never;
-          const replies = transport.send(text, items.map((i) => i.id), options.timeout ?? DEFAULT_TIMEOUT, undefined, { host: endpoint.host });
+          const replies = transport.send(
+            text,
+            items.map((i) => i.id),
+            options.timeout ?? DEFAULT_TIMEOUT,
+            undefined,
+            { host: endpoint.host },
+          );
           items.forEach((item, i) => replies[i]!.then(item.resolve, item.reject));
-          void reported(items.map((i) => i.method), text, () => Promise.allSettled(replies));
+          void reported(
+            items.map((i) => i.method),
+            text,
+            () => Promise.allSettled(replies),
+          );
         } else await sendBatch(items);
       }
       return (await settled) as never;
     },
-    paginate<Item, Page>(method: string, params: object | undefined, paginateOptions?: PaginateOptions): Paginator<Item, Page> {
+    paginate<Item, Page>(
+      method: string,
+      params: object | undefined,
+      paginateOptions?: PaginateOptions,
+    ): Paginator<Item, Page> {
       const page = api.methods[method]?.page;
-      if (!page) throw new ValidationError(`pagination of ${method}`, [{ path: "method", rule: "pagination", message: "does not page: its result has no nextPageToken", received: "string" }], { method });
+      if (!page)
+        throw new ValidationError(
+          `pagination of ${method}`,
+          [
+            {
+              path: "method",
+              rule: "pagination",
+              message: "does not page: its result has no nextPageToken",
+              received: "string",
+            },
+          ],
+          { method },
+        );
       // The pagination code is loaded when iteration starts: apps that never paginate never bundle it.
       const load = import("./paginate.js").then((m) =>
-        m.paginate<Item, Page>((p, o) => call(method, p, o), { method, host: endpoint.host }, page, params, paginateOptions),
+        m.paginate<Item, Page>(
+          (p, o) => call(method, p, o),
+          { method, host: endpoint.host },
+          page,
+          params,
+          paginateOptions,
+        ),
       );
       load.catch(() => undefined);
       return {

@@ -48,7 +48,12 @@ export function toNamed(params: Params, spec: MethodSpec | undefined): Record<st
  * the documented order where skipped optional params in the middle are `null` and trailing
  * ones are left out.
  */
-export function encodeParams(named: Record<string, unknown>, original: Params, spec: MethodSpec | undefined, endpoint: EndpointSpec): unknown {
+export function encodeParams(
+  named: Record<string, unknown>,
+  original: Params,
+  spec: MethodSpec | undefined,
+  endpoint: EndpointSpec,
+): unknown {
   if (!spec) return original ?? [];
   if ((spec.structure ?? endpoint.paramStructure) === "by-name") {
     const out: Record<string, unknown> = {};
@@ -67,7 +72,11 @@ export function parseReply(text: string, context: ErrorContext, secrets: readonl
     const { value, marked } = parseJson(text);
     return { message: value, marked, raw: text };
   } catch {
-    throw new MalformedResponseError(text.trim() === "" ? "the body is empty" : "the body is not valid JSON (truncated or not JSON at all)", scrub(text, secrets), context);
+    throw new MalformedResponseError(
+      text.trim() === "" ? "the body is empty" : "the body is not valid JSON (truncated or not JSON at all)",
+      scrub(text, secrets),
+      context,
+    );
   }
 }
 
@@ -75,31 +84,68 @@ export function parseReply(text: string, context: ErrorContext, secrets: readonl
  * The result of one JSON-RPC answer, or the typed error it stands for. `id` is the request id
  * to match (integer or its string form); `undefined` accepts any id (the proxy form sends none).
  */
-export function decodeReply(reply: Reply, id: number | undefined, spec: MethodSpec | undefined, context: ErrorContext, secrets: readonly string[] = []): unknown {
-  const message = reply.message as { id?: unknown; result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } } | null;
+export function decodeReply(
+  reply: Reply,
+  id: number | undefined,
+  spec: MethodSpec | undefined,
+  context: ErrorContext,
+  secrets: readonly string[] = [],
+): unknown {
+  const message = reply.message as {
+    id?: unknown;
+    result?: unknown;
+    error?: { code?: unknown; message?: unknown; data?: unknown };
+  } | null;
   if (message === null || typeof message !== "object" || Array.isArray(message)) {
     throw new MalformedResponseError("expected a JSON-RPC response object", scrub(reply.raw, secrets), context);
   }
-  if (message.error !== undefined && message.error !== null) throw toJsonRpcError(message.error, reply.marked, context, secrets);
+  if (message.error !== undefined && message.error !== null)
+    throw toJsonRpcError(message.error, reply.marked, context, secrets);
   if (id !== undefined && message.id !== id && message.id !== String(id)) {
-    throw new MalformedResponseError(`the response id ${JSON.stringify(message.id)} does not match the request id ${id}`, scrub(reply.raw, secrets), context);
+    throw new MalformedResponseError(
+      `the response id ${JSON.stringify(message.id)} does not match the request id ${id}`,
+      scrub(reply.raw, secrets),
+      context,
+    );
   }
-  if (!("result" in message)) throw new MalformedResponseError("the response has neither result nor error", scrub(reply.raw, secrets), context);
+  if (!("result" in message))
+    throw new MalformedResponseError("the response has neither result nor error", scrub(reply.raw, secrets), context);
   let result = message.result;
   if (spec?.u64) result = applyU64(result, spec.u64);
   if (reply.marked) result = restoreNumbers(result);
   return result;
 }
 
-export function toJsonRpcError(e: { code?: unknown; message?: unknown; data?: unknown }, marked: boolean, context: ErrorContext, secrets: readonly string[]): JsonRpcError {
+export function toJsonRpcError(
+  e: { code?: unknown; message?: unknown; data?: unknown },
+  marked: boolean,
+  context: ErrorContext,
+  secrets: readonly string[],
+): JsonRpcError {
   // A missing or non-numeric code (null, true, "abc") reads as -32603 (internal error).
-  const code = typeof e.code === "number" && Number.isInteger(e.code) ? e.code : typeof e.code === "string" && /^-?\d+$/.test(e.code) ? Number(e.code) : -32603;
+  const code =
+    typeof e.code === "number" && Number.isInteger(e.code)
+      ? e.code
+      : typeof e.code === "string" && /^-?\d+$/.test(e.code)
+        ? Number(e.code)
+        : -32603;
   const data = scrubDeep(marked ? restoreNumbers(e.data) : e.data, secrets);
-  return new JsonRpcError(code, scrub(typeof e.message === "string" ? e.message : "(no message)", secrets), data, context);
+  return new JsonRpcError(
+    code,
+    scrub(typeof e.message === "string" ? e.message : "(no message)", secrets),
+    data,
+    context,
+  );
 }
 
 /** `decodeReply` for a reply still in text form. */
-export function decodeResponse(text: string, id: number | undefined, spec: MethodSpec | undefined, context: ErrorContext, secrets: readonly string[] = []): unknown {
+export function decodeResponse(
+  text: string,
+  id: number | undefined,
+  spec: MethodSpec | undefined,
+  context: ErrorContext,
+  secrets: readonly string[] = [],
+): unknown {
   return decodeReply(parseReply(text, context, secrets), id, spec, context, secrets);
 }
 

@@ -21,36 +21,67 @@ export interface EndpointOptions {
   dangerouslyAllowBrowser?: boolean;
 }
 
-export function resolveEndpoint(name: string, keyed: EndpointSpec, proxy: EndpointSpec | undefined, options: EndpointOptions): Endpoint {
+export function resolveEndpoint(
+  name: string,
+  keyed: EndpointSpec,
+  proxy: EndpointSpec | undefined,
+  options: EndpointOptions,
+): Endpoint {
   const issues: Issue[] = [];
   const bad = (path: string, rule: string, message: string, value: unknown): void => {
-    issues.push({ path, rule, message, received: value === null ? "null" : Array.isArray(value) ? "array" : typeof value });
+    issues.push({
+      path,
+      rule,
+      message,
+      received: value === null ? "null" : Array.isArray(value) ? "array" : typeof value,
+    });
   };
   const field = options.url !== undefined ? "options.url" : "options.proxyUrl";
-  if (options.url === undefined && options.proxyUrl === undefined) bad("options.url", "required", "is required (or pass proxyUrl for the keyless proxy)", undefined);
-  if (options.url !== undefined && options.proxyUrl !== undefined) bad("options.proxyUrl", "exclusive", "cannot be combined with url: pass one of them", options.proxyUrl);
-  if (options.proxyUrl !== undefined && !proxy) bad("options.proxyUrl", "unsupported", `is not available: the ${name} API has no keyless proxy`, options.proxyUrl);
-  if (options.proxyUrl !== undefined && options.apiKey !== undefined) bad("options.apiKey", "exclusive", "cannot be used with proxyUrl: the proxy takes no key", options.apiKey);
+  if (options.url === undefined && options.proxyUrl === undefined)
+    bad("options.url", "required", "is required (or pass proxyUrl for the keyless proxy)", undefined);
+  if (options.url !== undefined && options.proxyUrl !== undefined)
+    bad("options.proxyUrl", "exclusive", "cannot be combined with url: pass one of them", options.proxyUrl);
+  if (options.proxyUrl !== undefined && !proxy)
+    bad("options.proxyUrl", "unsupported", `is not available: the ${name} API has no keyless proxy`, options.proxyUrl);
+  if (options.proxyUrl !== undefined && options.apiKey !== undefined)
+    bad("options.apiKey", "exclusive", "cannot be used with proxyUrl: the proxy takes no key", options.apiKey);
   const raw = options.url ?? options.proxyUrl;
   let parsed: URL | undefined;
   if (raw !== undefined) {
     try {
       parsed = new URL(String(raw));
       const allowed = options.proxyUrl !== undefined ? /^https?:$/ : /^(https?|wss?):$/;
-      if (!allowed.test(parsed.protocol)) bad(field, "protocol", options.proxyUrl !== undefined ? "must start with http:// or https://" : "must start with http://, https://, ws:// or wss://", raw);
+      if (!allowed.test(parsed.protocol))
+        bad(
+          field,
+          "protocol",
+          options.proxyUrl !== undefined
+            ? "must start with http:// or https://"
+            : "must start with http://, https://, ws:// or wss://",
+          raw,
+        );
     } catch {
       bad(field, "format", "must be an absolute URL such as https://host/path", raw);
     }
   }
-  if (options.apiKey !== undefined && (typeof options.apiKey !== "string" || options.apiKey === "" || /[/?#\s]/.test(options.apiKey))) {
+  if (
+    options.apiKey !== undefined &&
+    (typeof options.apiKey !== "string" || options.apiKey === "" || /[/?#\s]/.test(options.apiKey))
+  ) {
     bad("options.apiKey", "format", "must be a non-empty string without '/', '?', '#' or spaces", options.apiKey);
   }
   for (const key of ["timeout", "retryCount", "retryDelay"] as const) {
     const value = options[key];
-    if (value !== undefined && !(typeof value === "number" && value >= 0 && !Number.isNaN(value))) bad(`options.${key}`, "minimum", "must be a number, 0 or more", value);
+    if (value !== undefined && !(typeof value === "number" && value >= 0 && !Number.isNaN(value)))
+      bad(`options.${key}`, "minimum", "must be a number, 0 or more", value);
   }
   if (options.apiKey !== undefined && isBrowser() && options.dangerouslyAllowBrowser !== true) {
-    bad("options.apiKey", "browser", "must not be used in a browser: the key would ship to every visitor. Call the keyed endpoint from a server, use proxyUrl, or pass dangerouslyAllowBrowser: true", "string");
+    bad(
+      "options.apiKey",
+      "browser",
+      "must not be used in a browser: the key would ship to every visitor. Call the keyed endpoint from a server, use proxyUrl, or pass dangerouslyAllowBrowser: true",
+      "string",
+    );
   }
   if (issues.length > 0 || !parsed) throw new ValidationError("client options", issues, {});
   const isProxy = options.proxyUrl !== undefined;

@@ -22,8 +22,13 @@ export class RpcClientError extends Error {
   readonly host: string | undefined;
 
   constructor(shortMessage: string, context: ErrorContext = {}) {
-    const where = [context.method && `method ${context.method}`, context.host && `host ${context.host}`].filter(Boolean).join(", ");
-    super(where ? `${shortMessage} (${where})` : shortMessage, context.cause === undefined ? undefined : { cause: context.cause });
+    const where = [context.method && `method ${context.method}`, context.host && `host ${context.host}`]
+      .filter(Boolean)
+      .join(", ");
+    super(
+      where ? `${shortMessage} (${where})` : shortMessage,
+      context.cause === undefined ? undefined : { cause: context.cause },
+    );
     this.shortMessage = shortMessage;
     this.method = context.method;
     this.host = context.host;
@@ -51,7 +56,10 @@ export class JsonRpcError<Code extends number = number> extends RpcClientError {
  * Whether `error` is a JSON-RPC error, optionally with one of the given codes. With the code
  * constants a generated client exports (`AdvancedErrors.NotFound`), the code narrows to them.
  */
-export function isJsonRpcError<const Code extends number = number>(error: unknown, ...codes: Code[]): error is JsonRpcError<Code> {
+export function isJsonRpcError<const Code extends number = number>(
+  error: unknown,
+  ...codes: Code[]
+): error is JsonRpcError<Code> {
   return error instanceof JsonRpcError && (codes.length === 0 || codes.includes(error.code as Code));
 }
 
@@ -139,7 +147,10 @@ export class SocketClosedError extends RpcClientError {
 export function redact(error: unknown, secrets: readonly string[]): unknown {
   const clean = (text: string): string => secrets.reduce((t, s) => (s ? t.split(s).join("***") : t), text);
   if (!(error instanceof Error)) return typeof error === "string" ? clean(error) : error;
-  const copy = new Error(clean(error.message), error.cause === undefined ? undefined : { cause: redact(error.cause, secrets) });
+  const copy = new Error(
+    clean(error.message),
+    error.cause === undefined ? undefined : { cause: redact(error.cause, secrets) },
+  );
   copy.name = error.name;
   copy.stack = clean(error.stack ?? "");
   const code = (error as { code?: unknown }).code;

@@ -1,5 +1,14 @@
 /** HTTP transport: one POST, with timeout, abort, a body-size limit and typed errors. */
-import { AbortError, HttpError, MalformedResponseError, NetworkError, ResponseTooLargeError, TimeoutError, redact, type ErrorContext } from "./errors.js";
+import {
+  AbortError,
+  HttpError,
+  MalformedResponseError,
+  NetworkError,
+  ResponseTooLargeError,
+  TimeoutError,
+  redact,
+  type ErrorContext,
+} from "./errors.js";
 
 export interface HttpRequest {
   url: string;
@@ -25,20 +34,32 @@ export async function post(request: HttpRequest): Promise<HttpResponse> {
   if (request.signal?.aborted) throw new AbortError(context);
   const controller = new AbortController();
   let timedOut = false;
-  const timer = request.timeout > 0 && Number.isFinite(request.timeout)
-    ? setTimeout(() => { timedOut = true; controller.abort(); }, request.timeout)
-    : undefined;
+  const timer =
+    request.timeout > 0 && Number.isFinite(request.timeout)
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, request.timeout)
+      : undefined;
   const onAbort = (): void => controller.abort();
   request.signal?.addEventListener("abort", onAbort, { once: true });
   const failure = (error: unknown): Error => {
     if (timedOut) return new TimeoutError(request.timeout, context);
     if (request.signal?.aborted) return new AbortError(context);
-    return new NetworkError(`Request failed: ${describe(error, request.secrets)}`, { ...context, cause: redact(error, request.secrets) });
+    return new NetworkError(`Request failed: ${describe(error, request.secrets)}`, {
+      ...context,
+      cause: redact(error, request.secrets),
+    });
   };
   try {
     let response: Response;
     try {
-      response = await request.fetch(request.url, { method: "POST", headers: request.headers, body: request.body, signal: controller.signal });
+      response = await request.fetch(request.url, {
+        method: "POST",
+        headers: request.headers,
+        body: request.body,
+        signal: controller.signal,
+      });
     } catch (error) {
       throw failure(error);
     }
@@ -48,10 +69,18 @@ export async function post(request: HttpRequest): Promise<HttpResponse> {
     } catch (error) {
       if (error instanceof ResponseTooLargeError) throw error;
       if (timedOut || request.signal?.aborted) throw failure(error);
-      throw new MalformedResponseError("the body was cut off before its end (truncated)", "", { ...context, cause: redact(error, request.secrets) });
+      throw new MalformedResponseError("the body was cut off before its end (truncated)", "", {
+        ...context,
+        cause: redact(error, request.secrets),
+      });
     }
     if (response.status < 200 || response.status > 299) {
-      throw new HttpError(response.status, excerpt(text, request.secrets), retryAfter(response.headers.get("retry-after")), context);
+      throw new HttpError(
+        response.status,
+        excerpt(text, request.secrets),
+        retryAfter(response.headers.get("retry-after")),
+        context,
+      );
     }
     return { status: response.status, text };
   } finally {
@@ -94,7 +123,10 @@ async function readText(response: Response, limit: number, context: ErrorContext
 
 /** The first 200 characters of a body, on one line, without secrets. */
 export function excerpt(text: string, secrets: readonly string[]): string {
-  let clean = text.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  let clean = text
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   for (const s of secrets) if (s) clean = clean.split(s).join("***");
   return clean.length > 200 ? `${clean.slice(0, 200)}…` : clean;
 }

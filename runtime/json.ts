@@ -80,5 +80,10 @@ export function stringifyJson(value: unknown): string {
     sawBigInt = true;
     return `${MARK}${v}`;
   });
-  return sawBigInt ? text.split(`"${MARK_JSON}`).map((part, i) => (i === 0 ? part : part.replace(/^(-?\d+)"/, "$1"))).join("") : text;
+  return sawBigInt
+    ? text
+        .split(`"${MARK_JSON}`)
+        .map((part, i) => (i === 0 ? part : part.replace(/^(-?\d+)"/, "$1")))
+        .join("")
+    : text;
 }

@@ -3,7 +3,13 @@ import type { Issue } from "./validate.js";
 import { typeOf } from "./validate.js";
 
 export type LimitRule =
-  | { readonly rule: "maxBlockSpan"; readonly from: string; readonly to: string; readonly max: number; readonly description?: string }
+  | {
+      readonly rule: "maxBlockSpan";
+      readonly from: string;
+      readonly to: string;
+      readonly max: number;
+      readonly description?: string;
+    }
   | { readonly rule: "requires"; readonly if: string; readonly then: string; readonly description?: string };
 
 /** A block number given as an integer or a hex string; `undefined` for tags and anything else. */
@@ -17,7 +23,12 @@ function blockNumber(value: unknown): bigint | undefined {
 /** The rule's own description when the table carries it (the generated client's table leaves it out). */
 const why = (rule: LimitRule): string => (rule.description ? `; ${rule.description}` : ", by the spec's x-limits");
 
-export function checkLimits(params: Record<string, unknown>, rules: readonly LimitRule[], path: string, issues: Issue[]): void {
+export function checkLimits(
+  params: Record<string, unknown>,
+  rules: readonly LimitRule[],
+  path: string,
+  issues: Issue[],
+): void {
   for (const rule of rules) {
     if (rule.rule === "maxBlockSpan") {
       const from = blockNumber(params[rule.from]);

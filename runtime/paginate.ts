@@ -24,7 +24,13 @@ export interface PageSpec {
 
 type FetchPage = (params: Record<string, unknown>, options: CallOptions) => Promise<unknown>;
 
-export function paginate<Item, Page>(fetchPage: FetchPage, context: ErrorContext, page: PageSpec, params: object | undefined, options: PaginateOptions = {}): Paginator<Item, Page> {
+export function paginate<Item, Page>(
+  fetchPage: FetchPage,
+  context: ErrorContext,
+  page: PageSpec,
+  params: object | undefined,
+  options: PaginateOptions = {},
+): Paginator<Item, Page> {
   const { maxItems, ...callOptions } = options;
   async function* pages(): AsyncIterableIterator<Page> {
     let token = (params as Record<string, unknown> | undefined)?.[page.token] as string | undefined;
@@ -38,7 +44,12 @@ export function paginate<Item, Page>(fetchPage: FetchPage, context: ErrorContext
       count += Array.isArray(items) ? items.length : 0;
       const next = result?.[page.next];
       if (typeof next !== "string" || next === "" || (maxItems !== undefined && count >= maxItems)) return;
-      if (seen.has(next)) throw new MalformedResponseError(`the server sent page token ${JSON.stringify(next.slice(0, 40))} twice; stopping to avoid an endless loop`, "", context);
+      if (seen.has(next))
+        throw new MalformedResponseError(
+          `the server sent page token ${JSON.stringify(next.slice(0, 40))} twice; stopping to avoid an endless loop`,
+          "",
+          context,
+        );
       seen.add(next);
       if (seen.size > 1024) seen.delete(seen.values().next().value as string);
       token = next;

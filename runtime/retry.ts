@@ -21,7 +21,8 @@ export interface RetryPolicy {
 /** Defaults: 3 retries from 150 ms (150, 300, 600 ms ± jitter), at most 5 s apart; -32055 "no nodes available" and 429. */
 export const DEFAULT_RETRY: RetryPolicy = { count: 3, delay: 150, maxDelay: 5_000, codes: [-32055, 429] };
 
-const RETRY_STATUS = (status: number): boolean => status === 408 || status === 429 || (status >= 500 && status <= 599 && status !== 501 && status !== 505);
+const RETRY_STATUS = (status: number): boolean =>
+  status === 408 || status === 429 || (status >= 500 && status <= 599 && status !== 501 && status !== 505);
 
 /** Whether an error may go away on a second try. */
 export function isRetryable(error: unknown, codes: readonly number[], network = true): boolean {
@@ -32,19 +33,30 @@ export function isRetryable(error: unknown, codes: readonly number[], network = 
 }
 
 /** Wait before attempt `attempt + 1`: Retry-After when given, else capped exponential backoff with jitter. */
-export function backoff(attempt: number, policy: RetryPolicy, error: unknown, random: () => number = Math.random): number | undefined {
+export function backoff(
+  attempt: number,
+  policy: RetryPolicy,
+  error: unknown,
+  random: () => number = Math.random,
+): number | undefined {
   const hinted = error instanceof HttpError ? error.retryAfter : undefined;
   if (hinted !== undefined) return hinted <= policy.maxDelay ? hinted : undefined;
   const base = Math.min(policy.maxDelay, policy.delay * 2 ** attempt);
   return Math.round(base / 2 + (random() * base) / 2);
 }
 
-export async function withRetry<T>(run: (attempt: number) => Promise<T>, policy: RetryPolicy, signal: AbortSignal | undefined, context: ErrorContext): Promise<T> {
+export async function withRetry<T>(
+  run: (attempt: number) => Promise<T>,
+  policy: RetryPolicy,
+  signal: AbortSignal | undefined,
+  context: ErrorContext,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await run(attempt);
     } catch (error) {
-      if (attempt >= policy.count || signal?.aborted || !isRetryable(error, policy.codes, policy.network ?? true)) throw error;
+      if (attempt >= policy.count || signal?.aborted || !isRetryable(error, policy.codes, policy.network ?? true))
+        throw error;
       const wait = backoff(attempt, policy, error);
       if (wait === undefined) throw error;
       await sleep(wait, signal, context);

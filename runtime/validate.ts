@@ -31,7 +31,11 @@ export function typeOf(value: unknown): string {
   return typeof value;
 }
 
-function make(types: readonly string[], label: string, check: (value: unknown, path: string, issues: Issue[]) => boolean): Validator {
+function make(
+  types: readonly string[],
+  label: string,
+  check: (value: unknown, path: string, issues: Issue[]) => boolean,
+): Validator {
   return Object.assign(check, { types, label });
 }
 
@@ -56,21 +60,39 @@ function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => jsonEqual(x, (b as unknown[])[i]));
+  if (Array.isArray(a))
+    return a.length === (b as unknown[]).length && a.every((x, i) => jsonEqual(x, (b as unknown[])[i]));
   const ka = Object.keys(a);
   const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every(
+      (k) =>
+        Object.prototype.hasOwnProperty.call(b, k) &&
+        jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    )
+  );
 }
 
 /** Accepts anything (the schema `true` or `{}`). */
 export const unknown: Validator = make(["any"], "any value", () => true);
 
 /** Accepts nothing (the schema `false`). */
-export const never: Validator = make([], "nothing", (value, path, issues) => fail(issues, path, "false", "must not be present", value));
+export const never: Validator = make([], "nothing", (value, path, issues) =>
+  fail(issues, path, "false", "must not be present", value),
+);
 
-export const boolean: Validator = make(["boolean"], "boolean", (value, path, issues) => typeof value === "boolean" || fail(issues, path, "type", "must be a boolean", value));
+export const boolean: Validator = make(
+  ["boolean"],
+  "boolean",
+  (value, path, issues) => typeof value === "boolean" || fail(issues, path, "type", "must be a boolean", value),
+);
 
-export const nul: Validator = make(["null"], "null", (value, path, issues) => value === null || fail(issues, path, "type", "must be null", value));
+export const nul: Validator = make(
+  ["null"],
+  "null",
+  (value, path, issues) => value === null || fail(issues, path, "type", "must be null", value),
+);
 
 export function string(pattern?: RegExp, minLength?: number, maxLength?: number): Validator {
   return make(["string"], pattern ? `string matching ${pattern.source}` : "string", (value, path, issues) => {
@@ -78,26 +100,45 @@ export function string(pattern?: RegExp, minLength?: number, maxLength?: number)
     if (pattern && !pattern.test(value)) return fail(issues, path, "pattern", `must match ${pattern.source}`, value);
     // JSON Schema counts characters (code points), not UTF-16 units.
     const length = minLength !== undefined || maxLength !== undefined ? codePoints(value) : 0;
-    if (minLength !== undefined && length < minLength) return fail(issues, path, "minLength", `must be at least ${minLength} characters long`, value);
-    if (maxLength !== undefined && length > maxLength) return fail(issues, path, "maxLength", `must be at most ${maxLength} characters long`, value);
+    if (minLength !== undefined && length < minLength)
+      return fail(issues, path, "minLength", `must be at least ${minLength} characters long`, value);
+    if (maxLength !== undefined && length > maxLength)
+      return fail(issues, path, "maxLength", `must be at most ${maxLength} characters long`, value);
     return true;
   });
 }
 
 /** Numbers; `integer` also rejects fractions. Bounds are inclusive unless `exclusive` says so. */
-export function number(integer: boolean, min?: number, max?: number, exclusiveMin?: number, exclusiveMax?: number): Validator {
+export function number(
+  integer: boolean,
+  min?: number,
+  max?: number,
+  exclusiveMin?: number,
+  exclusiveMax?: number,
+): Validator {
   const kind = integer ? "integer" : "number";
   return make(integer ? ["integer"] : ["integer", "number"], kind, (value, path, issues) => {
-    if (!isNum(value) || (integer && !Number.isInteger(value))) return fail(issues, path, "type", `must be ${integer ? "an integer" : "a number"}`, value);
+    if (!isNum(value) || (integer && !Number.isInteger(value)))
+      return fail(issues, path, "type", `must be ${integer ? "an integer" : "a number"}`, value);
     return bounds(value, path, issues, min, max, exclusiveMin, exclusiveMax);
   });
 }
 
-function bounds(value: number | bigint, path: string, issues: Issue[], min?: number, max?: number, exMin?: number, exMax?: number): boolean {
+function bounds(
+  value: number | bigint,
+  path: string,
+  issues: Issue[],
+  min?: number,
+  max?: number,
+  exMin?: number,
+  exMax?: number,
+): boolean {
   if (min !== undefined && value < min) return fail(issues, path, "minimum", `must be at least ${min}`, value);
   if (max !== undefined && value > max) return fail(issues, path, "maximum", `must be at most ${max}`, value);
-  if (exMin !== undefined && value <= exMin) return fail(issues, path, "exclusiveMinimum", `must be greater than ${exMin}`, value);
-  if (exMax !== undefined && value >= exMax) return fail(issues, path, "exclusiveMaximum", `must be less than ${exMax}`, value);
+  if (exMin !== undefined && value <= exMin)
+    return fail(issues, path, "exclusiveMinimum", `must be greater than ${exMin}`, value);
+  if (exMax !== undefined && value >= exMax)
+    return fail(issues, path, "exclusiveMaximum", `must be less than ${exMax}`, value);
   return true;
 }
 
@@ -105,9 +146,15 @@ const U64_MAX = 18446744073709551615n;
 
 /** An unsigned 64-bit integer (`format: uint64`): a `bigint`, or a safe integer `number`. */
 export const uint64: Validator = make(["integer", "bigint"], "unsigned 64-bit integer", (value, path, issues) => {
-  if (typeof value === "bigint") return (value >= 0n && value <= U64_MAX) || fail(issues, path, "format", "must be an unsigned 64-bit integer (0 to 18446744073709551615)", value);
-  if (!isNum(value) || !Number.isInteger(value)) return fail(issues, path, "type", "must be an integer (number or bigint)", value);
-  if (!Number.isSafeInteger(value)) return fail(issues, path, "format", "must be a bigint when above 2^53 - 1, or it loses precision", value);
+  if (typeof value === "bigint")
+    return (
+      (value >= 0n && value <= U64_MAX) ||
+      fail(issues, path, "format", "must be an unsigned 64-bit integer (0 to 18446744073709551615)", value)
+    );
+  if (!isNum(value) || !Number.isInteger(value))
+    return fail(issues, path, "type", "must be an integer (number or bigint)", value);
+  if (!Number.isSafeInteger(value))
+    return fail(issues, path, "format", "must be a bigint when above 2^53 - 1, or it loses precision", value);
   return bounds(value, path, issues, 0);
 });
 
@@ -115,17 +162,32 @@ export const uint64: Validator = make(["integer", "bigint"], "unsigned 64-bit in
 export function literal(values: readonly unknown[]): Validator {
   const label = values.map((v) => JSON.stringify(v)).join(", ");
   const primitive = values.every((v) => v === null || typeof v !== "object");
-  return make([...new Set(values.map(typeOf))], values.length === 1 ? label : `one of ${label}`, (value, path, issues) => {
-    const ok = primitive ? values.includes(value) : values.some((v) => jsonEqual(v, value));
-    return ok || fail(issues, path, values.length === 1 ? "const" : "enum", values.length === 1 ? `must be ${label}` : `must be one of ${label}`, value);
-  });
+  return make(
+    [...new Set(values.map(typeOf))],
+    values.length === 1 ? label : `one of ${label}`,
+    (value, path, issues) => {
+      const ok = primitive ? values.includes(value) : values.some((v) => jsonEqual(v, value));
+      return (
+        ok ||
+        fail(
+          issues,
+          path,
+          values.length === 1 ? "const" : "enum",
+          values.length === 1 ? `must be ${label}` : `must be one of ${label}`,
+          value,
+        )
+      );
+    },
+  );
 }
 
 export function array(items: Validator, minItems?: number, maxItems?: number): Validator {
   return make(["array"], `array of ${items.label}`, (value, path, issues) => {
     if (!Array.isArray(value)) return fail(issues, path, "type", "must be an array", value);
-    if (minItems !== undefined && value.length < minItems) return fail(issues, path, "minItems", `must have at least ${minItems} items`, value);
-    if (maxItems !== undefined && value.length > maxItems) return fail(issues, path, "maxItems", `must have at most ${maxItems} items`, value);
+    if (minItems !== undefined && value.length < minItems)
+      return fail(issues, path, "minItems", `must have at least ${minItems} items`, value);
+    if (maxItems !== undefined && value.length > maxItems)
+      return fail(issues, path, "maxItems", `must have at most ${maxItems} items`, value);
     let ok = true;
     for (let i = 0; i < value.length; i++) ok = items(value[i], `${path}[${i}]`, issues) && ok;
     return ok;
@@ -137,14 +199,16 @@ export function tuple(items: readonly Validator[], rest: Validator, minItems = 0
   return make(["array"], `[${items.map((i) => i.label).join(", ")}]`, (value, path, issues) => {
     if (!Array.isArray(value)) return fail(issues, path, "type", "must be an array", value);
     if (value.length < minItems) return fail(issues, path, "minItems", `must have at least ${minItems} items`, value);
-    if (maxItems !== undefined && value.length > maxItems) return fail(issues, path, "maxItems", `must have at most ${maxItems} items`, value);
+    if (maxItems !== undefined && value.length > maxItems)
+      return fail(issues, path, "maxItems", `must have at most ${maxItems} items`, value);
     let ok = true;
     for (let i = 0; i < value.length; i++) ok = (items[i] ?? rest)(value[i], `${path}[${i}]`, issues) && ok;
     return ok;
   });
 }
 
-const member = (path: string, key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
+const member = (path: string, key: string): string =>
+  /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 
 /**
  * Objects: known `properties`, the `required` ones, `patterns` (`patternProperties`: key regex →
@@ -158,7 +222,8 @@ export function object(
   patterns: readonly (readonly [RegExp, Validator])[] = [],
 ): Validator {
   return make(["object"], "object", (value, path, issues) => {
-    if (value === null || typeof value !== "object" || Array.isArray(value)) return fail(issues, path, "type", "must be an object", value);
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+      return fail(issues, path, "type", "must be an object", value);
     const record = value as Record<string, unknown>;
     let ok = true;
     for (const key of required) {
@@ -176,7 +241,13 @@ export function object(
       if (declared || matching.length > 0) continue;
       if (rest === false) {
         const known = [...Object.keys(properties), ...patterns.map(([re]) => `keys matching ${re.source}`)];
-        ok = fail(issues, at, "additionalProperties", `is not a known field${known.length ? ` (known: ${known.join(", ")})` : ""}`, item);
+        ok = fail(
+          issues,
+          at,
+          "additionalProperties",
+          `is not a known field${known.length ? ` (known: ${known.join(", ")})` : ""}`,
+          item,
+        );
       } else ok = rest(item, at, issues) && ok;
     }
     return ok;
@@ -199,7 +270,12 @@ export function anyOf(branches: readonly Validator[], rule = "anyOf"): Validator
       found.push(own);
     }
     const type = typeOf(value);
-    const close = branches.map((b, i) => [b, i] as const).filter(([b]) => b.types.includes(type) || b.types.includes("any") || (type === "integer" && b.types.includes("number")));
+    const close = branches
+      .map((b, i) => [b, i] as const)
+      .filter(
+        ([b]) =>
+          b.types.includes(type) || b.types.includes("any") || (type === "integer" && b.types.includes("number")),
+      );
     if (close.length === 1) {
       issues.push(...found[close[0]![1]]!);
       return false;
@@ -219,7 +295,11 @@ export function allOf(branches: readonly Validator[]): Validator {
 
 /** `not`. */
 export function not(inner: Validator): Validator {
-  return make(["any"], `not ${inner.label}`, (value, path, issues) => !inner(value, path, []) || fail(issues, path, "not", `must not be ${inner.label}`, value));
+  return make(
+    ["any"],
+    `not ${inner.label}`,
+    (value, path, issues) => !inner(value, path, []) || fail(issues, path, "not", `must not be ${inner.label}`, value),
+  );
 }
 
 /** A reference to a validator defined later (recursion and forward references). */

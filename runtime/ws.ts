@@ -12,7 +12,10 @@ export interface WebSocketLike {
   readonly readyState: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
-  addEventListener(type: "open" | "close" | "error" | "message", listener: (event: { data?: unknown; code?: number }) => void): void;
+  addEventListener(
+    type: "open" | "close" | "error" | "message",
+    listener: (event: { data?: unknown; code?: number }) => void,
+  ): void;
 }
 export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
@@ -42,7 +45,13 @@ interface Pending {
 
 export interface WsTransport {
   /** Sends one message with the given ids and resolves each id with its reply. */
-  send(text: string, ids: readonly (number | string)[], timeout: number, signal: AbortSignal | undefined, context: ErrorContext): Promise<Reply>[];
+  send(
+    text: string,
+    ids: readonly (number | string)[],
+    timeout: number,
+    signal: AbortSignal | undefined,
+    context: ErrorContext,
+  ): Promise<Reply>[];
   /** Sends a message that gets no answer (a notification), once the socket is open. */
   notify(text: string, context: ErrorContext): Promise<void>;
   close(): void;
@@ -50,7 +59,13 @@ export interface WsTransport {
 
 const OPEN = 1;
 
-export function createWsTransport(url: string, host: string, secrets: readonly string[], reconnect: ReconnectPolicy, impl: WebSocketConstructor | undefined): WsTransport {
+export function createWsTransport(
+  url: string,
+  host: string,
+  secrets: readonly string[],
+  reconnect: ReconnectPolicy,
+  impl: WebSocketConstructor | undefined,
+): WsTransport {
   const pending = new Map<string, Pending>();
   let socket: WebSocketLike | undefined;
   let opening: Promise<WebSocketLike> | undefined;
@@ -95,7 +110,10 @@ export function createWsTransport(url: string, host: string, secrets: readonly s
         lastError = error;
       }
     }
-    throw new NetworkError(`Could not open the WebSocket after ${reconnect.attempts} attempts`, { host, cause: redact(lastError, secrets) });
+    throw new NetworkError(`Could not open the WebSocket after ${reconnect.attempts} attempts`, {
+      host,
+      cause: redact(lastError, secrets),
+    });
   }
 
   function connectOnce(Ctor: WebSocketConstructor): Promise<WebSocketLike> {
@@ -155,11 +173,14 @@ export function createWsTransport(url: string, host: string, secrets: readonly s
               resolve,
               reject,
               context,
-              timer: timeout > 0 && Number.isFinite(timeout) ? setTimeout(() => {
-                pending.delete(key);
-                entry.cleanup();
-                reject(new TimeoutError(timeout, context));
-              }, timeout) : undefined,
+              timer:
+                timeout > 0 && Number.isFinite(timeout)
+                  ? setTimeout(() => {
+                      pending.delete(key);
+                      entry.cleanup();
+                      reject(new TimeoutError(timeout, context));
+                    }, timeout)
+                  : undefined,
               cleanup: () => {
                 if (entry.timer !== undefined) clearTimeout(entry.timer);
                 signal?.removeEventListener("abort", onAbort);
@@ -212,11 +233,17 @@ function forCall(error: unknown, context: ErrorContext): Error {
 async function loadWs(): Promise<WebSocketConstructor> {
   const name = "ws";
   try {
-    const mod = (await import(/* @vite-ignore */ name)) as { default?: WebSocketConstructor; WebSocket?: WebSocketConstructor };
+    const mod = (await import(/* @vite-ignore */ name)) as {
+      default?: WebSocketConstructor;
+      WebSocket?: WebSocketConstructor;
+    };
     const Ctor = mod.WebSocket ?? mod.default;
     if (Ctor) return Ctor;
   } catch {
     // fall through
   }
-  throw new NetworkError("No WebSocket implementation: this runtime has no global WebSocket; install the `ws` package or pass the `WebSocket` option", {});
+  throw new NetworkError(
+    "No WebSocket implementation: this runtime has no global WebSocket; install the `ws` package or pass the `WebSocket` option",
+    {},
+  );
 }

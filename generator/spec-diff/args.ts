@@ -51,11 +51,14 @@ export function parseCliArgs(argv: string[]): CliOptions {
   const { values, positionals } = parsed;
   if (values.help) return { mode: "help" };
   const format = (values.format ?? "text") as Format;
-  if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, not "${values.format}".`);
+  if (!FORMATS.includes(format))
+    throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, not "${values.format}".`);
   const failOn = (values["fail-on"] ?? "ERR").toUpperCase() as Level;
-  if (!LEVELS.includes(failOn)) throw new UsageError(`--fail-on must be one of ${LEVELS.join(", ")}, not "${values["fail-on"]}".`);
+  if (!LEVELS.includes(failOn))
+    throw new UsageError(`--fail-on must be one of ${LEVELS.join(", ")}, not "${values["fail-on"]}".`);
   if (values.base !== undefined) {
-    if (values.base.trim() === "") throw new UsageError("--base needs a git ref (a commit, branch or tag), e.g. --base origin/main.");
+    if (values.base.trim() === "")
+      throw new UsageError("--base needs a git ref (a commit, branch or tag), e.g. --base origin/main.");
     return { mode: "base", ref: values.base, specs: positionals, format, failOn };
   }
   if (positionals.length !== 2) {

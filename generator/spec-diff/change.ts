@@ -57,7 +57,17 @@ function sortKeys(value: unknown): unknown {
 }
 
 /** Keywords that document a schema without constraining it: never compared. */
-const ANNOTATIONS = new Set(["description", "title", "summary", "examples", "example", "$comment", "deprecated", "readOnly", "writeOnly"]);
+const ANNOTATIONS = new Set([
+  "description",
+  "title",
+  "summary",
+  "examples",
+  "example",
+  "$comment",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+]);
 
 export function isAnnotation(keyword: string): boolean {
   return ANNOTATIONS.has(keyword) || keyword.startsWith("x-");

@@ -31,10 +31,14 @@ async function main(argv: string[], cwd: string): Promise<number> {
   }
   let review: Review;
   try {
-    review = options.mode === "files" ? await reviewFiles(options.old, options.new, cwd) : await reviewBase(options.ref, options.specs, cwd);
+    review =
+      options.mode === "files"
+        ? await reviewFiles(options.old, options.new, cwd)
+        : await reviewBase(options.ref, options.specs, cwd);
   } catch (error) {
     if (error instanceof UsageError) process.stderr.write(`${error.message}\n`);
-    else if (error instanceof GeneratorError) process.stderr.write(`${formatProblems(error.problems, "Reading the specs")}\n`);
+    else if (error instanceof GeneratorError)
+      process.stderr.write(`${formatProblems(error.problems, "Reading the specs")}\n`);
     else throw error;
     return 2;
   }
@@ -43,7 +47,9 @@ async function main(argv: string[], cwd: string): Promise<number> {
   const failing = all.filter((c) => atLeast(c.level, options.failOn));
   if (failing.length === 0) return 0;
   const n = counts(failing);
-  const levels = LEVELS.filter((l) => n[l] > 0).map((l) => `${n[l]} ${l}`).join(", ");
+  const levels = LEVELS.filter((l) => n[l] > 0)
+    .map((l) => `${n[l]} ${l}`)
+    .join(", ");
   process.stderr.write(`The review fails: ${levels} at --fail-on ${options.failOn} or worse.\n`);
   return 1;
 }
@@ -51,21 +57,32 @@ async function main(argv: string[], cwd: string): Promise<number> {
 async function reviewFiles(oldFile: string, newFile: string, cwd: string): Promise<Review> {
   const before = await loadFromDisk(oldFile, cwd);
   const after = await loadFromDisk(newFile, cwd);
-  for (const [file, loaded] of [[oldFile, before], [newFile, after]] as const) {
+  for (const [file, loaded] of [
+    [oldFile, before],
+    [newFile, after],
+  ] as const) {
     if (!loaded) throw new UsageError(`Cannot read ${file}: there is no such file (paths are relative to ${cwd}).`);
   }
-  return { reports: [{ spec: after!.entry, changes: diffSpecs(before, after) }], compared: `${before!.entry} → ${after!.entry}` };
+  return {
+    reports: [{ spec: after!.entry, changes: diffSpecs(before, after) }],
+    compared: `${before!.entry} → ${after!.entry}`,
+  };
 }
 
 async function reviewBase(ref: string, given: string[], cwd: string): Promise<Review> {
-  if (!(await isCommit(ref, cwd))) throw new UsageError(`--base ${ref} is not a commit of the git repository at ${cwd}; pass a commit, branch or tag (e.g. HEAD, origin/main).`);
+  if (!(await isCommit(ref, cwd)))
+    throw new UsageError(
+      `--base ${ref} is not a commit of the git repository at ${cwd}; pass a commit, branch or tag (e.g. HEAD, origin/main).`,
+    );
   const specs = given.length > 0 ? given : await defaultSpecs("spec", cwd, ref);
-  if (specs.length === 0) throw new UsageError(`No spec given and no *.openrpc.json|yaml in spec/ or at ${ref}; name the specs to review.`);
+  if (specs.length === 0)
+    throw new UsageError(`No spec given and no *.openrpc.json|yaml in spec/ or at ${ref}; name the specs to review.`);
   const reports: SpecReport[] = [];
   for (const spec of specs) {
     const before = await loadFromGit(ref, spec, cwd);
     const after = await loadFromDisk(spec, cwd);
-    if (!before && !after) throw new UsageError(`Cannot read ${spec}: it exists neither in the working tree nor at ${ref}.`);
+    if (!before && !after)
+      throw new UsageError(`Cannot read ${spec}: it exists neither in the working tree nor at ${ref}.`);
     reports.push({ spec: after?.entry ?? before!.entry, changes: diffSpecs(before, after) });
   }
   return { reports, compared: `${ref} → working tree` };

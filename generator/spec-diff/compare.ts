@@ -23,7 +23,19 @@ export function modelOf(spec: LoadedSpec): DocumentModel {
 
 /** A document with nothing in it: the other side of a spec that was added or deleted. */
 export function emptyModel(source: string): DocumentModel {
-  return { source, title: "", version: "", description: "", subpath: "", factory: "", clientType: "", servers: [], methods: [], schemas: [], warnings: [] };
+  return {
+    source,
+    title: "",
+    version: "",
+    description: "",
+    subpath: "",
+    factory: "",
+    clientType: "",
+    servers: [],
+    methods: [],
+    schemas: [],
+    warnings: [],
+  };
 }
 
 /** Compares two loaded specs; `undefined` stands for a spec that does not exist on that side. */
@@ -41,7 +53,14 @@ export function diffDocuments(before: DocumentModel, after: DocumentModel): Chan
   for (const m of removed) {
     const twin = added.find((n) => sameShape(m, n));
     const hint = twin ? ` (possibly renamed to ${twin.rpcName}, which has identical params and result)` : "";
-    out.push(change("method-removed", { method: m.rpcName, pointer: `#${m.pointer}`, old: m.rpcName, what: `method ${m.rpcName} was removed${hint}` }));
+    out.push(
+      change("method-removed", {
+        method: m.rpcName,
+        pointer: `#${m.pointer}`,
+        old: m.rpcName,
+        what: `method ${m.rpcName} was removed${hint}`,
+      }),
+    );
   }
   for (const n of after.methods) {
     const m = before.methods.find((o) => o.rpcName === n.rpcName);
@@ -51,7 +70,14 @@ export function diffDocuments(before: DocumentModel, after: DocumentModel): Chan
     }
     const twin = removed.find((o) => sameShape(o, n));
     const hint = twin ? ` (possibly renamed from ${twin.rpcName}, which had identical params and result)` : "";
-    out.push(change("method-added", { method: n.rpcName, pointer: `#${n.pointer}`, new: n.rpcName, what: `method ${n.rpcName} was added${hint}` }));
+    out.push(
+      change("method-added", {
+        method: n.rpcName,
+        pointer: `#${n.pointer}`,
+        new: n.rpcName,
+        what: `method ${n.rpcName} was added${hint}`,
+      }),
+    );
   }
   out.push(...compareServers(before.servers, after.servers), ...compareTypeNames(defs));
   return sortChanges(dedupe(out));
@@ -65,7 +91,12 @@ function compareTypeNames(defs: Definitions): Change[] {
     .map((s) => {
       const twin = [...defs.new.values()].find((t) => !defs.old.has(t.name) && shape(t) === shape(s));
       const hint = twin ? ` (possibly renamed to ${twin.name}, which has the same schema)` : "";
-      return change("type-removed", { method: null, pointer: s.pointer, old: s.name, what: `the generated package no longer exports the type ${s.name}${hint}` });
+      return change("type-removed", {
+        method: null,
+        pointer: s.pointer,
+        old: s.name,
+        what: `the generated package no longer exports the type ${s.name}${hint}`,
+      });
     });
 }
 
@@ -76,7 +107,12 @@ function definitions(doc: DocumentModel): Map<string, NamedSchema> {
 /** Same params (names, order, requiredness, schemas) and the same result, annotations aside. */
 function sameShape(a: MethodModel, b: MethodModel): boolean {
   const shape = (m: MethodModel) =>
-    canonical(withoutAnnotations({ params: m.params.map((p) => ({ name: p.name, required: p.required, schema: p.schema })), result: m.result?.schema ?? null }));
+    canonical(
+      withoutAnnotations({
+        params: m.params.map((p) => ({ name: p.name, required: p.required, schema: p.schema })),
+        result: m.result?.schema ?? null,
+      }),
+    );
   return shape(a) === shape(b);
 }
 

@@ -18,13 +18,21 @@ export function compareMethod(before: MethodModel, after: MethodModel, defs: Def
   const m = after.rpcName;
   const out: Change[] = [];
   const at = `#${after.pointer}`;
-  const push = (rule: RuleId, pointer: string, what: string, old?: unknown, now?: unknown) => out.push(change(rule, { method: m, pointer, old, new: now, what }));
+  const push = (rule: RuleId, pointer: string, what: string, old?: unknown, now?: unknown) =>
+    out.push(change(rule, { method: m, pointer, old, new: now, what }));
 
   if (before.paramStructure !== after.paramStructure) {
     const relaxed = after.paramStructure === "either";
-    push(relaxed ? "param-structure-relaxed" : "param-structure-changed", `${at}/paramStructure`, `method ${m} now takes params ${describeStructure(after.paramStructure)} instead of ${describeStructure(before.paramStructure)}`, before.paramStructure, after.paramStructure);
+    push(
+      relaxed ? "param-structure-relaxed" : "param-structure-changed",
+      `${at}/paramStructure`,
+      `method ${m} now takes params ${describeStructure(after.paramStructure)} instead of ${describeStructure(before.paramStructure)}`,
+      before.paramStructure,
+      after.paramStructure,
+    );
   }
-  if (!before.deprecated && after.deprecated) push("method-deprecated", `${at}/deprecated`, `method ${m} is now deprecated`, false, true);
+  if (!before.deprecated && after.deprecated)
+    push("method-deprecated", `${at}/deprecated`, `method ${m} is now deprecated`, false, true);
 
   compareParams(context(m, "request", defs, out), before, after);
   compareResults(context(m, "response", defs, out), before, after, push);
@@ -45,11 +53,23 @@ type Push = (rule: RuleId, pointer: string, what: string, old?: unknown, now?: u
 
 function compareResults(ctx: SchemaContext, before: MethodModel, after: MethodModel, push: Push): void {
   const m = after.rpcName;
-  if (before.result && !after.result) push("result-removed", `#${before.pointer}/result`, `method ${m} no longer has a result (it became a notification)`, before.result.name);
-  if (!before.result && after.result) push("result-added", `#${after.pointer}/result`, `method ${m} now has a result`, undefined, after.result.name);
+  if (before.result && !after.result)
+    push(
+      "result-removed",
+      `#${before.pointer}/result`,
+      `method ${m} no longer has a result (it became a notification)`,
+      before.result.name,
+    );
+  if (!before.result && after.result)
+    push("result-added", `#${after.pointer}/result`, `method ${m} now has a result`, undefined, after.result.name);
   if (before.result && after.result) {
     const subject = `the result of ${m}`;
-    compareSchemas(ctx, before.result.schema, after.result.schema, { oldPtr: `#${before.pointer}/result/schema`, newPtr: `#${after.pointer}/result/schema`, subject, path: "" });
+    compareSchemas(ctx, before.result.schema, after.result.schema, {
+      oldPtr: `#${before.pointer}/result/schema`,
+      newPtr: `#${after.pointer}/result/schema`,
+      subject,
+      path: "",
+    });
   }
   before.variants.forEach((v, i) => {
     const j = after.variants.findIndex((w) => w.name === v.name);
@@ -60,21 +80,53 @@ function compareResults(ctx: SchemaContext, before: MethodModel, after: MethodMo
     }
     const w = after.variants[j]!;
     const newPtr = `#${after.pointer}/x-result-variants/${j}`;
-    if (canonical(v.when) !== canonical(w.when)) push("result-variant-condition-changed", `${newPtr}/when`, `the condition of result variant ${v.name} of ${m} changed from ${show(v.when)} to ${show(w.when)}`, v.when, w.when);
-    compareSchemas(ctx, v.schema, w.schema, { oldPtr: `${oldPtr}/schema`, newPtr: `${newPtr}/schema`, subject: `result variant ${v.name} of ${m}`, path: "" });
+    if (canonical(v.when) !== canonical(w.when))
+      push(
+        "result-variant-condition-changed",
+        `${newPtr}/when`,
+        `the condition of result variant ${v.name} of ${m} changed from ${show(v.when)} to ${show(w.when)}`,
+        v.when,
+        w.when,
+      );
+    compareSchemas(ctx, v.schema, w.schema, {
+      oldPtr: `${oldPtr}/schema`,
+      newPtr: `${newPtr}/schema`,
+      subject: `result variant ${v.name} of ${m}`,
+      path: "",
+    });
   });
   after.variants.forEach((w, j) => {
-    if (!before.variants.some((v) => v.name === w.name)) push("result-variant-added", `#${after.pointer}/x-result-variants/${j}`, `method ${m} gained the result variant ${w.name}`, undefined, w.name);
+    if (!before.variants.some((v) => v.name === w.name))
+      push(
+        "result-variant-added",
+        `#${after.pointer}/x-result-variants/${j}`,
+        `method ${m} gained the result variant ${w.name}`,
+        undefined,
+        w.name,
+      );
   });
 }
 
 function compareErrors(before: MethodModel, after: MethodModel, push: Push): void {
   const m = after.rpcName;
   before.errors.forEach((e, i) => {
-    if (!after.errors.some((f) => f.code === e.code)) push("error-removed", `#${before.pointer}/errors/${i}`, `error ${e.code} (${e.message}) is no longer listed for ${m}`, e.code);
+    if (!after.errors.some((f) => f.code === e.code))
+      push(
+        "error-removed",
+        `#${before.pointer}/errors/${i}`,
+        `error ${e.code} (${e.message}) is no longer listed for ${m}`,
+        e.code,
+      );
   });
   after.errors.forEach((f, i) => {
-    if (!before.errors.some((e) => e.code === f.code)) push("error-added", `#${after.pointer}/errors/${i}`, `method ${m} now lists error ${f.code} (${f.message})`, undefined, f.code);
+    if (!before.errors.some((e) => e.code === f.code))
+      push(
+        "error-added",
+        `#${after.pointer}/errors/${i}`,
+        `method ${m} now lists error ${f.code} (${f.message})`,
+        undefined,
+        f.code,
+      );
   });
 }
 
@@ -93,16 +145,34 @@ function compareLimits(before: MethodModel, after: MethodModel, push: Push): voi
   before.limits.forEach((l, i) => {
     const j = after.limits.findIndex((k) => limitKey(k) === limitKey(l));
     if (j === -1) {
-      push("limit-removed", `#${before.pointer}/x-limits/${i}`, `the ${l.rule} rule (${describeLimit(l)}) of ${m} was removed`, strip(l));
+      push(
+        "limit-removed",
+        `#${before.pointer}/x-limits/${i}`,
+        `the ${l.rule} rule (${describeLimit(l)}) of ${m} was removed`,
+        strip(l),
+      );
       return;
     }
     const k = after.limits[j]!;
     if (l.rule === "maxBlockSpan" && k.rule === "maxBlockSpan" && l.max !== k.max) {
       const what = `the maxBlockSpan of ${m} was ${k.max < l.max ? "lowered" : "raised"} from ${l.max} to ${k.max}`;
-      push(k.max < l.max ? "limit-tightened" : "limit-relaxed", `#${after.pointer}/x-limits/${j}/max`, what, l.max, k.max);
+      push(
+        k.max < l.max ? "limit-tightened" : "limit-relaxed",
+        `#${after.pointer}/x-limits/${j}/max`,
+        what,
+        l.max,
+        k.max,
+      );
     }
   });
   after.limits.forEach((k, j) => {
-    if (!before.limits.some((l) => limitKey(l) === limitKey(k))) push("limit-added", `#${after.pointer}/x-limits/${j}`, `method ${m} gained the ${k.rule} rule (${describeLimit(k)})`, undefined, strip(k));
+    if (!before.limits.some((l) => limitKey(l) === limitKey(k)))
+      push(
+        "limit-added",
+        `#${after.pointer}/x-limits/${j}`,
+        `method ${m} gained the ${k.rule} rule (${describeLimit(k)})`,
+        undefined,
+        strip(k),
+      );
   });
 }

@@ -24,7 +24,8 @@ export function compareParams(ctx: SchemaContext, before: MethodModel, after: Me
   const news = after.params;
   const oldPtr = (i: number) => `#${before.pointer}/params/${i}`;
   const newPtr = (i: number) => `#${after.pointer}/params/${i}`;
-  const push = (rule: RuleId, pointer: string, what: string, old?: unknown, now?: unknown) => ctx.out.push(change(rule, { method: m, pointer, old, new: now, what }));
+  const push = (rule: RuleId, pointer: string, what: string, old?: unknown, now?: unknown) =>
+    ctx.out.push(change(rule, { method: m, pointer, old, new: now, what }));
   const oldNames = new Set(olds.map((p) => p.name));
   const newNames = new Set(news.map((p) => p.name));
 
@@ -39,31 +40,58 @@ export function compareParams(ctx: SchemaContext, before: MethodModel, after: Me
   ].sort((x, y) => x.o - y.o);
 
   olds.forEach((p, i) => {
-    if (!pairs.some((x) => x.o === i)) push("param-removed", oldPtr(i), `param ${p.name} was removed from ${m}`, p.name, undefined);
+    if (!pairs.some((x) => x.o === i))
+      push("param-removed", oldPtr(i), `param ${p.name} was removed from ${m}`, p.name, undefined);
   });
-  const lastKept = Math.max(-1, ...pairs.map((x) => x.n));
   news.forEach((p, i) => {
     if (pairs.some((x) => x.n === i)) return;
-    const shifts = byPosition(before.paramStructure) && i < lastKept;
+    const next = Math.min(...pairs.map((x) => x.n).filter((n) => n > i));
+    const shifts = byPosition(before.paramStructure) && Number.isFinite(next);
     const rule = p.required ? "param-added-required" : shifts ? "param-inserted-optional" : "param-added-optional";
-    const where = shifts ? ` before ${news[lastKept]!.name}` : "";
-    push(rule, newPtr(i), `method ${m} gained the ${p.required ? "required" : "optional"} param ${p.name}${where}`, undefined, p.name);
+    const where = shifts ? ` before ${news[next]!.name}` : "";
+    push(
+      rule,
+      newPtr(i),
+      `method ${m} gained the ${p.required ? "required" : "optional"} param ${p.name}${where}`,
+      undefined,
+      p.name,
+    );
   });
   for (const { o, n } of renamed) {
     const rule = byName(before.paramStructure) ? "param-renamed" : "param-renamed-positional";
-    push(rule, newPtr(n), `param ${olds[o]!.name} of ${m} was renamed to ${news[n]!.name}`, olds[o]!.name, news[n]!.name);
+    push(
+      rule,
+      newPtr(n),
+      `param ${olds[o]!.name} of ${m} was renamed to ${news[n]!.name}`,
+      olds[o]!.name,
+      news[n]!.name,
+    );
   }
   reportReordering(pairs, olds, (p, from, to) =>
-    push(byPosition(before.paramStructure) ? "param-reordered" : "param-reordered-by-name", newPtr(to), `param ${p} of ${m} moved from position ${from} to ${to}`, from, to),
+    push(
+      byPosition(before.paramStructure) ? "param-reordered" : "param-reordered-by-name",
+      newPtr(to),
+      `param ${p} of ${m} moved from position ${from} to ${to}`,
+      from,
+      to,
+    ),
   );
 
   for (const { o, n } of pairs) {
     const [p, q] = [olds[o]!, news[n]!];
-    if (!p.required && q.required) push("param-became-required", newPtr(n), `param ${q.name} of ${m} is now required`, false, true);
-    if (p.required && !q.required) push("param-became-optional", newPtr(n), `param ${q.name} of ${m} is now optional`, true, false);
-    if (!p.deprecated && q.deprecated) push("param-deprecated", newPtr(n), `param ${q.name} of ${m} is now deprecated`, false, true);
+    if (!p.required && q.required)
+      push("param-became-required", newPtr(n), `param ${q.name} of ${m} is now required`, false, true);
+    if (p.required && !q.required)
+      push("param-became-optional", newPtr(n), `param ${q.name} of ${m} is now optional`, true, false);
+    if (!p.deprecated && q.deprecated)
+      push("param-deprecated", newPtr(n), `param ${q.name} of ${m} is now deprecated`, false, true);
     const start = ctx.out.length;
-    const place = { oldPtr: `${oldPtr(o)}/schema`, newPtr: `${newPtr(n)}/schema`, subject: `param ${q.name} of ${m}`, path: "" };
+    const place = {
+      oldPtr: `${oldPtr(o)}/schema`,
+      newPtr: `${newPtr(n)}/schema`,
+      subject: `param ${q.name} of ${m}`,
+      path: "",
+    };
     compareSchemas(ctx, p.schema, q.schema, place);
     if (q.name === "pageSize") relabelPageSize(ctx, start, place.newPtr, q);
   }
@@ -73,7 +101,11 @@ export function compareParams(ctx: SchemaContext, before: MethodModel, after: Me
  * Params kept on both sides whose order among the kept ones changed. The params of the longest
  * run that kept its relative order stay put; each of the others is reported as moved.
  */
-function reportReordering(pairs: Pair[], olds: ParamModel[], report: (name: string, from: number, to: number) => void): void {
+function reportReordering(
+  pairs: Pair[],
+  olds: ParamModel[],
+  report: (name: string, from: number, to: number) => void,
+): void {
   const length = pairs.map(() => 1);
   const previous = pairs.map(() => -1);
   pairs.forEach((pair, i) => {
@@ -93,7 +125,16 @@ function relabelPageSize(ctx: SchemaContext, start: number, schemaPtr: string, p
   for (let i = start; i < ctx.out.length; i++) {
     const c = ctx.out[i]!;
     if (c.rule !== "request-bound-tightened" || c.pointer !== `${schemaPtr}/maximum`) continue;
-    const what = c.old === undefined ? `param ${param.name} of ${ctx.method} gained the maximum ${String(c.new)}` : `the maximum of param ${param.name} of ${ctx.method} was lowered from ${String(c.old)} to ${String(c.new)}`;
-    ctx.out[i] = change("page-size-max-lowered", { method: c.method, pointer: c.pointer, old: c.old, new: c.new, what });
+    const what =
+      c.old === undefined
+        ? `param ${param.name} of ${ctx.method} gained the maximum ${String(c.new)}`
+        : `the maximum of param ${param.name} of ${ctx.method} was lowered from ${String(c.old)} to ${String(c.new)}`;
+    ctx.out[i] = change("page-size-max-lowered", {
+      method: c.method,
+      pointer: c.pointer,
+      old: c.old,
+      new: c.new,
+      what,
+    });
   }
 }

@@ -33,7 +33,12 @@ interface Row {
 /** All changes, most severe first; places carry the spec path when several specs are compared. */
 function rows(input: ReportInput): Row[] {
   const several = input.reports.length > 1;
-  const all = input.reports.flatMap((r) => r.changes.map((change) => ({ change, where: several && change.pointer.startsWith("#") ? `${r.spec}${change.pointer}` : change.pointer })));
+  const all = input.reports.flatMap((r) =>
+    r.changes.map((change) => ({
+      change,
+      where: several && change.pointer.startsWith("#") ? `${r.spec}${change.pointer}` : change.pointer,
+    })),
+  );
   return all
     .map((row, i) => ({ row, i }))
     .sort((x, y) => LEVELS.indexOf(x.row.change.level) - LEVELS.indexOf(y.row.change.level) || x.i - y.i)
@@ -58,9 +63,19 @@ function values(c: Change): string {
 function renderText(input: ReportInput): string {
   const list = rows(input);
   const width = (pick: (r: Row) => string) => Math.max(0, ...list.map((r) => pick(r).length));
-  const [rule, method, where] = [width((r) => r.change.rule), width((r) => r.change.method ?? "-"), width((r) => r.where)];
+  const [rule, method, where] = [
+    width((r) => r.change.rule),
+    width((r) => r.change.method ?? "-"),
+    width((r) => r.where),
+  ];
   const lines = list.map(({ change: c, where: w }) =>
-    [c.level.padEnd(4), c.rule.padEnd(rule), (c.method ?? "-").padEnd(method), w.padEnd(where), `— ${c.message}${values(c)}`].join("  "),
+    [
+      c.level.padEnd(4),
+      c.rule.padEnd(rule),
+      (c.method ?? "-").padEnd(method),
+      w.padEnd(where),
+      `— ${c.message}${values(c)}`,
+    ].join("  "),
   );
   const all = list.map((r) => r.change);
   const specs = input.reports.length === 1 ? "1 spec" : `${input.reports.length} specs`;
@@ -82,7 +97,9 @@ function renderMarkdown(input: ReportInput): string {
   const list = rows(input);
   const all = list.map((r) => r.change);
   const n = counts(all);
-  const tally = LEVELS.map((level) => (n[level] > 0 && level !== "INFO" ? `**${n[level]} ${level}**` : `${n[level]} ${level}`)).join(" · ");
+  const tally = LEVELS.map((level) =>
+    n[level] > 0 && level !== "INFO" ? `**${n[level]} ${level}**` : `${n[level]} ${level}`,
+  ).join(" · ");
   const specs = input.reports.map((r) => code(r.spec)).join(", ");
   const out = ["### OpenRPC breaking-change review", "", `${tally} — ${specs} (${cell(input.compared)})`, ""];
   if (list.length === 0) {
@@ -92,7 +109,10 @@ function renderMarkdown(input: ReportInput): string {
   out.push("| Level | Rule | Method | Where | Change |", "|---|---|---|---|---|");
   for (const { change: c, where } of list) {
     const level = c.level === "INFO" ? c.level : `**${c.level}**`;
-    const change = c.old === undefined && c.new === undefined ? cell(c.message) : `${cell(c.message)} (${code(show(c.old))} → ${code(show(c.new))})`;
+    const change =
+      c.old === undefined && c.new === undefined
+        ? cell(c.message)
+        : `${cell(c.message)} (${code(show(c.old))} → ${code(show(c.new))})`;
     out.push(`| ${level} | ${code(c.rule)} | ${c.method ? code(c.method) : "—"} | ${code(where)} | ${change} |`);
   }
   return `${out.join("\n")}\n`;
@@ -101,6 +121,15 @@ function renderMarkdown(input: ReportInput): string {
 function renderJson(input: ReportInput): string {
   const list = rows(input).map(({ change: c }) => c);
   const spec = new Map(input.reports.flatMap((r) => r.changes.map((c) => [c, r.spec] as const)));
-  const entries = list.map((c) => ({ spec: spec.get(c), level: c.level, rule: c.rule, method: c.method, pointer: c.pointer, old: c.old ?? null, new: c.new ?? null, message: c.message }));
+  const entries = list.map((c) => ({
+    spec: spec.get(c),
+    level: c.level,
+    rule: c.rule,
+    method: c.method,
+    pointer: c.pointer,
+    old: c.old ?? null,
+    new: c.new ?? null,
+    message: c.message,
+  }));
   return `${JSON.stringify(entries, null, 2)}\n`;
 }

@@ -19,6 +19,8 @@ interface Rule {
 
 const unaffected = "existing callers are unaffected";
 
+/** One rule per line, read as a table. */
+// prettier-ignore
 export const RULES = {
   // Methods and their calling convention.
   "method-removed": { level: "ERR", why: "existing callers get a method-not-found error and the generated client loses the method" },

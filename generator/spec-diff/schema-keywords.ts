@@ -43,7 +43,15 @@ export function compareKeywords(ctx: SchemaContext, a: SchemaObject, b: SchemaOb
   compareBounds(ctx, a, b, at);
   compareClosedness(ctx, a, b, at);
   if (ctx.direction === "request" && canonical(a.default) !== canonical(b.default)) {
-    report(ctx, "request-default-changed", at, "default", a.default, b.default, `the default of ${label(at)} changed from ${show(a.default)} to ${show(b.default)}`);
+    report(
+      ctx,
+      "request-default-changed",
+      at,
+      "default",
+      a.default,
+      b.default,
+      `the default of ${label(at)} changed from ${show(a.default)} to ${show(b.default)}`,
+    );
   }
 }
 
@@ -62,18 +70,51 @@ function compareTypes(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: 
   const narrowedFromAny = !before && after;
   const widenedToAny = before && !after;
   if (ctx.direction === "request") {
-    if (narrowedFromAny) report(ctx, "request-type-removed", at, "type", undefined, b.type, `${L} now accepts only ${list(after)} instead of any type`);
-    if (removed.length > 0) report(ctx, "request-type-removed", at, "type", a.type, b.type, `${L} no longer accepts ${list(removed)}`);
-    if (widenedToAny) report(ctx, "request-type-added", at, "type", a.type, undefined, `${L} now accepts any type instead of only ${list(before)}`);
-    if (added.length > 0) report(ctx, "request-type-added", at, "type", a.type, b.type, `${L} now also accepts ${list(added)}`);
+    if (narrowedFromAny)
+      report(
+        ctx,
+        "request-type-removed",
+        at,
+        "type",
+        undefined,
+        b.type,
+        `${L} now accepts only ${list(after)} instead of any type`,
+      );
+    if (removed.length > 0)
+      report(ctx, "request-type-removed", at, "type", a.type, b.type, `${L} no longer accepts ${list(removed)}`);
+    if (widenedToAny)
+      report(
+        ctx,
+        "request-type-added",
+        at,
+        "type",
+        a.type,
+        undefined,
+        `${L} now accepts any type instead of only ${list(before)}`,
+      );
+    if (added.length > 0)
+      report(ctx, "request-type-added", at, "type", a.type, b.type, `${L} now also accepts ${list(added)}`);
     return;
   }
-  if (narrowedFromAny) report(ctx, "response-type-removed", at, "type", undefined, b.type, `${L} is now always ${list(after)}`);
-  if (removed.length > 0) report(ctx, "response-type-removed", at, "type", a.type, b.type, `${L} is no longer ${list(removed)}`);
-  if (widenedToAny) report(ctx, "response-type-added", at, "type", a.type, undefined, `${L} may now be of any type instead of only ${list(before)}`);
-  if (added.includes("null")) report(ctx, "response-nullable-added", at, "type", a.type, b.type, `${L} may now be null`);
+  if (narrowedFromAny)
+    report(ctx, "response-type-removed", at, "type", undefined, b.type, `${L} is now always ${list(after)}`);
+  if (removed.length > 0)
+    report(ctx, "response-type-removed", at, "type", a.type, b.type, `${L} is no longer ${list(removed)}`);
+  if (widenedToAny)
+    report(
+      ctx,
+      "response-type-added",
+      at,
+      "type",
+      a.type,
+      undefined,
+      `${L} may now be of any type instead of only ${list(before)}`,
+    );
+  if (added.includes("null"))
+    report(ctx, "response-nullable-added", at, "type", a.type, b.type, `${L} may now be null`);
   const others = added.filter((t) => t !== "null");
-  if (others.length > 0) report(ctx, "response-type-added", at, "type", a.type, b.type, `${L} may now also be ${list(others)}`);
+  if (others.length > 0)
+    report(ctx, "response-type-added", at, "type", a.type, b.type, `${L} may now also be ${list(others)}`);
 }
 
 function enumOf(schema: SchemaObject): { keyword: string; values: unknown[] } | undefined {
@@ -88,11 +129,28 @@ function compareEnums(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: 
   const L = label(at);
   const request = ctx.direction === "request";
   if (!before && after) {
-    report(ctx, request ? "request-enum-added" : "response-enum-added", at, after.keyword, undefined, after.values, `${L} is now limited to ${show(after.values)}`);
+    report(
+      ctx,
+      request ? "request-enum-added" : "response-enum-added",
+      at,
+      after.keyword,
+      undefined,
+      after.values,
+      `${L} is now limited to ${show(after.values)}`,
+    );
     return;
   }
   if (before && !after) {
-    report(ctx, request ? "request-enum-removed" : "response-enum-removed", at, before.keyword, before.values, undefined, `${L} is no longer limited to ${show(before.values)}`, true);
+    report(
+      ctx,
+      request ? "request-enum-removed" : "response-enum-removed",
+      at,
+      before.keyword,
+      before.values,
+      undefined,
+      `${L} is no longer limited to ${show(before.values)}`,
+      true,
+    );
     return;
   }
   if (!before || !after) return;
@@ -100,22 +158,57 @@ function compareEnums(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: 
   const beforeKeys = keys(before.values);
   const afterKeys = keys(after.values);
   for (const value of before.values.filter((v) => !afterKeys.has(canonical(v)))) {
-    report(ctx, request ? "request-enum-value-removed" : "response-enum-value-removed", at, after.keyword, value, undefined, `the value ${show(value)} was removed from the allowed values of ${L}`);
+    report(
+      ctx,
+      request ? "request-enum-value-removed" : "response-enum-value-removed",
+      at,
+      after.keyword,
+      value,
+      undefined,
+      `the value ${show(value)} was removed from the allowed values of ${L}`,
+    );
   }
   for (const value of after.values.filter((v) => !beforeKeys.has(canonical(v)))) {
-    report(ctx, request ? "request-enum-value-added" : "response-enum-value-added", at, after.keyword, undefined, value, `the value ${show(value)} was added to the allowed values of ${L}`);
+    report(
+      ctx,
+      request ? "request-enum-value-added" : "response-enum-value-added",
+      at,
+      after.keyword,
+      undefined,
+      value,
+      `the value ${show(value)} was added to the allowed values of ${L}`,
+    );
   }
 }
 
-function compareRestriction(ctx: SchemaContext, keyword: "pattern" | "format", a: SchemaObject, b: SchemaObject, at: Place): void {
+function compareRestriction(
+  ctx: SchemaContext,
+  keyword: "pattern" | "format",
+  a: SchemaObject,
+  b: SchemaObject,
+  at: Place,
+): void {
   const before = a[keyword];
   const after = b[keyword];
   if (canonical(before) === canonical(after)) return;
   const L = label(at);
   const what =
-    before === undefined ? `${L} gained the ${keyword} ${show(after)}` : after === undefined ? `${L} lost its ${keyword} ${show(before)}` : `the ${keyword} of ${L} changed from ${show(before)} to ${show(after)}`;
+    before === undefined
+      ? `${L} gained the ${keyword} ${show(after)}`
+      : after === undefined
+        ? `${L} lost its ${keyword} ${show(before)}`
+        : `the ${keyword} of ${L} changed from ${show(before)} to ${show(after)}`;
   if (ctx.direction === "response") {
-    report(ctx, keyword === "pattern" ? "response-pattern-changed" : "response-format-changed", at, keyword, before, after, what, after === undefined);
+    report(
+      ctx,
+      keyword === "pattern" ? "response-pattern-changed" : "response-format-changed",
+      at,
+      keyword,
+      before,
+      after,
+      what,
+      after === undefined,
+    );
     return;
   }
   const kind = before === undefined ? "added" : after === undefined ? "removed" : "changed";
@@ -129,7 +222,12 @@ function compareBounds(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at:
   for (const keyword of [...LOWER_BOUNDS, ...UPPER_BOUNDS]) {
     const before = a[keyword];
     const after = b[keyword];
-    if (before === after || (before !== undefined && typeof before !== "number") || (after !== undefined && typeof after !== "number")) continue;
+    if (
+      before === after ||
+      (before !== undefined && typeof before !== "number") ||
+      (after !== undefined && typeof after !== "number")
+    )
+      continue;
     const lower = LOWER_BOUNDS.includes(keyword);
     const tightened = before === undefined || (after !== undefined && (lower ? after > before : after < before));
     const L = label(at);
@@ -140,7 +238,13 @@ function compareBounds(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at:
           ? `${L} lost its ${keyword} ${before}`
           : `the ${keyword} of ${L} was ${after > before ? "raised" : "lowered"} from ${before} to ${after}`;
     const rule: RuleId =
-      ctx.direction === "request" ? (tightened ? "request-bound-tightened" : "request-bound-relaxed") : tightened ? "response-bound-tightened" : "response-bound-relaxed";
+      ctx.direction === "request"
+        ? tightened
+          ? "request-bound-tightened"
+          : "request-bound-relaxed"
+        : tightened
+          ? "response-bound-tightened"
+          : "response-bound-relaxed";
     report(ctx, rule, at, keyword, before, after, what, after === undefined);
   }
 }
@@ -154,12 +258,26 @@ function compareClosedness(ctx: SchemaContext, a: SchemaObject, b: SchemaObject,
   const after = b.additionalProperties === false;
   if (before === after || !(isObjectLike(a) || isObjectLike(b))) return;
   const what = `${label(at)} ${after ? "no longer accepts" : "now accepts"} properties that are not listed`;
-  const rule: RuleId = ctx.direction === "response" ? "response-additional-properties-changed" : after ? "request-additional-properties-closed" : "request-additional-properties-opened";
+  const rule: RuleId =
+    ctx.direction === "response"
+      ? "response-additional-properties-changed"
+      : after
+        ? "request-additional-properties-closed"
+        : "request-additional-properties-opened";
   report(ctx, rule, at, "additionalProperties", a.additionalProperties, b.additionalProperties, what);
 }
 
 /** Reports a change of `keyword`: at the new schema, or at the old one when the keyword is gone. */
-export function report(ctx: SchemaContext, rule: RuleId, at: Place, keyword: string, old: unknown, now: unknown, what: string, gone = false): void {
+export function report(
+  ctx: SchemaContext,
+  rule: RuleId,
+  at: Place,
+  keyword: string,
+  old: unknown,
+  now: unknown,
+  what: string,
+  gone = false,
+): void {
   const pointer = `${gone ? at.oldPtr : at.newPtr}/${keyword}`;
   ctx.out.push(change(rule, { method: ctx.method, pointer, old, new: now, what }));
 }

@@ -20,7 +20,13 @@ type Compare = (ctx: SchemaContext, a: JsonSchema, b: JsonSchema, place: Place) 
  * `compared`: both sides are unions and their branches were compared; `lifted`: one side is a
  * bare union and the whole pair was compared as unions; `none`: nothing done here.
  */
-export function compareUnions(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: Place, compare: Compare): "compared" | "lifted" | "none" {
+export function compareUnions(
+  ctx: SchemaContext,
+  a: SchemaObject,
+  b: SchemaObject,
+  at: Place,
+  compare: Compare,
+): "compared" | "lifted" | "none" {
   const before = unionOf(a, at.oldPtr);
   const after = unionOf(b, at.newPtr);
   if (before && after) {
@@ -41,7 +47,11 @@ export function compareUnions(ctx: SchemaContext, a: SchemaObject, b: SchemaObje
 function unionOf(schema: SchemaObject, pointer: string): Branch[] | undefined {
   const keyword = Array.isArray(schema.anyOf) ? "anyOf" : Array.isArray(schema.oneOf) ? "oneOf" : undefined;
   if (!keyword) return undefined;
-  return (schema[keyword] as JsonSchema[]).map((s, index) => ({ schema: s, pointer: `${pointer}/${keyword}/${index}`, index }));
+  return (schema[keyword] as JsonSchema[]).map((s, index) => ({
+    schema: s,
+    pointer: `${pointer}/${keyword}/${index}`,
+    index,
+  }));
 }
 
 /** A union and nothing else but annotations. */
@@ -58,12 +68,21 @@ function compareBranches(ctx: SchemaContext, before: Branch[], after: Branch[], 
   const L = label(at);
   for (const o of before.filter((b) => !pairedOld.has(b))) {
     const what = `the ${describe(ctx, o.schema, "old")} branch was removed from ${L}`;
-    ctx.out.push(change(request ? "request-branch-removed" : "response-branch-removed", { method: ctx.method, pointer: o.pointer, old: o.schema, what }));
+    ctx.out.push(
+      change(request ? "request-branch-removed" : "response-branch-removed", {
+        method: ctx.method,
+        pointer: o.pointer,
+        old: o.schema,
+        what,
+      }),
+    );
   }
   for (const n of after.filter((b) => !pairedNew.has(b))) {
     const nullable = isNull(ctx, n.schema, "new");
     const rule = request ? "request-branch-added" : nullable ? "response-nullable-added" : "response-branch-added";
-    const what = nullable ? `${L} ${request ? "now also accepts" : "may now be"} null` : `${L} gained the ${describe(ctx, n.schema, "new")} branch`;
+    const what = nullable
+      ? `${L} ${request ? "now also accepts" : "may now be"} null`
+      : `${L} gained the ${describe(ctx, n.schema, "new")} branch`;
     ctx.out.push(change(rule, { method: ctx.method, pointer: n.pointer, new: n.schema, what }));
   }
 }
@@ -79,14 +98,17 @@ function pair(ctx: SchemaContext, before: Branch[], after: Branch[]): [Branch, B
     pairs.push([o, n]);
   };
   for (const o of before) take(o, (n) => refName(o.schema) !== undefined && refName(o.schema) === refName(n.schema));
-  for (const o of before) take(o, (n) => canonical(withoutAnnotations(o.schema)) === canonical(withoutAnnotations(n.schema)));
+  for (const o of before)
+    take(o, (n) => canonical(withoutAnnotations(o.schema)) === canonical(withoutAnnotations(n.schema)));
   for (const o of before) take(o, (n) => n.index === o.index && compatible(ctx, o.schema, n.schema));
   for (const o of before) take(o, (n) => compatible(ctx, o.schema, n.schema));
   return pairs;
 }
 
 function refName(schema: JsonSchema): string | undefined {
-  return typeof schema === "object" && typeof schema.$ref === "string" ? schema.$ref.replace(/^#\/definitions\//, "") : undefined;
+  return typeof schema === "object" && typeof schema.$ref === "string"
+    ? schema.$ref.replace(/^#\/definitions\//, "")
+    : undefined;
 }
 
 /** Types of a branch after following its `$ref`s; `undefined` when it does not say. */

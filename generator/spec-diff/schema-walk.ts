@@ -13,8 +13,31 @@ import { compareUnions } from "./schema-unions.js";
 
 /** Keywords graded by this file, schema-keywords.ts or schema-unions.ts. */
 const GRADED = new Set([
-  ...["type", "enum", "const", "pattern", "format", "default", "additionalProperties", "required", "properties", "items", "patternProperties"],
-  ...["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties"],
+  ...[
+    "type",
+    "enum",
+    "const",
+    "pattern",
+    "format",
+    "default",
+    "additionalProperties",
+    "required",
+    "properties",
+    "items",
+    "patternProperties",
+  ],
+  ...[
+    "minimum",
+    "exclusiveMinimum",
+    "minLength",
+    "minItems",
+    "minProperties",
+    "maximum",
+    "exclusiveMaximum",
+    "maxLength",
+    "maxItems",
+    "maxProperties",
+  ],
   ...["anyOf", "oneOf", "allOf", "$ref", "definitions", "$defs"],
 ]);
 
@@ -42,7 +65,11 @@ export function compareSchemas(ctx: SchemaContext, a: JsonSchema, b: JsonSchema,
 }
 
 /** Follows `$ref`s to a named schema; the pointer becomes the named schema's own place. */
-export function resolve(defs: Map<string, NamedSchema>, schema: JsonSchema, pointer: string): { schema: JsonSchema; pointer: string } {
+export function resolve(
+  defs: Map<string, NamedSchema>,
+  schema: JsonSchema,
+  pointer: string,
+): { schema: JsonSchema; pointer: string } {
   let current = schema;
   let where = pointer;
   const hops = new Set<string>();
@@ -82,20 +109,41 @@ function compareProperties(ctx: SchemaContext, a: SchemaObject, b: SchemaObject,
     const was = name in before || requiredBefore.has(name);
     const is = name in after || requiredAfter.has(name);
     const place = child(at, "properties", name, propertyPath(at, name));
-    const push = (rule: Parameters<typeof change>[0], pointer: string, what: string) => ctx.out.push(change(rule, { method: ctx.method, pointer, what }));
+    const push = (rule: Parameters<typeof change>[0], pointer: string, what: string) =>
+      ctx.out.push(change(rule, { method: ctx.method, pointer, what }));
     if (was && !is) {
-      push(request ? "request-property-removed" : "response-property-removed", place.oldPtr, `property ${name} was removed from ${L}`);
+      push(
+        request ? "request-property-removed" : "response-property-removed",
+        place.oldPtr,
+        `property ${name} was removed from ${L}`,
+      );
       continue;
     }
     if (!was && is) {
-      if (request && requiredAfter.has(name)) push("request-property-added-required", place.newPtr, `${L} gained the required property ${name}`);
-      else push(request ? "request-property-added" : "response-property-added", place.newPtr, `${L} gained the ${request ? "optional " : ""}property ${name}`);
+      if (request && requiredAfter.has(name))
+        push("request-property-added-required", place.newPtr, `${L} gained the required property ${name}`);
+      else
+        push(
+          request ? "request-property-added" : "response-property-added",
+          place.newPtr,
+          `${L} gained the ${request ? "optional " : ""}property ${name}`,
+        );
       continue;
     }
     const nowRequired = requiredAfter.has(name) && !requiredBefore.has(name);
     const nowOptional = requiredBefore.has(name) && !requiredAfter.has(name);
-    if (nowRequired) push(request ? "request-property-became-required" : "response-property-became-required", place.newPtr, `property ${name} of ${L} is now required`);
-    if (nowOptional) push(request ? "request-property-became-optional" : "response-property-became-optional", place.newPtr, `property ${name} of ${L} is now optional`);
+    if (nowRequired)
+      push(
+        request ? "request-property-became-required" : "response-property-became-required",
+        place.newPtr,
+        `property ${name} of ${L} is now required`,
+      );
+    if (nowOptional)
+      push(
+        request ? "request-property-became-optional" : "response-property-became-optional",
+        place.newPtr,
+        `property ${name} of ${L} is now optional`,
+      );
     compareSchemas(ctx, before[name] ?? true, after[name] ?? true, place);
   }
 }
@@ -117,7 +165,12 @@ function compareItems(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: 
     unknownChange(ctx, at, "items", a.items, b.items);
     return;
   }
-  compareSchemas(ctx, (a.items ?? true) as JsonSchema, (b.items ?? true) as JsonSchema, child(at, "items", undefined, path));
+  compareSchemas(
+    ctx,
+    (a.items ?? true) as JsonSchema,
+    (b.items ?? true) as JsonSchema,
+    child(at, "items", undefined, path),
+  );
 }
 
 /** `additionalProperties` as a schema and `patternProperties`, matched by pattern. */
@@ -125,13 +178,19 @@ function compareSchemaMaps(ctx: SchemaContext, a: SchemaObject, b: SchemaObject,
   const x = a.additionalProperties;
   const y = b.additionalProperties;
   if ((typeof x === "object" || typeof y === "object") && x !== false && y !== false) {
-    compareSchemas(ctx, (x ?? true) as JsonSchema, (y ?? true) as JsonSchema, child(at, "additionalProperties", undefined, at.path === "" ? "additionalProperties" : `${at.path}[*]`));
+    compareSchemas(
+      ctx,
+      (x ?? true) as JsonSchema,
+      (y ?? true) as JsonSchema,
+      child(at, "additionalProperties", undefined, at.path === "" ? "additionalProperties" : `${at.path}[*]`),
+    );
   }
   const before = (a.patternProperties ?? {}) as Record<string, JsonSchema>;
   const after = (b.patternProperties ?? {}) as Record<string, JsonSchema>;
   for (const pattern of new Set([...Object.keys(before), ...Object.keys(after)])) {
     const place = child(at, "patternProperties", pattern, `${at.path}[${pattern}]`);
-    if (before[pattern] !== undefined && after[pattern] !== undefined) compareSchemas(ctx, before[pattern]!, after[pattern]!, place);
+    if (before[pattern] !== undefined && after[pattern] !== undefined)
+      compareSchemas(ctx, before[pattern]!, after[pattern]!, place);
     else unknownChange(ctx, place, undefined, before[pattern], after[pattern]);
   }
 }
@@ -154,6 +213,11 @@ function unknownChange(ctx: SchemaContext, at: Place, keyword: string | undefine
   const suffix = keyword === undefined ? "" : `/${pointerToken(keyword)}`;
   const pointer = (now === undefined ? at.oldPtr : at.newPtr) + suffix;
   const name = keyword ?? pointer.split("/").slice(-2).join("/");
-  const what = now === undefined ? `${label(at)} lost ${name}` : old === undefined ? `${label(at)} gained ${name}` : `${name} of ${label(at)} changed`;
+  const what =
+    now === undefined
+      ? `${label(at)} lost ${name}`
+      : old === undefined
+        ? `${label(at)} gained ${name}`
+        : `${name} of ${label(at)} changed`;
   ctx.out.push(change("schema-changed", { method: ctx.method, pointer, old, new: now, what }));
 }

@@ -47,7 +47,8 @@ export async function isCommit(ref: string, cwd: string): Promise<boolean> {
  */
 export async function loadFromGit(ref: string, file: string, cwd: string): Promise<LoadedSpec | undefined> {
   const top = (await git(["rev-parse", "--show-toplevel"], cwd)).trim();
-  const read = (name: string) => git(["show", `${ref}:${posix(path.relative(top, path.resolve(cwd, name)))}`], cwd).catch(() => undefined);
+  const read = (name: string) =>
+    git(["show", `${ref}:${posix(path.relative(top, path.resolve(cwd, name)))}`], cwd).catch(() => undefined);
   const entry = posix(path.relative(cwd, path.resolve(cwd, file)));
   const files = new Map<string, unknown>();
   const problems: Problem[] = [];
@@ -58,7 +59,12 @@ export async function loadFromGit(ref: string, file: string, cwd: string): Promi
     const text = await read(next.file);
     if (text === undefined) {
       if (!next.from) return undefined;
-      problems.push({ file: `${ref}:${next.from.file}`, pointer: next.from.pointer, message: `cannot read ${next.file} at ${ref}: it does not exist there.`, hint: "The $ref is resolved against the referring file." });
+      problems.push({
+        file: `${ref}:${next.from.file}`,
+        pointer: next.from.pointer,
+        message: `cannot read ${next.file} at ${ref}: it does not exist there.`,
+        hint: "The $ref is resolved against the referring file.",
+      });
       continue;
     }
     const parsed = parse(text, next.file, ref, problems);
@@ -78,7 +84,12 @@ function parse(text: string, file: string, ref: string, problems: Problem[]): un
   try {
     return yaml ? parseYaml(text) : JSON.parse(text);
   } catch (error) {
-    problems.push({ file: `${ref}:${file}`, pointer: "", message: `is not valid ${yaml ? "YAML" : "JSON"}: ${(error as Error).message}`, hint: "Fix the syntax error at the position given." });
+    problems.push({
+      file: `${ref}:${file}`,
+      pointer: "",
+      message: `is not valid ${yaml ? "YAML" : "JSON"}: ${(error as Error).message}`,
+      hint: "Fix the syntax error at the position given.",
+    });
     return undefined;
   }
 }
@@ -91,7 +102,8 @@ export async function defaultSpecs(dir: string, cwd: string, ref?: string): Prom
     const top = (await git(["rev-parse", "--show-toplevel"], cwd)).trim();
     const inRepo = posix(path.relative(top, path.resolve(cwd, dir)));
     const listed = await git(["ls-tree", "--name-only", "--full-name", ref, "--", `${inRepo}/`], top).catch(() => "");
-    for (const line of listed.split("\n").filter((l) => SPEC_FILE.test(l))) found.add(posix(path.relative(cwd, path.join(top, line))));
+    for (const line of listed.split("\n").filter((l) => SPEC_FILE.test(l)))
+      found.add(posix(path.relative(cwd, path.join(top, line))));
   }
   return [...found].sort();
 }

@@ -42,7 +42,13 @@ export function summary(changes: Change[]): Want[] {
   return changes.map((c) => [c.level, c.rule, c.method, c.pointer]);
 }
 
-const endpoint = (paramStructure: string, kind: string, envelope: string) => ({ kind, paramStructure, envelope, methodIn: envelope === "jsonrpc" ? "body" : "query", transport: "https" });
+const endpoint = (paramStructure: string, kind: string, envelope: string) => ({
+  kind,
+  paramStructure,
+  envelope,
+  methodIn: envelope === "jsonrpc" ? "body" : "query",
+  transport: "https",
+});
 
 /**
  * A pet store with one method of each param structure and every extension:
@@ -54,8 +60,18 @@ export function petstore(): Doc {
     openrpc: "1.3.2",
     info: { title: "Pets API", version: "1.0.0", description: "Pets." },
     servers: [
-      { name: "keyed", url: "https://{host}/{apiKey}", summary: "Keyed.", variables: { host: { default: "pets.example" }, apiKey: { default: "KEY" } }, "x-endpoint": endpoint("by-name", "keyed", "jsonrpc") },
-      { name: "proxy", url: "https://proxy.pets.example/", "x-endpoint": endpoint("by-position", "proxy", "params-only") },
+      {
+        name: "keyed",
+        url: "https://{host}/{apiKey}",
+        summary: "Keyed.",
+        variables: { host: { default: "pets.example" }, apiKey: { default: "KEY" } },
+        "x-endpoint": endpoint("by-name", "keyed", "jsonrpc"),
+      },
+      {
+        name: "proxy",
+        url: "https://proxy.pets.example/",
+        "x-endpoint": endpoint("by-position", "proxy", "params-only"),
+      },
     ],
     methods: [
       {
@@ -69,7 +85,9 @@ export function petstore(): Doc {
         ],
         result: { name: "page", schema: { $ref: "#/components/schemas/PetPage" } },
         errors: [{ code: -32005, message: "Not found" }],
-        examples: [{ name: "one", params: [{ name: "owner", value: "0xab" }], result: { name: "page", value: { pets: [] } } }],
+        examples: [
+          { name: "one", params: [{ name: "owner", value: "0xab" }], result: { name: "page", value: { pets: [] } } },
+        ],
       },
       {
         name: "pets_get",
@@ -110,8 +128,19 @@ export function petstore(): Doc {
       schemas: {
         Owner: { type: "string", pattern: "^0x[0-9a-f]+$" },
         Kind: { type: "string", enum: ["cat", "dog"] },
-        Pet: { type: "object", required: ["id", "name"], properties: { id: { type: "string" }, name: { type: "string" }, tag: { type: "string" } } },
-        PetPage: { type: "object", required: ["pets"], properties: { pets: { type: "array", items: { $ref: "#/components/schemas/Pet" } }, nextPageToken: { type: "string" } } },
+        Pet: {
+          type: "object",
+          required: ["id", "name"],
+          properties: { id: { type: "string" }, name: { type: "string" }, tag: { type: "string" } },
+        },
+        PetPage: {
+          type: "object",
+          required: ["pets"],
+          properties: {
+            pets: { type: "array", items: { $ref: "#/components/schemas/Pet" } },
+            nextPageToken: { type: "string" },
+          },
+        },
       },
     },
   };
@@ -122,7 +151,14 @@ export function probe(request: unknown, response: unknown, schemas: Record<strin
   return {
     openrpc: "1.3.2",
     info: { title: "Probe", version: "1.0.0" },
-    methods: [{ name: "probe", paramStructure: "by-name", params: [{ name: "input", required: true, schema: request }], result: { name: "output", schema: response } }],
+    methods: [
+      {
+        name: "probe",
+        paramStructure: "by-name",
+        params: [{ name: "input", required: true, schema: request }],
+        result: { name: "output", schema: response },
+      },
+    ],
     components: { schemas },
   };
 }
@@ -135,5 +171,9 @@ export const RES = "#/methods/0/result/schema";
 export function reverseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reverseKeys);
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reverseKeys(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([k, v]) => [k, reverseKeys(v)]),
+  );
 }

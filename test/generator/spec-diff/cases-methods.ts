@@ -3,7 +3,13 @@ import { edit, petstore, type Case, type Doc } from "./build.js";
 
 const base = petstore();
 const notification = edit(base, (d) => delete d.methods[3].result);
-const c = (rule: Case["rule"], name: string, change: (d: Doc) => void, want: Case["want"], messages?: Case["messages"]): Case => ({
+const c = (
+  rule: Case["rule"],
+  name: string,
+  change: (d: Doc) => void,
+  want: Case["want"],
+  messages?: Case["messages"],
+): Case => ({
   rule,
   name,
   before: base,
@@ -12,6 +18,7 @@ const c = (rule: Case["rule"], name: string, change: (d: Doc) => void, want: Cas
   ...(messages ? { messages } : {}),
 });
 
+// prettier-ignore
 export const methodCases: Case[] = [
   c("method-removed", "a method is removed", (d) => d.methods.splice(2, 1), [["ERR", "method-removed", "pets_find", "#/methods/2"]]),
   c("method-added", "a method is added", (d) => d.methods.push({ name: "pets_count", params: [], result: { name: "n", schema: { type: "integer" } } }), [
@@ -82,6 +89,16 @@ export const methodCases: Case[] = [
     ["ERR", "page-size-max-lowered", "pets_list", "#/methods/0/params/1/schema/maximum"],
   ]),
 
+  c(
+    "type-removed",
+    "a component renamed (its refs too) is the same contract, but its exported type disappears",
+    (d) => {
+      d.components.schemas = { OwnerAddress: d.components.schemas.Owner, Kind: d.components.schemas.Kind, Pet: d.components.schemas.Pet, PetPage: d.components.schemas.PetPage };
+      d.methods[0].params[0].schema.$ref = "#/components/schemas/OwnerAddress";
+    },
+    [["WARN", "type-removed", null, "#/components/schemas/Owner"]],
+    ["possibly renamed to OwnerAddress"],
+  ),
   c("server-removed", "a server is removed", (d) => d.servers.splice(1, 1), [["ERR", "server-removed", null, "#/servers/1"]]),
   c("server-added", "a server is added", (d) => d.servers.push({ name: "eu", url: "https://eu.pets.example/" }), [["INFO", "server-added", null, "#/servers/2"]]),
   c("server-url-changed", "a server URL changes", (d) => (d.servers[1].url = "https://proxy2.pets.example/"), [["WARN", "server-url-changed", null, "#/servers/1/url"]]),

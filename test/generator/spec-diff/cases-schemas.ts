@@ -30,8 +30,14 @@ const response = ([rule, name, before, after, want]: Row): Case => ({
 const str = (extra: object = {}) => ({ type: "string", ...extra });
 const int = (extra: object = {}) => ({ type: "integer", ...extra });
 const arr = (extra: object = {}) => ({ type: "array", items: { type: "string" }, ...extra });
-const obj = (properties: Record<string, unknown>, required: string[] = [], extra: object = {}) => ({ type: "object", properties, required, ...extra });
+const obj = (properties: Record<string, unknown>, required: string[] = [], extra: object = {}) => ({
+  type: "object",
+  properties,
+  required,
+  ...extra,
+});
 
+// prettier-ignore
 const requestRows: Row[] = [
   ["request-type-removed", "a type removed from the type list", { type: ["string", "integer"] }, str(), [["ERR", "request-type-removed", "/type"]]],
   ["request-type-removed", "any type narrowed to one", {}, str(), [["ERR", "request-type-removed", "/type"]]],
@@ -82,6 +88,7 @@ const requestRows: Row[] = [
   ["schema-changed", "a keyword not graded (multipleOf) added", int(), int({ multipleOf: 2 }), [["WARN", "schema-changed", "/multipleOf"]]],
 ];
 
+// prettier-ignore
 const responseRows: Row[] = [
   ["response-type-added", "a type added to the type list", str(), { type: ["string", "integer"] }, [["ERR", "response-type-added", "/type"]]],
   ["response-type-removed", "a type removed from the type list", { type: ["string", "integer"] }, str(), [["INFO", "response-type-removed", "/type"]]],
@@ -110,7 +117,10 @@ const responseRows: Row[] = [
 ];
 
 const pet = obj({ id: str(), name: str() }, ["id", "name"]);
-const tree = { type: "object", properties: { value: str(), children: { type: "array", items: { $ref: "#/components/schemas/Tree" } } } };
+const tree = {
+  type: "object",
+  properties: { value: str(), children: { type: "array", items: { $ref: "#/components/schemas/Tree" } } },
+};
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /** Whole documents: `$ref`s, shared components, cycles, branches matched by name, external files. */
@@ -136,7 +146,9 @@ const structural: Case[] = [
     rule: "response-type-added",
     name: "a recursive component is compared once, without looping",
     before: probe(plain, ref("Tree"), { Tree: tree }),
-    after: probe(plain, ref("Tree"), { Tree: { ...tree, properties: { ...tree.properties, value: { type: ["string", "integer"] } } } }),
+    after: probe(plain, ref("Tree"), {
+      Tree: { ...tree, properties: { ...tree.properties, value: { type: ["string", "integer"] } } },
+    }),
     want: [["ERR", "response-type-added", "probe", "#/components/schemas/Tree/properties/value/type"]],
   },
   {

@@ -2,7 +2,10 @@
  * The rule table: one or more before/after document pairs per rule, each asserting exactly the
  * changes reported (level, rule, method, pointer); then the edits that must report nothing.
  */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ROOT } from "../../../generator/generate.js";
 import { diffSpecs } from "../../../generator/spec-diff/compare.js";
 import { RULES, type RuleId } from "../../../generator/spec-diff/rules.js";
 import { edit, loaded, petstore, probe, reverseKeys, summary, type Case, type Doc } from "./build.js";
@@ -28,8 +31,17 @@ describe("each rule, on a pair of small documents", () => {
     expect(Object.keys(RULES).filter((rule) => !proved.has(rule as RuleId))).toEqual([]);
   });
 
+  it("documents every rule with its level in generator/spec-diff/README.md", async () => {
+    const readme = await readFile(path.join(ROOT, "generator", "spec-diff", "README.md"), "utf8");
+    const documented = [...readme.matchAll(/^\| `([a-z-]+)` \| (ERR|WARN|INFO) \|/gm)].map((m) => [m[1], m[2]]);
+    expect(documented).toEqual(Object.entries(RULES).map(([rule, { level }]) => [rule, level]));
+  });
+
   it("says what changed and why in one sentence, with the old and new values", () => {
-    const [change] = review(petstore(), edit(petstore(), (d) => (d.methods[0].params[1].schema.maximum = 50)));
+    const [change] = review(
+      petstore(),
+      edit(petstore(), (d) => (d.methods[0].params[1].schema.maximum = 50)),
+    );
     expect(change).toEqual({
       level: "ERR",
       rule: "page-size-max-lowered",
@@ -37,43 +49,63 @@ describe("each rule, on a pair of small documents", () => {
       pointer: "#/methods/0/params/1/schema/maximum",
       old: 100,
       new: 50,
-      message: "The maximum of param pageSize of pets_list was lowered from 100 to 50; callers asking for larger pages are rejected before any request is sent.",
+      message:
+        "The maximum of param pageSize of pets_list was lowered from 100 to 50; callers asking for larger pages are rejected before any request is sent.",
     });
   });
 
   it("treats a spec missing on one side as all methods added or removed", () => {
-    expect(summary(diffSpecs(undefined, loaded(probe({ type: "string" }, { type: "string" }))))).toEqual([["INFO", "method-added", "probe", "#/methods/0"]]);
-    expect(summary(diffSpecs(loaded(probe({ type: "string" }, { type: "string" })), undefined))).toEqual([["ERR", "method-removed", "probe", "#/methods/0"]]);
+    expect(summary(diffSpecs(undefined, loaded(probe({ type: "string" }, { type: "string" }))))).toEqual([
+      ["INFO", "method-added", "probe", "#/methods/0"],
+    ]);
+    expect(summary(diffSpecs(loaded(probe({ type: "string" }, { type: "string" })), undefined))).toEqual([
+      ["ERR", "method-removed", "probe", "#/methods/0"],
+    ]);
   });
 });
 
 /** Edits that change nothing a caller or the generated code can see. */
 const cosmetic: [string, (d: Doc) => void][] = [
   ["nothing", () => {}],
-  ["descriptions and summaries", (d) => {
-    d.info.description = "Pets, revised.";
-    d.methods[0].summary = "Lists all the pets.";
-    d.methods[0].description = "Now with more words.";
-    d.methods[0].params[0].description = "The owner, hex.";
-    d.methods[1].result.description = "A pet.";
-    d.components.schemas.Pet.description = "A pet.";
-    d.components.schemas.Pet.properties.name.title = "Name";
-    d.servers[0].summary = "The keyed endpoint.";
-    d.servers[0].description = "Keyed.";
-  }],
-  ["examples", (d) => {
-    d.methods[0].examples[0].params[0].value = "0xcd";
-    d.methods[0].examples.push({ name: "two", params: [], result: { name: "page", value: { pets: [] } } });
-    d.components.schemas.Owner.examples = ["0xab"];
-  }],
-  ["component order", (d) => (d.components.schemas = Object.fromEntries(Object.entries(d.components.schemas).reverse()))],
+  [
+    "descriptions and summaries",
+    (d) => {
+      d.info.description = "Pets, revised.";
+      d.methods[0].summary = "Lists all the pets.";
+      d.methods[0].description = "Now with more words.";
+      d.methods[0].params[0].description = "The owner, hex.";
+      d.methods[1].result.description = "A pet.";
+      d.components.schemas.Pet.description = "A pet.";
+      d.components.schemas.Pet.properties.name.title = "Name";
+      d.servers[0].summary = "The keyed endpoint.";
+      d.servers[0].description = "Keyed.";
+    },
+  ],
+  [
+    "examples",
+    (d) => {
+      d.methods[0].examples[0].params[0].value = "0xcd";
+      d.methods[0].examples.push({ name: "two", params: [], result: { name: "page", value: { pets: [] } } });
+      d.components.schemas.Owner.examples = ["0xab"];
+    },
+  ],
+  [
+    "component order",
+    (d) => (d.components.schemas = Object.fromEntries(Object.entries(d.components.schemas).reverse())),
+  ],
   ["key order everywhere", (d) => Object.assign(d, reverseKeys(d))],
-  ["order inside enum, required and type lists", (d) => {
-    d.components.schemas.Kind.enum.reverse();
-    d.components.schemas.Pet.required.reverse();
-  }],
+  [
+    "order inside enum, required and type lists",
+    (d) => {
+      d.components.schemas.Kind.enum.reverse();
+      d.components.schemas.Pet.required.reverse();
+    },
+  ],
   ["error messages", (d) => (d.methods[0].errors[0].message = "Pet not found")],
-  ["x-response-deviations (the contract stays as documented)", (d) => (d.components.schemas.Pet["x-response-deviations"] = { omitted: ["name"] })],
+  [
+    "x-response-deviations (the contract stays as documented)",
+    (d) => (d.components.schemas.Pet["x-response-deviations"] = { omitted: ["name"] }),
+  ],
   ["anyOf branches reordered", (d) => d.methods[1].result.schema.anyOf.reverse()],
 ];
 
@@ -83,6 +115,11 @@ describe("edits that must report nothing", () => {
   });
 
   it("type lists in any order", () => {
-    expect(review(probe({ type: ["string", "null"] }, { type: ["integer", "string"] }), probe({ type: ["null", "string"] }, { type: ["string", "integer"] }))).toEqual([]);
+    expect(
+      review(
+        probe({ type: ["string", "null"] }, { type: ["integer", "string"] }),
+        probe({ type: ["null", "string"] }, { type: ["string", "integer"] }),
+      ),
+    ).toEqual([]);
   });
 });

@@ -16,7 +16,25 @@ export interface LoadedSpec {
   files: Map<string, unknown>;
 }
 
-export async function loadSpec(file: string, cwd = process.cwd()): Promise<LoadedSpec> {
+/** Where spec files are read from: the working tree by default, or e.g. a git ref (spec-diff). */
+export interface SpecSource {
+  /** The text of `file` (a path relative to the working directory). Throws when it cannot be read. */
+  read(file: string): Promise<string>;
+  /** How `file` is named in problems: `spec/a.json`, or `HEAD:spec/a.json`. */
+  name(file: string): string;
+  /** The sentence fragment saying why `file` could not be read. */
+  why(file: string, error: unknown): string;
+}
+
+export function diskSource(cwd: string): SpecSource {
+  return {
+    read: (file) => readFile(path.resolve(cwd, file), "utf8"),
+    name: (file) => file,
+    why: (file, error) => `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+  };
+}
+
+export async function loadSpec(file: string, cwd = process.cwd(), source: SpecSource = diskSource(cwd)): Promise<LoadedSpec> {
   const entry = toPosix(path.relative(cwd, path.resolve(cwd, file)));
   const files = new Map<string, unknown>();
   const problems: Problem[] = [];
@@ -24,7 +42,7 @@ export async function loadSpec(file: string, cwd = process.cwd()): Promise<Loade
   while (queue.length > 0) {
     const next = queue.shift()!;
     if (files.has(next.file)) continue;
-    const parsed = await readDocument(path.resolve(cwd, next.file), next.file, next.from, problems);
+    const parsed = await readDocument(source, next.file, next.from, problems);
     if (parsed === undefined) continue;
     files.set(next.file, parsed);
     for (const ref of externalRefs(parsed)) {
@@ -37,27 +55,28 @@ export async function loadSpec(file: string, cwd = process.cwd()): Promise<Loade
 }
 
 async function readDocument(
-  absolute: string,
+  source: SpecSource,
   file: string,
   from: { file: string; pointer: string } | undefined,
   problems: Problem[],
 ): Promise<unknown> {
   let text: string;
   try {
-    text = await readFile(absolute, "utf8");
+    text = await source.read(file);
   } catch (error) {
     problems.push({
-      file: from?.file ?? file,
+      file: source.name(from?.file ?? file),
       pointer: from?.pointer ?? "",
-      message: `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
+      message: `${source.why(file, error)}.`,
       hint: from ? "Check the relative path of the $ref; it is resolved against the referring file." : "Check the path passed with --spec.",
     });
     return undefined;
   }
+  const yaml = /\.ya?ml$/i.test(file);
   try {
-    return /\.ya?ml$/i.test(file) ? parseYaml(text) : JSON.parse(text);
+    return yaml ? parseYaml(text) : JSON.parse(text);
   } catch (error) {
-    problems.push({ file, pointer: "", message: `is not valid ${/\.ya?ml$/i.test(file) ? "YAML" : "JSON"}: ${(error as Error).message}`, hint: "Fix the syntax error at the position given." });
+    problems.push({ file: source.name(file), pointer: "", message: `is not valid ${yaml ? "YAML" : "JSON"}: ${(error as Error).message}`, hint: "Fix the syntax error at the position given." });
     return undefined;
   }
 }

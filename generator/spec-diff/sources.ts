@@ -8,10 +8,7 @@ import { execFile } from "node:child_process";
 import { access, readdir } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { parse as parseYaml } from "yaml";
-import { externalRefs, loadSpec, type LoadedSpec } from "../load.js";
-import type { Problem } from "../model.js";
-import { GeneratorError } from "../problems.js";
+import { loadSpec, type LoadedSpec, type SpecSource } from "../load.js";
 
 const run = promisify(execFile);
 
@@ -47,51 +44,17 @@ export async function isCommit(ref: string, cwd: string): Promise<boolean> {
  */
 export async function loadFromGit(ref: string, file: string, cwd: string): Promise<LoadedSpec | undefined> {
   const top = (await git(["rev-parse", "--show-toplevel"], cwd)).trim();
-  const read = (name: string) =>
-    git(["show", `${ref}:${posix(path.relative(top, path.resolve(cwd, name)))}`], cwd).catch(() => undefined);
+  const source: SpecSource = {
+    read: (name) => git(["show", `${ref}:${posix(path.relative(top, path.resolve(cwd, name)))}`], cwd),
+    name: (name) => `${ref}:${name}`,
+    why: (name) => `cannot read ${name} at ${ref}: it does not exist there`,
+  };
   const entry = posix(path.relative(cwd, path.resolve(cwd, file)));
-  const files = new Map<string, unknown>();
-  const problems: Problem[] = [];
-  const queue: { file: string; from?: { file: string; pointer: string } }[] = [{ file: entry }];
-  while (queue.length > 0) {
-    const next = queue.shift()!;
-    if (files.has(next.file)) continue;
-    const text = await read(next.file);
-    if (text === undefined) {
-      if (!next.from) return undefined;
-      problems.push({
-        file: `${ref}:${next.from.file}`,
-        pointer: next.from.pointer,
-        message: `cannot read ${next.file} at ${ref}: it does not exist there.`,
-        hint: "The $ref is resolved against the referring file.",
-      });
-      continue;
-    }
-    const parsed = parse(text, next.file, ref, problems);
-    if (parsed === undefined) continue;
-    files.set(next.file, parsed);
-    for (const r of externalRefs(parsed)) {
-      const target = path.posix.normalize(path.posix.join(path.posix.dirname(next.file), r.file));
-      if (!files.has(target)) queue.push({ file: target, from: { file: next.file, pointer: r.pointer } });
-    }
-  }
-  if (problems.length > 0) throw new GeneratorError(problems, "load");
-  return { entry, files };
-}
-
-function parse(text: string, file: string, ref: string, problems: Problem[]): unknown {
-  const yaml = /\.ya?ml$/i.test(file);
-  try {
-    return yaml ? parseYaml(text) : JSON.parse(text);
-  } catch (error) {
-    problems.push({
-      file: `${ref}:${file}`,
-      pointer: "",
-      message: `is not valid ${yaml ? "YAML" : "JSON"}: ${(error as Error).message}`,
-      hint: "Fix the syntax error at the position given.",
-    });
-    return undefined;
-  }
+  const exists = await source.read(entry).then(
+    () => true,
+    () => false,
+  );
+  return exists ? loadSpec(entry, cwd, source) : undefined;
 }
 
 /** Spec files in `dir` (relative to `cwd`) in the working tree and, with `ref`, at that ref. */

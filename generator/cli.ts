@@ -22,6 +22,7 @@ async function main(): Promise<number> {
     .option("out", { type: "string", describe: "Output package folder. Default: generated/" })
     .option("name", { type: "string", describe: `npm package name. Default: ${DEFAULT_PACKAGE}` })
     .option("pkg-version", { type: "string", describe: "Package version. Default: 0.1.0" })
+    .option("examples", { choices: ["error", "warn"] as const, default: "error" as const, describe: "Examples that do not validate against their schemas: fail (error) or only warn (for third-party documents)" })
     .option("check", { type: "boolean", default: false, describe: "Write nothing; exit 1 with a diff summary if the output folder is stale" })
     .example("$0", "regenerate generated/ from spec/")
     .example("$0 --check", "fail if generated/ does not match spec/")
@@ -37,7 +38,7 @@ async function main(): Promise<number> {
     console.error("No spec given and no *.openrpc.json|yaml in spec/. Pass --spec <file>.");
     return 1;
   }
-  const result = await generate({ specs, packageName: argv.name ?? DEFAULT_PACKAGE, ...(argv.pkgVersion ? { version: argv.pkgVersion } : {}) });
+  const result = await generate({ specs, examples: argv.examples, packageName: argv.name ?? DEFAULT_PACKAGE, ...(argv.pkgVersion ? { version: argv.pkgVersion } : {}) });
   for (const w of result.warnings) console.warn(`warning: ${w.file}#${w.pointer}: ${w.message}${w.hint ? ` (${w.hint})` : ""}`);
   const relOut = path.relative(process.cwd(), out) || ".";
   if (argv.check) {

@@ -2,6 +2,7 @@
  * The whole pipeline, load → validate → normalize → emit → format, as one function that the
  * CLI and the tests share. Returns the files to write (path → text); writes nothing itself.
  */
+import { existsSync } from "node:fs";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -17,7 +18,18 @@ import { validateExamples } from "./validate/examples.js";
 import { lintSpec } from "./validate/lint.js";
 import { validateMetaSchema } from "./validate/meta-schema.js";
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/**
+ * The project folder (holding runtime/ and templates/): the nearest ancestor of this module
+ * that has them, so the generator also works when bundled into a single file elsewhere.
+ */
+export const ROOT = findRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "templates", "package.json.hbs")) && existsSync(path.join(dir, "runtime", "index.ts"))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(start, "..");
+  }
+}
 
 export interface GenerateOptions {
   /** Spec files (JSON or YAML), relative to `cwd`. */
@@ -26,6 +38,11 @@ export interface GenerateOptions {
   version?: string;
   description?: string;
   cwd?: string;
+  /**
+   * How examples that do not validate against their schemas are treated: `error` (default;
+   * nothing is generated) or `warn` (for third-party documents whose examples are known wrong).
+   */
+  examples?: "error" | "warn";
 }
 
 export interface GenerateResult {
@@ -67,7 +84,9 @@ export async function generateFromLoaded(loaded: LoadedSpec[], options: Generate
   if (problems.length > 0) throw new GeneratorError(problems, "validate");
 
   const documents = loaded.map((spec) => normalizeDocument(spec));
-  for (const doc of documents) problems.push(...validateExamples(doc));
+  const exampleProblems = documents.flatMap((doc) => validateExamples(doc));
+  if (options.examples === "warn") for (const doc of documents) doc.warnings.push(...exampleProblems.filter((p) => p.file === doc.source));
+  else problems.push(...exampleProblems);
   const subpaths = new Map<string, string>();
   for (const doc of documents) {
     const other = subpaths.get(doc.subpath);

@@ -17,18 +17,23 @@ import { writeOutput } from "../../generator/write.js";
 const run = promisify(execFile);
 const examplesDir = "node_modules/@open-rpc/examples/build/service-descriptions";
 const fixturesDir = "test/fixtures/openrpc";
+const metamask = "node_modules/@metamask/api-specs/dist/build/openrpc.json";
 const corpus = [
+  metamask,
   ...readdirSync(path.join(ROOT, examplesDir)).filter((f) => f.endsWith(".json")).map((f) => `${examplesDir}/${f}`),
   ...readdirSync(path.join(ROOT, fixturesDir)).filter((f) => f.endsWith(".openrpc.json")).map((f) => `${fixturesDir}/${f}`),
 ].sort();
 const out = await mkdtemp(path.join(os.tmpdir(), "corpus-"));
 const texts = new Map<string, Map<string, string>>();
+const metamaskWarnings: string[] = [];
 const documents = new Map<string, import("../../generator/model.js").DocumentModel>();
 
 beforeAll(async () => {
   for (const spec of corpus) {
-    const name = path.basename(spec).replace(/\.(openrpc\.)?json$/, "");
-    const result = await generate({ specs: [spec], packageName: `corpus-${name}`, cwd: ROOT });
+    const name = spec === metamask ? "metamask" : path.basename(spec).replace(/\.(openrpc\.)?json$/, "");
+    // MetaMask's document is valid OpenRPC, but some of its examples contradict its schemas.
+    const result = await generate({ specs: [spec], packageName: `corpus-${name}`, cwd: ROOT, examples: spec === metamask ? "warn" : "error" });
+    if (spec === metamask) metamaskWarnings.push(...result.warnings.map((w) => `${w.pointer}: ${w.message}`));
     await writeOutput(path.join(out, name), result.files);
     texts.set(name, result.files);
     documents.set(name, result.documents[0]!);
@@ -43,6 +48,11 @@ const file = (doc: string, name: string): string => {
 };
 
 describe("the corpus", () => {
+  it("includes a large real-world document (MetaMask, 270 KB), whose wrong examples are warnings", () => {
+    expect(texts.get("metamask")!.get("src/openrpc/client.ts")).toContain("eth_getBlockByNumber(");
+    expect(metamaskWarnings).toContainEqual(expect.stringContaining('/methods/0/examples/0/result: example "wallet_addEthereumChain example" of wallet_addEthereumChain has an invalid result: (result) must be null.'));
+  });
+
   it("covers every @open-rpc/examples document and every feature fixture", () => {
     expect(corpus.filter((c) => c.startsWith(examplesDir)).length).toBeGreaterThanOrEqual(6);
     expect(texts.size).toBe(corpus.length);

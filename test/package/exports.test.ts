@@ -1,0 +1,49 @@
+/**
+ * The public export list of every entry point, as a snapshot: nothing leaks or vanishes by
+ * accident. A change here is a change of the package's API; review it as one.
+ */
+import { describe, expect, it } from "vitest";
+import * as root from "../../generated/src/index.js";
+import * as advanced from "../../generated/src/advanced/index.js";
+import * as eth from "../../generated/src/eth/index.js";
+import * as solana from "../../generated/src/solana/index.js";
+
+const runtimeValues = [
+  "AbortError",
+  "DEFAULT_BATCH_SIZE",
+  "DEFAULT_MAX_RESPONSE_BYTES",
+  "DEFAULT_RETRY",
+  "DEFAULT_TIMEOUT",
+  "HttpError",
+  "JsonRpcError",
+  "MalformedResponseError",
+  "NetworkError",
+  "ResponseTooLargeError",
+  "RpcClientError",
+  "SocketClosedError",
+  "TimeoutError",
+  "ValidationError",
+  "createRpcClient",
+  "isJsonRpcError",
+  "parseJson",
+  "stringifyJson",
+  "v",
+];
+
+describe("run-time exports", () => {
+  it.each([
+    ["root", root, runtimeValues],
+    ["advanced", advanced, ["AdvancedErrors", "api", "createAdvancedClient"]],
+    ["eth", eth, ["EthNodeErrors", "api", "createEthNodeClient"]],
+    ["solana", solana, ["SolanaNodeErrors", "api", "createSolanaNodeClient"]],
+  ])("%s", (_name, module, expected) => {
+    expect(Object.keys(module).sort()).toEqual([...expected].sort());
+  });
+
+  it("error classes all extend RpcClientError", () => {
+    for (const name of runtimeValues.filter((n) => /^[A-Z]\w*Error$/.test(n) && n !== "RpcClientError")) {
+      const Ctor = (root as unknown as Record<string, new (...args: never[]) => unknown>)[name]!;
+      expect(Object.prototype.isPrototypeOf.call(root.RpcClientError.prototype, Ctor.prototype), name).toBe(true);
+    }
+  });
+});

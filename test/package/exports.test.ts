@@ -27,7 +27,6 @@ const runtimeValues = [
   "isJsonRpcError",
   "parseJson",
   "stringifyJson",
-  "v",
 ];
 
 describe("run-time exports", () => {

@@ -39,4 +39,3 @@ export type { ReconnectPolicy, WebSocketConstructor, WebSocketLike } from "./ws.
 export type { LimitRule } from "./limits.js";
 export { parseJson, stringifyJson, type U64Map } from "./json.js";
 export type { Issue, Validator } from "./validate.js";
-export * as v from "./validate.js";

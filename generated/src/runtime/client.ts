@@ -261,9 +261,11 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     collect: ((item: BatchItem) => void) | undefined,
     context: ErrorContext,
   ): Promise<Reply> {
+    // Only results with u64 fields need the exact-integer parser (spec-driven; see json.ts).
+    const lossless = api.methods[method]?.u64 !== undefined;
     if (endpoint.envelope === "params-only") {
       return postBody(stringifyJson(wire), [method], method, callOptions).then((text) =>
-        parseReply(text, context, secrets),
+        parseReply(text, context, secrets, lossless),
       );
     }
     const text = stringifyJson({ jsonrpc: "2.0", id, method, params: wire });
@@ -282,7 +284,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
             context,
           )[0]!,
       );
-    return postBody(text, [method], method, callOptions).then((body) => parseReply(body, context, secrets));
+    return postBody(text, [method], method, callOptions).then((body) => parseReply(body, context, secrets, lossless));
   }
 
   async function checkResult(method: string, result: unknown, context: ErrorContext): Promise<void> {

@@ -67,9 +67,14 @@ export function encodeParams(
   return out.slice(0, end);
 }
 
-/** Parses a reply text; throws MalformedResponseError when it is not JSON. */
-export function parseReply(text: string, context: ErrorContext, secrets: readonly string[]): Reply {
+/**
+ * Parses a reply text; throws MalformedResponseError when it is not JSON. `lossless` (default
+ * true) keeps integers beyond 2^53 exact; callers pass `false` when the method's result has no
+ * `uint64` field, which skips the scan for long integers (plain `JSON.parse`).
+ */
+export function parseReply(text: string, context: ErrorContext, secrets: readonly string[], lossless = true): Reply {
   try {
+    if (!lossless) return { message: JSON.parse(text), marked: false, raw: text };
     const { value, marked } = parseJson(text);
     return { message: value, marked, raw: text };
   } catch {

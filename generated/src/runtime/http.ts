@@ -97,18 +97,22 @@ function describe(error: unknown, secrets: readonly string[]): string {
   return `${cleaned.message}${cause}`;
 }
 
-/** Reads the body as text, stopping as soon as it exceeds `limit` bytes. */
+/**
+ * Reads the body as text, stopping as soon as it exceeds `limit` bytes. A body whose declared
+ * length fits is read in one go (undici's own `text()`); one without a length is streamed and
+ * counted, its chunks decoded once at the end.
+ */
 async function readText(response: Response, limit: number, context: ErrorContext): Promise<string> {
-  const declared = Number(response.headers.get("content-length"));
+  const header = response.headers.get("content-length");
+  const declared = header === null ? NaN : Number(header);
   if (Number.isFinite(declared) && declared > limit) {
     await response.body?.cancel().catch(() => undefined);
     throw new ResponseTooLargeError(limit, context);
   }
-  if (!response.body) return response.text();
+  if (!response.body || Number.isFinite(declared)) return response.text();
   const reader = response.body.getReader();
-  const decoder = new TextDecoder();
+  const chunks: BlobPart[] = [];
   let size = 0;
-  let text = "";
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
@@ -117,9 +121,9 @@ async function readText(response: Response, limit: number, context: ErrorContext
       await reader.cancel().catch(() => undefined);
       throw new ResponseTooLargeError(limit, context);
     }
-    text += decoder.decode(value, { stream: true });
+    chunks.push(value);
   }
-  return text + decoder.decode();
+  return new Blob(chunks).text();
 }
 
 /** The first 200 characters of a body, on one line, without secrets. */

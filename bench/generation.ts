@@ -1,0 +1,255 @@
+/**
+ * Section 1, generation: our generator vs `@open-rpc/generator` on the same documents, each run as
+ * a whole `node` process from a cold start (ours bundled by bench/build-generator.mjs), alternating,
+ * at least 5 runs each. Ratio = ours / peer. A tool that fails on a document is reported, not fatal;
+ * when one fails, both are also timed on the nearest variant of the document that both accept.
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Row, SectionResult } from "./report.js";
+import { ROOT } from "./server.js";
+import { now, ratio } from "./stats.js";
+
+const SECTION = "1. Generation";
+const OURS_CLI = path.join(ROOT, "bench", ".build", "cli.mjs");
+const PEER_CLI = path.join(ROOT, "node_modules", "@open-rpc", "generator", "build", "cli.js");
+const TSX_CLI = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
+/** The peer normally finishes in about a second; on recursive schemas it never does. */
+const TIMEOUT_MS = 15_000;
+
+export const DOCUMENTS: readonly { label: string; file: string }[] = [
+  { label: "advanced.openrpc.json (this project)", file: path.join(ROOT, "spec", "advanced.openrpc.json") },
+  { label: "eth.openrpc.json (this project)", file: path.join(ROOT, "spec", "eth.openrpc.json") },
+  { label: "solana.openrpc.json (this project)", file: path.join(ROOT, "spec", "solana.openrpc.json") },
+  { label: "petstore (@open-rpc/examples)", file: path.join(ROOT, "node_modules", "@open-rpc", "examples", "build", "service-descriptions", "petstore-openrpc.json") },
+  { label: "MetaMask API, 270 KB (@metamask/api-specs)", file: path.join(ROOT, "node_modules", "@metamask", "api-specs", "dist", "build", "openrpc.json") },
+];
+
+type Tool = "ours" | "peer" | "tsx";
+
+interface RunResult {
+  ok: boolean;
+  ms: number;
+  /** Why it failed: the first telling line of its output. */
+  reason?: string;
+  stderr: string;
+}
+
+function toolArgs(tool: Tool, doc: string, out: string): string[] {
+  if (tool === "peer") return [PEER_CLI, "generate", "-t", "client", "-l", "typescript", "-n", "x", "-d", doc, "-o", out];
+  // `--examples warn`: third-party documents (MetaMask's) carry examples that contradict their own
+  // schemas; ours still checks every example, reporting them as warnings instead of refusing.
+  return [tool === "ours" ? OURS_CLI : TSX_CLI, ...(tool === "tsx" ? [path.join(ROOT, "generator", "cli.ts")] : []), "--spec", doc, "--out", out, "--examples", "warn"];
+}
+
+/** Runs one tool on one document as a fresh process, in the document's folder (the peer resolves `$ref`s against the working directory). */
+async function runTool(tool: Tool, docFile: string, extraNodeArgs: readonly string[] = []): Promise<RunResult> {
+  const out = await mkdtemp(path.join(os.tmpdir(), `bench-gen-${tool}-`));
+  const cwd = path.dirname(docFile);
+  try {
+    const started = now();
+    const { code, stdout, stderr, timedOut } = await new Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }>((resolve) => {
+      const child = spawn(process.execPath, [...extraNodeArgs, ...toolArgs(tool, path.basename(docFile), out)], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+      let stdoutText = "";
+      let stderrText = "";
+      let killed = false;
+      child.stdout.on("data", (d: Buffer) => (stdoutText += d.toString()));
+      child.stderr.on("data", (d: Buffer) => (stderrText += d.toString()));
+      const timer = setTimeout(() => {
+        killed = true;
+        child.kill("SIGKILL");
+      }, TIMEOUT_MS);
+      child.on("close", (c) => {
+        clearTimeout(timer);
+        resolve({ code: c, stdout: stdoutText, stderr: stderrText, timedOut: killed });
+      });
+    });
+    const ms = now() - started;
+    // The peer prints its errors and may still exit 0; it also exits 0 when it wrote nothing.
+    const wrote = existsSync(out) && (await readdir(out)).length > 0;
+    if (timedOut) return { ok: false, ms, reason: `no result after ${TIMEOUT_MS / 1000} s (killed)`, stderr };
+    if (code !== 0 || !wrote) return { ok: false, ms, reason: failureReason(`${stderr}\n${stdout}`, code), stderr: `${stderr}\n${stdout}` };
+    return { ok: true, ms, stderr };
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+}
+
+function failureReason(output: string, code: number | null): string {
+  // @open-rpc/generator prints ajv errors as JSON inside a string: take the path and the message.
+  const dataPath = /"dataPath": "([^"\\]*)/.exec(output);
+  const message = /"message": "((?:[^"\\]|\\\\.)*)/.exec(output);
+  if (dataPath && message) return `meta-schema: ${dataPath[1]} ${message[1]!.replace(/\\+"/g, '"')}`;
+  const problems = output.match(/found (\d+) problems?/);
+  const first = output.split("\n").map((l) => l.trim()).find((l) => /#\/|message|Error|error/.test(l) && !/^at /.test(l));
+  const text = (first ?? `exit code ${code}`).replace(/\s+/g, " ").slice(0, 160);
+  return problems ? `${problems[1]} problems, first: ${text}` : text;
+}
+
+interface Variant {
+  file: string;
+  changes: string[];
+  dir: string;
+}
+
+/**
+ * A copy of the document (in a temp folder whose other entries link to the original folder's,
+ * so relative `$ref`s still resolve) with the changes that let both tools accept it:
+ * server URL templates expanded (the peer checks `url` as `format: uri`).
+ */
+async function makeVariant(docFile: string, peer: RunResult, _ours: RunResult): Promise<Variant | undefined> {
+  const doc = JSON.parse(await readFile(docFile, "utf8")) as { servers?: { url: string; variables?: Record<string, { default?: string }> }[]; };
+  const changes: string[] = [];
+  if (!peer.ok && /servers|format \\?"uri/.test(peer.stderr) && doc.servers?.some((s) => s.url.includes("{"))) {
+    for (const server of doc.servers) server.url = server.url.replace(/\{(\w+)\}/g, (m, name: string) => server.variables?.[name]?.default ?? m);
+    changes.push("server URL templates expanded to their defaults");
+  }
+  if (changes.length === 0) return undefined;
+  const dir = await mkdtemp(path.join(os.tmpdir(), "bench-gen-doc-"));
+  const base = path.basename(docFile);
+  for (const entry of await readdir(path.dirname(docFile))) {
+    if (entry !== base) await symlink(path.join(path.dirname(docFile), entry), path.join(dir, entry));
+  }
+  const file = path.join(dir, base);
+  await writeFile(file, JSON.stringify(doc, null, 2));
+  return { file, changes, dir };
+}
+
+export interface GenerationOptions {
+  quick: boolean;
+  log: (line: string) => void;
+}
+
+export async function runGeneration(options: GenerationOptions): Promise<SectionResult> {
+  const { buildGenerator } = (await import(pathToFileURL(path.join(ROOT, "bench", "build-generator.mjs")).href)) as { buildGenerator: () => Promise<unknown> };
+  await buildGenerator();
+  const runs = options.quick ? 2 : 5;
+  const rows: Row[] = [];
+  const details: string[] = [];
+  for (const { label, file } of DOCUMENTS) {
+    options.log(`generation: ${label}`);
+    const probeOurs = await runTool("ours", file);
+    const probePeer = await runTool("peer", file);
+    let target = file;
+    let caseLabel = label;
+    const notes: string[] = [];
+    let useOurs = probeOurs.ok;
+    let usePeer = probePeer.ok;
+    if (!probeOurs.ok) notes.push(`ours fails on the original: ${probeOurs.reason}`);
+    if (!probePeer.ok) notes.push(`@open-rpc/generator fails on the original: ${probePeer.reason}`);
+    let variant: Variant | undefined;
+    if (!probeOurs.ok || !probePeer.ok) {
+      variant = await makeVariant(file, probePeer, probeOurs);
+      if (variant) {
+        const [vOurs, vPeer] = [await runTool("ours", variant.file), await runTool("peer", variant.file)];
+        if (vOurs.ok && vPeer.ok) {
+          target = variant.file;
+          caseLabel = `${label}, ${variant.changes.join("; ")}`;
+          useOurs = usePeer = true;
+          notes.push(`so both are timed on a copy with ${variant.changes.join(" and ")}`);
+        } else {
+          notes.push(`a copy with ${variant.changes.join(" and ")} does not help: ${[vOurs.ok ? "" : `ours: ${vOurs.reason}`, vPeer.ok ? "" : `@open-rpc/generator: ${vPeer.reason}`].filter(Boolean).join("; ")}`);
+        }
+      }
+    }
+    const samples: Record<"ours" | "peer", number[]> = { ours: [], peer: [] };
+    for (let i = 0; i < runs; i++) {
+      // Alternate which tool goes first, so neither always runs on a warmer disk cache.
+      const order: ("ours" | "peer")[] = i % 2 === 0 ? ["ours", "peer"] : ["peer", "ours"];
+      for (const tool of order) {
+        if (tool === "ours" ? !useOurs : !usePeer) continue;
+        const result = await runTool(tool, target);
+        if (result.ok) samples[tool].push(result.ms);
+      }
+    }
+    const note = notes.length > 0 ? `${label}: ${notes.join("; ")}.` : undefined;
+    const r = ratio(samples.ours, samples.peer);
+    rows.push({ section: SECTION, case: caseLabel, subject: "@open-rpc/generator 1.22 (node)", unit: "ms", samples: samples.peer, baseline: samples.peer.length > 0, note: usePeer ? undefined : note });
+    rows.push({
+      section: SECTION,
+      case: caseLabel,
+      subject: "ours (bundled, node)",
+      unit: "ms",
+      samples: samples.ours,
+      ratio: r,
+      ratioOf: "peer",
+      target: "≤ 1.00",
+      met: Number.isFinite(r) ? r <= 1 : undefined,
+      note: usePeer ? note : undefined,
+    });
+    if (file === DOCUMENTS[0]!.file) {
+      const tsx: number[] = [];
+      for (let i = 0; i < (options.quick ? 1 : 3); i++) {
+        const result = await runTool("tsx", target);
+        if (result.ok) tsx.push(result.ms);
+      }
+      rows.push({ section: SECTION, case: caseLabel, subject: "ours via tsx generator/cli.ts (information)", unit: "ms", samples: tsx, ratio: ratio(tsx, samples.peer), ratioOf: "peer" });
+      if (useOurs) details.push(await profileGeneration(target, label));
+    }
+    if (variant) await rm(variant.dir, { recursive: true, force: true });
+  }
+  return { rows, details };
+}
+
+/** One `--cpu-prof` run of the bundled CLI, self time summed by package. */
+async function profileGeneration(docFile: string, label: string): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "bench-gen-prof-"));
+  try {
+    const result = await runTool("ours", docFile, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
+    const file = (await readdir(dir)).find((f) => f.endsWith(".cpuprofile"));
+    if (!result.ok || !file) return `Generation profile: the profiled run failed (${result.reason ?? "no profile written"}).`;
+    const byPackage = await selfTimeByPackage(path.join(dir, file), OURS_CLI);
+    const total = [...byPackage.values()].reduce((a, b) => a + b, 0);
+    const top = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 8);
+    return [
+      `**Where our generator's time goes** (${label}, one \`node --cpu-prof bench/.build/cli.mjs\` run, ${total.toFixed(0)} ms of samples, self time by package):`,
+      "",
+      ...top.map(([name, ms]) => `- ${name}: ${ms.toFixed(0)} ms (${((ms / total) * 100).toFixed(0)} %)`),
+    ].join("\n");
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { url: string; functionName: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Self time (ms) by package; lines of the bundle are mapped to their source by esbuild's `// path` comments. */
+export async function selfTimeByPackage(profileFile: string, bundleFile: string): Promise<Map<string, number>> {
+  const profile = JSON.parse(await readFile(profileFile, "utf8")) as CpuProfile;
+  const lines = (await readFile(bundleFile, "utf8")).split("\n");
+  const sourceAt: string[] = [];
+  let current = "generator/";
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^\/\/ ((?:node_modules|generator|runtime)\/\S+)/.exec(lines[i]!);
+    if (m) current = m[1]!;
+    sourceAt[i] = current;
+  }
+  const pkg = (p: string): string => {
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(p);
+    if (m) return m[1] === "@ts-morph/common" || m[1] === "typescript" ? "TypeScript (inside ts-morph)" : m[1]!;
+    return p.startsWith("generator/") || p.startsWith("runtime/") ? "our generator code" : p;
+  };
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const out = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = nodes.get(id)?.callFrame;
+    if (!frame) return;
+    let key: string;
+    if (frame.url.endsWith(path.basename(bundleFile)) && frame.url.includes(".build")) key = pkg(sourceAt[frame.lineNumber] ?? "generator");
+    else if (frame.url.includes("node_modules/")) key = pkg(frame.url);
+    else if (frame.url.startsWith("node:")) key = "Node.js internals (loading and compiling modules, fs)";
+    else if (frame.functionName === "(garbage collector)") key = "garbage collection";
+    else if (frame.functionName === "(idle)" || frame.functionName === "(program)") key = "idle / native";
+    else key = frame.url ? "other" : "native code";
+    out.set(key, (out.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return out;
+}

@@ -3,128 +3,35 @@
  * The core every generated client is built on: turns a call into a JSON-RPC request for the
  * chosen endpoint (keyed or proxy, params by name or by position, HTTP or WebSocket), validates
  * it before any I/O, sends it (retrying idempotent calls, batching when asked), and turns the
- * answer into a result or a typed error.
+ * answer into a result or a typed error. The option and contract types are in options.ts.
  */
-import {
-  decodeReply,
-  encodeParams,
-  parseReply,
-  toNamed,
-  type EndpointSpec,
-  type MethodSpec,
-  type Params,
-} from "./codec.js";
+import { decodeReply, encodeParams, parseReply, toNamed, type MethodSpec } from "./codec.js";
 import type { BatchItem } from "./batch.js";
-import { resolveEndpoint, type Endpoint } from "./endpoint.js";
+import { resolveEndpoint } from "./endpoint.js";
 import { SocketClosedError, ValidationError, type ErrorContext } from "./errors.js";
 import { post } from "./http.js";
 import { stringifyJson } from "./json.js";
 import { checkLimits } from "./limits.js";
+import {
+  DEFAULT_BATCH_SIZE,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT,
+  type ApiSpec,
+  type CallFn,
+  type CallOptions,
+  type ClientOptions,
+  type RequestEvent,
+  type RpcClient,
+} from "./options.js";
 import type { PaginateOptions, Paginator } from "./paginate.js";
+import { batchQueue } from "./queue.js";
 import { DEFAULT_RETRY, withRetry, type RetryPolicy } from "./retry.js";
 import type { Issue, Validator } from "./validate.js";
-import type { ReconnectPolicy, Reply, WebSocketConstructor, WsTransport } from "./ws.js";
+import type { Reply, WsTransport } from "./ws.js";
 
-export type { EndpointSpec, MethodSpec, Params };
+export * from "./options.js";
+export type { EndpointSpec, MethodSpec, Params } from "./codec.js";
 export { decodeResponse, encodeParams } from "./codec.js";
-
-/** What the generated code says about one API (one spec document). */
-export interface ApiSpec {
-  readonly name: string;
-  readonly methods: Readonly<Record<string, MethodSpec>>;
-  /** Request validators by method name (params as a named object). */
-  readonly validators?: Readonly<Record<string, Validator>>;
-  /** Result validators, loaded on first use when `validateResponses` is on. */
-  readonly resultValidators?: () => Promise<Readonly<Record<string, Validator>>>;
-  /** How keyed endpoints (and plain URLs such as a local node) take requests. */
-  readonly keyed: EndpointSpec;
-  /** How the keyless proxy takes requests, when the API has one. */
-  readonly proxy?: EndpointSpec;
-}
-
-/** What `onRequest` and `onResponse` see. Never the URL (it may hold the API key). */
-export interface RequestEvent {
-  /** JSON-RPC methods in this request (several for a batch). */
-  methods: string[];
-  host: string;
-  /** The request body as sent. */
-  body: string;
-}
-export interface ResponseEvent extends RequestEvent {
-  durationMs: number;
-  /** The error, when the request failed. */
-  error?: unknown;
-}
-
-export interface ClientOptions {
-  /** Endpoint URL (http(s):// or ws(s)://). With `apiKey`, requests go to `<url>/<apiKey>`; without, to `url` as given. */
-  url?: string;
-  /** Project API key, sent as the last path segment of `url`. Never appears in errors. */
-  apiKey?: string;
-  /** Keyless proxy URL (the playground form: the body is the params array). */
-  proxyUrl?: string;
-  /** Milliseconds to wait for each answer. Default 10 000; 0 disables the timeout. */
-  timeout?: number;
-  /** Retries of idempotent calls on HTTP 408/429/5xx, network failures and `retryJsonRpcCodes`. Default 3. */
-  retryCount?: number;
-  /** Base delay between retries in ms, doubled each time, with jitter. Default 150. */
-  retryDelay?: number;
-  /** Longest wait between retries in ms; a longer `Retry-After` ends the retries. Default 5 000. */
-  retryMaxDelay?: number;
-  /** JSON-RPC error codes worth a retry. Default `[-32055, 429]` (no nodes available, rate limited). */
-  retryJsonRpcCodes?: readonly number[];
-  /** Send the calls made in the same tick as one JSON-RPC batch (HTTP keyed endpoints). Off by default. */
-  batch?: boolean | { maxSize?: number; wait?: number };
-  /** `fetch` to use instead of the global one. */
-  fetch?: typeof fetch;
-  /** Extra HTTP headers sent with every request. */
-  headers?: Record<string, string>;
-  /** Called before every request is sent. */
-  onRequest?: (event: RequestEvent) => void;
-  /** Called after every request, with its duration and error if any. */
-  onResponse?: (event: ResponseEvent) => void;
-  /** Check params against the spec before sending. Default `true`. */
-  validateRequests?: boolean;
-  /** Check results against the spec: `"strict"` throws a ValidationError, `"warn"` reports through `onWarning`. Default off. */
-  validateResponses?: false | "warn" | "strict";
-  /** Where `"warn"` reports go. Default `console.warn`. */
-  onWarning?: (message: string) => void;
-  /** Largest response body accepted, in bytes. Default 64 MiB. */
-  maxResponseBytes?: number;
-  /** A keyed client refuses to run in a browser (the key would ship to users) unless this is `true`. */
-  dangerouslyAllowBrowser?: boolean;
-  /** WebSocket implementation for ws(s):// URLs. Default: the global `WebSocket`, else the `ws` package. */
-  WebSocket?: WebSocketConstructor;
-  /** WebSocket reconnection: attempts in a row and base delay. Default 5 attempts from 500 ms. */
-  reconnect?: Partial<ReconnectPolicy>;
-}
-
-/** Options of one call, passed after the method's params. */
-export interface CallOptions {
-  signal?: AbortSignal;
-  /** Milliseconds to wait for this call; overrides the client's `timeout`. */
-  timeout?: number;
-  /** Retries for this call; overrides the client's `retryCount`. */
-  retryCount?: number;
-}
-
-export type CallFn = (method: string, params: Params, options?: CallOptions) => Promise<unknown>;
-
-export interface RpcClient {
-  /** Calls `method`; `params` is an array (positional signature) or an object (named). */
-  call: CallFn;
-  /** Sends the calls `build` makes as one JSON-RPC batch; settles each on its own. */
-  batch<T extends readonly Promise<unknown>[]>(
-    build: (call: CallFn) => T,
-  ): Promise<{ -readonly [K in keyof T]: PromiseSettledResult<Awaited<T[K]>> }>;
-  /** Iterates the items (or `.pages()`) of a paginated method. */
-  paginate<Item, Page>(method: string, params: object | undefined, options?: PaginateOptions): Paginator<Item, Page>;
-  close(): void;
-}
-
-export const DEFAULT_TIMEOUT = 10_000;
-export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
-export const DEFAULT_BATCH_SIZE = 100;
 
 export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient {
   const endpoint = resolveEndpoint(api.name, api.keyed, api.proxy, options);
@@ -422,24 +329,4 @@ function validateParams(api: ApiSpec, method: string, spec: MethodSpec, named: R
   api.validators?.[method]?.(named, "params", issues);
   if (spec.limits) checkLimits(named, spec.limits, "params", issues);
   if (issues.length > 0) throw new ValidationError(`params for ${method}`, issues, { method });
-}
-
-/** Collects calls made in the same tick and sends them as batches of at most `maxSize`. */
-function batchQueue(maxSize: number, wait: number, flush: (items: BatchItem[]) => void): (item: BatchItem) => void {
-  let queue: BatchItem[] = [];
-  let scheduled = false;
-  const run = (): void => {
-    scheduled = false;
-    const items = queue;
-    queue = [];
-    for (let i = 0; i < items.length; i += maxSize) flush(items.slice(i, i + maxSize));
-  };
-  return (item) => {
-    queue.push(item);
-    if (queue.length >= maxSize && wait > 0) return run();
-    if (scheduled) return;
-    scheduled = true;
-    if (wait > 0) setTimeout(run, wait);
-    else queueMicrotask(run);
-  };
 }

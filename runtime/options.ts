@@ -1,0 +1,106 @@
+/**
+ * The contract between generated code, the runtime and users: what a generated client passes
+ * (ApiSpec), the client and per-call options, the hook events, and the defaults.
+ */
+import type { EndpointSpec, MethodSpec, Params } from "./codec.js";
+import type { PaginateOptions, Paginator } from "./paginate.js";
+import type { Validator } from "./validate.js";
+import type { ReconnectPolicy, WebSocketConstructor } from "./ws.js";
+
+/** What the generated code says about one API (one spec document). */
+export interface ApiSpec {
+  readonly name: string;
+  readonly methods: Readonly<Record<string, MethodSpec>>;
+  /** Request validators by method name (params as a named object). */
+  readonly validators?: Readonly<Record<string, Validator>>;
+  /** Result validators, loaded on first use when `validateResponses` is on. */
+  readonly resultValidators?: () => Promise<Readonly<Record<string, Validator>>>;
+  /** How keyed endpoints (and plain URLs such as a local node) take requests. */
+  readonly keyed: EndpointSpec;
+  /** How the keyless proxy takes requests, when the API has one. */
+  readonly proxy?: EndpointSpec;
+}
+
+/** What `onRequest` and `onResponse` see. Never the URL (it may hold the API key). */
+export interface RequestEvent {
+  /** JSON-RPC methods in this request (several for a batch). */
+  methods: string[];
+  host: string;
+  /** The request body as sent. */
+  body: string;
+}
+export interface ResponseEvent extends RequestEvent {
+  durationMs: number;
+  /** The error, when the request failed. */
+  error?: unknown;
+}
+
+export interface ClientOptions {
+  /** Endpoint URL (http(s):// or ws(s)://). With `apiKey`, requests go to `<url>/<apiKey>`; without, to `url` as given. */
+  url?: string;
+  /** Project API key, sent as the last path segment of `url`. Never appears in errors. */
+  apiKey?: string;
+  /** Keyless proxy URL (the playground form: the body is the params array). */
+  proxyUrl?: string;
+  /** Milliseconds to wait for each answer. Default 10 000; 0 disables the timeout. */
+  timeout?: number;
+  /** Retries of idempotent calls on HTTP 408/429/5xx, network failures and `retryJsonRpcCodes`. Default 3. */
+  retryCount?: number;
+  /** Base delay between retries in ms, doubled each time, with jitter. Default 150. */
+  retryDelay?: number;
+  /** Longest wait between retries in ms; a longer `Retry-After` ends the retries. Default 5 000. */
+  retryMaxDelay?: number;
+  /** JSON-RPC error codes worth a retry. Default `[-32055, 429]` (no nodes available, rate limited). */
+  retryJsonRpcCodes?: readonly number[];
+  /** Send the calls made in the same tick as one JSON-RPC batch (HTTP keyed endpoints). Off by default. */
+  batch?: boolean | { maxSize?: number; wait?: number };
+  /** `fetch` to use instead of the global one. */
+  fetch?: typeof fetch;
+  /** Extra HTTP headers sent with every request. */
+  headers?: Record<string, string>;
+  /** Called before every request is sent. */
+  onRequest?: (event: RequestEvent) => void;
+  /** Called after every request, with its duration and error if any. */
+  onResponse?: (event: ResponseEvent) => void;
+  /** Check params against the spec before sending. Default `true`. */
+  validateRequests?: boolean;
+  /** Check results against the spec: `"strict"` throws a ValidationError, `"warn"` reports through `onWarning`. Default off. */
+  validateResponses?: false | "warn" | "strict";
+  /** Where `"warn"` reports go. Default `console.warn`. */
+  onWarning?: (message: string) => void;
+  /** Largest response body accepted, in bytes. Default 64 MiB. */
+  maxResponseBytes?: number;
+  /** A keyed client refuses to run in a browser (the key would ship to users) unless this is `true`. */
+  dangerouslyAllowBrowser?: boolean;
+  /** WebSocket implementation for ws(s):// URLs. Default: the global `WebSocket`, else the `ws` package. */
+  WebSocket?: WebSocketConstructor;
+  /** WebSocket reconnection: attempts in a row and base delay. Default 5 attempts from 500 ms. */
+  reconnect?: Partial<ReconnectPolicy>;
+}
+
+/** Options of one call, passed after the method's params. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Milliseconds to wait for this call; overrides the client's `timeout`. */
+  timeout?: number;
+  /** Retries for this call; overrides the client's `retryCount`. */
+  retryCount?: number;
+}
+
+export type CallFn = (method: string, params: Params, options?: CallOptions) => Promise<unknown>;
+
+export interface RpcClient {
+  /** Calls `method`; `params` is an array (positional signature) or an object (named). */
+  call: CallFn;
+  /** Sends the calls `build` makes as one JSON-RPC batch; settles each on its own. */
+  batch<T extends readonly Promise<unknown>[]>(
+    build: (call: CallFn) => T,
+  ): Promise<{ -readonly [K in keyof T]: PromiseSettledResult<Awaited<T[K]>> }>;
+  /** Iterates the items (or `.pages()`) of a paginated method. */
+  paginate<Item, Page>(method: string, params: object | undefined, options?: PaginateOptions): Paginator<Item, Page>;
+  close(): void;
+}
+
+export const DEFAULT_TIMEOUT = 10_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_BATCH_SIZE = 100;

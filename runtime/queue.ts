@@ -1,0 +1,26 @@
+/** Automatic batching's queue: calls made in the same tick, flushed in batches of at most `maxSize`. */
+import type { BatchItem } from "./batch.js";
+
+/** Collects calls made in the same tick and sends them as batches of at most `maxSize`. */
+export function batchQueue(
+  maxSize: number,
+  wait: number,
+  flush: (items: BatchItem[]) => void,
+): (item: BatchItem) => void {
+  let queue: BatchItem[] = [];
+  let scheduled = false;
+  const run = (): void => {
+    scheduled = false;
+    const items = queue;
+    queue = [];
+    for (let i = 0; i < items.length; i += maxSize) flush(items.slice(i, i + maxSize));
+  };
+  return (item) => {
+    queue.push(item);
+    if (queue.length >= maxSize && wait > 0) return run();
+    if (scheduled) return;
+    scheduled = true;
+    if (wait > 0) setTimeout(run, wait);
+    else queueMicrotask(run);
+  };
+}

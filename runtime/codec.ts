@@ -1,5 +1,5 @@
 /** Params in the endpoint's form, and JSON-RPC answers turned into results or typed errors. */
-import { JsonRpcError, MalformedResponseError, type ErrorContext } from "./errors.js";
+import { JsonRpcError, MalformedResponseError, hideSecrets, type ErrorContext } from "./errors.js";
 import { applyU64, parseJson, restoreNumbers, type U64Map } from "./json.js";
 import type { Reply } from "./ws.js";
 
@@ -156,15 +156,14 @@ export function decodeResponse(
 
 /** Up to 200 characters of `text`, secrets replaced first (so a cut can never leave part of one). */
 export function scrub(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (s) out = out.split(s).join("***");
+  const out = hideSecrets(text, secrets);
   return out.length > 200 ? `${out.slice(0, 200)}…` : out;
 }
 
 /** A copy of a JSON value with the secrets replaced in every string (keys included). */
 export function scrubDeep(value: unknown, secrets: readonly string[]): unknown {
   if (secrets.length === 0) return value;
-  const clean = (text: string): string => secrets.reduce((t, s) => (s ? t.split(s).join("***") : t), text);
+  const clean = (text: string): string => hideSecrets(text, secrets);
   if (typeof value === "string") return clean(value);
   if (Array.isArray(value)) return value.map((item) => scrubDeep(item, secrets));
   if (value !== null && typeof value === "object") {

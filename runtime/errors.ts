@@ -143,9 +143,14 @@ export class SocketClosedError extends RpcClientError {
   }
 }
 
+/** `text` with every occurrence of the secrets (the API key) replaced by `***`. */
+export function hideSecrets(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((t, s) => (s ? t.split(s).join("***") : t), text);
+}
+
 /** A copy of `error` (and its causes) with every occurrence of the secrets replaced by `***`. */
 export function redact(error: unknown, secrets: readonly string[]): unknown {
-  const clean = (text: string): string => secrets.reduce((t, s) => (s ? t.split(s).join("***") : t), text);
+  const clean = (text: string): string => hideSecrets(text, secrets);
   if (!(error instanceof Error)) return typeof error === "string" ? clean(error) : error;
   const copy = new Error(
     clean(error.message),

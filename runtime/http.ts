@@ -6,6 +6,7 @@ import {
   NetworkError,
   ResponseTooLargeError,
   TimeoutError,
+  hideSecrets,
   redact,
   type ErrorContext,
 } from "./errors.js";
@@ -127,11 +128,13 @@ async function readText(response: Response, limit: number, context: ErrorContext
 
 /** The first 200 characters of a body, on one line, without secrets. */
 export function excerpt(text: string, secrets: readonly string[]): string {
-  let clean = text
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  for (const s of secrets) if (s) clean = clean.split(s).join("***");
+  const clean = hideSecrets(
+    text
+      .replace(/<[^>]*>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+    secrets,
+  );
   return clean.length > 200 ? `${clean.slice(0, 200)}…` : clean;
 }
 

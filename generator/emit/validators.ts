@@ -63,7 +63,7 @@ class Compiler {
     const visit = (name: string): void => {
       if (state.has(name)) return;
       state.set(name, "visiting");
-      for (const dep of [...reachableDirect(this.definitions.get(name))].sort()) if (this.needed.has(dep)) visit(dep);
+      for (const dep of [...reachable([this.definitions.get(name) ?? true], new Map())].sort()) if (this.needed.has(dep)) visit(dep);
       state.set(name, "done");
       out.push(name);
     };
@@ -193,17 +193,4 @@ function jsonType(value: unknown): string {
   if (Array.isArray(value)) return "array";
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
   return typeof value;
-}
-
-function reachableDirect(schema: JsonSchema | undefined): Set<string> {
-  const out = new Set<string>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (node === null || typeof node !== "object") return;
-    const name = refName((node as SchemaObject).$ref);
-    if (name) out.add(name);
-    for (const [k, child] of Object.entries(node)) if (k !== "enum" && k !== "const" && k !== "default" && k !== "examples") visit(child);
-  };
-  visit(schema);
-  return out;
 }

@@ -33,6 +33,14 @@ export interface DocumentModel {
   factory: string;
   /** Client interface name: `AdvancedClient`. */
   clientType: string;
+  /** Every other name the client module declares, claimed in the same registry as the types. */
+  names: ClientNames;
+  /**
+   * How the keyed endpoint takes the params of methods that do not say (`paramStructure`
+   * "either"): its `x-endpoint.paramStructure`, else by position (the JSON-RPC convention of
+   * Ethereum, Filecoin, Starknet, … nodes).
+   */
+  defaultStructure: "by-name" | "by-position";
   servers: ServerModel[];
   methods: MethodModel[];
   /**
@@ -43,6 +51,21 @@ export interface DocumentModel {
   schemas: NamedSchema[];
   /** Things worth telling the user that are not errors (renamed collisions, …). */
   warnings: Problem[];
+}
+
+export interface ClientNames {
+  /** `AdvancedClientOptions`. */
+  optionsType: string;
+  /** `AdvancedMethods`: the JSON-RPC name → params/result map used by `request`. */
+  methodsType: string;
+  /** `AdvancedCalls`: the interface of the method members. */
+  callsType: string;
+  /** `AdvancedPaginators`, when a method pages. */
+  paginatorsType: string;
+  /** `AdvancedErrors`: the error-code constants, when the spec lists errors. */
+  errorsConst: string;
+  /** Variable name used in examples: `advanced`. */
+  clientVar: string;
 }
 
 export interface NamedSchema {
@@ -88,7 +111,10 @@ export interface MethodModel {
   description: string;
   deprecated: boolean;
   paramStructure: ParamStructure;
-  /** Call signature style of the generated client method. */
+  /**
+   * Call signature of the generated client method: one params object (by-name methods, and
+   * "either" methods of a by-name document), or positional arguments.
+   */
   signature: "object" | "positional";
   params: ParamModel[];
   /** Undefined for notifications (methods without a result). */
@@ -105,9 +131,7 @@ export interface MethodModel {
 
 export interface ParamModel {
   name: string;
-  /** Property key in `XParams` (quoted by the emitter when it is not an identifier). */
-  key: string;
-  /** Identifier used as the positional argument name in the client signature. */
+  /** Identifier used as the positional argument name in the client signature (unique in the method). */
   argName: string;
   description: string;
   required: boolean;
@@ -175,4 +199,9 @@ export interface Problem {
   pointer: string;
   message: string;
   hint?: string;
+  /**
+   * What kind of warning this is (`method-name`, `param-name`, `rename`, …): the CLI prints one
+   * summary line per kind when there are many, and the list with `--verbose`.
+   */
+  kind?: string;
 }

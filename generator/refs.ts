@@ -13,11 +13,25 @@ export interface RefTarget {
 export function resolveRef(files: Map<string, unknown>, fromFile: string, ref: string): RefTarget | undefined {
   const hash = ref.indexOf("#");
   const filePart = hash === -1 ? ref : ref.slice(0, hash);
-  const pointer = hash === -1 ? "" : decodeURIComponent(ref.slice(hash + 1));
+  const pointer = hash === -1 ? "" : safeDecode(ref.slice(hash + 1));
   const file = filePart === "" ? fromFile : path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), filePart));
   if (!files.has(file)) return undefined;
   const value = getPointer(files.get(file), pointer);
   return value === undefined ? undefined : { file, pointer, value };
+}
+
+/** A `$ref` fragment is URI-encoded (`%20`); a malformed escape is taken literally. */
+function safeDecode(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
+/** The value at `file#pointer` (a pointer as the generator writes it, not URI-encoded), or `undefined`. */
+export function valueAt(files: Map<string, unknown>, file: string, pointer: string): unknown {
+  return files.has(file) ? getPointer(files.get(file), pointer) : undefined;
 }
 
 /** Reads the value at a JSON pointer, or `undefined`. */
@@ -26,7 +40,7 @@ export function getPointer(root: unknown, pointer: string): unknown {
   let node: unknown = root;
   for (const raw of pointer.replace(/^\//, "").split("/")) {
     const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    if (node === null || typeof node !== "object") return undefined;
+    if (node === null || typeof node !== "object" || !Object.prototype.hasOwnProperty.call(node, token)) return undefined;
     node = (node as Record<string, unknown>)[token];
     if (node === undefined) return undefined;
   }

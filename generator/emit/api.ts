@@ -2,7 +2,9 @@
  * Emits `api.ts`: the table the runtime reads — param names in positional order, endpoint
  * forms, idempotency, x-limits, u64 result fields and pagination, per method.
  */
+import { commentText, jsonLiteral, objectKey, stringLiteral } from "../escape.js";
 import type { DocumentModel, JsonSchema, MethodModel, SchemaObject, ServerModel } from "../model.js";
+import { getOwn, setOwn } from "../own.js";
 import { definitionsOf, refName } from "./schema-walk.js";
 
 type U64Map = true | { [key: string]: U64Map };
@@ -11,17 +13,16 @@ export function emitApi(doc: DocumentModel, header: string): string {
   const definitions = definitionsOf(doc.schemas, true);
   const keyed = doc.servers.find((s) => s.kind === "keyed") ?? doc.servers.find((s) => s.kind !== "proxy");
   const proxy = doc.servers.find((s) => s.kind === "proxy");
-  const fallback = doc.methods.length > 0 && doc.methods.every((m) => m.paramStructure === "by-position") ? "by-position" : "by-name";
-  const methods = doc.methods.map((m) => `    ${JSON.stringify(m.rpcName)}: ${methodEntry(m, definitions)},`);
+  const methods = doc.methods.map((m) => `    ${objectKey(m.rpcName)}: ${methodEntry(m, definitions)},`);
   return [
     header,
     `import type { ApiSpec } from "../runtime/index.js";`,
     `import { validators } from "./validators.js";`,
     "",
-    `/** How the ${doc.title} is called: endpoints, and per method its params in positional order and its rules. */`,
+    `/** How the ${commentText(doc.title)} is called: endpoints, and per method its params in positional order and its rules. */`,
     "export const api: ApiSpec = {",
-    `  name: ${JSON.stringify(doc.subpath)},`,
-    `  keyed: ${endpoint(keyed, fallback)},`,
+    `  name: ${stringLiteral(doc.subpath)},`,
+    `  keyed: ${endpoint(keyed, doc.defaultStructure)},`,
     ...(proxy ? [`  proxy: ${endpoint(proxy, "by-position")},`] : []),
     "  validators,",
     '  resultValidators: () => import("./result-validators.js").then((m) => m.resultValidators),',
@@ -35,19 +36,19 @@ export function emitApi(doc: DocumentModel, header: string): string {
 
 function endpoint(server: ServerModel | undefined, fallback: "by-name" | "by-position"): string {
   const e = server ?? { paramStructure: fallback, envelope: "jsonrpc", methodIn: "body" };
-  return `{ paramStructure: ${JSON.stringify(e.paramStructure)}, envelope: ${JSON.stringify(e.envelope)}, methodIn: ${JSON.stringify(e.methodIn)} }`;
+  return `{ paramStructure: ${stringLiteral(e.paramStructure)}, envelope: ${stringLiteral(e.envelope)}, methodIn: ${stringLiteral(e.methodIn)} }`;
 }
 
 function methodEntry(m: MethodModel, definitions: Map<string, JsonSchema>): string {
-  const parts = [`params: ${JSON.stringify(m.params.map((p) => p.name))}`];
-  if (m.paramStructure !== "either") parts.push(`structure: ${JSON.stringify(m.paramStructure)}`);
+  const parts = [`params: ${jsonLiteral(m.params.map((p) => p.name))}`];
+  if (m.paramStructure !== "either") parts.push(`structure: ${stringLiteral(m.paramStructure)}`);
   if (m.idempotent) parts.push("idempotent: true");
   if (!m.result) parts.push("notification: true");
   // The rule descriptions live in the doc comments; the table keeps what the check needs.
-  if (m.limits.length > 0) parts.push(`limits: ${JSON.stringify(m.limits.map(({ description: _d, ...rule }) => rule))}`);
+  if (m.limits.length > 0) parts.push(`limits: ${jsonLiteral(m.limits.map(({ description: _d, ...rule }) => rule))}`);
   const u64 = m.result ? u64Map(m.result.schema, definitions, new Set()) : undefined;
-  if (u64 !== undefined) parts.push(`u64: ${JSON.stringify(u64)}`);
-  if (m.pagination) parts.push(`page: ${JSON.stringify({ token: m.pagination.tokenParam, next: m.pagination.nextField, items: m.pagination.itemsField })}`);
+  if (u64 !== undefined) parts.push(`u64: ${jsonLiteral(u64)}`);
+  if (m.pagination) parts.push(`page: ${jsonLiteral({ token: m.pagination.tokenParam, next: m.pagination.nextField, items: m.pagination.itemsField })}`);
   return `{ ${parts.join(", ")} }`;
 }
 
@@ -73,7 +74,10 @@ export function u64Map(schema: JsonSchema, definitions: Map<string, JsonSchema>,
   }
   for (const [name, prop] of Object.entries((s.properties ?? {}) as Record<string, JsonSchema>)) {
     const inner = u64Map(prop, definitions, visiting);
-    if (inner !== undefined) map = mergeMaps(map, { [name]: inner });
+    if (inner === undefined) continue;
+    const single: { [key: string]: U64Map } = {};
+    setOwn(single, name, inner);
+    map = mergeMaps(map, single);
   }
   if (s.items !== undefined && !Array.isArray(s.items)) {
     const inner = u64Map(s.items as JsonSchema, definitions, visiting);
@@ -86,8 +90,8 @@ export function u64Map(schema: JsonSchema, definitions: Map<string, JsonSchema>,
 function mergeMaps(a: { [key: string]: U64Map }, b: { [key: string]: U64Map }): { [key: string]: U64Map } {
   const out = { ...a };
   for (const [k, v] of Object.entries(b)) {
-    const existing = out[k];
-    out[k] = existing === undefined ? v : existing === true || v === true ? true : mergeMaps(existing, v);
+    const existing = getOwn(out, k);
+    setOwn(out, k, existing === undefined ? v : existing === true || v === true ? true : mergeMaps(existing, v));
   }
   return out;
 }

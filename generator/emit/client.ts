@@ -1,39 +1,29 @@
 /**
  * Emits `client.ts` of one document with ts-morph: the client interface (one documented member
  * per method, overloads for `x-result-variants`), the method map for `request`, and the factory.
+ * Every name comes from the model (normalize); every spec string goes through generator/escape.ts.
  */
-import { Project, StructureKind, VariableDeclarationKind, type MethodSignatureStructure, type OptionalKind, type ParameterDeclarationStructure } from "ts-morph";
+import { Project, StructureKind, VariableDeclarationKind, type MethodSignatureStructure, type OptionalKind, type ParameterDeclarationStructure, type SourceFile } from "ts-morph";
+import { commentText, identifier, objectKey, stringLiteral, typeMemberKey } from "../escape.js";
 import type { DocumentModel, MethodModel, ParamModel, ResultVariant } from "../model.js";
 import { methodDoc } from "./docs.js";
-import { docText, firstSentence } from "./schema-walk.js";
+import { firstSentence } from "./schema-walk.js";
 
 export function emitClient(doc: DocumentModel, header: string): string {
   const project = new Project({ useInMemoryFileSystem: true });
   const file = project.createSourceFile("client.ts", "", { overwrite: true });
-  const typeNames = new Set<string>();
-  for (const m of doc.methods) {
-    typeNames.add(m.paramsType);
-    if (m.result) typeNames.add(m.resultType);
-    for (const v of m.variants) typeNames.add(v.typeName);
-    for (const p of m.params) if (p.refName) typeNames.add(p.refName);
-  }
-  const clientVar = doc.subpath.replace(/[^A-Za-z0-9]/g, "") || "client";
-  const base = doc.clientType.replace(/Client$/, "");
-  const methodsType = `${base}Methods`;
-  const callsType = `${base}Calls`;
-  const paginatorsType = `${base}Paginators`;
-  const optionsType = `${doc.clientType}Options`;
+  const n = doc.names;
   const paged = doc.methods.filter((m) => m.pagination);
-  for (const m of paged) if (/^[A-Za-z_$][\w$]*$/.test(m.pagination!.itemType)) typeNames.add(m.pagination!.itemType);
 
   const runtimeImports = ["createRpcClient", "type CallFn", "type CallOptions", "type ClientOptions", ...(paged.length ? ["type PaginateOptions", "type Paginator"] : [])];
   file.addImportDeclaration({ moduleSpecifier: "../runtime/index.js", namedImports: runtimeImports });
   file.addImportDeclaration({ moduleSpecifier: "./api.js", namedImports: ["api"] });
-  if (typeNames.size > 0) file.addImportDeclaration({ moduleSpecifier: "./types.js", isTypeOnly: true, namedImports: [...typeNames].sort() });
+  const typeNames = importedTypes(doc);
+  if (typeNames.length > 0) file.addImportDeclaration({ moduleSpecifier: "./types.js", isTypeOnly: true, namedImports: typeNames });
 
   file.addTypeAlias({
     isExported: true,
-    name: optionsType,
+    name: identifier(n.optionsType),
     type: "ClientOptions",
     docs: [`Options of {@link ${doc.factory}}: \`url\` (+ \`apiKey\`)${doc.servers.some((s) => s.kind === "proxy") ? " or `proxyUrl`" : ""}, \`timeout\`, \`fetch\`, \`headers\`, …`],
   });
@@ -44,99 +34,48 @@ export function emitClient(doc: DocumentModel, header: string): string {
     file.addVariableStatement({
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: ["The JSON-RPC error codes the spec lists, by name. Match a thrown error with `isJsonRpcError(error, Errors.X)`."],
-      declarations: [{ name: `${base}Errors`, initializer: `{ ${[...errors].map(([n, c]) => `${n}: ${c}`).join(", ")} } as const` }],
-    });
-  }
-  for (const m of doc.methods.filter((x) => x.errors.length > 0)) {
-    file.addTypeAlias({
-      isExported: true,
-      name: `${m.typeBase}ErrorCode`,
-      type: [...new Set(m.errors.map((e) => e.code))].join(" | "),
-      docs: [`Error codes the spec lists for \`${m.rpcName}\`: ${m.errors.map((e) => `${e.code} (${docText(e.message)})`).join(", ")}.`],
+      docs: [`The JSON-RPC error codes the spec lists, by name. Match a thrown error with \`isJsonRpcError(error, ${n.errorsConst}.X)\`: its \`code\` narrows to X.`],
+      declarations: [{ name: identifier(n.errorsConst), initializer: `{ ${[...errors].map(([name, code]) => `${objectKey(name)}: ${code}`).join(", ")} } as const` }],
     });
   }
 
   file.addInterface({
     isExported: true,
-    name: methodsType,
-    docs: [`Every method of the ${docText(doc.title)} by its JSON-RPC name, with its params and result types (used by \`request\`).`],
+    name: identifier(n.methodsType),
+    docs: [`Every method of the ${commentText(doc.title)} by its JSON-RPC name, with its params (as \`request\` takes them) and result types.`],
     properties: doc.methods.map((m) => ({
-      name: JSON.stringify(m.rpcName),
-      type: `{ params: ${requestParamsType(m)}; result: ${m.result ? m.resultType : "void"}; errorCode: ${m.errors.length > 0 ? `${m.typeBase}ErrorCode` : "never"} }`,
+      name: stringLiteral(m.rpcName),
+      type: `{ params: ${requestParamsType(m)}; result: ${m.result ? m.resultType : "void"} }`,
     })),
   });
 
   file.addInterface({
     isExported: true,
-    name: callsType,
-    docs: [`The methods of the ${docText(doc.title)}, one per JSON-RPC method.`],
-    methods: doc.methods.flatMap((m) => signatures(m, clientVar)),
+    name: identifier(n.callsType),
+    docs: [`The methods of the ${commentText(doc.title)}, one per JSON-RPC method.`],
+    methods: doc.methods.flatMap((m) => signatures(m, n.clientVar)),
   });
 
-  if (paged.length > 0) {
-    file.addInterface({
-      isExported: true,
-      name: paginatorsType,
-      docs: ["Item iterators of the paginated methods (their result carries `nextPageToken`). `.pages()` iterates whole pages."],
-      methods: paged.map((m) => ({
-        name: m.clientName,
-        docs: [`Iterates the \`${m.pagination!.itemsField}\` of every page of \`${m.rpcName}\`, following \`${m.pagination!.nextField}\`. Pass \`${m.pagination!.tokenParam}\` to resume; \`maxItems\` to stop early; \`signal\` to abort.\n@example\n\`\`\`ts\nfor await (const item of ${clientVar}.paginate.${m.clientName}(${m.params.some((p) => p.required) ? "{ … }" : "{}"}, { maxItems: 10_000 })) console.log(item);\n\`\`\``],
-        parameters: [
-          { name: "params", type: m.paramsType, hasQuestionToken: !m.params.some((p) => p.required) },
-          { name: "options", type: "PaginateOptions", hasQuestionToken: true },
-        ],
-        returnType: `Paginator<${m.pagination!.itemType}, ${m.resultType}>`,
-      })),
-    });
-  }
-
-  file.addInterface({
-    isExported: true,
-    name: doc.clientType,
-    extends: [callsType],
-    docs: [`${docText(firstSentence(doc.description) || doc.title)}\n\nCreated by {@link ${doc.factory}}; every method validates its params before sending.`],
-    ...(paged.length > 0 ? { properties: [{ name: "paginate", type: paginatorsType, isReadonly: true, docs: ["Iterators over the paginated methods."] }] } : {}),
-    methods: [
-      {
-        name: "request",
-        docs: ["Calls any method by its JSON-RPC name, with params as the endpoint form takes them."],
-        typeParameters: [{ name: "M", constraint: `keyof ${methodsType}` }],
-        parameters: [
-          { name: "method", type: "M" },
-          { name: "params", type: `${methodsType}[M]["params"]` },
-          { name: "options", type: "CallOptions", hasQuestionToken: true },
-        ],
-        returnType: `Promise<${methodsType}[M]["result"]>`,
-      },
-      {
-        name: "batch",
-        docs: [`Sends the calls \`build\` makes as one JSON-RPC batch (one HTTP request); each call settles on its own.\n@example\n\`\`\`ts\nconst [a, b] = await ${clientVar}.batch((c) => [c.${doc.methods[0]?.clientName ?? "method"}(…), c.${doc.methods[1]?.clientName ?? doc.methods[0]?.clientName ?? "method"}(…)] as const);\nif (a.status === "fulfilled") console.log(a.value);\n\`\`\``],
-        typeParameters: [{ name: "T", constraint: "readonly Promise<unknown>[]" }],
-        parameters: [{ name: "build", type: `(client: ${callsType}) => T` }],
-        returnType: "Promise<{ -readonly [K in keyof T]: PromiseSettledResult<Awaited<T[K]>> }>",
-      },
-      { name: "close", docs: ["Releases the client's resources (the WebSocket, if any); pending calls are rejected."], returnType: "void" },
-    ],
-  });
+  if (paged.length > 0) addPaginators(file, doc, paged);
+  addClientInterface(file, doc, paged.length > 0);
 
   file.addFunction({
     name: "calls",
     docs: ["The methods, each forwarding to `call` with its JSON-RPC name."],
     parameters: [{ name: "call", type: "CallFn" }],
-    returnType: callsType,
+    returnType: n.callsType,
     statements: (w) => {
       w.writeLine("return {");
-      for (const m of doc.methods) w.writeLine(`${m.clientName}: ${implementation(m)},`);
+      for (const m of doc.methods) w.writeLine(`${objectKey(m.clientName)}: ${implementation(m)},`);
       w.writeLine("};");
     },
   });
 
   file.addFunction({
     isExported: true,
-    name: doc.factory,
-    docs: [`Creates a client for the ${docText(doc.title)}.\n\n@example\n\`\`\`ts\n${factoryExample(doc, clientVar)}\n\`\`\``],
-    parameters: [{ name: "options", type: optionsType }],
+    name: identifier(doc.factory),
+    docs: [`Creates a client for the ${commentText(doc.title)}.\n\n@example\n\`\`\`ts\n${commentText(factoryExample(doc))}\n\`\`\``],
+    parameters: [{ name: "options", type: n.optionsType }],
     returnType: doc.clientType,
     statements: (w) => {
       w.writeLine("const rpc = createRpcClient(api, options);");
@@ -146,7 +85,7 @@ export function emitClient(doc: DocumentModel, header: string): string {
       w.writeLine("batch: (build) => rpc.batch((call) => build(calls(call))) as never,");
       if (paged.length > 0) {
         w.writeLine("paginate: {");
-        for (const m of paged) w.writeLine(`${m.clientName}: (params, paginateOptions) => rpc.paginate(${JSON.stringify(m.rpcName)}, params, paginateOptions),`);
+        for (const m of paged) w.writeLine(`${objectKey(m.clientName)}: (params, paginateOptions) => rpc.paginate(${stringLiteral(m.rpcName)}, params, paginateOptions),`);
         w.writeLine("},");
       }
       w.writeLine("close: () => rpc.close(),");
@@ -157,13 +96,84 @@ export function emitClient(doc: DocumentModel, header: string): string {
   return `${header}${file.getFullText()}`;
 }
 
+/** The named types the client module refers to. */
+function importedTypes(doc: DocumentModel): string[] {
+  const names = new Set<string>();
+  for (const m of doc.methods) {
+    names.add(m.paramsType);
+    if (m.result) names.add(m.resultType);
+    for (const v of m.variants) names.add(v.typeName);
+    for (const p of m.params) if (p.refName) names.add(p.refName);
+    if (m.pagination && /^[A-Za-z_$][\w$]*$/.test(m.pagination.itemType)) names.add(m.pagination.itemType);
+  }
+  return [...names].sort().map(identifier);
+}
+
+function addPaginators(file: SourceFile, doc: DocumentModel, paged: MethodModel[]): void {
+  file.addInterface({
+    isExported: true,
+    name: identifier(doc.names.paginatorsType),
+    docs: ["Item iterators of the paginated methods (their result carries `nextPageToken`). `.pages()` iterates whole pages."],
+    methods: paged.map((m) => ({
+      name: typeMemberKey(m.clientName),
+      docs: [
+        `Iterates the \`${commentText(m.pagination!.itemsField)}\` of every page of \`${commentText(m.rpcName)}\`, following \`${commentText(m.pagination!.nextField)}\`. Pass \`${m.pagination!.tokenParam}\` to resume; \`maxItems\` to stop early; \`signal\` to abort.\n@example\n\`\`\`ts\nfor await (const item of ${doc.names.clientVar}.paginate${memberAccess(m.clientName)}(${m.params.some((p) => p.required) ? "{ … }" : "{}"}, { maxItems: 10_000 })) console.log(item);\n\`\`\``,
+      ],
+      parameters: [
+        { name: "params", type: m.paramsType, hasQuestionToken: !m.params.some((p) => p.required) },
+        { name: "options", type: "PaginateOptions", hasQuestionToken: true },
+      ],
+      returnType: `Paginator<${m.pagination!.itemType}, ${m.resultType}>`,
+    })),
+  });
+}
+
+function addClientInterface(file: SourceFile, doc: DocumentModel, paged: boolean): void {
+  const n = doc.names;
+  const [first, second] = doc.methods;
+  const sample = (m: MethodModel | undefined): string => `c${memberAccess(m?.clientName ?? "method")}(…)`;
+  file.addInterface({
+    isExported: true,
+    name: identifier(doc.clientType),
+    extends: [n.callsType],
+    docs: [`${commentText(firstSentence(doc.description) || doc.title)}\n\nCreated by {@link ${doc.factory}}; every method validates its params before sending.`],
+    ...(paged ? { properties: [{ name: "paginate", type: n.paginatorsType, isReadonly: true, docs: ["Iterators over the paginated methods."] }] } : {}),
+    methods: [
+      {
+        name: "request",
+        docs: ["Calls any method by its JSON-RPC name, with params as the endpoint form takes them."],
+        typeParameters: [{ name: "M", constraint: `keyof ${n.methodsType}` }],
+        parameters: [
+          { name: "method", type: "M" },
+          { name: "params", type: `${n.methodsType}[M]["params"]` },
+          { name: "options", type: "CallOptions", hasQuestionToken: true },
+        ],
+        returnType: `Promise<${n.methodsType}[M]["result"]>`,
+      },
+      {
+        name: "batch",
+        docs: [`Sends the calls \`build\` makes as one JSON-RPC batch (one HTTP request); each call settles on its own.\n@example\n\`\`\`ts\nconst [a, b] = await ${n.clientVar}.batch((c) => [${sample(first)}, ${sample(second ?? first)}] as const);\nif (a.status === "fulfilled") console.log(a.value);\n\`\`\``],
+        typeParameters: [{ name: "T", constraint: "readonly Promise<unknown>[]" }],
+        parameters: [{ name: "build", type: `(client: ${n.callsType}) => T` }],
+        returnType: "Promise<{ -readonly [K in keyof T]: PromiseSettledResult<Awaited<T[K]>> }>",
+      },
+      { name: "close", docs: ["Releases the client's resources (the WebSocket, if any); pending calls are rejected."], returnType: "void" },
+    ],
+  });
+}
+
+/** `.name`, or `["na-me"]` when the member is not an identifier. */
+function memberAccess(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${stringLiteral(name)}]`;
+}
+
 function requestParamsType(m: MethodModel): string {
   if (m.signature === "object") return m.paramsType;
-  return `[${m.params.map((p) => `${p.argName}${p.required ? "" : "?"}: ${paramType(m, p)}`).join(", ")}]`;
+  return `[${m.params.map((p) => `${identifier(p.argName)}${p.required ? "" : "?"}: ${paramType(m, p)}`).join(", ")}]`;
 }
 
 function paramType(m: MethodModel, p: ParamModel): string {
-  return p.refName ?? `${m.paramsType}[${JSON.stringify(p.name)}]`;
+  return p.refName ?? `${m.paramsType}[${stringLiteral(p.name)}]`;
 }
 
 const callOptions: OptionalKind<ParameterDeclarationStructure> = { name: "options", type: "CallOptions", hasQuestionToken: true };
@@ -175,7 +185,7 @@ function signatures(m: MethodModel, clientVar: string): OptionalKind<MethodSigna
   const all = [...m.variants.map((v) => ({ variant: v, returns: v.typeName })), { variant: undefined, returns: general }];
   return all.map(({ variant, returns }) => ({
     kind: StructureKind.MethodSignature,
-    name: m.clientName,
+    name: typeMemberKey(m.clientName),
     docs,
     parameters: [...params(m, variant), callOptions],
     returnType: `Promise<${returns}>`,
@@ -189,42 +199,45 @@ function params(m: MethodModel, variant: ResultVariant | undefined): OptionalKin
     return [{ name: "params", type: narrowed, hasQuestionToken: !m.params.some((p) => p.required) && !(variant && !variant.when.absent) }];
   }
   return m.params.map((p) => {
+    const name = identifier(p.argName);
     const base = paramType(m, p);
-    if (!variant || variant.when.param !== p.name) return { name: p.argName, type: base, hasQuestionToken: !p.required };
+    if (!variant || variant.when.param !== p.name) return { name, type: base, hasQuestionToken: !p.required };
     const w = variant.when;
-    if (w.property === undefined) return { name: p.argName, type: literalUnion(w), hasQuestionToken: !p.required && w.absent === true };
-    return { name: p.argName, type: `${base} & ${narrowing(variant, false)}`, hasQuestionToken: !p.required && w.absent === true };
+    if (w.property === undefined) return { name, type: literalUnion(w), hasQuestionToken: !p.required && w.absent === true };
+    return { name, type: `${base} & ${narrowing(variant, false)}`, hasQuestionToken: !p.required && w.absent === true };
   });
 }
 
 /** The object type that pins the variant's property: `{ tracer: "callTracer" }`. */
 function narrowing(v: ResultVariant, wholeParams: boolean): string {
   const w = v.when;
-  const inner = (key: string): string => (w.absent ? `{ ${JSON.stringify(key)}?: "" | null }` : `{ ${JSON.stringify(key)}: ${literalUnion(w)} }`);
+  const inner = (key: string): string => (w.absent ? `{ ${stringLiteral(key)}?: "" | null }` : `{ ${stringLiteral(key)}: ${literalUnion(w)} }`);
   if (w.property === undefined) return inner(w.param);
-  return wholeParams ? `{ ${JSON.stringify(w.param)}${w.absent ? "?" : ""}: ${inner(w.property)} }` : inner(w.property);
+  return wholeParams ? `{ ${stringLiteral(w.param)}${w.absent ? "?" : ""}: ${inner(w.property)} }` : inner(w.property);
 }
 
+/** The values of a variant condition as a union of literal types (validate allows only JSON primitives here). */
 function literalUnion(w: ResultVariant["when"]): string {
   if (w.absent) return "undefined";
   const values = w.in ?? [w.equals];
-  return values.map((v) => JSON.stringify(v)).join(" | ");
+  return values.map((v) => (typeof v === "string" ? stringLiteral(v) : typeof v === "number" || typeof v === "boolean" || v === null ? String(v) : "never")).join(" | ");
 }
 
 function implementation(m: MethodModel): string {
   const returns = "as Promise<never>";
-  if (m.signature === "object") {
-    return `(params?: ${m.paramsType}, callOptions?: CallOptions) => call(${JSON.stringify(m.rpcName)}, params, callOptions) ${returns}`;
-  }
-  const args = m.params.map((p) => `${p.argName}${p.required ? "" : "?"}: ${paramType(m, p)}`);
-  return `(${[...args, "callOptions?: CallOptions"].join(", ")}) => call(${JSON.stringify(m.rpcName)}, [${m.params.map((p) => p.argName).join(", ")}], callOptions) ${returns}`;
+  const name = stringLiteral(m.rpcName);
+  if (m.signature === "object") return `(params?: ${m.paramsType}, callOptions?: CallOptions) => call(${name}, params, callOptions) ${returns}`;
+  const args = m.params.map((p) => `${identifier(p.argName)}${p.required ? "" : "?"}: ${paramType(m, p)}`);
+  return `(${[...args, "callOptions?: CallOptions"].join(", ")}) => call(${name}, [${m.params.map((p) => p.argName).join(", ")}], callOptions) ${returns}`;
 }
 
-function factoryExample(doc: DocumentModel, clientVar: string): string {
+function factoryExample(doc: DocumentModel): string {
   const keyed = doc.servers.find((s) => s.kind === "keyed");
   const url = keyed ? Object.values(keyed.variables).find((v) => /^[a-z]+:\/\//.test(v.default))?.default : doc.servers[0]?.url;
-  const options = keyed ? `{ url: ${JSON.stringify(url ?? "https://host/path")}, apiKey: process.env.API_KEY }` : `{ url: ${JSON.stringify(url ?? "https://host/path")} }`;
+  const target = stringLiteral(url ?? "https://host/path");
+  const options = keyed ? `{ url: ${target}, apiKey: process.env.API_KEY }` : `{ url: ${target} }`;
   const first = doc.methods[0];
-  const call = first ? `\nconst result = await ${clientVar}.${first.clientName}(${first.signature === "object" && first.params.some((p) => p.required) ? "{ … }" : ""});` : "";
-  return `const ${clientVar} = ${doc.factory}(${options});${call}`;
+  const args = first && first.params.some((p) => p.required) ? (first.signature === "object" ? "{ … }" : "…") : "";
+  const call = first ? `\nconst result = await ${doc.names.clientVar}${memberAccess(first.clientName)}(${args});` : "";
+  return `const ${doc.names.clientVar} = ${doc.factory}(${options});${call}`;
 }

@@ -1,21 +1,28 @@
 /** Doc comments for generated methods, from the spec's summary, description, errors and examples. */
+import { commentText, jsonLiteral, objectKey, stringLiteral } from "../escape.js";
 import type { ExampleModel, MethodModel } from "../model.js";
-import { docText } from "./schema-walk.js";
+
+/** The JSON-RPC 2.0 codes every method can answer with; documented once, on `JsonRpcError`, not per method. */
+const GENERIC_CODES = new Set([-32700, -32600, -32601, -32602, -32603]);
 
 export function methodDoc(m: MethodModel, clientVar: string): string {
   const lines: string[] = [];
-  if (m.summary) lines.push(docText(m.summary), "");
-  if (m.description && m.description !== m.summary) lines.push(docText(m.description), "");
-  lines.push(`Calls \`${m.rpcName}\`.`);
-  if (m.limits.length > 0) lines.push("", ...m.limits.map((l) => `Checked before sending: ${docText(l.description)}`));
+  const summary = m.summary.trim();
+  const description = m.description.trim();
+  // Descriptions often open with the summary: show it once.
+  const rest = summary && description.startsWith(summary) ? description.slice(summary.length).trim() : description;
+  if (summary) lines.push(commentText(summary), "");
+  if (rest) lines.push(commentText(rest), "");
+  lines.push(`Calls \`${commentText(m.rpcName)}\`.`);
+  if (m.limits.length > 0) lines.push("", ...m.limits.map((l) => `Checked before sending: ${commentText(l.description)}`));
   if (m.signature === "positional") {
-    for (const p of m.params) lines.push(`@param ${p.argName} ${docText(p.description) || p.name}${p.required ? "" : " (optional)"}`);
+    for (const p of m.params) lines.push(`@param ${p.argName} ${commentText(p.description) || commentText(p.name)}${p.required ? "" : " (optional)"}`);
   } else if (m.params.length > 0) {
-    lines.push(`@param params ${m.params.map((p) => `\`${p.name}\`${p.required ? "" : "?"}`).join(", ")}`);
+    lines.push(`@param params the params of \`${commentText(m.rpcName)}\`, each documented on {@link ${m.paramsType}}`);
   }
   lines.push(`@param options \`signal\`, \`timeout\` and \`retryCount\` of this call`);
   if (!m.result) lines.push("Sent as a JSON-RPC notification: no id, and no result to wait for.");
-  for (const e of m.errors) lines.push(`@throws {JsonRpcError} code ${e.code}: ${docText(e.message)}`);
+  for (const e of m.errors) if (!GENERIC_CODES.has(e.code)) lines.push(`@throws {JsonRpcError} code ${e.code}: ${commentText(e.message)}`);
   if (m.deprecated) lines.push("@deprecated");
   const example = m.examples[0];
   if (example) lines.push("@example", ...exampleCall(m, example, clientVar));
@@ -24,16 +31,17 @@ export function methodDoc(m: MethodModel, clientVar: string): string {
 
 /** A call expression that reproduces a spec example: `await adv.getLogs({ … })`. */
 function exampleCall(m: MethodModel, example: ExampleModel, clientVar: string): string[] {
-  const literal = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (typeof x === "bigint" ? Number(x) : x));
+  const value = (name: string): unknown => (Object.prototype.hasOwnProperty.call(example.params, name) ? example.params[name] : undefined);
   let args: string;
   if (m.signature === "positional") {
-    const values = m.params.map((p) => example.params[p.name]);
+    const values = m.params.map((p) => value(p.name));
     while (values.length > 0 && values[values.length - 1] === undefined) values.pop();
-    args = values.map((v) => (v === undefined ? "undefined" : literal(v))).join(", ");
+    args = values.map((v) => (v === undefined ? "undefined" : jsonLiteral(v))).join(", ");
   } else {
-    const entries = m.params.filter((p) => example.params[p.name] !== undefined).map((p) => `${p.key}: ${literal(example.params[p.name])}`);
+    const entries = m.params.filter((p) => value(p.name) !== undefined).map((p) => `${objectKey(p.name)}: ${jsonLiteral(value(p.name))}`);
     args = entries.length ? `{ ${entries.join(", ")} }` : m.params.some((p) => p.required) ? "{}" : "";
   }
-  const call = `const result = await ${clientVar}.${m.clientName}(${args});`;
-  return ["```ts", ...(example.name ? [`// ${docText(example.name)}`] : []), docText(call), "```"];
+  const member = /^[A-Za-z_$][\w$]*$/.test(m.clientName) ? `.${m.clientName}` : `[${stringLiteral(m.clientName)}]`;
+  const call = `const result = await ${clientVar}${member}(${args});`;
+  return ["```ts", ...(example.name ? [`// ${commentText(example.name).replace(/\n/g, " ")}`] : []), commentText(call), "```"];
 }

@@ -1,5 +1,11 @@
-/** Emits the package files from the handlebars templates in templates/: package.json, tsconfigs, README. */
+/**
+ * Emits the package files: package.json and the tsconfigs are built as objects and serialized
+ * (nothing from a spec is ever spliced into JSON text); README.md is rendered from
+ * templates/README.md.hbs with a view whose every spec-derived string is already escaped for
+ * Markdown (generator/escape.ts), and the template only uses escaped output.
+ */
 import Handlebars from "handlebars";
+import { jsonLiteral, markdownCode, markdownCodeSpan, markdownInline, markdownText, objectKey, stringLiteral } from "../escape.js";
 import type { DocumentModel, PackageModel } from "../model.js";
 import { firstSentence } from "./schema-walk.js";
 
@@ -8,48 +14,120 @@ export interface Templates {
 }
 
 export function emitPackageFiles(model: PackageModel, templates: Templates, typescriptVersion: string): Map<string, string> {
-  const view = {
-    packageName: model.packageName,
-    version: model.version,
-    description: model.description.replace(/"/g, '\\"'),
-    typescriptVersion,
-    documents: model.documents.map((d) => ({
-      title: d.title,
-      subpath: d.subpath,
-      factory: d.factory,
-      source: d.source,
-      firstLine: firstSentence(d.description),
-      example: readmeExample(d, model.packageName),
-      methods: d.methods.map((m) => ({ clientName: m.clientName, rpcName: m.rpcName, summary: m.summary.replace(/\|/g, "\\|").replace(/\n/g, " ") })),
-    })),
-  };
-  const render = (name: string): string => Handlebars.compile(templates[name] ?? "", { noEscape: true, strict: true })(view);
   return new Map([
-    ["package.json", render("package.json.hbs")],
-    ["tsconfig.json", render("tsconfig.json.hbs")],
-    ["tsconfig.cjs.json", render("tsconfig.cjs.json.hbs")],
-    ["README.md", render("README.md.hbs")],
+    ["package.json", json(packageJson(model, typescriptVersion))],
+    ["tsconfig.json", json(TSCONFIG)],
+    ["tsconfig.cjs.json", json(TSCONFIG_CJS)],
+    ["README.md", readme(model, templates["README.md.hbs"] ?? "")],
   ]);
 }
 
+function json(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+export function packageJson(model: PackageModel, typescriptVersion: string): Record<string, unknown> {
+  const exports: Record<string, unknown> = { ".": entry("index") };
+  for (const d of model.documents) exports[`./${d.subpath}`] = entry(`${d.subpath}/index`);
+  exports["./package.json"] = "./package.json";
+  return {
+    name: model.packageName,
+    version: model.version,
+    description: model.description,
+    license: "MIT",
+    type: "module",
+    sideEffects: false,
+    engines: { node: ">=18" },
+    files: ["dist", "src", "README.md"],
+    main: "./dist/cjs/index.js",
+    module: "./dist/esm/index.js",
+    types: "./dist/esm/index.d.ts",
+    exports,
+    scripts: {
+      build: `tsc -p tsconfig.json && tsc -p tsconfig.cjs.json && node -e "require('node:fs').writeFileSync('dist/cjs/package.json', JSON.stringify({ type: 'commonjs' }))"`,
+      prepack: "npm run build",
+    },
+    peerDependencies: { ws: "^8.0.0" },
+    peerDependenciesMeta: { ws: { optional: true } },
+    devDependencies: { typescript: typescriptVersion },
+  };
+}
+
+function entry(path: string): Record<string, string> {
+  return { types: `./dist/esm/${path}.d.ts`, import: `./dist/esm/${path}.js`, require: `./dist/cjs/${path}.js` };
+}
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: "ES2022",
+    lib: ["ES2022", "DOM"],
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    exactOptionalPropertyTypes: false,
+    noUncheckedIndexedAccess: true,
+    declaration: true,
+    declarationMap: false,
+    sourceMap: false,
+    skipLibCheck: true,
+    types: [],
+    rootDir: "src",
+    outDir: "dist/esm",
+  },
+  include: ["src"],
+};
+
+const TSCONFIG_CJS = {
+  extends: "./tsconfig.json",
+  compilerOptions: { module: "CommonJS", moduleResolution: "Node10", declaration: false, outDir: "dist/cjs" },
+};
+
+/** README.md: every value in the view is escaped for where the template puts it. */
+function readme(model: PackageModel, template: string): string {
+  const safe = (text: string): Handlebars.SafeString => new Handlebars.SafeString(text);
+  const view = {
+    packageName: safe(markdownText(model.packageName)),
+    titles: safe(listing(model.documents.map((d) => markdownText(d.title)))),
+    sources: safe(model.documents.map((d) => markdownCodeSpan(d.source)).join(", ")),
+    imports: safe(markdownCode(model.documents.map((d) => `import { ${d.factory} } from ${stringLiteral(`${model.packageName}/${d.subpath}`)};`).join("\n"), "ts")),
+    documents: model.documents.map((d) => ({
+      heading: safe(`${markdownCodeSpan(`${model.packageName}/${d.subpath}`)} — ${markdownText(d.title)}`),
+      firstLine: safe(markdownInline(firstSentence(d.description))),
+      example: safe(markdownCode(readmeExample(d, model.packageName), "ts")),
+      methods: d.methods.map((m) => ({ clientName: safe(markdownCodeSpan(m.clientName)), rpcName: safe(markdownCodeSpan(m.rpcName)), summary: safe(markdownInline(m.summary)) })),
+    })),
+  };
+  return Handlebars.compile(template, { strict: true })(view);
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listing(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
 function readmeExample(d: DocumentModel, packageName: string): string {
-  const variable = d.subpath.replace(/[^A-Za-z0-9]/g, "") || "client";
+  const variable = d.names.clientVar;
   const keyed = d.servers.find((s) => s.kind === "keyed");
   const proxy = d.servers.find((s) => s.kind === "proxy");
-  const urlOf = (s: typeof keyed): string => Object.values(s?.variables ?? {}).find((v) => /^[a-z]+:\/\//.test(v.default))?.default ?? "https://host/path";
-  const lines = [`import { ${d.factory} } from "${packageName}/${d.subpath}";`, ""];
-  if (keyed) lines.push(`const ${variable} = ${d.factory}({ url: "${urlOf(keyed)}", apiKey: process.env.API_KEY });`);
-  else lines.push(`const ${variable} = ${d.factory}({ url: "${urlOf(d.servers[0])}" });`);
-  if (proxy) lines.push(`const playground = ${d.factory}({ proxyUrl: "${urlOf(proxy)}" }); // keyless, params by position`);
+  const urlOf = (s: typeof keyed): string => stringLiteral(Object.values(s?.variables ?? {}).find((v) => /^[a-z]+:\/\//.test(v.default))?.default ?? "https://host/path");
+  const lines = [`import { ${d.factory} } from ${stringLiteral(`${packageName}/${d.subpath}`)};`, ""];
+  if (keyed) lines.push(`const ${variable} = ${d.factory}({ url: ${urlOf(keyed)}, apiKey: process.env.API_KEY });`);
+  else lines.push(`const ${variable} = ${d.factory}({ url: ${urlOf(d.servers[0])} });`);
+  if (proxy) lines.push(`const playground = ${d.factory}({ proxyUrl: ${urlOf(proxy)} }); // keyless, params by position`);
   const m = d.methods.find((x) => x.examples.length > 0) ?? d.methods[0];
   if (m) {
     const ex = m.examples[0];
-    const args = !ex
-      ? ""
-      : m.signature === "positional"
-        ? m.params.filter((p) => ex.params[p.name] !== undefined).map((p) => JSON.stringify(ex.params[p.name])).join(", ")
-        : JSON.stringify(ex.params);
-    lines.push(`const result = await ${variable}.${m.clientName}(${args});`);
+    const value = (name: string): unknown => (ex && Object.prototype.hasOwnProperty.call(ex.params, name) ? ex.params[name] : undefined);
+    let args = "";
+    if (ex && m.signature === "positional") {
+      const values = m.params.map((p) => value(p.name));
+      while (values.length > 0 && values[values.length - 1] === undefined) values.pop();
+      args = values.map((v) => (v === undefined ? "undefined" : jsonLiteral(v))).join(", ");
+    } else if (ex) {
+      args = `{ ${m.params.filter((p) => value(p.name) !== undefined).map((p) => `${objectKey(p.name)}: ${jsonLiteral(value(p.name))}`).join(", ")} }`;
+    }
+    const member = /^[A-Za-z_$][\w$]*$/.test(m.clientName) ? `.${m.clientName}` : `[${stringLiteral(m.clientName)}]`;
+    lines.push(`const result = await ${variable}${member}(${args});`);
   }
   return lines.join("\n");
 }

@@ -34,8 +34,3 @@ export function firstSentence(text: string): string {
   const line = text.trim().split(/\n/)[0] ?? "";
   return line;
 }
-
-/** Makes text safe inside a `/** … *\/` comment. */
-export function docText(text: string): string {
-  return text.replace(/\*\//g, "*\\/").trim();
-}

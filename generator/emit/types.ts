@@ -4,10 +4,25 @@
  */
 import { compile } from "json-schema-to-typescript";
 import { Project } from "ts-morph";
+import { identifier, stringLiteral } from "../escape.js";
 import type { DocumentModel, JsonSchema, SchemaObject } from "../model.js";
+import { setOwn } from "../own.js";
 import { definitionsOf, reachable, refName } from "./schema-walk.js";
 
 const ROOT = "GeneratedRoot__";
+
+/**
+ * The keywords json-schema-to-typescript is given; everything else is dropped. An allowlist, so
+ * that keywords it copies into the output verbatim (`tsType`, `tsEnumNames`) or names types by
+ * (`$id`, `id`) can never come from a spec: `tsType` below is only ever set by this file.
+ */
+const PASSED = new Set(["type", "enum", "const", "properties", "required", "additionalProperties", "patternProperties", "items", "additionalItems", "minItems", "maxItems", "anyOf", "oneOf", "allOf", "description", "deprecated", "format"]);
+
+/**
+ * json-schema-to-typescript fails on a property named `__proto__`; it is given this stand-in
+ * key instead, and the stand-in is turned back into `"__proto__"` in its output.
+ */
+const PROTO_KEY = "__proto__\u0000";
 
 export async function emitTypes(doc: DocumentModel): Promise<string> {
   const definitions = definitionsOf(doc.schemas, true);
@@ -28,7 +43,15 @@ export async function emitTypes(doc: DocumentModel): Promise<string> {
     unknownAny: true,
     $refOptions: { resolve: { external: false } } as never,
   });
-  return documentParams(cleanUp(text), doc);
+  const declared = cleanUp(text).split(stringLiteral(PROTO_KEY)).join('"__proto__"');
+  checkDeclared(declared, doc);
+  return documentParams(declared, doc);
+}
+
+/** Every named schema must be declared under exactly the name normalize gave it. */
+function checkDeclared(text: string, doc: DocumentModel): void {
+  const missing = doc.schemas.map((s) => s.name).filter((name) => !new RegExp(`^export (?:interface|type) ${identifier(name)}\\b`, "m").test(text));
+  if (missing.length > 0) throw new Error(`Internal error: json-schema-to-typescript did not declare ${missing.join(", ")} under the names normalize chose.`);
 }
 
 /** Doc comments for params whose schema is a bare `$ref` (see normalize/document.ts). */
@@ -67,14 +90,16 @@ function prepare(schema: JsonSchema, name: string | undefined, ctx: Context): un
   }
   const out: SchemaObject = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === "title" || key.startsWith("x-") || key === "examples") continue;
+    if (!PASSED.has(key)) continue;
     out[key] = key === "allOf" && Array.isArray(value) ? prepareAllOf(value as JsonSchema[], ctx) : transformChild(key, value, ctx);
   }
+  // A tuple (`items: [A, B]`) admits more items unless `additionalItems` says otherwise.
+  if (Array.isArray(out.items) && out.additionalItems === undefined) out.additionalItems = {};
   if (name) out.title = name;
   if (out.format === "uint64") out.tsType = ctx.requestOnly ? "bigint | number" : "bigint";
-  const prefix = literalPrefix(out);
+  const prefix = literalPrefix({ ...out, pattern: schema.pattern });
   if (prefix !== undefined) out.tsType = `\`${prefix}\${string}\``;
-  const keys = Object.keys(out).filter((k) => k !== "title" && k !== "description" && k !== "deprecated" && k !== "default");
+  const keys = Object.keys(out).filter((k) => k !== "title" && k !== "description" && k !== "deprecated");
   if (keys.length === 0) out.tsType = "unknown";
   if (Array.isArray(out.type) && out.type.length === 1) out.type = out.type[0];
   return out;
@@ -86,8 +111,11 @@ const SCHEMA_SINGLE = new Set(["items", "additionalItems", "additionalProperties
 
 function transformChild(key: string, value: unknown, ctx: Context): unknown {
   if (SCHEMA_MAPS.has(key) && value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, prepare(v as JsonSchema, undefined, ctx)]));
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) setOwn(out, k === "__proto__" ? PROTO_KEY : k, prepare(v as JsonSchema, undefined, ctx));
+    return out;
   }
+  if (key === "required" && Array.isArray(value)) return value.map((k) => (k === "__proto__" ? PROTO_KEY : k));
   if (SCHEMA_LISTS.has(key) && Array.isArray(value)) return value.map((v) => prepare(v as JsonSchema, undefined, ctx));
   if (SCHEMA_SINGLE.has(key)) {
     if (Array.isArray(value)) return value.map((v) => prepare(v as JsonSchema, undefined, ctx));
@@ -110,7 +138,7 @@ function prepareAllOf(branches: JsonSchema[], ctx: Context): unknown[] {
     const baseKeys = typeof base === "object" ? Object.keys((base.properties ?? {}) as object) : [];
     const omit = baseKeys.filter((k) => overridden.has(k)).sort();
     if (ref === undefined || omit.length === 0) return prepare(branch, undefined, ctx);
-    return { tsType: `Omit<${ref}, ${omit.map((k) => JSON.stringify(k)).join(" | ")}>` };
+    return { tsType: `Omit<${ref}, ${omit.map((k) => stringLiteral(k)).join(" | ")}>` };
   });
 }
 

@@ -3,6 +3,7 @@
  * request validators into `validators.ts`, result validators into `result-validators.ts`
  * (loaded only when response validation is on). No schema compiler ships with the client.
  */
+import { identifier, jsonLiteral, objectKey, regexLiteral, stringLiteral } from "../escape.js";
 import type { DocumentModel, JsonSchema, SchemaObject } from "../model.js";
 import { definitionsOf, reachable, refName } from "./schema-walk.js";
 
@@ -26,7 +27,7 @@ export function emitValidators(doc: DocumentModel, side: "params" | "result", he
   const compiler = new Compiler(definitions, needed);
   const order = compiler.order([...needed].sort());
   const lines = order.map((name) => `const ${id(name)}: Validator = ${compiler.compile(definitions.get(name)!, name)};`);
-  const table = roots.map((r) => `  ${JSON.stringify(r.key)}: ${id(r.name)},`);
+  const table = roots.map((r) => `  ${objectKey(r.key)}: ${id(r.name)},`);
   const exportName = side === "params" ? "validators" : "resultValidators";
   const what = side === "params" ? "params (as an object keyed by param name)" : "results (with the spec's x-response-deviations applied)";
   const code = [
@@ -47,7 +48,7 @@ export function emitValidators(doc: DocumentModel, side: "params" | "result", he
 }
 
 /** Validator constants are suffixed so they never shadow a type name in the reader's head. */
-const id = (name: string): string => `${name}$`;
+const id = (name: string): string => `${identifier(name)}$`;
 
 class Compiler {
   readonly unchecked: string[] = [];
@@ -85,9 +86,9 @@ class Compiler {
     for (const k of UNCHECKED) if (k in s) this.unchecked.push(`${this.current}: ${k}`);
     const parts: string[] = [];
     const ref = refName(s.$ref);
-    if (ref !== undefined) parts.push(this.declared.has(ref) ? id(ref) : `v.lazy(() => ${id(ref)}, ${JSON.stringify(staticTypes(this.definitions.get(ref), this.definitions))}, ${JSON.stringify(ref)})`);
-    if (Array.isArray(s.enum)) parts.push(`v.literal(${JSON.stringify(s.enum)})`);
-    else if ("const" in s) parts.push(`v.literal([${JSON.stringify(s.const)}])`);
+    if (ref !== undefined) parts.push(this.declared.has(ref) ? id(ref) : `v.lazy(() => ${id(ref)}, ${jsonLiteral(staticTypes(this.definitions.get(ref), this.definitions))}, ${stringLiteral(ref)})`);
+    if (Array.isArray(s.enum)) parts.push(`v.literal(${jsonLiteral(s.enum)})`);
+    else if ("const" in s) parts.push(`v.literal([${jsonLiteral(s.const)}])`);
     else {
       const typed = this.byType(s);
       if (typed) parts.push(typed);
@@ -143,8 +144,8 @@ class Compiler {
   }
 
   private object(s: SchemaObject): string {
-    const props = Object.entries((s.properties ?? {}) as Record<string, JsonSchema>).map(([k, p]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${this.expr(p)}`);
-    const required = JSON.stringify(Array.isArray(s.required) ? s.required : []);
+    const props = Object.entries((s.properties ?? {}) as Record<string, JsonSchema>).map(([k, p]) => `${objectKey(k)}: ${this.expr(p)}`);
+    const required = jsonLiteral(Array.isArray(s.required) ? s.required : []);
     const extra = s.additionalProperties === false ? "false" : s.additionalProperties === undefined || s.additionalProperties === true ? undefined : this.expr(s.additionalProperties as JsonSchema);
     const patterns = Object.entries((s.patternProperties ?? {}) as Record<string, JsonSchema>).map(([re, p]) => `[${pattern(re)}, ${this.expr(p)}]`);
     const args = [`{ ${props.join(", ")} }`, required];
@@ -155,8 +156,7 @@ class Compiler {
 }
 
 function pattern(p: unknown): string {
-  if (typeof p !== "string") return "undefined";
-  return p.includes("/") ? `new RegExp(${JSON.stringify(p)})` : `/${p}/`;
+  return typeof p === "string" ? regexLiteral(p) : "undefined";
 }
 
 /** Drops trailing `undefined` arguments. */

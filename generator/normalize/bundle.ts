@@ -5,11 +5,15 @@
  * recursive schemas need no special case anywhere after this.
  */
 import type { JsonSchema, Problem } from "../model.js";
-import { resolveRef } from "../refs.js";
+import { setOwn } from "../own.js";
+import { pointerToken } from "../problems.js";
+import { isRefObject, resolveRef, valueAt } from "../refs.js";
 import { NameRegistry, pascalCase } from "./names.js";
 
 /** Keywords whose values are data, not schemas: copied verbatim. */
 const LITERAL_KEYWORDS = new Set(["enum", "const", "default", "examples", "example"]);
+/** Keywords that say nothing about values: a schema of `$ref` and these only is an alias of its target. */
+const ANNOTATIONS = new Set(["$ref", "description", "title", "$comment", "summary", "deprecated", "examples", "example", "default"]);
 
 export interface BundledSchema {
   name: string;
@@ -47,17 +51,41 @@ export class SchemaBundler {
     return [...this.bundled.values()];
   }
 
+  /**
+   * The name of the schema at `file#pointer`. Aliases (a schema that is only a `$ref`, as when
+   * several files re-export one shared schema) are followed to their target first: one
+   * canonical pointer, one name, whichever file refers to it.
+   */
   private target(file: string, pointer: string, wanted?: string): string {
-    const key = `${file}#${pointer}`;
+    const canonical = this.canonical(file, pointer);
+    const key = `${canonical.file}#${canonical.pointer}`;
     const known = this.byTarget.get(key);
-    if (known) return known;
+    if (known) {
+      this.byTarget.set(`${file}#${pointer}`, known);
+      return known;
+    }
+    ({ file, pointer } = canonical);
     const last = pointer.split("/").pop() ?? "";
     const fallback = last === "" ? pascalCase(file.replace(/^.*\//, "").replace(/\..*$/, "")) : pascalCase(last.replace(/~1/g, "/").replace(/~0/g, "~"));
     const name = this.names.claim(wanted ?? fallback, `${file}#${pointer}`);
     this.byTarget.set(key, name);
-    const target = resolveRef(this.files, file, `#${pointer}`);
-    this.queue.push({ name, file, pointer, value: target?.value });
+    this.queue.push({ name, file, pointer, value: valueAt(this.files, file, pointer) });
     return name;
+  }
+
+  private canonical(file: string, pointer: string): { file: string; pointer: string } {
+    const seen = new Set<string>();
+    let current = { file, pointer };
+    for (;;) {
+      const key = `${current.file}#${current.pointer}`;
+      if (seen.has(key)) return { file, pointer }; // an alias cycle: lint reports it
+      seen.add(key);
+      const value = valueAt(this.files, current.file, current.pointer);
+      if (!isRefObject(value) || Object.keys(value).some((k) => !ANNOTATIONS.has(k))) return current;
+      const next = resolveRef(this.files, current.file, value.$ref);
+      if (!next) return current;
+      current = { file: next.file, pointer: next.pointer };
+    }
   }
 
   private drain(): void {
@@ -74,7 +102,7 @@ export class SchemaBundler {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
       if (LITERAL_KEYWORDS.has(key)) {
-        out[key] = structuredClone(value);
+        setOwn(out, key, structuredClone(value));
         continue;
       }
       if (key === "$ref" && typeof value === "string") {
@@ -86,7 +114,7 @@ export class SchemaBundler {
         out.$ref = `#/definitions/${this.target(target.file, target.pointer)}`;
         continue;
       }
-      out[key] = this.copy(value, file, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+      setOwn(out, key, this.copy(value, file, `${at}/${pointerToken(key)}`));
     }
     return out;
   }

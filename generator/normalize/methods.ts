@@ -2,7 +2,8 @@
 import type { ErrorModel, ExampleModel, JsonSchema, LimitRule, MethodModel, ParamModel, ParamStructure, Problem, ResultVariant } from "../model.js";
 import { deref } from "../refs.js";
 import type { SchemaBundler } from "./bundle.js";
-import { memberName, pascalCase, propertyKey, variableName } from "./names.js";
+import { setOwn } from "../own.js";
+import { memberName, pascalCase, variableName } from "./names.js";
 
 export interface MethodContext {
   files: Map<string, unknown>;
@@ -35,7 +36,9 @@ interface RawDescriptor {
   schema?: unknown;
 }
 
-export function normalizeMethod(ctx: MethodContext, raw: unknown, at: string): Omit<MethodModel, "clientName" | "typeBase" | "paramsType" | "resultType" | "pagination"> | undefined {
+export type BaseMethod = Omit<MethodModel, "clientName" | "typeBase" | "paramsType" | "resultType" | "pagination" | "signature">;
+
+export function normalizeMethod(ctx: MethodContext, raw: unknown, at: string): BaseMethod | undefined {
   const found = deref<RawMethod>(ctx.files, ctx.file, at, raw);
   if (!found) return undefined;
   const m = found.value;
@@ -48,7 +51,6 @@ export function normalizeMethod(ctx: MethodContext, raw: unknown, at: string): O
     description: m.description ?? "",
     deprecated: m.deprecated === true,
     paramStructure,
-    signature: paramStructure === "by-position" ? "positional" : "object",
     params,
     ...(result
       ? { result: { name: result.value.name, description: result.value.description ?? result.value.summary ?? "", schema: ctx.bundler.rewrite(result.value.schema ?? true, result.file, `${result.pointer}/schema`) } }
@@ -75,8 +77,7 @@ function normalizeParam(ctx: MethodContext, file: string, at: string, raw: unkno
   const ref = plainRef(schema);
   return {
     name: p.name,
-    key: propertyKey(p.name),
-    argName: variableName(p.name),
+    argName: variableName(p.name), // made unique per method in client-names.ts
     description: p.description ?? p.summary ?? "",
     required: p.required === true,
     deprecated: p.deprecated === true,
@@ -123,7 +124,7 @@ function normalizeExample(ctx: MethodContext, file: string, at: string, raw: unk
   items.forEach((item, i) => {
     if (!item) return;
     const key = byName ? item.name : paramNames[i] ?? String(i);
-    params[key] = item.value;
+    setOwn(params, key, item.value);
   });
   const result = e.result === undefined ? undefined : deref<{ value: unknown }>(ctx.files, found.file, `${found.pointer}/result`, e.result);
   return {

@@ -1,59 +1,85 @@
-/** Naming rules: identifiers from spec names, escaping, and predictable collision suffixes. */
+/**
+ * Naming rules, decided once: identifiers from spec names (their words kept), reserved names,
+ * and predictable collision suffixes. Every name the emitters write comes from here, through
+ * the model; no emitter derives a name again.
+ */
+import { isIdentifier, RESERVED_WORDS } from "../escape.js";
 
-const RESERVED = new Set(
-  ("break case catch class const continue debugger default delete do else enum export extends false finally for " +
-    "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
-    "yield let static implements interface package private protected public await arguments eval undefined").split(" "),
-);
+export { isIdentifier };
 
-/** Words of a name: `adv_getNFTsByOwner` → [adv, get, NF, Ts, By, Owner] is avoided; splits on separators and lower→upper steps. */
+/**
+ * Names the generated modules use themselves (runtime imports, local bindings, the globals
+ * their code refers to): a spec name equal to one of them is renamed, with a warning.
+ */
+export const RESERVED_TYPE_NAMES: readonly string[] = [
+  // runtime imports and local bindings of the generated modules
+  ...["createRpcClient", "CallFn", "CallOptions", "ClientOptions", "PaginateOptions", "Paginator", "ApiSpec", "Validator"],
+  ...["SubscribeOptions", "Subscription", "api", "calls", "v", "validators", "resultValidators", "GeneratedRoot__"],
+  // globals that generated code refers to
+  ...["Promise", "PromiseSettledResult", "Awaited", "Record", "Readonly", "ReadonlyArray", "Array", "Omit", "NonNullable"],
+  ...["Partial", "Required", "Pick", "Exclude", "Extract", "Object", "String", "Number", "Boolean", "BigInt", "Symbol"],
+  ...["Error", "RegExp", "Date", "JSON", "Math", "Function", "Map", "Set", "Uint8Array", "ArrayBuffer", "globalThis"],
+  ...["NaN", "Infinity"],
+];
+
+/** Client members the runtime provides: a method with one of these names gets a suffix. */
+export const RESERVED_MEMBERS: readonly string[] = ["request", "paginate", "batch", "close", "subscribe", "__proto__"];
+
+/** Argument names the generated method bodies use: a positional param with one of these names is renamed. */
+export const RESERVED_ARGS: readonly string[] = ["call", "callOptions", "options", "params"];
+
+/**
+ * Words of a name. Splits on anything that is not a letter or digit and on lower→upper steps
+ * (`getNFTsByOwner` → get, NFTs, By, Owner); a SCREAMING_SNAKE_CASE name keeps its words but
+ * not its shouting (`BROADCASTED_DECLARE_TXN_V3` → Broadcasted, Declare, Txn, V3).
+ */
 function words(name: string): string[] {
+  const screaming = /^[A-Z0-9]+(?:_[A-Z0-9]+)+$/.test(name);
   return name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w.length > 0);
+    .filter((w) => w.length > 0)
+    .map((w) => (screaming ? w.charAt(0) + w.slice(1).toLowerCase() : w));
 }
 
-/** `getLogs` → `GetLogs`, `eth_getBlockByNumber` → `EthGetBlockByNumber`, `foo.bar` → `FooBar`. */
+/**
+ * A type name: `getLogs` → `GetLogs`, `eth_getBlockByNumber` → `EthGetBlockByNumber`,
+ * `NUM_AS_HEX` → `NumAsHex`, `p2p_unblock` → `P2PUnblock`. A letter after a digit is upper case
+ * and a leading digit gets `_`: json-schema-to-typescript writes names that way, so the name
+ * we choose is exactly the name it declares.
+ */
 export function pascalCase(name: string): string {
-  const result = words(name)
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
-    .join("");
-  return /^[0-9]/.test(result) ? `_${result}` : result || "Unnamed";
+  const joined = words(name)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join("")
+    .replace(/([0-9])([a-z])/g, (_m, digit: string, letter: string) => digit + letter.toUpperCase());
+  if (joined === "") return "Unnamed";
+  return /^[0-9]/.test(joined) ? `_${joined}` : joined;
 }
 
 /** `foo.bar` → `fooBar`, `eth-call` → `ethCall`; names that are already identifiers stay as they are. */
 export function memberName(name: string): string {
   if (isIdentifier(name)) return name;
   const p = pascalCase(name);
-  return p[0] === "_" ? p : p[0]!.toLowerCase() + p.slice(1);
+  return p === "Unnamed" ? "unnamed" : p[0] === "_" ? p : p[0]!.toLowerCase() + p.slice(1);
 }
 
 /** A variable name: identifiers stay, reserved words get a trailing underscore. */
 export function variableName(name: string): string {
   const base = memberName(name);
-  return RESERVED.has(base) ? `${base}_` : base;
-}
-
-export function isIdentifier(name: string): boolean {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name);
-}
-
-/** Property key as written in TypeScript: bare when an identifier, quoted otherwise. */
-export function propertyKey(name: string): string {
-  return isIdentifier(name) ? name : JSON.stringify(name);
+  return RESERVED_WORDS.has(base) ? `${base}_` : base;
 }
 
 /**
  * Hands out unique names: the first taker of a name keeps it, later ones get `2`, `3`, …
- * and a note saying what was renamed.
+ * and a note saying what was renamed. Reserved names are never given out.
  */
 export class NameRegistry {
   private readonly taken = new Map<string, string>();
   readonly renamed: { wanted: string; given: string; owner: string; firstOwner: string }[] = [];
 
   constructor(reserved: Iterable<string> = []) {
-    for (const name of reserved) this.taken.set(name, "(reserved)");
+    for (const name of reserved) this.taken.set(name, "a name the generated code uses itself");
   }
 
   claim(wanted: string, owner: string): string {
@@ -65,7 +91,7 @@ export class NameRegistry {
     while (this.taken.has(`${wanted}${n}`)) n++;
     const given = `${wanted}${n}`;
     this.taken.set(given, owner);
-    this.renamed.push({ wanted, given, owner, firstOwner: this.taken.get(wanted)! });
+    this.renamed.push({ wanted, given, owner, firstOwner: this.taken.get(wanted) ?? "" });
     return given;
   }
 

@@ -31,6 +31,8 @@ export function emptyModel(source: string): DocumentModel {
     subpath: "",
     factory: "",
     clientType: "",
+    names: { optionsType: "", methodsType: "", callsType: "", paginatorsType: "", errorsConst: "", clientVar: "" },
+    defaultStructure: "by-position",
     servers: [],
     methods: [],
     schemas: [],

@@ -99,7 +99,9 @@ describe("features", () => {
     expect(types).toContain("export type GetUserResult = User;");
     const client = file("refs", "client.ts");
     expect(client).toContain("export const RefsErrors = { NotFound: 404, RateLimited: 429 } as const;");
-    expect(client).toContain("const result = await refs.get_user({ id: 1 });");
+    // No paramStructure ("either") and no x-endpoint: by position, the JSON-RPC convention of node APIs.
+    expect(client).toContain("const result = await refs.get_user(1);");
+    expect(client).toContain('get_user: (id: UserId, callOptions?: CallOptions) => call("get_user", [id], callOptions)');
   });
 
   it("recursion stays a reference, in types and validators", () => {
@@ -136,10 +138,10 @@ describe("features", () => {
   it("names that are not identifiers, and collisions, get predictable names", () => {
     const client = file("names", "client.ts");
     expect(client).toContain("fooBar(\n    class_: FooBarParams[\"class\"],\n    ethCall?: FooBarParams[\"eth-call\"],");
-    expect(client).toContain("ethCall(params?: EthCallParams");
-    expect(client).toContain("class(params?: ClassParams");
-    expect(client).toContain("fooBar2(params?: FooBar2Params");
-    expect(client).toContain("request2(params?: Request2Params");
+    expect(client).toContain('ethCall(default_?: EthCallParams["default"], options?: CallOptions)');
+    expect(client).toContain("class(options?: CallOptions)");
+    expect(client).toContain("fooBar2(");
+    expect(client).toContain("request2(");
     expect(client).toContain('call("foo.bar", [class_, ethCall], callOptions)');
     const types = file("names", "types.ts");
     expect(types).toContain('"a.b"?: string;');
@@ -150,9 +152,9 @@ describe("features", () => {
     const client = file("methods", "client.ts");
     expect(client).toContain("by_name(params: ByNameParams, options?: CallOptions): Promise<ByNameResult>;");
     expect(client).toContain('by_position(a: ByPositionParams["a"], b?: ByPositionParams["b"], options?: CallOptions): Promise<ByPositionResult>;');
-    expect(client).toContain("notify(params: NotifyParams, options?: CallOptions): Promise<void>;");
-    expect(client).toContain("export type FailingErrorCode = -32001 | -32002;");
-    expect(client).toContain("failing: { params: FailingParams; result: FailingResult; errorCode: FailingErrorCode };");
+    expect(client).toContain('notify(message: NotifyParams["message"], options?: CallOptions): Promise<void>;');
+    expect(client).toContain("failing: { params: []; result: FailingResult };");
+    expect(client).toMatch(/@throws \{JsonRpcError\} code -32001: .*\n.*@throws \{JsonRpcError\} code -32002/);
     expect(client).toMatch(/@deprecated\s+\*\/\s+old_way\(/);
     expect(file("methods", "types.ts")).toMatch(/\/\*\*\s+\* @deprecated\s+\*\/\s+x\?: string;/);
     expect(file("methods", "api.ts")).toContain('notify: { params: ["message"], notification: true }');

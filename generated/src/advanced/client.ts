@@ -39,7 +39,7 @@ import type {
 /** Options of {@link createAdvancedClient}: `url` (+ `apiKey`) or `proxyUrl`, `timeout`, `fetch`, `headers`, … */
 export type AdvancedClientOptions = ClientOptions;
 
-/** The JSON-RPC error codes the spec lists, by name. Match a thrown error with `isJsonRpcError(error, Errors.X)`. */
+/** The JSON-RPC error codes the spec lists, by name. Match a thrown error with `isJsonRpcError(error, AdvancedErrors.X)`: its `code` narrows to X. */
 export const AdvancedErrors = {
   NotAuthorized: 0,
   ParseError: -32700,
@@ -50,52 +50,17 @@ export const AdvancedErrors = {
   NotFound: -32005,
 } as const;
 
-/** Error codes the spec lists for `adv_getCurrencies`: 0 (not authorized), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
-export type GetCurrenciesErrorCode = 0 | -32700 | -32600 | -32601 | -32602 | -32603;
-/** Error codes the spec lists for `adv_getLogs`: 0 (not authorized), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
-export type GetLogsErrorCode = 0 | -32700 | -32600 | -32601 | -32602 | -32603;
-/** Error codes the spec lists for `adv_getBlocks`: 0 (not authorized), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
-export type GetBlocksErrorCode = 0 | -32700 | -32600 | -32601 | -32602 | -32603;
-/** Error codes the spec lists for `adv_getTransactionsByHash`: 0 (not authorized), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
-export type GetTransactionsByHashErrorCode = 0 | -32700 | -32600 | -32601 | -32602 | -32603;
-/** Error codes the spec lists for `adv_getInteractions`: 0 (not authorized), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
-export type GetInteractionsErrorCode = 0 | -32700 | -32600 | -32601 | -32602 | -32603;
-/** Error codes the spec lists for `adv_getNFTsByOwner`: 0 (not authorized), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
-export type GetNFTsByOwnerErrorCode = 0 | -32700 | -32600 | -32601 | -32602 | -32603;
-/** Error codes the spec lists for `adv_getNFTMetadata`: 0 (not authorized), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
-export type GetNFTMetadataErrorCode = 0 | -32700 | -32600 | -32601 | -32602 | -32603;
-/** Error codes the spec lists for `adv_getNFTHolders`: 0 (not authorized), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
-export type GetNFTHoldersErrorCode = 0 | -32700 | -32600 | -32601 | -32602 | -32603;
-/** Error codes the spec lists for `adv_getTokenPrice`: 0 (not authorized), -32005 (Not found), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
-export type GetTokenPriceErrorCode = 0 | -32005 | -32700 | -32600 | -32601 | -32602 | -32603;
-
-/** Every method of the Advanced API by its JSON-RPC name, with its params and result types (used by `request`). */
+/** Every method of the Advanced API by its JSON-RPC name, with its params (as `request` takes them) and result types. */
 export interface AdvancedMethods {
-  adv_getCurrencies: { params: GetCurrenciesParams; result: GetCurrenciesResult; errorCode: GetCurrenciesErrorCode };
-  adv_getLogs: { params: GetLogsParams; result: GetLogsResult; errorCode: GetLogsErrorCode };
-  adv_getBlocks: { params: GetBlocksParams; result: GetBlocksResult; errorCode: GetBlocksErrorCode };
-  adv_getTransactionsByHash: {
-    params: GetTransactionsByHashParams;
-    result: GetTransactionsByHashResult;
-    errorCode: GetTransactionsByHashErrorCode;
-  };
-  adv_getInteractions: {
-    params: GetInteractionsParams;
-    result: GetInteractionsResult;
-    errorCode: GetInteractionsErrorCode;
-  };
-  adv_getNFTsByOwner: {
-    params: GetNFTsByOwnerParams;
-    result: GetNFTsByOwnerResult;
-    errorCode: GetNFTsByOwnerErrorCode;
-  };
-  adv_getNFTMetadata: {
-    params: GetNFTMetadataParams;
-    result: GetNFTMetadataResult;
-    errorCode: GetNFTMetadataErrorCode;
-  };
-  adv_getNFTHolders: { params: GetNFTHoldersParams; result: GetNFTHoldersResult; errorCode: GetNFTHoldersErrorCode };
-  adv_getTokenPrice: { params: GetTokenPriceParams; result: GetTokenPriceResult; errorCode: GetTokenPriceErrorCode };
+  adv_getCurrencies: { params: GetCurrenciesParams; result: GetCurrenciesResult };
+  adv_getLogs: { params: GetLogsParams; result: GetLogsResult };
+  adv_getBlocks: { params: GetBlocksParams; result: GetBlocksResult };
+  adv_getTransactionsByHash: { params: GetTransactionsByHashParams; result: GetTransactionsByHashResult };
+  adv_getInteractions: { params: GetInteractionsParams; result: GetInteractionsResult };
+  adv_getNFTsByOwner: { params: GetNFTsByOwnerParams; result: GetNFTsByOwnerResult };
+  adv_getNFTMetadata: { params: GetNFTMetadataParams; result: GetNFTMetadataResult };
+  adv_getNFTHolders: { params: GetNFTHoldersParams; result: GetNFTHoldersResult };
+  adv_getTokenPrice: { params: GetTokenPriceParams; result: GetTokenPriceResult };
 }
 
 /** The methods of the Advanced API, one per JSON-RPC method. */
@@ -103,19 +68,12 @@ export interface AdvancedCalls {
   /**
    * Lists all currencies used on a chain.
    *
-   * Lists all currencies used on a chain.
-   *
    * Result: `currencies` (list of Currency, required, nullable).
    *
    * Calls `adv_getCurrencies`.
-   * @param params `blockchain`
+   * @param params the params of `adv_getCurrencies`, each documented on {@link GetCurrenciesParams}
    * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code 0: not authorized
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // eth-currencies
@@ -126,21 +84,14 @@ export interface AdvancedCalls {
   /**
    * Returns historical logs for a range of blocks.
    *
-   * Returns historical logs for a range of blocks.
-   *
    * Result: `logs` (list of Log, required, nullable), `nextPageToken` (string, optional).
    *
    * Limit: `pageSize` default 1000, maximum 10000.
    *
    * Calls `adv_getLogs`.
-   * @param params `address`?, `blockchain`?, `decodeLogs`?, `descOrder`?, `fromBlock`?, `fromTimestamp`?, `pageSize`?, `pageToken`?, `toBlock`?, `toTimestamp`?, `topics`?
+   * @param params the params of `adv_getLogs`, each documented on {@link GetLogsParams}
    * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code 0: not authorized
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // weth-logs-topic-lists
@@ -151,8 +102,6 @@ export interface AdvancedCalls {
   /**
    * Returns details of a range of blocks.
    *
-   * Returns details of a range of blocks.
-   *
    * Result: `blocks` (list of Advanced block, optional, nullable).
    *
    * Limit: the range between `fromBlock` and `toBlock` is at most 30 blocks. `includeTxs` must be true when `includeLogs` is true.
@@ -161,14 +110,9 @@ export interface AdvancedCalls {
    *
    * Checked before sending: The range between `fromBlock` and `toBlock` is at most 30 blocks: `toBlock − fromBlock` ≤ 30, checked only when both ends are numbers (integer or hex string).
    * Checked before sending: Logs live inside transactions, so `includeTxs` has to be true when `includeLogs` is true.
-   * @param params `blockchain`, `decodeLogs`?, `decodeTxData`?, `descOrder`?, `fromBlock`?, `includeLogs`?, `includeTxs`?, `toBlock`?
+   * @param params the params of `adv_getBlocks`, each documented on {@link GetBlocksParams}
    * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code 0: not authorized
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // single-block-with-txs
@@ -179,19 +123,12 @@ export interface AdvancedCalls {
   /**
    * Returns details of the transaction with the given hash.
    *
-   * Returns details of the transaction with the given hash.
-   *
    * Result: `transactions` (list of Advanced transaction, required, nullable).
    *
    * Calls `adv_getTransactionsByHash`.
-   * @param params `transactionHash`, `blockchain`?, `decodeLogs`?, `decodeTxData`?, `includeLogs`?
+   * @param params the params of `adv_getTransactionsByHash`, each documented on {@link GetTransactionsByHashParams}
    * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code 0: not authorized
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // decoded-bsc-transaction
@@ -205,19 +142,12 @@ export interface AdvancedCalls {
   /**
    * Lists the chains on which an address has interactions (tokens, NFTs, transactions).
    *
-   * Lists the chains on which an address has interactions (tokens, NFTs, transactions).
-   *
    * Result: `blockchains` (list of string, required, nullable).
    *
    * Calls `adv_getInteractions`.
-   * @param params `address`
+   * @param params the params of `adv_getInteractions`, each documented on {@link GetInteractionsParams}
    * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code 0: not authorized
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // binance-wallet
@@ -228,21 +158,14 @@ export interface AdvancedCalls {
   /**
    * Lists NFTs (ERC721, ERC1155, ENS, POAP) owned by an account.
    *
-   * Lists NFTs (ERC721, ERC1155, ENS, POAP) owned by an account.
-   *
    * Result: `assets` (list of NFT asset, required, nullable), `owner` (string, required, wallet address), `nextPageToken` (string, optional).
    *
    * Limit: `pageSize` default 10, maximum 50.
    *
    * Calls `adv_getNFTsByOwner`.
-   * @param params `walletAddress`, `blockchain`?, `filter`?, `pageSize`?, `pageToken`?
+   * @param params the params of `adv_getNFTsByOwner`, each documented on {@link GetNFTsByOwnerParams}
    * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code 0: not authorized
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // with-filter
@@ -253,19 +176,12 @@ export interface AdvancedCalls {
   /**
    * Returns metadata of one NFT.
    *
-   * Returns metadata of one NFT.
-   *
    * Result: `attributes` (object, required, nullable) and `metadata` (object, required, nullable).
    *
    * Calls `adv_getNFTMetadata`.
-   * @param params `contractAddress`, `blockchain`?, `forceFetch`?, `tokenId`?
+   * @param params the params of `adv_getNFTMetadata`, each documented on {@link GetNFTMetadataParams}
    * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code 0: not authorized
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // avalanche-rock
@@ -276,21 +192,14 @@ export interface AdvancedCalls {
   /**
    * Lists holder wallet addresses of an NFT collection.
    *
-   * Lists holder wallet addresses of an NFT collection.
-   *
    * Result: `holders` (list of string, required, nullable), `nextPageToken` (string, optional).
    *
    * Limit: `pageSize` default 1000, maximum 10000.
    *
    * Calls `adv_getNFTHolders`.
-   * @param params `blockchain`, `contractAddress`, `pageSize`?, `pageToken`?
+   * @param params the params of `adv_getNFTHolders`, each documented on {@link GetNFTHoldersParams}
    * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code 0: not authorized
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // arbitrum-first-page
@@ -301,20 +210,13 @@ export interface AdvancedCalls {
   /**
    * Returns the current price of a token.
    *
-   * Returns the current price of a token.
-   *
    * Result: `usdPrice`, `blockchain`, `contractAddress` (see TokenPrice). Without `contractAddress` the price of the chain's native coin is returned (samples).
    *
    * Calls `adv_getTokenPrice`.
-   * @param params `blockchain`, `contractAddress`?
+   * @param params the params of `adv_getTokenPrice`, each documented on {@link GetTokenPriceParams}
    * @param options `signal`, `timeout` and `retryCount` of this call
    * @throws {JsonRpcError} code 0: not authorized
    * @throws {JsonRpcError} code -32005: Not found
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // token-price

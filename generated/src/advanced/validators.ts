@@ -18,7 +18,7 @@ const Blockchain$: Validator = v.literal([
   "syscoin",
 ]);
 const BlockchainSelector$: Validator = v.anyOf([Blockchain$, v.array(Blockchain$)]);
-const HexQuantity$: Validator = v.string(/^0x[0-9a-fA-F]+$/);
+const HexQuantity$: Validator = v.string(/^0x[0-9a-fA-F]+$/u);
 const FromBlock$: Validator = v.anyOf([v.number(true, 0), HexQuantity$, v.literal(["earliest"])]);
 const ToBlock$: Validator = v.anyOf([v.number(true, 0), HexQuantity$, v.literal(["latest"])]);
 const GetBlocksParams$: Validator = v.object(
@@ -69,7 +69,7 @@ const GetNFTsByOwnerParams$: Validator = v.object(
   {
     walletAddress: v.string(),
     blockchain: BlockchainSelector$,
-    filter: v.array(v.object({}, [], false, [[/^0x[0-9a-fA-F]{40}$/, v.array(v.string())]])),
+    filter: v.array(v.object({}, [], false, [[/^0x[0-9a-fA-F]{40}$/u, v.array(v.string())]])),
     pageSize: v.number(true, 1, 50),
     pageToken: PageToken$,
   },

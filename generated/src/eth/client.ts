@@ -25,7 +25,7 @@ import type {
 /** Options of {@link createEthNodeClient}: `url` (+ `apiKey`) or `proxyUrl`, `timeout`, `fetch`, `headers`, … */
 export type EthNodeClientOptions = ClientOptions;
 
-/** The JSON-RPC error codes the spec lists, by name. Match a thrown error with `isJsonRpcError(error, Errors.X)`. */
+/** The JSON-RPC error codes the spec lists, by name. Match a thrown error with `isJsonRpcError(error, EthNodeErrors.X)`: its `code` narrows to X. */
 export const EthNodeErrors = {
   Unauthorized: -32000,
   ApiKeyNotAllowed: -32052,
@@ -37,39 +37,21 @@ export const EthNodeErrors = {
   InternalError: -32603,
 } as const;
 
-/** Error codes the spec lists for `eth_blockNumber`: -32000 (Unauthorized: You must authenticate your request with an API key.), -32052 (API key is not allowed to access blockchain), -32055 (No nodes available), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
-export type EthBlockNumberErrorCode = -32000 | -32052 | -32055 | -32700 | -32600 | -32601 | -32602 | -32603;
-/** Error codes the spec lists for `eth_getBlockByNumber`: -32000 (Unauthorized: You must authenticate your request with an API key.), -32052 (API key is not allowed to access blockchain), -32055 (No nodes available), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
-export type EthGetBlockByNumberErrorCode = -32000 | -32052 | -32055 | -32700 | -32600 | -32601 | -32602 | -32603;
-/** Error codes the spec lists for `eth_call`: -32000 (Unauthorized: You must authenticate your request with an API key.), -32052 (API key is not allowed to access blockchain), -32055 (No nodes available), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
-export type EthCallErrorCode = -32000 | -32052 | -32055 | -32700 | -32600 | -32601 | -32602 | -32603;
-/** Error codes the spec lists for `eth_getTransactionCount`: -32000 (Unauthorized: You must authenticate your request with an API key.), -32052 (API key is not allowed to access blockchain), -32055 (No nodes available), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
-export type EthGetTransactionCountErrorCode = -32000 | -32052 | -32055 | -32700 | -32600 | -32601 | -32602 | -32603;
-/** Error codes the spec lists for `debug_traceCall`: -32000 (Unauthorized: You must authenticate your request with an API key.), -32052 (API key is not allowed to access blockchain), -32055 (No nodes available), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
-export type DebugTraceCallErrorCode = -32000 | -32052 | -32055 | -32700 | -32600 | -32601 | -32602 | -32603;
-
-/** Every method of the Ethereum Node API by its JSON-RPC name, with its params and result types (used by `request`). */
+/** Every method of the Ethereum Node API by its JSON-RPC name, with its params (as `request` takes them) and result types. */
 export interface EthNodeMethods {
-  eth_blockNumber: { params: []; result: EthBlockNumberResult; errorCode: EthBlockNumberErrorCode };
+  eth_blockNumber: { params: []; result: EthBlockNumberResult };
   eth_getBlockByNumber: {
     params: [block: BlockNumberOrTag, fullTransactions: EthGetBlockByNumberParams["fullTransactions"]];
     result: EthGetBlockByNumberResult;
-    errorCode: EthGetBlockByNumberErrorCode;
   };
-  eth_call: {
-    params: [transaction: CallObject, block: BlockNumberOrTag];
-    result: EthCallResult;
-    errorCode: EthCallErrorCode;
-  };
+  eth_call: { params: [transaction: CallObject, block: BlockNumberOrTag]; result: EthCallResult };
   eth_getTransactionCount: {
     params: [address: Address, block: BlockNumberOrTag];
     result: EthGetTransactionCountResult;
-    errorCode: EthGetTransactionCountErrorCode;
   };
   debug_traceCall: {
     params: [transaction: CallObject, block: BlockNumberOrTag, traceConfig?: TraceConfig];
     result: DebugTraceCallResult;
-    errorCode: DebugTraceCallErrorCode;
   };
 }
 
@@ -85,11 +67,6 @@ export interface EthNodeCalls {
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // latest-block-number
@@ -109,11 +86,6 @@ export interface EthNodeCalls {
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // block-0x1b4-full
@@ -137,11 +109,6 @@ export interface EthNodeCalls {
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // block-0x1b4-full
@@ -165,11 +132,6 @@ export interface EthNodeCalls {
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // block-0x1b4-full
@@ -193,11 +155,6 @@ export interface EthNodeCalls {
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // dai-balance-of
@@ -217,11 +174,6 @@ export interface EthNodeCalls {
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // latest-nonce
@@ -248,11 +200,6 @@ export interface EthNodeCalls {
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // drpc-docs-call-trace
@@ -280,11 +227,6 @@ export interface EthNodeCalls {
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // drpc-docs-call-trace
@@ -312,11 +254,6 @@ export interface EthNodeCalls {
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // drpc-docs-call-trace

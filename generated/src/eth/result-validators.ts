@@ -3,10 +3,10 @@
 import * as v from "../runtime/validate.js";
 import type { Validator } from "../runtime/validate.js";
 
-const Address$: Validator = v.string(/^0x[0-9a-fA-F]{40}$/);
-const Hash32$: Validator = v.string(/^0x[0-9a-fA-F]{64}$/);
-const HexData$: Validator = v.string(/^0x[0-9a-fA-F]*$/);
-const HexQuantity$: Validator = v.string(/^0x[0-9a-fA-F]+$/);
+const Address$: Validator = v.string(/^0x[0-9a-fA-F]{40}$/u);
+const Hash32$: Validator = v.string(/^0x[0-9a-fA-F]{64}$/u);
+const HexData$: Validator = v.string(/^0x[0-9a-fA-F]*$/u);
+const HexQuantity$: Validator = v.string(/^0x[0-9a-fA-F]+$/u);
 const Transaction$: Validator = v.object(
   {
     hash: Hash32$,

@@ -3,16 +3,16 @@
 import * as v from "../runtime/validate.js";
 import type { Validator } from "../runtime/validate.js";
 
-const Address$: Validator = v.string(/^0x[0-9a-fA-F]{40}$/);
+const Address$: Validator = v.string(/^0x[0-9a-fA-F]{40}$/u);
 const AccessListItem$: Validator = v.object(
   { address: Address$, storageKeys: v.array(v.string()) },
   ["address", "storageKeys"],
   false,
 );
 const BlockTag$: Validator = v.literal(["latest", "earliest", "pending", "safe", "finalized"]);
-const HexQuantity$: Validator = v.string(/^0x[0-9a-fA-F]+$/);
+const HexQuantity$: Validator = v.string(/^0x[0-9a-fA-F]+$/u);
 const BlockNumberOrTag$: Validator = v.anyOf([HexQuantity$, BlockTag$]);
-const HexData$: Validator = v.string(/^0x[0-9a-fA-F]*$/);
+const HexData$: Validator = v.string(/^0x[0-9a-fA-F]*$/u);
 const CallObject$: Validator = v.object(
   {
     from: v.anyOf([Address$, v.nul], "oneOf"),

@@ -13,7 +13,7 @@ import type {
 /** Options of {@link createSolanaNodeClient}: `url` (+ `apiKey`), `timeout`, `fetch`, `headers`, … */
 export type SolanaNodeClientOptions = ClientOptions;
 
-/** The JSON-RPC error codes the spec lists, by name. Match a thrown error with `isJsonRpcError(error, Errors.X)`. */
+/** The JSON-RPC error codes the spec lists, by name. Match a thrown error with `isJsonRpcError(error, SolanaNodeErrors.X)`: its `code` narrows to X. */
 export const SolanaNodeErrors = {
   Unauthorized: -32000,
   ApiKeyNotAllowed: -32052,
@@ -25,18 +25,12 @@ export const SolanaNodeErrors = {
   InternalError: -32603,
 } as const;
 
-/** Error codes the spec lists for `getBlockHeight`: -32000 (Unauthorized: You must authenticate your request with an API key.), -32052 (API key is not allowed to access blockchain), -32055 (No nodes available), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
-export type GetBlockHeightErrorCode = -32000 | -32052 | -32055 | -32700 | -32600 | -32601 | -32602 | -32603;
-/** Error codes the spec lists for `getAccountInfo`: -32000 (Unauthorized: You must authenticate your request with an API key.), -32052 (API key is not allowed to access blockchain), -32055 (No nodes available), -32700 (Parse error), -32600 (Invalid Request), -32601 (Method not found), -32602 (Invalid params), -32603 (Internal error). */
-export type GetAccountInfoErrorCode = -32000 | -32052 | -32055 | -32700 | -32600 | -32601 | -32602 | -32603;
-
-/** Every method of the Solana Node API by its JSON-RPC name, with its params and result types (used by `request`). */
+/** Every method of the Solana Node API by its JSON-RPC name, with its params (as `request` takes them) and result types. */
 export interface SolanaNodeMethods {
-  getBlockHeight: { params: []; result: GetBlockHeightResult; errorCode: GetBlockHeightErrorCode };
+  getBlockHeight: { params: []; result: GetBlockHeightResult };
   getAccountInfo: {
     params: [pubkey: GetAccountInfoParams["pubkey"], config?: AccountInfoConfig];
     result: GetAccountInfoResult;
-    errorCode: GetAccountInfoErrorCode;
   };
 }
 
@@ -52,11 +46,6 @@ export interface SolanaNodeCalls {
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // latest-block-height
@@ -76,11 +65,6 @@ export interface SolanaNodeCalls {
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // base58-u64-max-rent-epoch
@@ -104,11 +88,6 @@ export interface SolanaNodeCalls {
    * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
    * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
    * @throws {JsonRpcError} code -32055: No nodes available
-   * @throws {JsonRpcError} code -32700: Parse error
-   * @throws {JsonRpcError} code -32600: Invalid Request
-   * @throws {JsonRpcError} code -32601: Method not found
-   * @throws {JsonRpcError} code -32602: Invalid params
-   * @throws {JsonRpcError} code -32603: Internal error
    * @example
    * ```ts
    * // base58-u64-max-rent-epoch

@@ -14,7 +14,7 @@ const AccountInfo$: Validator = v.object(
     data: v.anyOf([v.string(), EncodedAccountData$, ParsedAccountData$]),
     executable: v.boolean,
     lamports: v.uint64,
-    owner: v.string(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/),
+    owner: v.string(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u),
     rentEpoch: v.uint64,
     space: v.anyOf([v.uint64, v.nul], "type"),
   },

@@ -16,7 +16,7 @@ const AccountInfoConfig$: Validator = v.object(
   false,
 );
 const GetAccountInfoParams$: Validator = v.object(
-  { pubkey: v.string(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/), config: AccountInfoConfig$ },
+  { pubkey: v.string(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u), config: AccountInfoConfig$ },
   ["pubkey"],
   false,
 );

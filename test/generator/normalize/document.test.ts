@@ -89,11 +89,11 @@ describe("normalizeDocument on small documents", () => {
     const d = doc([{ name: "foo.bar", paramStructure: "by-position", params: [{ name: "class", required: true, schema: { type: "string" } }] }, { name: "request" }]);
     const model = normalizeDocument(loaded(d));
     expect(model.methods.map((m) => m.clientName)).toEqual(["fooBar", "request2"]);
-    expect(model.methods[0]!.params[0]).toMatchObject({ name: "class", key: "class", argName: "class_" });
+    expect(model.methods[0]!.params[0]).toMatchObject({ name: "class", argName: "class_" });
     expect(model.warnings.map((w) => [w.pointer, w.message])).toEqual([
       ["/methods/0/name", 'method name "foo.bar" is not a JavaScript identifier; its client method is "fooBar".'],
-      ["/methods/0/params", 'param name "class" of "foo.bar" is not usable as an argument name; it is "class_" in the signature.'],
-      ["/methods/1/name", 'name "request" is already taken by (reserved); this one is named "request2".'],
+      ["/methods/0/params", 'param name "class" of "foo.bar" is not usable as an argument name; it is "class_" in positional signatures.'],
+      ["/methods/1/name", 'name "request" is already taken by a name the generated code uses itself; this one is named "request2".'],
     ]);
   });
 

@@ -1,5 +1,9 @@
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { memberName, NameRegistry, pascalCase, propertyKey, variableName } from "../../../generator/normalize/names.js";
+import { memberName, NameRegistry, pascalCase, RESERVED_TYPE_NAMES, variableName } from "../../../generator/normalize/names.js";
+
+// json-schema-to-typescript declares every type under toSafeString(title); our names must be fixed points of it.
+const { toSafeString } = createRequire(import.meta.url)("json-schema-to-typescript/dist/src/utils.js") as { toSafeString: (name: string) => string };
 
 describe("names", () => {
   it.each([
@@ -8,9 +12,27 @@ describe("names", () => {
     ["getNFTsByOwner", "GetNFTsByOwner"],
     ["foo.bar", "FooBar"],
     ["eth-call", "EthCall"],
-    ["2fa", "_2fa"],
+    ["2fa", "_2Fa"],
     ["", "Unnamed"],
+    // SCREAMING_SNAKE_CASE keeps its words (Starknet's component keys)
+    ["BROADCASTED_DECLARE_TXN_V3", "BroadcastedDeclareTxnV3"],
+    ["NUM_AS_HEX", "NumAsHex"],
+    ["FELT", "FELT"],
+    // a letter after a digit is upper case, as json-schema-to-typescript writes it (Filecoin's P2P methods)
+    ["P2pUnblockPeer", "P2PUnblockPeer"],
+    ["Filecoin.P2pUnblockPeer", "FilecoinP2PUnblockPeer"],
+    ["eth_getStorageAt_v2", "EthGetStorageAtV2"],
+    ["ERC20_balance", "ERC20Balance"],
   ])("pascalCase(%j) = %j", (given, want) => expect(pascalCase(given)).toBe(want));
+
+  it.each(["getLogs", "eth_getBlockByNumber", "2fa", "P2pUnblockPeer", "BROADCASTED_DECLARE_TXN_V3", "a1b2c3", "x_y_z", "$weird name", "Ünïcode näme", "__proto__", "0x", "9_lives", "Starknet.v0_7.TXN"])(
+    "pascalCase(%j) is declared by json-schema-to-typescript under the same name",
+    (given) => {
+      const name = pascalCase(given);
+      expect(toSafeString(name)).toBe(name);
+      expect(name).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
+    },
+  );
 
   it.each([
     ["getLogs", "getLogs"],
@@ -18,6 +40,7 @@ describe("names", () => {
     ["foo.bar", "fooBar"],
     ["eth-call", "ethCall"],
     ["class", "class"],
+    ["Filecoin.ChainHead", "filecoinChainHead"],
   ])("memberName(%j) = %j", (given, want) => expect(memberName(given)).toBe(want));
 
   it.each([
@@ -25,13 +48,8 @@ describe("names", () => {
     ["class", "class_"],
     ["default", "default_"],
     ["foo.bar", "fooBar"],
+    ["a-b", "aB"],
   ])("variableName(%j) = %j", (given, want) => expect(variableName(given)).toBe(want));
-
-  it.each([
-    ["pageSize", "pageSize"],
-    ["foo.bar", '"foo.bar"'],
-    ["base64+zstd", '"base64+zstd"'],
-  ])("propertyKey(%j) = %j", (given, want) => expect(propertyKey(given)).toBe(want));
 
   it("gives later claimants a numbered name and records who was renamed", () => {
     const names = new NameRegistry(["request"]);
@@ -42,7 +60,13 @@ describe("names", () => {
     expect(names.renamed).toEqual([
       { wanted: "Log", given: "Log2", owner: "second", firstOwner: "first" },
       { wanted: "Log", given: "Log3", owner: "third", firstOwner: "first" },
-      { wanted: "request", given: "request2", owner: "method", firstOwner: "(reserved)" },
+      { wanted: "request", given: "request2", owner: "method", firstOwner: "a name the generated code uses itself" },
     ]);
+  });
+
+  it("never gives out a name the generated code uses", () => {
+    const names = new NameRegistry(RESERVED_TYPE_NAMES);
+    expect(names.claim("Promise", "a component")).toBe("Promise2");
+    expect(names.claim("CallOptions", "a component")).toBe("CallOptions2");
   });
 });

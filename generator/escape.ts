@@ -1,0 +1,189 @@
+/**
+ * Escaping, decided once: one function per output context. Every string that comes from a spec
+ * (titles, descriptions, names, patterns, examples, extension values) reaches generated text
+ * only through one of these. Emitters never concatenate spec text into code by hand.
+ *
+ * | context                          | function          |
+ * |----------------------------------|-------------------|
+ * | inside a `/** … *\/` doc comment | `commentText`     |
+ * | a `//` line comment              | `lineComment`     |
+ * | a TypeScript string literal      | `stringLiteral`   |
+ * | a JSON value inside code         | `jsonLiteral`     |
+ * | an identifier                    | `identifier`      |
+ * | a key of an object literal       | `objectKey`       |
+ * | a member name in a type          | `typeMemberKey`   |
+ * | a regular expression             | `regexLiteral`    |
+ * | a terminal line                  | `terminalText`    |
+ * | a pull-request comment (Markdown)| `markdownComment` |
+ * | Markdown text / table cell / code| `markdownText`, `markdownInline`, `markdownCodeSpan`, `markdownCode` |
+ */
+
+/** Characters that end a line in JavaScript source: a `//` comment stops at any of them. */
+const LINE_TERMINATORS = /\r\n|[\n\r\u2028\u2029]/g;
+
+/** Text for a `/** … *\/` comment: `*\/` cannot close it, line ends are `\n`. */
+export function commentText(text: string): string {
+  return text.replace(LINE_TERMINATORS, "\n").replace(/\*\//g, "*\\/").trim();
+}
+
+/** Text for a `//` comment: one line, whatever the input holds. */
+export function lineComment(text: string): string {
+  return text.replace(LINE_TERMINATORS, " ").replace(/\*\//g, "*\\/");
+}
+
+/** A double-quoted TypeScript string literal. U+2028/U+2029 are escaped too (older parsers). */
+export function stringLiteral(text: string): string {
+  return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * A JSON value written into code (`v.literal([...])`, tables), as a TypeScript expression that
+ * evaluates to exactly that value: `bigint`s become integer literals, and a `"__proto__"` key
+ * becomes a computed key (in an object literal it would set the prototype instead).
+ */
+export function jsonLiteral(value: unknown): string {
+  const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? Number(v) : v)) ?? "undefined";
+  return text
+    .replace(/"__proto__":/g, '["__proto__"]:')
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** Words that cannot be a variable, function or type name. */
+export const RESERVED_WORDS = new Set(
+  (
+    "break case catch class const continue debugger default delete do else enum export extends false finally for " +
+    "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
+    "yield let static implements interface package private protected public await arguments eval undefined " +
+    "any unknown never object string number boolean symbol bigint type as is keyof readonly infer declare module namespace"
+  ).split(" "),
+);
+
+export function isIdentifier(name: string): boolean {
+  return IDENTIFIER.test(name);
+}
+
+/**
+ * An identifier, checked. Names are made in normalize (generator/normalize/names.ts); this is
+ * the last guard before they become code, so a name that is not a plain identifier is a bug.
+ */
+export function identifier(name: string): string {
+  if (!IDENTIFIER.test(name) || RESERVED_WORDS.has(name)) {
+    throw new Error(`Internal error: ${stringLiteral(name)} reached the output as an identifier; names must be made in normalize.`);
+  }
+  return name;
+}
+
+/**
+ * A key in an object literal: bare when it is an identifier, quoted otherwise. `__proto__` is
+ * written as a computed key, because `{ __proto__: x }` and `{ "__proto__": x }` set the
+ * prototype instead of defining a property.
+ */
+export function objectKey(name: string): string {
+  if (name === "__proto__") return `["__proto__"]`;
+  return IDENTIFIER.test(name) ? name : stringLiteral(name);
+}
+
+/**
+ * A member name in an interface or type literal. `new` and `constructor` are quoted: bare,
+ * `new(…)` would declare a construct signature.
+ */
+export function typeMemberKey(name: string): string {
+  return IDENTIFIER.test(name) && name !== "new" && name !== "constructor" ? name : stringLiteral(name);
+}
+
+/**
+ * The flags a JSON Schema `pattern` needs: `u` (ECMA-262 with Unicode semantics, so `\p{Lu}`
+ * works), or none for the patterns that are only valid without it (`\-` outside a class).
+ * `undefined` when the pattern is not a valid regular expression at all.
+ */
+export function patternFlags(pattern: string): "u" | "" | undefined {
+  for (const flags of ["u", ""] as const) {
+    try {
+      new RegExp(pattern, flags);
+      return flags;
+    } catch {
+      // try the next
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A regular expression for a JSON Schema `pattern`: a `/…/u` literal when the source can be
+ * written as one, else `new RegExp("…", "u")`. Throws for an invalid pattern (validate rejects
+ * those first).
+ */
+export function regexLiteral(pattern: string): string {
+  const flags = patternFlags(pattern);
+  if (flags === undefined) throw new Error(`Internal error: invalid pattern ${stringLiteral(pattern)} reached the output.`);
+  // A literal only when nothing in the source can end it early: no `/` at all, no line end, and
+  // not `//` or `/*` (a comment). Anything else uses the constructor with a string literal.
+  if (pattern !== "" && !/[/\n\r\u2028\u2029]/.test(pattern) && !pattern.startsWith("*")) return `/${pattern}/${flags}`;
+  return `new RegExp(${stringLiteral(pattern)}${flags ? `, "${flags}"` : ""})`;
+}
+
+/**
+ * Text for a terminal: control characters (ANSI escape sequences, carriage returns, bells) are
+ * shown as `\u{1b}` instead of acting on the terminal. Newlines and tabs stay.
+ */
+export function terminalText(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
+}
+
+/**
+ * Markdown for a pull-request comment: `markdownText`, and `@name` / `#123` cannot mention a
+ * user or link an issue (a zero-width space follows `@` and `#`).
+ */
+export function markdownComment(text: string): string {
+  return markdownText(text).replace(/@/g, "@\u200b").replace(/\\#/g, "\\#\u200b");
+}
+
+/** Markdown text on one line: Markdown and HTML syntax characters are escaped. */
+export function markdownText(text: string): string {
+  return text
+    .replace(LINE_TERMINATORS, " ")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/([\\`*_{}[\]()#+!|~])/g, "\\$1")
+    .trim();
+}
+
+/**
+ * Spec Markdown (OpenRPC summaries and descriptions are GitHub Flavored Markdown) kept as
+ * Markdown on one line, but inert: no raw HTML (`<`, `>`, `&` escaped), no `javascript:`,
+ * `data:`, `vbscript:` or `file:` link targets, and `|` escaped so a table cell holds.
+ */
+export function markdownInline(text: string): string {
+  return text
+    .replace(LINE_TERMINATORS, " ")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/\|/g, "\\|")
+    .replace(/\]\(\s*(?:javascript|data|vbscript|file):/gi, "](#unsafe-link:")
+    .trim();
+}
+
+/**
+ * An inline code span (in a table cell: `|` is escaped, as GFM requires even inside code). Its
+ * backtick fence is longer than any backtick run inside; nothing else is escaped (a code span
+ * shows backslashes literally).
+ */
+export function markdownCodeSpan(code: string): string {
+  const text = code.replace(LINE_TERMINATORS, " ").replace(/\|/g, "\\|");
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(longest + 1);
+  const pad = text.startsWith("`") || text.endsWith("`") ? " " : "";
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+/** A fenced code block whose fence is longer than any backtick run inside, so the code cannot end it. */
+export function markdownCode(code: string, language: string): string {
+  const longest = Math.max(0, ...[...code.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(Math.max(3, longest + 1));
+  return `${fence}${/^[a-z]+$/.test(language) ? language : ""}\n${code.replace(LINE_TERMINATORS, "\n")}\n${fence}`;
+}

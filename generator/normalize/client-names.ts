@@ -1,0 +1,79 @@
+/**
+ * The names of a client module (factory, client interface, method map, …) and of each method
+ * (client member, type names, argument names), claimed in the registries of the document so
+ * that they can never collide with a spec name or with each other.
+ */
+import type { ClientNames, MethodModel, ParamModel, Problem } from "../model.js";
+import { clientMemberName, type BaseMethod } from "./methods.js";
+import { NameRegistry, pascalCase, RESERVED_ARGS, variableName } from "./names.js";
+
+export function clientNames(
+  title: string,
+  client: { factory?: string },
+  types: NameRegistry,
+  file: string,
+  subpath: string,
+): { factory: string; clientType: string; names: ClientNames } {
+  const titleBase = pascalCase(title.replace(/\b(api|openrpc|json-?rpc)\b/gi, " ")) || "Rpc";
+  const base = (client.factory ?? "").replace(/^create/, "").replace(/Client$/, "") || titleBase;
+  const claim = (wanted: string, what: string): string => types.claim(wanted, `${file}#/x-client (${what})`);
+  const factory = claim(client.factory ?? `create${base}Client`, "factory");
+  const clientType = claim(`${base}Client`, "client interface");
+  const names: ClientNames = {
+    optionsType: claim(`${base}ClientOptions`, "client options type"),
+    methodsType: claim(`${base}Methods`, "method map"),
+    callsType: claim(`${base}Calls`, "method members"),
+    paginatorsType: claim(`${base}Paginators`, "paginators"),
+    errorsConst: claim(`${base}Errors`, "error codes"),
+    clientVar: variableName(subpath.replace(/[^A-Za-z0-9]/g, "")) || "client",
+  };
+  return { factory, clientType, names };
+}
+
+interface MethodNaming {
+  file: string;
+  methodPrefix: string;
+  members: NameRegistry;
+  typeNames: NameRegistry;
+  warnings: Problem[];
+}
+
+/** The client member, type and argument names of one method; warns where a spec name had to change. */
+export function methodNames(base: BaseMethod, signature: MethodModel["signature"], n: MethodNaming): Pick<MethodModel, "clientName" | "typeBase" | "paramsType" | "resultType" | "variants" | "params"> {
+  const at = base.pointer;
+  const clientName = n.members.claim(clientMemberName(base.rpcName, n.methodPrefix), `${n.file}#${at}/name`);
+  const stripped = n.methodPrefix && base.rpcName.startsWith(n.methodPrefix) ? base.rpcName.slice(n.methodPrefix.length) : base.rpcName;
+  if (clientName !== stripped && !n.members.renamed.some((r) => r.given === clientName)) {
+    n.warnings.push({
+      file: n.file,
+      pointer: `${at}/name`,
+      message: `method name "${base.rpcName}" is not a JavaScript identifier; its client method is "${clientName}".`,
+      hint: "The JSON-RPC name on the wire is unchanged; rename the method to choose the client name yourself.",
+      kind: "method-name",
+    });
+  }
+  const typeBase = pascalCase(clientName);
+  const claim = (suffix: string, where: string): string => n.typeNames.claim(`${typeBase}${suffix}`, `${n.file}#${at}/${where}`);
+  const paramsType = claim("Params", "params");
+  const resultType = claim("Result", "result");
+  const variants = base.variants.map((v) => ({ ...v, typeName: n.typeNames.claim(`${resultType}${v.name}`, `${n.file}#${at}/x-result-variants`) }));
+  return { clientName, typeBase, paramsType, resultType, variants, params: argNames(base, signature, n) };
+}
+
+/** Unique argument names for the positional signature (`a-b` and `aB` cannot both be `aB`). */
+function argNames(base: BaseMethod, signature: MethodModel["signature"], n: MethodNaming): ParamModel[] {
+  const args = new NameRegistry(RESERVED_ARGS);
+  return base.params.map((p) => {
+    const argName = args.claim(variableName(p.name), p.name);
+    if (argName !== p.name && signature === "positional") {
+      n.warnings.push({
+        file: n.file,
+        pointer: `${base.pointer}/params`,
+        message: `param name "${p.name}" of "${base.rpcName}" is not usable as an argument name; it is "${argName}" in positional signatures.`,
+        hint: "Only the TypeScript argument name changes; the wire is unchanged.",
+        kind: "param-name",
+      });
+    }
+    return { ...p, argName };
+  });
+}

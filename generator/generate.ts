@@ -11,13 +11,12 @@ import { emitDocument } from "./emit/document.js";
 import { commentText } from "./escape.js";
 import { emitPackageFiles, type Templates } from "./emit/package.js";
 import { formatFiles } from "./format.js";
-import { loadSpec, type LoadedSpec } from "./load.js";
+import { diskSource, loadSpec, type LoadedSpec } from "./load.js";
 import type { DocumentModel, PackageModel, Problem } from "./model.js";
 import { normalizeDocument } from "./normalize/document.js";
 import { GeneratorError } from "./problems.js";
 import { validateExamples } from "./validate/examples.js";
-import { lintSpec } from "./validate/lint.js";
-import { validateMetaSchema } from "./validate/meta-schema.js";
+import { validateSpec } from "./validate/spec.js";
 
 /**
  * The project folder (holding runtime/ and templates/): the nearest ancestor of this module
@@ -44,6 +43,8 @@ export interface GenerateOptions {
    * nothing is generated) or `warn` (for third-party documents whose examples are known wrong).
    */
   examples?: "error" | "warn";
+  /** Extra folders `$ref`s may read from (`--ref-root`), relative to `cwd`. */
+  refRoots?: readonly string[];
 }
 
 export interface GenerateResult {
@@ -59,7 +60,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const problems: Problem[] = [];
   for (const spec of options.specs) {
     try {
-      loaded.push(await loadSpec(spec, cwd));
+      loaded.push(await loadSpec(spec, cwd, diskSource(cwd), { refRoots: options.refRoots ?? [] }));
     } catch (error) {
       if (error instanceof GeneratorError) problems.push(...error.problems);
       else throw error;
@@ -78,13 +79,16 @@ export interface FixedInputs {
 /** The pure part of the pipeline: loaded specs in, files out. */
 export async function generateFromLoaded(loaded: LoadedSpec[], options: GenerateOptions, inputs: FixedInputs, earlier: Problem[] = []): Promise<GenerateResult> {
   const problems = [...earlier];
+  const specWarnings = new Map<string, Problem[]>();
   for (const spec of loaded) {
-    const meta = validateMetaSchema(spec.files.get(spec.entry), spec.entry);
-    problems.push(...meta, ...(meta.length === 0 ? lintSpec(spec) : []));
+    const found = validateSpec(spec);
+    problems.push(...found.problems);
+    specWarnings.set(spec.entry, found.warnings);
   }
   if (problems.length > 0) throw new GeneratorError(problems, "validate");
 
   const documents = loaded.map((spec) => normalizeDocument(spec));
+  for (const doc of documents) doc.warnings.unshift(...(specWarnings.get(doc.source) ?? []));
   const exampleProblems = documents.flatMap((doc) => validateExamples(doc));
   if (options.examples === "warn") for (const doc of documents) doc.warnings.push(...exampleProblems.filter((p) => p.file === doc.source));
   else problems.push(...exampleProblems);
@@ -107,7 +111,7 @@ export async function generateFromLoaded(loaded: LoadedSpec[], options: Generate
   for (const doc of documents) {
     const emitted = await emitDocument(doc);
     for (const [file, text] of emitted.files) files.set(file, text);
-    for (const u of emitted.unchecked) warnings.push({ file: doc.source, pointer: "", message: `keyword not checked at run time: ${u}.`, hint: "The server still enforces it; the client does not check it before sending." });
+    for (const u of emitted.unchecked) warnings.push({ file: doc.source, pointer: "", message: `keyword not checked at run time: ${u}.`, hint: "The server still enforces it; the client does not check it before sending.", kind: "unchecked" });
   }
   for (const [name, text] of inputs.runtime) files.set(`src/runtime/${name}`, text);
   files.set("src/index.ts", rootIndex(documents));

@@ -30,7 +30,45 @@ export function validateExamples(doc: DocumentModel): Problem[] {
       }
     }
   }
+  problems.push(...schemaExamples(doc, ajv));
+  return problems.map((p) => ({ ...p, kind: "example" }));
+}
+
+/**
+ * `examples` written inside schemas (a component, a property, an item): each must fit the
+ * schema it is written in, or the client would reject values the document itself shows.
+ */
+function schemaExamples(doc: DocumentModel, ajv: Ajv): Problem[] {
+  const problems: Problem[] = [];
+  for (const named of doc.schemas) {
+    const stack: [unknown, string][] = [[named.lenient, ""]];
+    while (stack.length > 0) {
+      const [node, at] = stack.pop()!;
+      if (node === null || typeof node !== "object") continue;
+      const examples = (node as { examples?: unknown }).examples;
+      if (!Array.isArray(node) && Array.isArray(examples) && examples.length > 0) {
+        const check = ajv.getSchema(`results#/definitions/${encodePointer(named.name)}${at}`);
+        examples.forEach((example, i) => {
+          if (!check || check(toNumbers(example))) return;
+          const first = check.errors?.[0];
+          problems.push({
+            file: doc.source,
+            pointer: `${named.pointer.split("#")[1] ?? ""}${at}/examples/${i}`,
+            message: `example ${i} of schema ${named.name} does not fit its schema: ${first?.instancePath || "(value)"} ${first?.message ?? "is invalid"}.`,
+            hint: "Fix the example, or the schema if the example is a real value.",
+          });
+        });
+      }
+      for (const [key, child] of Object.entries(node)) {
+        if (key !== "enum" && key !== "const" && key !== "default" && key !== "examples" && key !== "example") stack.push([child, `${at}/${encodePointer(key)}`]);
+      }
+    }
+  }
   return problems;
+}
+
+function encodePointer(token: string): string {
+  return encodeURIComponent(token.replace(/~/g, "~0").replace(/\//g, "~1")).replace(/%24/g, "$");
 }
 
 /** ajv checks `type: integer` on numbers; examples are plain JSON, so nothing to convert but bigints. */

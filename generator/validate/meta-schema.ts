@@ -1,4 +1,8 @@
-/** Validates a document against the OpenRPC 1.x meta-schema (`@open-rpc/meta-schema`). */
+/**
+ * Validates a document against the OpenRPC meta-schema of its version: 1.0–1.3 against the
+ * 1.3 meta-schema, 1.4 against 1.4 (both from `@open-rpc/spec`), and any later 1.x against the
+ * newest one the generator has, with a warning instead of a refusal.
+ */
 import { createRequire } from "node:module";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import formatsPlugin from "ajv-formats";
@@ -7,11 +11,14 @@ const addFormats = formatsPlugin as unknown as (ajv: Ajv) => Ajv;
 import type { Problem } from "../model.js";
 
 const require = createRequire(import.meta.url);
-let compiled: ValidateFunction | undefined;
+/** The newest OpenRPC version whose meta-schema the generator has. */
+export const NEWEST_OPENRPC = "1.4";
+const compiled = new Map<string, ValidateFunction>();
 
-function metaValidator(): ValidateFunction {
-  if (compiled) return compiled;
-  const openrpc = require("@open-rpc/meta-schema").default as Record<string, unknown>;
+function metaValidator(version: "1.3" | "1.4"): ValidateFunction {
+  const known = compiled.get(version);
+  if (known) return known;
+  const schema = require(`@open-rpc/spec/${version.replace(".", "_")}/schema.json`) as Record<string, unknown>;
   const jsonSchemaTools = require("@json-schema-tools/meta-schema").default as Record<string, unknown>;
   const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, verbose: true });
   addFormats(ajv);
@@ -19,20 +26,40 @@ function metaValidator(): ValidateFunction {
   const { $id: _id, ...dialect } = jsonSchemaTools;
   ajv.addMetaSchema({ ...dialect, $id: "https://meta.json-schema.tools" });
   ajv.addMetaSchema({ ...dialect, $id: "https://meta.json-schema.tools/" });
-  const validate = ajv.compile(openrpc);
-  compiled = validate;
+  const validate = ajv.compile(schema);
+  compiled.set(version, validate);
   return validate;
 }
 
 export function validateMetaSchema(document: unknown, file: string): Problem[] {
-  const validate = metaValidator();
-  if (validate(expandServerUrls(document))) return [];
-  return collapse(validate.errors ?? []).map((error) => ({
+  return checkMetaSchema(document, file).problems;
+}
+
+/** Problems with the document's shape, and a warning when its `openrpc` version is newer than the generator knows. */
+export function checkMetaSchema(document: unknown, file: string): { problems: Problem[]; warnings: Problem[] } {
+  const declared = document !== null && typeof document === "object" ? (document as { openrpc?: unknown }).openrpc : undefined;
+  const match = typeof declared === "string" ? /^1\.(\d+)\.\d+(?:-[0-9A-Za-z.-]+)?$/.exec(declared) : null;
+  if (!match) {
+    const problem = { file, pointer: "/openrpc", message: `declares OpenRPC version ${JSON.stringify(declared ?? null)}; the generator reads OpenRPC 1.x documents.`, hint: 'Set "openrpc" to the 1.x version the document follows, e.g. "1.3.2".' };
+    return { problems: [problem], warnings: [] };
+  }
+  const minor = Number(match[1]);
+  const version = minor <= 3 ? "1.3" : "1.4";
+  const warnings: Problem[] = [];
+  let checked = document;
+  if (minor > 4) {
+    warnings.push({ file, pointer: "/openrpc", message: `declares OpenRPC ${declared}, newer than the newest meta-schema the generator has (${NEWEST_OPENRPC}); it is checked against ${NEWEST_OPENRPC}.`, hint: "Update the generator if the newer version changed something the document uses.", kind: "openrpc-version" });
+    checked = { ...(document as object), openrpc: "1.4.0" };
+  }
+  const validate = metaValidator(version);
+  if (validate(expandServerUrls(checked))) return { problems: [], warnings };
+  const problems = collapse(validate.errors ?? []).map((error) => ({
     file,
     pointer: error.instancePath,
-    message: `does not follow the OpenRPC 1.x meta-schema: ${describe(error)}.`,
+    message: `does not follow the OpenRPC ${version} meta-schema: ${describe(error)}.`,
     hint: hintFor(error),
   }));
+  return { problems, warnings };
 }
 
 /** ajv reports every branch of a failed `oneOf`; keep the deepest error per place. */

@@ -166,7 +166,7 @@ describe("documents the generator cannot handle get a clear error, never a crash
   it.each([
     ["a cycle of bare $refs", bad([{ name: "m", params: [], result: { name: "r", schema: { $ref: "#/components/schemas/A" } } }], { A: { $ref: "#/components/schemas/B" }, B: { $ref: "#/components/schemas/A" } }), "/components/schemas/A", "starts a cycle of references"],
     ["a remote $ref", bad([{ name: "m", params: [], result: { name: "r", schema: { $ref: "https://example.org/schema.json" } } }]), "/methods/0/result/schema", "is a remote reference"],
-    ["not OpenRPC at all", { hello: "world" }, "", 'missing required property "openrpc"'],
+    ["not OpenRPC at all", { hello: "world" }, "/openrpc", "the generator reads OpenRPC 1.x documents"],
   ])("%s", async (_name, document, pointer, message) => {
     const dir = await mkdtemp(path.join(out, "bad-"));
     await writeFile(path.join(dir, "bad.json"), JSON.stringify(document));

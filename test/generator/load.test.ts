@@ -59,8 +59,8 @@ describe("externalRefs", () => {
   it("lists only refs to other files, with where they are", () => {
     const refs = externalRefs({ a: { $ref: "#/x" }, b: [{ $ref: "./v.json#/Y" }], c: { $ref: "https://example.org/s.json" }, "d/e": { $ref: "w.yaml" } });
     expect(refs).toEqual([
-      { file: "./v.json", pointer: "/b/0" },
-      { file: "w.yaml", pointer: "/d~1e" },
+      { file: "./v.json", pointer: "/b/0", ref: "./v.json#/Y" },
+      { file: "w.yaml", pointer: "/d~1e", ref: "w.yaml" },
     ]);
   });
 });

@@ -1,0 +1,50 @@
+/**
+ * Lint rule over every schema keyword of every loaded file: `pattern` and `patternProperties`
+ * must be regular expressions (the generated validators compile them; JSON Schema implies the
+ * `u` flag, and a pattern only valid without it is used without it, with a warning), and the
+ * json-schema-to-typescript keywords that would copy text into the output (`tsType`,
+ * `tsEnumNames`) are reported as ignored.
+ */
+import { patternFlags } from "../escape.js";
+import type { LoadedSpec } from "../load.js";
+import type { Problem } from "../model.js";
+import { pointerToken } from "../problems.js";
+
+/** Keys whose values are data, not schemas. */
+const DATA_KEYS = new Set(["enum", "const", "default", "examples", "example", "value", "x-response-deviations"]);
+/** Keywords that carry code in json-schema-to-typescript; the generator never passes them on. */
+const CODE_KEYWORDS = ["tsType", "tsEnumNames"];
+
+export function lintKeywords(spec: LoadedSpec): { problems: Problem[]; warnings: Problem[] } {
+  const problems: Problem[] = [];
+  const warnings: Problem[] = [];
+  for (const [file, root] of spec.files) {
+    const stack: [unknown, string][] = [[root, ""]];
+    while (stack.length > 0) {
+      const [node, at] = stack.pop()!;
+      if (node === null || typeof node !== "object") continue;
+      if (!Array.isArray(node)) {
+        const record = node as Record<string, unknown>;
+        if (typeof record.pattern === "string") checkPattern(record.pattern, file, `${at}/pattern`, problems, warnings);
+        const pp = record.patternProperties;
+        if (pp && typeof pp === "object" && !Array.isArray(pp)) for (const key of Object.keys(pp)) checkPattern(key, file, `${at}/patternProperties/${pointerToken(key)}`, problems, warnings);
+        for (const keyword of CODE_KEYWORDS) {
+          if (Object.prototype.hasOwnProperty.call(record, keyword)) {
+            warnings.push({ file, pointer: `${at}/${keyword}`, message: `keyword "${keyword}" is ignored: it would be copied into the generated types as code.`, hint: "Describe the type with JSON Schema keywords instead.", kind: "code-keyword" });
+          }
+        }
+      }
+      for (const [key, child] of Object.entries(node)) if (!DATA_KEYS.has(key)) stack.push([child, `${at}/${pointerToken(key)}`]);
+    }
+  }
+  return { problems, warnings };
+}
+
+function checkPattern(pattern: string, file: string, at: string, problems: Problem[], warnings: Problem[]): void {
+  const flags = patternFlags(pattern);
+  if (flags === undefined) {
+    problems.push({ file, pointer: at, message: "is not a valid regular expression (ECMA-262).", hint: "Fix the pattern; the generated validators compile it." });
+  } else if (flags === "") {
+    warnings.push({ file, pointer: at, message: "is a valid regular expression only without the u flag that JSON Schema implies; it is used without it.", hint: "Escape only what needs escaping (e.g. write - instead of \\- outside a class).", kind: "pattern" });
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * Stage 2, validate: everything that is wrong with a loaded spec, at once — its shape (the
+ * OpenRPC meta-schema of its version), then the project's lint rules (names, `$ref`s, the `x-`
+ * extensions, patterns). Problems stop generation; warnings are reported and generation goes on.
+ */
+import type { LoadedSpec } from "../load.js";
+import type { Problem } from "../model.js";
+import { lintExtensions } from "./extensions.js";
+import { lintKeywords } from "./keywords.js";
+import { lintSpec } from "./lint.js";
+import { checkMetaSchema } from "./meta-schema.js";
+
+export function validateSpec(spec: LoadedSpec): { problems: Problem[]; warnings: Problem[] } {
+  const meta = checkMetaSchema(spec.files.get(spec.entry), spec.entry);
+  if (meta.problems.length > 0) return meta;
+  const keywords = lintKeywords(spec);
+  const problems = [...lintExtensions(spec), ...keywords.problems];
+  // The structural rules read the extensions; they run once those have the right shape.
+  if (problems.length === 0) problems.push(...lintSpec(spec));
+  return { problems, warnings: [...meta.warnings, ...keywords.warnings] };
+}

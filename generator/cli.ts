@@ -1,21 +1,27 @@
 #!/usr/bin/env node
 /**
  * The command line: `npm run gen` regenerates generated/ from spec/; `--check` reports a stale
- * generated/; `--spec … --out … [--name …]` builds a client package for any OpenRPC document.
+ * generated/; `--spec … --out … --name …` builds a client package for any OpenRPC document.
+ * Arguments are checked before anything is read; failures are one clear message, exit 1.
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
+import { DEFAULT_PACKAGE } from "./defaults.js";
 import { compareOutputs, summarize } from "./diff.js";
 import { generate, ROOT } from "./generate.js";
-import { formatProblems, GeneratorError } from "./problems.js";
+import { packageNameProblem, versionProblem } from "./package-name.js";
+import { failureMessage, formatWarnings } from "./report.js";
 import { readOutput, writeOutput } from "./write.js";
-import { DEFAULT_PACKAGE } from "./defaults.js";
 
+const argv = hideBin(process.argv);
+const debug = argv.includes("--debug");
+
+class UsageError extends Error {}
 
 async function main(): Promise<number> {
-  const argv = await yargs(hideBin(process.argv))
+  const args = await yargs(argv)
     .scriptName("npm run gen --")
     .usage("$0 [--check] [--spec <file> ...] [--out <dir>] [--name <package>]\n\nGenerates a typed TypeScript client package from OpenRPC documents.")
     .option("spec", { type: "string", array: true, describe: "OpenRPC document (JSON or YAML); repeat for several. Default: every *.openrpc.json|yaml in spec/" })
@@ -23,25 +29,40 @@ async function main(): Promise<number> {
     .option("name", { type: "string", describe: `npm package name. Default: ${DEFAULT_PACKAGE}` })
     .option("pkg-version", { type: "string", describe: "Package version. Default: 0.1.0" })
     .option("examples", { choices: ["error", "warn"] as const, default: "error" as const, describe: "Examples that do not validate against their schemas: fail (error) or only warn (for third-party documents)" })
+    .option("ref-root", { type: "string", array: true, describe: "Another folder $refs may read from (default: the spec's folder and the working folder)" })
     .option("check", { type: "boolean", default: false, describe: "Write nothing; exit 1 with a diff summary if the output folder is stale" })
+    .option("force", { type: "boolean", default: false, describe: "Replace an output folder the generator did not write, or files in it that it did not write" })
+    .option("verbose", { type: "boolean", default: false, describe: "List every warning (by default many warnings of one kind are summarized)" })
+    .option("debug", { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" })
     .example("$0", "regenerate generated/ from spec/")
     .example("$0 --check", "fail if generated/ does not match spec/")
     .example("$0 --spec petstore.json --out ./petstore-client --name petstore-client", "a client package for any OpenRPC document")
+    .check((a) => {
+      const name = a.name === undefined ? undefined : packageNameProblem(String(a.name));
+      if (name) throw new Error(`--name ${JSON.stringify(a.name)} ${name}.`);
+      const version = a.pkgVersion === undefined ? undefined : versionProblem(String(a.pkgVersion));
+      if (version) throw new Error(`--pkg-version ${JSON.stringify(a.pkgVersion)} ${version}.`);
+      if (a.out !== undefined && String(a.out).trim() === "") throw new Error("--out must name a folder.");
+      return true;
+    })
     .strict()
     .help()
     .version(false)
+    .fail((message, error) => {
+      throw new UsageError(message ?? error?.message ?? "invalid arguments");
+    })
     .parseAsync();
 
-  const specs = argv.spec ?? (await defaultSpecs());
-  const out = argv.out ?? path.join(ROOT, "generated");
+  const specs = args.spec ?? (await defaultSpecs());
+  const out = args.out ?? path.join(ROOT, "generated");
   if (specs.length === 0) {
     console.error("No spec given and no *.openrpc.json|yaml in spec/. Pass --spec <file>.");
     return 1;
   }
-  const result = await generate({ specs, examples: argv.examples, packageName: argv.name ?? DEFAULT_PACKAGE, ...(argv.pkgVersion ? { version: argv.pkgVersion } : {}) });
-  for (const w of result.warnings) console.warn(`warning: ${w.file}#${w.pointer}: ${w.message}${w.hint ? ` (${w.hint})` : ""}`);
+  const result = await generate({ specs, examples: args.examples, refRoots: args.refRoot ?? [], packageName: args.name ?? DEFAULT_PACKAGE, ...(args.pkgVersion ? { version: args.pkgVersion } : {}) });
+  for (const line of formatWarnings(result.warnings, args.verbose)) console.warn(line);
   const relOut = path.relative(process.cwd(), out) || ".";
-  if (argv.check) {
+  if (args.check) {
     const differences = compareOutputs(result.files, await readOutput(out));
     if (differences.length === 0) {
       console.log(`${relOut} is up to date (${result.files.size} files from ${specs.length} spec${specs.length === 1 ? "" : "s"}).`);
@@ -50,7 +71,7 @@ async function main(): Promise<number> {
     console.error(summarize(differences, relOut));
     return 1;
   }
-  await writeOutput(out, result.files);
+  await writeOutput(out, result.files, { force: args.force });
   console.log(`Wrote ${result.files.size} files to ${relOut} from ${specs.join(", ")}.`);
   return 0;
 }
@@ -64,8 +85,8 @@ async function defaultSpecs(): Promise<string[]> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof GeneratorError) console.error(formatProblems(error.problems, "The generator"));
-    else console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    if (error instanceof UsageError) console.error(`${error.message}\nRun \`npm run gen -- --help\` for the options.`);
+    else console.error(failureMessage(error, "The generator", debug));
     process.exit(1);
   },
 );

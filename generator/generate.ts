@@ -11,6 +11,7 @@ import { emitDocument } from "./emit/document.js";
 import { commentText } from "./escape.js";
 import { emitPackageFiles, type Templates } from "./emit/package.js";
 import { formatFiles } from "./format.js";
+import { MARKER, markerText } from "./marker.js";
 import { diskSource, loadSpec, type LoadedSpec } from "./load.js";
 import type { DocumentModel, PackageModel, Problem } from "./model.js";
 import { normalizeDocument } from "./normalize/document.js";
@@ -117,7 +118,9 @@ export async function generateFromLoaded(loaded: LoadedSpec[], options: Generate
   files.set("src/index.ts", rootIndex(documents));
   for (const [file, text] of emitPackageFiles(model, inputs.templates, typescriptVersion())) files.set(file, text);
   const runtimeFiles = new Set([...inputs.runtime.keys()].map((name) => `src/runtime/${name}`));
-  return { files: await formatFiles(files, runtimeFiles), warnings, documents };
+  const formatted = await formatFiles(files, runtimeFiles);
+  formatted.set(MARKER, markerText(formatted.keys()));
+  return { files: formatted, warnings, documents };
 }
 
 function rootIndex(documents: DocumentModel[]): string {

@@ -1,3 +1,4 @@
+import { terminalText } from "./escape.js";
 import type { Problem } from "./model.js";
 
 /** Thrown when a stage finds problems; carries all of them so they are reported at once. */
@@ -16,7 +17,7 @@ export function formatProblems(problems: Problem[], stage: string): string {
     .map((p) => `  ${p.file}#${p.pointer}: ${p.message}${p.hint ? `\n      hint: ${p.hint}` : ""}`)
     .sort();
   const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
-  return `${stage} found ${count}:\n${lines.join("\n")}`;
+  return terminalText(`${stage} found ${count}:\n${lines.join("\n")}`);
 }
 
 /** Escapes one reference token of a JSON pointer (RFC 6901). */

@@ -33,6 +33,7 @@ Options:
   --base <git-ref>      compare the working tree with this commit, branch or tag
   --format <format>     text (default), markdown (a pull-request comment) or json
   --fail-on <level>     exit 1 when a change at this level or worse exists: ERR (default), WARN or INFO
+  --debug               show stack traces of unexpected failures
   --help                show this text
 
 Exit codes: 0 no change at the --fail-on level, 1 such changes, 2 usage error or unreadable spec.
@@ -59,6 +60,9 @@ export function parseCliArgs(argv: string[]): CliOptions {
   if (values.base !== undefined) {
     if (values.base.trim() === "")
       throw new UsageError("--base needs a git ref (a commit, branch or tag), e.g. --base origin/main.");
+    // A ref is handed to git as an argument: one that starts with "-" would be read as an option.
+    if (values.base.startsWith("-") || /[\u0000-\u001f\s:]/.test(values.base))
+      throw new UsageError("--base must be a git ref (a commit, branch or tag) without a leading '-', spaces, ':' or control characters.");
     return { mode: "base", ref: values.base, specs: positionals, format, failOn };
   }
   if (positionals.length !== 2) {
@@ -78,6 +82,7 @@ function parse(argv: string[]) {
       format: { type: "string" },
       "fail-on": { type: "string" },
       help: { type: "boolean", short: "h" },
+      debug: { type: "boolean" },
     },
   });
 }

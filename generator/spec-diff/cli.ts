@@ -5,6 +5,7 @@
  * the `--fail-on` level, 1 changes at that level or worse, 2 usage errors and unreadable specs.
  */
 import { formatProblems, GeneratorError } from "../problems.js";
+import { failureMessage } from "../report.js";
 import { parseCliArgs, UsageError, USAGE, type CliOptions } from "./args.js";
 import { diffSpecs } from "./compare.js";
 import { counts, render, type SpecReport } from "./report.js";
@@ -93,7 +94,7 @@ main(process.argv.slice(2), process.cwd()).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(`${failureMessage(error, "spec:diff", process.argv.includes("--debug"))}\n`);
     process.exitCode = 2;
   },
 );

@@ -2,6 +2,7 @@
  * Renders the review: plain text for terminals (one line per change and a summary line),
  * Markdown for a pull-request comment, JSON for tools. Pure: changes in, text out.
  */
+import { markdownCodeSpan, markdownComment, terminalText } from "../escape.js";
 import { show, type Change } from "./change.js";
 import { LEVELS, type Level } from "./rules.js";
 
@@ -81,16 +82,17 @@ function renderText(input: ReportInput): string {
   const specs = input.reports.length === 1 ? "1 spec" : `${input.reports.length} specs`;
   const total = all.length === 0 ? "no changes" : all.length === 1 ? "1 change" : `${all.length} changes`;
   lines.push(`${countLine(all)}: ${total} in ${specs} (${input.compared}).`);
-  return `${lines.join("\n")}\n`;
+  return `${terminalText(lines.join("\n"))}\n`;
 }
 
+/** Spec-controlled text in a table cell: inert Markdown (no HTML, links, mentions or issue references). */
 function cell(text: string): string {
-  return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+  return markdownComment(text);
 }
 
+/** Spec-controlled text as inline code (inert by nature: no mentions or HTML inside code). */
 function code(text: string): string {
-  const fence = text.includes("`") ? "``" : "`";
-  return cell(`${fence}${fence.length > 1 ? " " : ""}${text}${fence.length > 1 ? " " : ""}${fence}`);
+  return markdownCodeSpan(text);
 }
 
 function renderMarkdown(input: ReportInput): string {

@@ -79,7 +79,7 @@ describe("markdown", () => {
       "|---|---|---|---|---|",
     ]);
     expect(lines[6]).toMatch(
-      /^\| \*\*ERR\*\* \| `method-removed` \| `adv_getLogs` \| `#\/methods\/1` \| Method adv_getLogs was removed; .*\(`"adv_getLogs"` → `none`\) \|$/,
+      /^\| \*\*ERR\*\* \| `method-removed` \| `adv_getLogs` \| `#\/methods\/1` \| Method adv\\_getLogs was removed; .*\(`"adv_getLogs"` → `none`\) \|$/,
     );
     expect(lines[7]).toContain('(`"^a\\|b$"` → `"^c$"`)');
     expect(lines[8]).toMatch(/^\| INFO \| `method-added` \| `pets_count` \|/);

@@ -1,0 +1,313 @@
+/**
+ * The generator under a hostile spec (specs arrive in pull requests) and hostile CLI arguments.
+ * Every probe here failed before the fix it names; each must keep failing to get through.
+ * Everything is written inside one temp sandbox, and the generated code is type-checked and
+ * imported to prove that nothing from the spec became code.
+ */
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { generate, ROOT } from "../../generator/generate.js";
+import { GeneratorError } from "../../generator/problems.js";
+import { writeOutput } from "../../generator/write.js";
+
+const run = promisify(execFile);
+const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
+const tsc = path.join(ROOT, "node_modules", ".bin", "tsc");
+const cli = path.join(ROOT, "generator", "cli.ts");
+const dir = await mkdtemp(path.join(os.tmpdir(), "hostile-"));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const INJECT = "*/ globalThis.PWNED = 1; /*";
+
+/** A small valid document; `extra` merges over it. */
+function spec(extra: Record<string, unknown> = {}, methods?: unknown[], schemas: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    openrpc: "1.3.2",
+    info: { title: "Hostile", version: "1.0.0" },
+    methods: methods ?? [{ name: "ping", params: [], result: { name: "r", schema: { type: "string" } } }],
+    components: { schemas },
+    ...extra,
+  };
+}
+
+async function save(name: string, document: unknown): Promise<string> {
+  const file = path.join(dir, name);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, typeof document === "string" ? document : JSON.stringify(document));
+  return path.relative(dir, file);
+}
+
+/** Generates `document` in the sandbox; returns the files, or the problems. */
+async function gen(name: string, document: unknown, options: { examples?: "warn" } = {}): Promise<{ files?: Map<string, string>; problems?: string[]; warnings: string[] }> {
+  const file = await save(`${name}.openrpc.json`, document);
+  try {
+    const result = await generate({ specs: [file], packageName: "hostile", cwd: dir, ...options });
+    return { files: result.files, warnings: result.warnings.map((w) => `${w.pointer}: ${w.message}`) };
+  } catch (error) {
+    if (error instanceof GeneratorError) return { problems: error.problems.map((p) => `${p.file}#${p.pointer}: ${p.message}`), warnings: [] };
+    throw error;
+  }
+}
+
+/** Writes the package, type-checks it strictly, and imports every entry point; returns tsc's output and what the import saw. */
+async function compileAndImport(name: string, files: Map<string, string>): Promise<{ tsc: string; pwned: string }> {
+  const out = path.join(dir, "out", name);
+  await writeOutput(out, files, { cwd: dir });
+  const tsconfig = { compilerOptions: { target: "ES2022", lib: ["ES2022", "DOM"], module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: true, types: [] }, include: ["src"] };
+  await writeFile(path.join(out, "tsconfig.check.json"), JSON.stringify(tsconfig));
+  const checked = await run(tsc, ["-p", path.join(out, "tsconfig.check.json")], { timeout: 120_000 }).then((r) => r.stdout, (e: { stdout: string }) => e.stdout);
+  const entries = [...files.keys()].filter((f) => f.endsWith("/index.ts") || f === "src/index.ts").filter((f) => !f.includes("/runtime/"));
+  const script = `${entries.map((f) => `await import(${JSON.stringify(path.join(out, f))});`).join("\n")}\nconsole.log(String(globalThis.PWNED));`;
+  await writeFile(path.join(out, "probe.mts"), script);
+  const pwned = (await run(tsx, [path.join(out, "probe.mts")], { timeout: 60_000 })).stdout.trim();
+  return { tsc: checked, pwned };
+}
+
+async function cliRun(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(tsx, [cli, ...args], { cwd: dir, timeout: 60_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe("nothing from a spec becomes code", () => {
+  it("titles, versions, descriptions, names and examples with comment terminators, quotes and line separators", async () => {
+    const evil = `${INJECT}\u2028globalThis.PWNED = 2;\n"'\`\${x}`;
+    const document = spec(
+      { info: { title: evil, version: evil, description: evil } },
+      [
+        {
+          name: `m${INJECT}`,
+          summary: evil,
+          description: evil,
+          paramStructure: "by-name",
+          params: [{ name: `p${INJECT}`, description: evil, schema: { type: "string", description: evil, enum: [evil] } }],
+          result: { name: "r", schema: { type: "object", description: evil, properties: { [`k${INJECT}`]: { type: "string", description: evil } } } },
+          errors: [{ code: 1, message: evil }],
+          examples: [{ name: evil, description: evil, params: [{ name: `p${INJECT}`, value: evil }], result: { name: "r", value: { [`k${INJECT}`]: evil } } }],
+        },
+      ],
+      { [`S${INJECT}`]: { type: "string", description: evil, const: evil } },
+    );
+    const { files, problems } = await gen("comments", document);
+    expect(problems).toBeUndefined();
+    const result = await compileAndImport("comments", files!);
+    expect(result.tsc).toBe("");
+    expect(result.pwned).toBe("undefined");
+  }, 180_000);
+
+  it("tsType and tsEnumNames are dropped (with a warning), never copied into types.ts", async () => {
+    const payload = "string; declare const tsTypeInjected: 1";
+    const document = spec({}, [{ name: "m", params: [], result: { name: "r", schema: { $ref: "#/components/schemas/T" } } }], {
+      T: { type: "object", properties: { a: { type: "string", tsType: payload }, b: { type: "string", enum: ["x"], tsEnumNames: ["Injected = 1; globalThis.PWNED = 3; //"] } } },
+    });
+    const { files, warnings } = await gen("tstype", document);
+    expect(files!.get("src/tstype/types.ts")).not.toContain("tsTypeInjected");
+    expect(files!.get("src/tstype/types.ts")).not.toContain("Injected");
+    expect(warnings).toContainEqual(expect.stringContaining('/components/schemas/T/properties/a/tsType: keyword "tsType" is ignored'));
+    expect(warnings).toContainEqual(expect.stringContaining('keyword "tsEnumNames" is ignored'));
+  });
+
+  it("an x-client.factory that is not an identifier is refused", async () => {
+    const { problems } = await gen("factory", spec({ "x-client": { factory: `create(); globalThis.PWNED = 4; function x` } }));
+    expect(problems).toContainEqual(expect.stringContaining('#/x-client/factory: x-client.factory must match pattern'));
+  });
+
+  it("x- extensions of the wrong shape are problems with pointers, not crashes", async () => {
+    const document = spec({ "x-client": { subpath: 5, methodPrefix: ["a"] }, servers: [{ url: "https://x", "x-endpoint": { kind: "evil", paramStructure: "sideways" } }] }, [
+      { name: "m", params: [], result: { name: "r", schema: { type: "string" } }, "x-limits": "all", "x-result-variants": [{ name: "A B", when: { param: {} }, schema: 1 }], "x-idempotent": "yes" },
+    ]);
+    const { problems } = await gen("shapes", document);
+    for (const where of ["/x-client/subpath", "/x-client/methodPrefix", "/servers/0/x-endpoint/kind", "/servers/0/x-endpoint/paramStructure", "/methods/0/x-limits", "/methods/0/x-result-variants/0/name", "/methods/0/x-idempotent"]) {
+      expect(problems, where).toContainEqual(expect.stringContaining(`#${where}:`));
+    }
+  });
+});
+
+describe("nothing is read or written outside where it belongs", () => {
+  it.each(["../../x", "..", "a/b", "/abs", "C:x", "runtime", "package.json", ".hidden", "UPPER"])("x-client.subpath %j is refused", async (subpath) => {
+    const { problems } = await gen(`subpath-${subpath.replace(/\W/g, "_")}`, spec({ "x-client": { subpath } }));
+    expect(problems).toContainEqual(expect.stringContaining("#/x-client/subpath: x-client.subpath"));
+    expect(await readdir(dir)).not.toContain("x");
+  });
+
+  it("a $ref outside the spec's folder and the working folder is refused, and the file's content is never echoed", async () => {
+    const outside = await mkdtemp(path.join(os.tmpdir(), "outside-"));
+    try {
+      await writeFile(path.join(outside, "secret.json"), JSON.stringify({ Secret: { type: "string", description: "TOP-SECRET-CONTENT" } }));
+      const rel = path.relative(path.join(dir, "refs"), path.join(outside, "secret.json"));
+      const { problems } = await gen("refs/outside", spec({}, [{ name: "m", params: [], result: { name: "r", schema: { $ref: `${rel}#/Secret` } } }]));
+      expect(problems).toContainEqual(expect.stringMatching(/outside the folders the generator reads \$refs from/));
+      expect(JSON.stringify(problems)).not.toContain("TOP-SECRET");
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  it("--ref-root widens the folders explicitly", async () => {
+    await save("shared-types/types.json", { Id: { type: "integer" } });
+    const document = spec({}, [{ name: "m", params: [], result: { name: "r", schema: { $ref: "../../shared-types/types.json#/Id" } } }]);
+    await save("deep/specs/ok.openrpc.json", document);
+    const file = "specs/ok.openrpc.json";
+    await expect(generate({ specs: [file], packageName: "x", cwd: path.join(dir, "deep") })).rejects.toThrow(/outside the folders the generator reads \$refs from \(specs, \.\)/);
+    const result = await generate({ specs: [file], packageName: "x", cwd: path.join(dir, "deep"), refRoots: ["../shared-types"] });
+    expect(result.files.get("src/ok/types.ts")).toContain("export type Id = number;");
+  });
+
+  it("a broken referenced file is reported by place, not by content", async () => {
+    await save("leak/broken.json", '{"Secret": "TOP-SECRET-CONTENT" oops}');
+    const { problems } = await gen("leak/spec", spec({}, [{ name: "m", params: [], result: { name: "r", schema: { $ref: "./broken.json#/Secret" } } }]));
+    expect(problems).toEqual([expect.stringMatching(/broken\.json#: is not valid JSON \(line 1, column 33\)\.$/)]);
+    expect(JSON.stringify(problems)).not.toContain("TOP-SECRET");
+  });
+
+  it.each(["/dev/stdin", "/dev/zero", "/dev/urandom"])("a $ref to %s is refused at once, never read or waited on", async (device) => {
+    const rel = path.relative(dir, device);
+    const started = Date.now();
+    const { problems } = await gen(`dev-${path.basename(device)}`, spec({}, [{ name: "m", params: [], result: { name: "r", schema: { $ref: `${rel}#/X` } } }]));
+    expect(problems).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(30_000); // bounded, not a benchmark: a hang would time the test out
+  });
+
+  it("a FIFO inside the spec's folder is refused without blocking", async () => {
+    const fifo = path.join(dir, "fifo-spec", "types.json");
+    await mkdir(path.dirname(fifo), { recursive: true });
+    await run("mkfifo", [fifo]);
+    const { problems } = await gen("fifo-spec/spec", spec({}, [{ name: "m", params: [], result: { name: "r", schema: { $ref: "./types.json#/X" } } }]));
+    expect(problems).toEqual([expect.stringContaining("types.json: it is not a regular file")]);
+  });
+
+  it.each([
+    ["a remote $ref", "https://example.org/s.json#/X", "is a remote reference"],
+    ["a file: URL", "file:///etc/passwd#/X", "is a remote reference"],
+    ["an absolute path", "/etc/passwd#/X", "is not a relative path"],
+  ])("%s is refused", async (_name, ref, want) => {
+    const { problems } = await gen(`ref-${_name.replace(/\W/g, "")}`, spec({}, [{ name: "m", params: [], result: { name: "r", schema: { $ref: ref } } }]));
+    expect(problems).toContainEqual(expect.stringContaining(want));
+  });
+
+  it("a YAML alias bomb is refused", async () => {
+    const bomb = ["openrpc: 1.3.2", "info: {title: t, version: '1'}", "methods: []", 'a: &a ["x","x","x","x","x","x","x","x","x"]'];
+    for (const [i, prev] of ["a", "b", "c", "d", "e", "f", "g", "h"].entries()) bomb.push(`${"bcdefghi"[i]}: &${"bcdefghi"[i]} [*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev}]`);
+    await save("bomb.openrpc.yaml", bomb.join("\n"));
+    await expect(generate({ specs: ["bomb.openrpc.yaml"], packageName: "x", cwd: dir })).rejects.toThrow(/is not valid YAML/);
+  });
+});
+
+describe("names that would break the output are renamed, and the output compiles", () => {
+  it("components named like the generated code's own names, reserved words, digits, and clashing params", async () => {
+    const str = { type: "string" };
+    const document = spec(
+      {},
+      [
+        { name: "new", paramStructure: "by-position", params: [{ name: "options", schema: str }, { name: "a-b", schema: str }, { name: "aB", schema: str }, { name: "call", schema: str }], result: { name: "r", schema: { $ref: "#/components/schemas/Promise" } } },
+        { name: "constructor", params: [], result: { name: "r", schema: { $ref: "#/components/schemas/CallOptions" } } },
+        { name: "toString", params: [], result: { name: "r", schema: { $ref: "#/components/schemas/ClientOptions" } } },
+        { name: "9lives", params: [], result: { name: "r", schema: { $ref: "#/components/schemas/CallFn" } } },
+        { name: "__proto__", paramStructure: "by-name", params: [{ name: "__proto__", required: true, schema: str }], result: { name: "r", schema: { type: "object", properties: { __proto__: str }, required: ["__proto__"] } } },
+        { name: "close", params: [], result: { name: "r", schema: { $ref: "#/components/schemas/HostileClient" } } },
+      ],
+      { Promise: str, CallOptions: str, ClientOptions: str, CallFn: str, HostileClient: str, "1st": str, Record: str, v: str, api: str },
+    );
+    const { files, problems, warnings } = await gen("names", document);
+    expect(problems).toBeUndefined();
+    expect(warnings.join("\n")).toMatch(/name "Promise" is already taken by a name the generated code uses itself; this one is named "Promise2"/);
+    const result = await compileAndImport("names", files!);
+    expect(result.tsc).toBe("");
+    const client = files!.get("src/names/client.ts")!;
+    expect(client).toContain('"new"(');
+    expect(client).toMatch(/options2\?: NewParams\["options"\]/);
+    expect(client).toMatch(/aB\?: NewParams\["a-b"\],\s+aB2\?: NewParams\["aB"\]/);
+  }, 180_000);
+
+  it("a pattern with \\p{Lu} gets the u flag, so the spec's own example passes its validator", async () => {
+    const document = spec({}, [
+      {
+        name: "upper",
+        paramStructure: "by-position",
+        params: [{ name: "word", required: true, schema: { type: "string", pattern: "^\\p{Lu}+$" } }],
+        result: { name: "r", schema: { type: "string" } },
+        examples: [{ name: "e", params: [{ name: "word", value: "ÄBC" }], result: { name: "r", value: "ok" } }],
+      },
+    ]);
+    const { files } = await gen("unicode", document);
+    expect(files!.get("src/unicode/validators.ts")).toContain("/^\\p{Lu}+$/u");
+    const out = path.join(dir, "out", "unicode");
+    await writeOutput(out, files!, { cwd: dir });
+    await writeFile(path.join(out, "probe.mts"), `import { validators } from ${JSON.stringify(path.join(out, "src/unicode/validators.ts"))};\nconst issues = [];\nconsole.log(validators.upper({ word: "ÄBC" }, "params", issues), validators.upper({ word: "äbc" }, "params", []));`);
+    expect((await run(tsx, [path.join(out, "probe.mts")])).stdout.trim()).toBe("true false");
+  });
+
+  it("an invalid pattern is a problem with its pointer", async () => {
+    const { problems } = await gen("badpattern", spec({}, [{ name: "m", params: [], result: { name: "r", schema: { type: "string", pattern: "([a-z" } } }]));
+    // The meta-schema's `format: regex` catches it first; the lint rule backs it up for external files.
+    expect(problems).toContainEqual(expect.stringMatching(/#\/methods\/0\/result\/schema\/pattern: .*(regex|regular expression)/));
+  });
+});
+
+describe("failures are one clear message, never a stack trace", () => {
+  /** The document as JSON text: JSON.stringify itself cannot write 5000 levels. */
+  const deepDocument = (depth: number): string =>
+    JSON.stringify(spec({}, [{ name: "m", params: [], result: { name: "r", schema: "DEEP" } }])).replace('"DEEP"', `${'{"type":"array","items":'.repeat(depth)}{"type":"string"}${"}".repeat(depth)}`);
+
+  it.each([500, 5000])("a schema %i levels deep", async (depth) => {
+    const { problems } = await gen(`deep${depth}`, deepDocument(depth));
+    expect(problems).toEqual([expect.stringContaining("nests objects and arrays more than 128 levels deep")]);
+  });
+
+  it("the CLI: a deep spec, bad JSON, a missing file — exit 1, one message, no stack", async () => {
+    await save("cli-deep.json", deepDocument(3000));
+    await save("cli-bad.json", "{ not json");
+    for (const file of ["cli-deep.json", "cli-bad.json", "missing.json"]) {
+      const { code, stderr } = await cliRun(["--spec", file, "--out", "cli-out"]);
+      expect(code, file).toBe(1);
+      expect(stderr, file).not.toMatch(/\n\s+at .+:\d+:\d+/);
+    }
+  });
+
+  it("the CLI refuses bad names and versions before reading anything", async () => {
+    for (const args of [
+      ["--name", 'x", "dependencies": {"evil": "1"}, "y": "'],
+      ["--name", "../../evil"],
+      ["--name", "UPPER"],
+      ["--pkg-version", "1.0.0; rm -rf /"],
+    ]) {
+      const { code, stderr } = await cliRun(["--spec", "nothing.json", "--out", "cli-out", ...args]);
+      expect(code, args.join(" ")).toBe(1);
+      expect(stderr).toMatch(/^--(name|pkg-version) ".*" (must|may) /);
+    }
+  });
+
+  it("a title ending in a backslash and quotes still gives a valid package.json", async () => {
+    const { files } = await gen("backslash", spec({ info: { title: 'A "quoted" title\\', version: "1" } }));
+    const pkg = JSON.parse(files!.get("package.json")!) as { name: string; description: string; dependencies?: unknown };
+    expect(pkg.description).toContain('A "quoted" title\\');
+    expect(pkg.dependencies).toBeUndefined();
+  });
+
+  it("the CLI refuses an existing project as --out, and a file", async () => {
+    await mkdir(path.join(dir, "project-x/src"), { recursive: true });
+    await writeFile(path.join(dir, "project-x/src/app.ts"), "mine");
+    const file = await save("ok.openrpc.json", spec());
+    const project = await cliRun(["--spec", file, "--out", "project-x"]);
+    expect(project.code).toBe(1);
+    expect(project.stderr).toContain("is not empty and was not written by the generator");
+    expect(await readFile(path.join(dir, "project-x/src/app.ts"), "utf8")).toBe("mine");
+    const asFile = await cliRun(["--spec", file, "--out", "ok.openrpc.json"]);
+    expect(asFile.code).toBe(1);
+    expect(asFile.stderr).toContain("--out is a file, not a folder.");
+  });
+
+  it("writes folders 0755", async () => {
+    const file = await save("modes.openrpc.json", spec());
+    expect((await cliRun(["--spec", file, "--out", "modes-out"])).code).toBe(0);
+    expect((await stat(path.join(dir, "modes-out"))).mode & 0o777).toBe(0o755);
+  });
+});

@@ -1,0 +1,289 @@
+/**
+ * Subscriptions over WebSocket (`x-subscription`): `Subscription<Item>` is an async iterable of
+ * the items the node pushes. It resolves once the node confirmed the subscription; `unsubscribe()`,
+ * leaving a `for await` loop or aborting the signal sends the unsubscribe. After a reconnect it
+ * subscribes again with the same params and reports the gap (optionally back-filling it); when the
+ * socket is closed for good the iterator throws `SocketClosedError`. It never just stops yielding.
+ */
+import { after, fetchMissed, orderKey, type BackfillKind } from "./backfill.js";
+import { AbortError, RpcClientError, SocketClosedError, type ErrorContext } from "./errors.js";
+import { applyU64, restoreNumbers, type U64Map } from "./json.js";
+import type { CallFn } from "./options.js";
+import { splitArgs, type SubscriptionSpec } from "./subscribe-args.js";
+
+/** Items a subscription holds for a slow consumer before it ends with a `SubscriptionError`. */
+export const DEFAULT_SUBSCRIPTION_BUFFER = 1000;
+
+/** What a reconnect cost a subscription: the last item received before the drop, and how many missed items were back-filled. */
+export interface SubscriptionGap<Item> {
+  readonly lastSeen: Item | undefined;
+  readonly backfilled: number;
+}
+
+export interface SubscribeOptions<Item = unknown> {
+  /** Aborting it unsubscribes; a pending `next()` rejects with `AbortError`. */
+  signal?: AbortSignal;
+  /** Items held while the consumer is busy (default 1000); one more ends the subscription with a `SubscriptionError`. */
+  bufferSize?: number;
+  /** Called after every reconnect, once the subscription is made again. */
+  onGap?: (gap: SubscriptionGap<Item>) => void;
+}
+
+export interface Subscription<Item> extends AsyncIterable<Item> {
+  /** The node's id of the subscription (a new one after each reconnect). */
+  readonly id: string | number;
+  /** Sends the unsubscribe and ends the iteration. */
+  unsubscribe(): Promise<void>;
+  /** Adds a gap listener (see `SubscribeOptions.onGap`); returns the function that removes it. */
+  onGap(listener: (gap: SubscriptionGap<Item>) => void): () => void;
+}
+
+/** How the generated subscribe members reach the runtime: the method and the arguments as given. */
+export type SubscribeFn = (method: string, args: readonly unknown[]) => Promise<Subscription<unknown>>;
+
+/** A subscription cannot be made or cannot go on: no WebSocket, a full buffer, a failed back-fill. */
+export class SubscriptionError extends RpcClientError {
+  override name = "SubscriptionError";
+}
+
+/** What a subscription needs from the client: calls (validated, decoded) and the transport's push channel. */
+export interface SubscriptionHost {
+  readonly kind: "http" | "ws";
+  readonly host: string | undefined;
+  readonly call: CallFn;
+  listen(listener: (notification: { method: string; params: unknown }) => void): () => void;
+  onConnection(listener: (event: { type: "reconnected" } | { type: "closed"; error: Error }) => void): () => void;
+}
+
+/** What the method table says about the subscribe method. */
+export interface SubscribeMethod {
+  readonly params: readonly string[];
+  readonly byName: boolean;
+  readonly subscription: SubscriptionSpec;
+}
+
+export async function subscribe(host: SubscriptionHost, method: string, spec: SubscribeMethod, args: readonly unknown[]): Promise<Subscription<unknown>> {
+  const context: ErrorContext = { method, host: host.host };
+  if (host.kind !== "ws") {
+    throw new SubscriptionError(`${method} opens a subscription, which needs a WebSocket: create the client with a ws:// or wss:// URL (nothing was sent)`, context);
+  }
+  const { params, options: raw, variant } = splitArgs(args, spec.params, spec.subscription, spec.byName);
+  const options = (raw ?? {}) as SubscribeOptions & { backfill?: boolean };
+  if (options.backfill && !variant?.backfill) {
+    throw new SubscriptionError(`${method} cannot back-fill these items: only the subscriptions the spec marks with "backfill" can (nothing was sent)`, context);
+  }
+  const bufferSize = options.bufferSize ?? DEFAULT_SUBSCRIPTION_BUFFER;
+  if (!Number.isInteger(bufferSize) || bufferSize < 1) {
+    throw new SubscriptionError(`bufferSize of ${method} must be a positive integer, not ${String(bufferSize)}`, context);
+  }
+  if (options.signal?.aborted) throw new AbortError(context);
+  const u64 = variant ? variant.u64 : spec.subscription.u64;
+  const backfill = options.backfill ? variant?.backfill : undefined;
+  const filter = Array.isArray(params) ? params[1] : undefined;
+  const state = new SubscriptionState(host, method, params, spec.subscription, context, { u64, backfill, filter, bufferSize, options });
+  await state.start();
+  return state.handle();
+}
+
+interface Settings {
+  u64: U64Map | undefined;
+  backfill: BackfillKind | undefined;
+  filter: unknown;
+  bufferSize: number;
+  options: SubscribeOptions;
+}
+
+class SubscriptionState {
+  private id: string | number | undefined;
+  private early: { subscription: unknown; result: unknown }[] = [];
+  private queue: unknown[] = [];
+  private held: unknown[] | undefined; // live items that arrive while a back-fill runs
+  private waiter: { resolve(r: IteratorResult<unknown>): void; reject(e: unknown): void } | undefined;
+  private ended: { error?: unknown } | undefined;
+  private lastSeen: unknown;
+  private lastKey: bigint[] | undefined;
+  private readonly gapListeners = new Set<(gap: SubscriptionGap<unknown>) => void>();
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(
+    private readonly host: SubscriptionHost,
+    private readonly method: string,
+    private readonly params: unknown,
+    private readonly spec: SubscriptionSpec,
+    private readonly context: ErrorContext,
+    private readonly s: Settings,
+  ) {
+    if (s.options.onGap) this.gapListeners.add(s.options.onGap);
+  }
+
+  async start(): Promise<void> {
+    // Listen first: the first notification may come right behind the confirmation.
+    this.cleanups.push(this.host.listen((n) => this.onNotification(n)));
+    this.cleanups.push(
+      this.host.onConnection((e) => {
+        if (e.type === "reconnected") void this.resubscribe();
+        else this.fail(asClosed(e.error, this.context));
+      }),
+    );
+    const signal = this.s.options.signal;
+    if (signal) {
+      const onAbort = (): void => void this.stop(new AbortError(this.context)).catch(() => undefined);
+      signal.addEventListener("abort", onAbort, { once: true });
+      this.cleanups.push(() => signal.removeEventListener("abort", onAbort));
+    }
+    try {
+      this.confirm(await this.host.call(this.method, this.params as never, { signal }));
+    } catch (error) {
+      this.finish({ error });
+      throw error;
+    }
+  }
+
+  handle(): Subscription<unknown> {
+    const iterator: AsyncIterator<unknown> = {
+      next: () => this.next(),
+      return: async () => {
+        await this.stop(undefined).catch(() => undefined);
+        return { value: undefined, done: true };
+      },
+    };
+    const self = this;
+    return {
+      get id() {
+        return self.id ?? "";
+      },
+      unsubscribe: () => this.stop(undefined),
+      onGap: (listener) => {
+        this.gapListeners.add(listener);
+        return () => void this.gapListeners.delete(listener);
+      },
+      [Symbol.asyncIterator]: () => iterator,
+    };
+  }
+
+  private next(): Promise<IteratorResult<unknown>> {
+    if (this.queue.length > 0) return Promise.resolve({ value: this.queue.shift(), done: false });
+    if (this.ended) {
+      const { error } = this.ended;
+      this.ended = {}; // an error is thrown once; then the iterator is done
+      return error === undefined ? Promise.resolve({ value: undefined, done: true }) : Promise.reject(error);
+    }
+    return new Promise((resolve, reject) => (this.waiter = { resolve, reject }));
+  }
+
+  private confirm(id: unknown): void {
+    this.id = typeof id === "number" || typeof id === "string" ? id : String(id);
+    const early = this.early;
+    this.early = [];
+    for (const n of early) if (String(n.subscription) === String(this.id)) this.deliver(n.result);
+  }
+
+  private onNotification(n: { method: string; params: unknown }): void {
+    if (n.method !== this.spec.notification || this.ended) return;
+    const p = (n.params ?? {}) as { subscription?: unknown; result?: unknown };
+    if (this.id === undefined) {
+      // Not confirmed yet: keep it until the id is known (bounded like the queue).
+      if (this.early.length >= this.s.bufferSize) this.early.shift();
+      this.early.push({ subscription: p.subscription, result: p.result });
+    } else if (String(p.subscription) === String(this.id)) this.deliver(p.result);
+  }
+
+  private deliver(result: unknown): void {
+    const item = this.s.u64 ? restoreNumbers(applyU64(result, this.s.u64)) : restoreNumbers(result);
+    if (this.held) {
+      this.held.push(item);
+      if (this.held.length > this.s.bufferSize) this.overflow();
+      return;
+    }
+    this.enqueue(item);
+  }
+
+  private enqueue(item: unknown): void {
+    if (this.ended) return;
+    if (this.s.backfill) {
+      const key = orderKey(this.s.backfill, item);
+      if (key && this.lastKey && !after(key, this.lastKey)) return; // already yielded by the back-fill
+      if (key) this.lastKey = key;
+    }
+    this.lastSeen = item;
+    if (this.waiter) {
+      const w = this.waiter;
+      this.waiter = undefined;
+      w.resolve({ value: item, done: false });
+      return;
+    }
+    this.queue.push(item);
+    if (this.queue.length > this.s.bufferSize) this.overflow();
+  }
+
+  private overflow(): void {
+    const error = new SubscriptionError(
+      `${this.method} received more than ${this.s.bufferSize} items the consumer had not taken; the subscription was ended to bound memory. Consume faster or raise bufferSize`,
+      this.context,
+    );
+    this.queue = [];
+    void this.stop(error).catch(() => undefined);
+  }
+
+  private async resubscribe(): Promise<void> {
+    if (this.ended) return;
+    const lastSeen = this.lastSeen;
+    const lastKey = this.lastKey;
+    this.id = undefined;
+    if (this.s.backfill && lastKey) this.held = [];
+    try {
+      this.confirm(await this.host.call(this.method, this.params as never));
+      let backfilled = 0;
+      if (this.s.backfill && lastKey) {
+        const missed = await fetchMissed(this.host.call, this.s.backfill, lastKey, this.s.filter, this.s.bufferSize);
+        for (const item of missed) this.enqueue(item);
+        backfilled = missed.length;
+        const held = this.held ?? [];
+        this.held = undefined;
+        for (const item of held) this.enqueue(item);
+      }
+      for (const listener of this.gapListeners) listener({ lastSeen, backfilled });
+    } catch (error) {
+      this.held = undefined;
+      const why = error instanceof Error ? error.message : String(error);
+      this.fail(error instanceof RpcClientError ? error : new SubscriptionError(`${this.method} could not be made again after a reconnect: ${why}`, { ...this.context, cause: error }));
+    }
+  }
+
+  /** Ends the subscription and tells the node (best effort when the socket is gone). */
+  private async stop(error: unknown): Promise<void> {
+    if (this.ended && this.id === undefined) return;
+    const id = this.id;
+    this.id = undefined;
+    this.queue = [];
+    this.finish(error === undefined ? {} : { error });
+    if (id === undefined) return;
+    try {
+      await this.host.call(this.spec.unsubscribe, [id]);
+    } catch (e) {
+      if (!(e instanceof SocketClosedError) && error === undefined) throw e;
+    }
+  }
+
+  /** Ends the subscription without an unsubscribe (the socket is closed for good). */
+  private fail(error: unknown): void {
+    this.id = undefined;
+    this.finish({ error });
+  }
+
+  private finish(end: { error?: unknown }): void {
+    if (this.ended) return;
+    this.ended = end;
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    const w = this.waiter;
+    this.waiter = undefined;
+    if (!w) return;
+    this.ended = {};
+    if (end.error === undefined) w.resolve({ value: undefined, done: true });
+    else w.reject(end.error);
+  }
+}
+
+function asClosed(error: Error, context: ErrorContext): Error {
+  return error instanceof SocketClosedError ? error : new SocketClosedError(undefined, { ...context, cause: error });
+}

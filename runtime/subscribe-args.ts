@@ -49,7 +49,10 @@ export function splitArgs(args: readonly unknown[], paramNames: readonly string[
   }
   for (const variant of spec.variants ?? []) {
     const own = args.slice(0, variant.params);
-    if (holds(variant.when, named(own, paramNames))) return { params: own, options: args[variant.params], variant };
+    if (!holds(variant.when, named(own, paramNames))) continue;
+    // The variant's overload: its own params, then the options. More arguments: the general overload.
+    if (args.length <= variant.params + 1) return { params: own, options: args[variant.params], variant };
+    return { params: args.slice(0, paramNames.length), options: args[paramNames.length], variant };
   }
   return { params: args.slice(0, paramNames.length), options: args[paramNames.length], variant: undefined };
 }

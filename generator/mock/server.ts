@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { loadMockDocuments } from "./load.js";
 import { buildRegistry, listMethods, type Registry } from "./registry.js";
 import { answerRequest, type Target } from "./rpc.js";
+import { attachSubscriptions, DEFAULT_NOTIFY_INTERVAL } from "./subscriptions.js";
 
 export interface MockServerOptions {
   /** OpenRPC documents (JSON or YAML), relative to `cwd`. */
@@ -16,6 +17,8 @@ export interface MockServerOptions {
   port?: number;
   /** Pages of each paginated method. Default 3. */
   pages?: number;
+  /** Milliseconds between two notifications of a WebSocket subscription. Default 1000. */
+  interval?: number;
   cwd?: string;
 }
 
@@ -52,6 +55,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
+  const subscriptions = attachSubscriptions(server, registry, { pages, interval: options.interval ?? DEFAULT_NOTIFY_INTERVAL }, targetOf);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -59,6 +63,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     warnings: [...loaded.warnings.map((w) => `${w.file}#${w.pointer}: ${w.message}`), ...warnings],
     close: () =>
       new Promise<void>((resolve, reject) => {
+        subscriptions.close();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

@@ -27,6 +27,8 @@ describe("normalizeDocument on the service's specs", () => {
       ["eth_call", "EthCallParams", "positional"],
       ["eth_getTransactionCount", "EthGetTransactionCountParams", "positional"],
       ["debug_traceCall", "DebugTraceCallParams", "positional"],
+      ["eth_subscribe", "EthSubscribeParams", "positional"],
+      ["eth_unsubscribe", "EthUnsubscribeParams", "positional"],
     ]);
     expect([advanced.factory, eth.factory, solana.factory]).toEqual(["createAdvancedClient", "createEthNodeClient", "createSolanaNodeClient"]);
     expect([advanced.clientType, eth.clientType, solana.clientType]).toEqual(["AdvancedClient", "EthNodeClient", "SolanaNodeClient"]);

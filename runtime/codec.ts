@@ -1,7 +1,8 @@
 /** Params in the endpoint's form, and JSON-RPC answers turned into results or typed errors. */
-import { JsonRpcError, MalformedResponseError, hideSecrets, type ErrorContext } from "./errors.js";
-import { applyU64, parseJson, restoreNumbers, type U64Map } from "./json.js";
-import type { Reply } from "./ws.js";
+import { JsonRpcError, MalformedResponseError, type ErrorContext } from "./errors.js";
+import { applyU64, parseJson, restoreNumbers, stringifyJson, type U64Map } from "./json.js";
+import { scrub, scrubDeep } from "./secrets.js";
+import type { Reply, RpcNotification, RpcRequest } from "./transport.js";
 
 /** How an endpoint takes requests (the `x-endpoint` extension of a spec server). */
 export interface EndpointSpec {
@@ -65,6 +66,20 @@ export function encodeParams(
   while (end > 0 && named[spec.params[end - 1]!] === undefined) end--;
   return out.slice(0, end);
 }
+
+/** The text sent for a request or notification: the JSON-RPC envelope, or the params alone (`params-only`). */
+export function frame(message: RpcRequest | RpcNotification, envelope: EndpointSpec["envelope"]): string {
+  if (envelope === "params-only") return stringifyJson(message.params);
+  return stringifyJson(
+    "id" in message
+      ? { jsonrpc: "2.0", id: message.id, method: message.method, params: message.params }
+      : { jsonrpc: "2.0", method: message.method, params: message.params },
+  );
+}
+
+/** The text sent for a batch: the envelopes as one JSON array. */
+export const frameBatch = (messages: readonly RpcRequest[]): string =>
+  `[${messages.map((m) => frame(m, "jsonrpc")).join(",")}]`;
 
 /**
  * Parses a reply text; throws MalformedResponseError when it is not JSON. `lossless` (default
@@ -152,22 +167,4 @@ export function decodeResponse(
   secrets: readonly string[] = [],
 ): unknown {
   return decodeReply(parseReply(text, context, secrets), id, spec, context, secrets);
-}
-
-/** Up to 200 characters of `text`, secrets replaced first (so a cut can never leave part of one). */
-export function scrub(text: string, secrets: readonly string[]): string {
-  const out = hideSecrets(text, secrets);
-  return out.length > 200 ? `${out.slice(0, 200)}…` : out;
-}
-
-/** A copy of a JSON value with the secrets replaced in every string (keys included). */
-export function scrubDeep(value: unknown, secrets: readonly string[]): unknown {
-  if (secrets.length === 0) return value;
-  const clean = (text: string): string => hideSecrets(text, secrets);
-  if (typeof value === "string") return clean(value);
-  if (Array.isArray(value)) return value.map((item) => scrubDeep(item, secrets));
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [clean(k), scrubDeep(v, secrets)]));
-  }
-  return value;
 }

@@ -4,22 +4,7 @@
  * `Retry-After` (seconds or HTTP-date) sets the wait. Never retried after an abort.
  */
 import { AbortError, HttpError, JsonRpcError, NetworkError, type ErrorContext } from "./errors.js";
-
-export interface RetryPolicy {
-  /** Retries after the first attempt (0 = none). */
-  count: number;
-  /** Base delay in ms; attempt n waits about `delay · 2^n`, with jitter. */
-  delay: number;
-  /** Longest wait between attempts in ms; a longer `Retry-After` ends the retries. */
-  maxDelay: number;
-  /** JSON-RPC error codes that mean "try again later". */
-  codes: readonly number[];
-  /** Whether network failures are retried (not over WebSocket, which reconnects on its own). Default true. */
-  network?: boolean;
-}
-
-/** Defaults: 3 retries from 150 ms (150, 300, 600 ms ± jitter), at most 5 s apart; -32055 "no nodes available" and 429. */
-export const DEFAULT_RETRY: RetryPolicy = { count: 3, delay: 150, maxDelay: 5_000, codes: [-32055, 429] };
+import type { RetryPolicy } from "./options.js";
 
 const RETRY_STATUS = (status: number): boolean =>
   status === 408 || status === 429 || (status >= 500 && status <= 599 && status !== 501 && status !== 505);

@@ -5,17 +5,7 @@
  * held at a time, so memory stays flat however many pages there are.
  */
 import { MalformedResponseError, type ErrorContext } from "./errors.js";
-import type { CallOptions } from "./client.js";
-
-export interface PaginateOptions extends CallOptions {
-  /** Stop after this many items (pages are still fetched whole). */
-  maxItems?: number;
-}
-
-export interface Paginator<Item, Page> extends AsyncIterable<Item> {
-  /** The pages themselves, each as the method returns it. */
-  pages(): AsyncIterableIterator<Page>;
-}
+import type { CallOptions, PaginateOptions, Paginator } from "./options.js";
 
 export interface PageSpec {
   readonly token: string;

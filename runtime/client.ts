@@ -247,6 +247,28 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
         },
       } satisfies Paginator<Item, Page>;
     },
+    async subscribe(method, args) {
+      const spec = own(api.methods, method);
+      if (!spec?.subscription)
+        throw new ValidationError(
+          `subscription ${method}`,
+          [{ path: "method", rule: "subscription", message: "is not a subscription (the spec gives it no x-subscription)", received: "string" }],
+          { method, host },
+        );
+      // Subscription code is loaded on first use: apps that never subscribe never bundle it.
+      const m = await import("./subscription.js");
+      // Over HTTP `m.subscribe` refuses before any I/O; over WebSocket it listens on the loaded transport.
+      const t = isWs ? await open({ method, host }) : wire;
+      const byName = (spec.structure ?? api.keyed.paramStructure) === "by-name";
+      const from = {
+        kind: endpoint.transport,
+        host,
+        call,
+        listen: t.listen.bind(t),
+        onConnection: t.onConnection.bind(t),
+      };
+      return m.subscribe(from, method, { params: spec.params, byName, subscription: spec.subscription }, args);
+    },
     close() {
       closed = true;
       void loaded?.then((t) => t.close());

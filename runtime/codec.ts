@@ -27,6 +27,8 @@ export interface MethodSpec {
   readonly u64?: U64Map;
   /** Pagination: the token param, the next-token field and the items field of the result. */
   readonly page?: { readonly token: string; readonly next: string; readonly items: string };
+  /** The method opens a subscription (`x-subscription`): notification, unsubscribe method, item variants. */
+  readonly subscription?: import("./subscribe-args.js").SubscriptionSpec;
 }
 
 /** Params of a call: an array (positional) or an object keyed by param name. */

@@ -11,13 +11,20 @@ export {
   ResponseTooLargeError,
   RpcClientError,
   SocketClosedError,
+  SubscriptionError,
   TimeoutError,
   ValidationError,
   isJsonRpcError,
   type ErrorContext,
 } from "./errors.js";
 export { createRpcClient } from "./client.js";
-export { DEFAULT_BATCH_SIZE, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_RETRY, DEFAULT_TIMEOUT } from "./defaults.js";
+export {
+  DEFAULT_BATCH_SIZE,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_RETRY,
+  DEFAULT_SUBSCRIPTION_BUFFER,
+  DEFAULT_TIMEOUT,
+} from "./defaults.js";
 export type {
   ApiSpec,
   CallFn,
@@ -30,6 +37,10 @@ export type {
   ResponseEvent,
   RetryPolicy,
   RpcClient,
+  SubscribeFn,
+  SubscribeOptions,
+  Subscription,
+  SubscriptionGap,
   WebSocketConstructor,
   WebSocketLike,
 } from "./options.js";

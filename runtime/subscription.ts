@@ -6,45 +6,11 @@
  * socket is closed for good the iterator throws `SocketClosedError`. It never just stops yielding.
  */
 import { after, fetchMissed, orderKey, type BackfillKind } from "./backfill.js";
-import { AbortError, RpcClientError, SocketClosedError, type ErrorContext } from "./errors.js";
+import { DEFAULT_SUBSCRIPTION_BUFFER } from "./defaults.js";
+import { AbortError, RpcClientError, SocketClosedError, SubscriptionError, type ErrorContext } from "./errors.js";
 import { applyU64, restoreNumbers, type U64Map } from "./json.js";
-import type { CallFn } from "./options.js";
+import type { CallFn, SubscribeOptions, Subscription, SubscriptionGap } from "./options.js";
 import { splitArgs, type SubscriptionSpec } from "./subscribe-args.js";
-
-/** Items a subscription holds for a slow consumer before it ends with a `SubscriptionError`. */
-export const DEFAULT_SUBSCRIPTION_BUFFER = 1000;
-
-/** What a reconnect cost a subscription: the last item received before the drop, and how many missed items were back-filled. */
-export interface SubscriptionGap<Item> {
-  readonly lastSeen: Item | undefined;
-  readonly backfilled: number;
-}
-
-export interface SubscribeOptions<Item = unknown> {
-  /** Aborting it unsubscribes; a pending `next()` rejects with `AbortError`. */
-  signal?: AbortSignal;
-  /** Items held while the consumer is busy (default 1000); one more ends the subscription with a `SubscriptionError`. */
-  bufferSize?: number;
-  /** Called after every reconnect, once the subscription is made again. */
-  onGap?: (gap: SubscriptionGap<Item>) => void;
-}
-
-export interface Subscription<Item> extends AsyncIterable<Item> {
-  /** The node's id of the subscription (a new one after each reconnect). */
-  readonly id: string | number;
-  /** Sends the unsubscribe and ends the iteration. */
-  unsubscribe(): Promise<void>;
-  /** Adds a gap listener (see `SubscribeOptions.onGap`); returns the function that removes it. */
-  onGap(listener: (gap: SubscriptionGap<Item>) => void): () => void;
-}
-
-/** How the generated subscribe members reach the runtime: the method and the arguments as given. */
-export type SubscribeFn = (method: string, args: readonly unknown[]) => Promise<Subscription<unknown>>;
-
-/** A subscription cannot be made or cannot go on: no WebSocket, a full buffer, a failed back-fill. */
-export class SubscriptionError extends RpcClientError {
-  override name = "SubscriptionError";
-}
 
 /** What a subscription needs from the client: calls (validated, decoded) and the transport's push channel. */
 export interface SubscriptionHost {

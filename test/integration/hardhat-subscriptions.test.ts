@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest"
 import { createEthNodeClient, type EthNodeClient, type Hash32, type Head, type HexData, type Log } from "../../generated/src/eth/index.js";
 import { startHardhatNode, type HardhatNode } from "../helpers/hardhat-node.js";
 
-const TOPIC = `0x${"5e".repeat(32)}`;
+const TOPIC: Hash32 = `0x${"5e".repeat(32)}`;
 const EMITTER_RUNTIME = `7f${TOPIC.slice(2)}60006000a100`;
 
 function initCode(runtime: string): HexData {
@@ -58,19 +58,19 @@ describe("subscriptions against hardhat", () => {
     }
     expect(numbers).toEqual([start + 1, start + 2, start + 3]);
     // The node already cancelled it: a second eth_unsubscribe finds nothing.
-    expect(await eth.request("eth_unsubscribe", [id as string])).toBe(false);
+    expect(await eth.request("eth_unsubscribe", [id as Hash32])).toBe(false);
   }, 30_000);
 
   it("yields the Log a contract emits, filtered by address and topic", async () => {
     const sub = await eth.eth_subscribe("logs", { address: emitter, topics: [TOPIC] });
     const other = await eth.eth_subscribe("logs", { address: emitter, topics: [`0x${"00".repeat(32)}`] });
-    const otherId = other.id as string;
+    const otherId = other.id;
     const tx = await node.rpc<Hash32>("eth_sendTransaction", [{ from, to: emitter }]);
     const log = await first(sub);
     expectTypeOf(log).toEqualTypeOf<Log>();
     expect(log).toMatchObject({ address: emitter.toLowerCase(), topics: [TOPIC], transactionHash: tx, removed: false });
     await other.unsubscribe();
-    expect(await eth.request("eth_unsubscribe", [otherId])).toBe(false);
+    expect(await eth.request("eth_unsubscribe", [otherId as Hash32])).toBe(false);
   }, 30_000);
 
   it("yields the hash of a pending transaction", async () => {

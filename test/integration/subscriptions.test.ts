@@ -7,7 +7,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
-import { createEthNodeClient, type EthNodeClient, type Hash32, type Head, type Log } from "../../generated/src/eth/index.js";
+import { createEthNodeClient, type EthNodeClient, type Hash32, type Head, type Log, type LogFilter } from "../../generated/src/eth/index.js";
 import { createSolanaNodeClient, type AccountNotification } from "../../generated/src/solana/index.js";
 import { AbortError, SocketClosedError, SubscriptionError, type Subscription } from "../../generated/src/runtime/index.js";
 import { startMockServer } from "../../generator/mock/server.js";
@@ -38,12 +38,15 @@ const unsubscribes = (node: FakeWsNode) => node.requests.filter((r) => r.method 
 
 describe("eth_subscribe over WebSocket", () => {
   it("types the items per kind", async () => {
-    const { eth } = await setup();
-    expectTypeOf(eth.eth_subscribe("newHeads")).toEqualTypeOf<Promise<Subscription<Head>>>();
-    expectTypeOf(eth.eth_subscribe("logs", { address: "0x0000000000000000000000000000000000000001" })).toEqualTypeOf<Promise<Subscription<Log>>>();
-    expectTypeOf(eth.eth_subscribe("newPendingTransactions")).toEqualTypeOf<Promise<Subscription<Hash32>>>();
-    // @ts-expect-error newHeads takes no filter
-    void eth.eth_subscribe("newHeads", { address: "0x0000000000000000000000000000000000000001" }).catch(() => undefined);
+    const { node, eth } = await setup();
+    const heads = eth.eth_subscribe("newHeads");
+    const logs = eth.eth_subscribe("logs", { address: "0x0000000000000000000000000000000000000001" });
+    const pending = eth.eth_subscribe("newPendingTransactions");
+    expectTypeOf(heads).toEqualTypeOf<Promise<Subscription<Head>>>();
+    expectTypeOf(logs).toEqualTypeOf<Promise<Subscription<Log>>>();
+    expectTypeOf(pending).toEqualTypeOf<Promise<Subscription<Hash32>>>();
+    for (const sub of await Promise.all([heads, logs, pending])) await sub.unsubscribe();
+    expect(node.requests.map((r) => r.params)).toEqual([["newHeads"], ["logs", { address: "0x0000000000000000000000000000000000000001" }], ["newPendingTransactions"], ["0x1001"], ["0x1002"], ["0x1003"]]);
   });
 
   it("yields the pushed heads and sends eth_unsubscribe when the loop breaks", async () => {
@@ -80,7 +83,7 @@ describe("eth_subscribe over WebSocket", () => {
   it("re-subscribes with the same params after the socket drops and reports the gap", async () => {
     const { node, eth } = await setup();
     const gaps: unknown[] = [];
-    const filter = { address: "0x00000000000000000000000000000000000000aa", topics: [null] };
+    const filter: LogFilter = { address: "0x00000000000000000000000000000000000000aa", topics: [null] };
     const sub = await eth.eth_subscribe("logs", filter, { onGap: (g) => gaps.push(g) });
     const log = (block: number, index: number) => ({ address: filter.address, topics: [], data: "0x", blockNumber: `0x${block.toString(16)}`, blockHash: `0x${"1".repeat(64)}`, transactionHash: `0x${"2".repeat(64)}`, transactionIndex: "0x0", logIndex: `0x${index.toString(16)}` });
     node.push(log(5, 0));

@@ -5,9 +5,9 @@
  * SocketClosedError. Real sockets: test/integration/subscriptions.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { AbortError, SocketClosedError } from "../../runtime/errors.js";
+import { AbortError, SocketClosedError, SubscriptionError } from "../../runtime/errors.js";
 import { parseJson } from "../../runtime/json.js";
-import { subscribe, SubscriptionError, type SubscribeMethod, type SubscriptionHost } from "../../runtime/subscription.js";
+import { subscribe, type SubscribeMethod, type SubscriptionHost } from "../../runtime/subscription.js";
 
 type Listener = (n: { method: string; params: unknown }) => void;
 type ConnListener = (e: { type: "reconnected" } | { type: "closed"; error: Error }) => void;

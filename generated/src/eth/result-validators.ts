@@ -115,6 +115,9 @@ const EthBlockNumberResult$: Validator = HexQuantity$;
 const EthCallResult$: Validator = HexData$;
 const EthGetBlockByNumberResult$: Validator = v.anyOf([Block$, v.nul], "oneOf");
 const EthGetTransactionCountResult$: Validator = HexQuantity$;
+const SubscriptionId$: Validator = v.string(/^0x[0-9a-fA-F]+$/u);
+const EthSubscribeResult$: Validator = SubscriptionId$;
+const EthUnsubscribeResult$: Validator = v.boolean;
 
 /** Validators of the results (with the spec's x-response-deviations applied), by method name. */
 export const resultValidators: Readonly<Record<string, Validator>> = {
@@ -123,4 +126,6 @@ export const resultValidators: Readonly<Record<string, Validator>> = {
   eth_call: EthCallResult$,
   eth_getTransactionCount: EthGetTransactionCountResult$,
   debug_traceCall: DebugTraceCallResult$,
+  eth_subscribe: EthSubscribeResult$,
+  eth_unsubscribe: EthUnsubscribeResult$,
 };

@@ -20,15 +20,28 @@ const AccountInfo$: Validator = v.object(
   },
   ["data", "executable", "lamports", "owner", "rentEpoch"],
 );
+const SubscriptionNumber$: Validator = v.number(true, 0);
+const AccountSubscribeResult$: Validator = SubscriptionNumber$;
+const AccountUnsubscribeResult$: Validator = v.boolean;
 const RpcContext$: Validator = v.object({ slot: v.uint64, apiVersion: v.string() }, ["slot"]);
 const GetAccountInfoResult$: Validator = v.object(
   { context: RpcContext$, value: v.anyOf([AccountInfo$, v.nul], "oneOf") },
   ["context", "value"],
 );
 const GetBlockHeightResult$: Validator = v.uint64;
+const LogsSubscribeResult$: Validator = SubscriptionNumber$;
+const LogsUnsubscribeResult$: Validator = v.boolean;
+const SlotSubscribeResult$: Validator = SubscriptionNumber$;
+const SlotUnsubscribeResult$: Validator = v.boolean;
 
 /** Validators of the results (with the spec's x-response-deviations applied), by method name. */
 export const resultValidators: Readonly<Record<string, Validator>> = {
   getBlockHeight: GetBlockHeightResult$,
   getAccountInfo: GetAccountInfoResult$,
+  accountSubscribe: AccountSubscribeResult$,
+  accountUnsubscribe: AccountUnsubscribeResult$,
+  slotSubscribe: SlotSubscribeResult$,
+  slotUnsubscribe: SlotUnsubscribeResult$,
+  logsSubscribe: LogsSubscribeResult$,
+  logsUnsubscribe: LogsUnsubscribeResult$,
 };

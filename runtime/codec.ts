@@ -138,6 +138,11 @@ export function decodeReply(
   return result;
 }
 
+/** A pushed subscription item (parsed with long integers marked): its u64 fields as `bigint`, other long integers as numbers. */
+export function decodeItem(result: unknown, u64: U64Map | undefined): unknown {
+  return restoreNumbers(u64 ? applyU64(result, u64) : result);
+}
+
 export function toJsonRpcError(
   e: { code?: unknown; message?: unknown; data?: unknown },
   marked: boolean,

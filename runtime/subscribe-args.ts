@@ -42,10 +42,19 @@ export interface SplitArgs {
 }
 
 /** Splits `args` into params and options. `byName`: the member takes one params object. */
-export function splitArgs(args: readonly unknown[], paramNames: readonly string[], spec: SubscriptionSpec, byName: boolean): SplitArgs {
+export function splitArgs(
+  args: readonly unknown[],
+  paramNames: readonly string[],
+  spec: SubscriptionSpec,
+  byName: boolean,
+): SplitArgs {
   if (byName) {
     const params = (args[0] ?? {}) as Record<string, unknown>;
-    return { params: args[0] as object | undefined, options: args[1], variant: spec.variants?.find((v) => holds(v.when, params)) };
+    return {
+      params: args[0] as object | undefined,
+      options: args[1],
+      variant: spec.variants?.find((v) => holds(v.when, params)),
+    };
   }
   for (const variant of spec.variants ?? []) {
     const own = args.slice(0, variant.params);
@@ -69,7 +78,10 @@ function named(values: readonly unknown[], names: readonly string[]): Record<str
 function holds(when: VariantCondition, params: Record<string, unknown>): boolean {
   let value: unknown = Object.prototype.hasOwnProperty.call(params, when.param) ? params[when.param] : undefined;
   if (when.property !== undefined) {
-    value = value !== null && typeof value === "object" && Object.prototype.hasOwnProperty.call(value, when.property) ? (value as Record<string, unknown>)[when.property] : undefined;
+    value =
+      value !== null && typeof value === "object" && Object.prototype.hasOwnProperty.call(value, when.property)
+        ? (value as Record<string, unknown>)[when.property]
+        : undefined;
   }
   if (when.absent) return value === undefined || value === null || value === "";
   if (when.in) return when.in.includes(value);

@@ -6,10 +6,10 @@
  * socket is closed for good the iterator throws `SocketClosedError`. It never just stops yielding.
  */
 import { after, fetchMissed, orderKey, type BackfillKind } from "./backfill.js";
-import { DEFAULT_SUBSCRIPTION_BUFFER } from "./defaults.js";
 import { AbortError, RpcClientError, SocketClosedError, SubscriptionError, type ErrorContext } from "./errors.js";
-import { applyU64, restoreNumbers, type U64Map } from "./json.js";
-import type { CallFn, SubscribeOptions, Subscription, SubscriptionGap } from "./options.js";
+import { decodeItem } from "./codec.js";
+import type { U64Map } from "./json.js";
+import type { ApiSpec, CallFn, SubscribeOptions, Subscription, SubscriptionGap } from "./options.js";
 import { splitArgs, type SubscriptionSpec } from "./subscribe-args.js";
 
 /** What a subscription needs from the client: calls (validated, decoded) and the transport's push channel. */
@@ -17,6 +17,8 @@ export interface SubscriptionHost {
   readonly kind: "http" | "ws";
   readonly host: string | undefined;
   readonly call: CallFn;
+  /** Items held for a busy consumer unless the options say otherwise (DEFAULT_SUBSCRIPTION_BUFFER). */
+  readonly bufferSize: number;
   listen(listener: (notification: { method: string; params: unknown }) => void): () => void;
   onConnection(listener: (event: { type: "reconnected" } | { type: "closed"; error: Error }) => void): () => void;
 }
@@ -28,25 +30,64 @@ export interface SubscribeMethod {
   readonly subscription: SubscriptionSpec;
 }
 
-export async function subscribe(host: SubscriptionHost, method: string, spec: SubscribeMethod, args: readonly unknown[]): Promise<Subscription<unknown>> {
+/** Opens the subscription of `method` as the generated member was called (`args`), per the method table. */
+export function subscribeTo(
+  host: SubscriptionHost,
+  api: ApiSpec,
+  method: string,
+  args: readonly unknown[],
+): Promise<Subscription<unknown>> {
+  const spec = Object.hasOwn(api.methods, method) ? api.methods[method] : undefined;
+  if (!spec?.subscription) {
+    const error = new SubscriptionError(`${method} is not a subscription: the spec gives it no x-subscription`, {
+      method,
+      host: host.host,
+    });
+    return Promise.reject(error);
+  }
+  const byName = (spec.structure ?? api.keyed.paramStructure) === "by-name";
+  return subscribe(host, method, { params: spec.params, byName, subscription: spec.subscription }, args);
+}
+
+export async function subscribe(
+  host: SubscriptionHost,
+  method: string,
+  spec: SubscribeMethod,
+  args: readonly unknown[],
+): Promise<Subscription<unknown>> {
   const context: ErrorContext = { method, host: host.host };
   if (host.kind !== "ws") {
-    throw new SubscriptionError(`${method} opens a subscription, which needs a WebSocket: create the client with a ws:// or wss:// URL (nothing was sent)`, context);
+    throw new SubscriptionError(
+      `${method} opens a subscription, which needs a WebSocket: create the client with a ws:// or wss:// URL (nothing was sent)`,
+      context,
+    );
   }
   const { params, options: raw, variant } = splitArgs(args, spec.params, spec.subscription, spec.byName);
   const options = (raw ?? {}) as SubscribeOptions & { backfill?: boolean };
   if (options.backfill && !variant?.backfill) {
-    throw new SubscriptionError(`${method} cannot back-fill these items: only the subscriptions the spec marks with "backfill" can (nothing was sent)`, context);
+    throw new SubscriptionError(
+      `${method} cannot back-fill these items: only the subscriptions the spec marks with "backfill" can (nothing was sent)`,
+      context,
+    );
   }
-  const bufferSize = options.bufferSize ?? DEFAULT_SUBSCRIPTION_BUFFER;
+  const bufferSize = options.bufferSize ?? host.bufferSize;
   if (!Number.isInteger(bufferSize) || bufferSize < 1) {
-    throw new SubscriptionError(`bufferSize of ${method} must be a positive integer, not ${String(bufferSize)}`, context);
+    throw new SubscriptionError(
+      `bufferSize of ${method} must be a positive integer, not ${String(bufferSize)}`,
+      context,
+    );
   }
   if (options.signal?.aborted) throw new AbortError(context);
   const u64 = variant ? variant.u64 : spec.subscription.u64;
   const backfill = options.backfill ? variant?.backfill : undefined;
   const filter = Array.isArray(params) ? params[1] : undefined;
-  const state = new SubscriptionState(host, method, params, spec.subscription, context, { u64, backfill, filter, bufferSize, options });
+  const state = new SubscriptionState(host, method, params, spec.subscription, context, {
+    u64,
+    backfill,
+    filter,
+    bufferSize,
+    options,
+  });
   await state.start();
   return state.handle();
 }
@@ -155,7 +196,7 @@ class SubscriptionState {
   }
 
   private deliver(result: unknown): void {
-    const item = this.s.u64 ? restoreNumbers(applyU64(result, this.s.u64)) : restoreNumbers(result);
+    const item = decodeItem(result, this.s.u64);
     if (this.held) {
       this.held.push(item);
       if (this.held.length > this.s.bufferSize) this.overflow();
@@ -212,7 +253,14 @@ class SubscriptionState {
     } catch (error) {
       this.held = undefined;
       const why = error instanceof Error ? error.message : String(error);
-      this.fail(error instanceof RpcClientError ? error : new SubscriptionError(`${this.method} could not be made again after a reconnect: ${why}`, { ...this.context, cause: error }));
+      this.fail(
+        error instanceof RpcClientError
+          ? error
+          : new SubscriptionError(`${this.method} could not be made again after a reconnect: ${why}`, {
+              ...this.context,
+              cause: error,
+            }),
+      );
     }
   }
 

@@ -20,6 +20,7 @@ function host(answer: (method: string, params: unknown) => unknown, kind: "ws" |
   const h: SubscriptionHost = {
     kind,
     host: "127.0.0.1",
+    bufferSize: 1000,
     call: async (method, params) => {
       calls.push([method, params]);
       return answer(method, params);

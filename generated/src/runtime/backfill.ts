@@ -11,7 +11,8 @@ export type BackfillKind = "blocks" | "logs";
 /** Position of an item in the chain: `[block]` for heads, `[block, logIndex]` for logs; undefined if not readable. */
 export function orderKey(kind: BackfillKind, item: unknown): bigint[] | undefined {
   const record = item !== null && typeof item === "object" ? (item as Record<string, unknown>) : {};
-  const quantity = (v: unknown): bigint | undefined => (typeof v === "string" && /^0x[0-9a-fA-F]+$/.test(v) ? BigInt(v) : undefined);
+  const quantity = (v: unknown): bigint | undefined =>
+    typeof v === "string" && /^0x[0-9a-fA-F]+$/.test(v) ? BigInt(v) : undefined;
   if (kind === "blocks") {
     const n = quantity(record.number);
     return n === undefined ? undefined : [n];
@@ -35,12 +36,21 @@ export function after(a: bigint[], b: bigint[]): boolean {
  * The items after `last` up to the node's head. `limit` bounds how many blocks are fetched;
  * more missed blocks than that is an error (the caller ends the subscription with it).
  */
-export async function fetchMissed(call: CallFn, kind: BackfillKind, last: bigint[], filter: unknown, limit: number): Promise<unknown[]> {
+export async function fetchMissed(
+  call: CallFn,
+  kind: BackfillKind,
+  last: bigint[],
+  filter: unknown,
+  limit: number,
+): Promise<unknown[]> {
   const hex = (n: bigint): string => `0x${n.toString(16)}`;
   if (kind === "blocks") {
     const head = BigInt(String(await call("eth_blockNumber", [])));
     const from = last[0]! + 1n;
-    if (head - from + 1n > BigInt(limit)) throw new RangeError(`${head - from + 1n} blocks were missed, more than the subscription's bufferSize of ${limit}`);
+    if (head - from + 1n > BigInt(limit))
+      throw new RangeError(
+        `${head - from + 1n} blocks were missed, more than the subscription's bufferSize of ${limit}`,
+      );
     const blocks: unknown[] = [];
     for (let n = from; n <= head; n++) {
       const block = await call("eth_getBlockByNumber", [hex(n), false]);
@@ -55,6 +65,7 @@ export async function fetchMissed(call: CallFn, kind: BackfillKind, last: bigint
     const key = orderKey("logs", log);
     return key !== undefined && after(key, last);
   });
-  if (missed.length > limit) throw new RangeError(`${missed.length} logs were missed, more than the subscription's bufferSize of ${limit}`);
+  if (missed.length > limit)
+    throw new RangeError(`${missed.length} logs were missed, more than the subscription's bufferSize of ${limit}`);
   return missed;
 }

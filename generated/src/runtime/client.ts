@@ -13,6 +13,7 @@ import {
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_RECONNECT,
   DEFAULT_RETRY,
+  DEFAULT_SUBSCRIPTION_BUFFER,
   DEFAULT_TIMEOUT,
 } from "./defaults.js";
 import { resolveEndpoint } from "./endpoint.js";
@@ -249,26 +250,15 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       } satisfies Paginator<Item, Page>;
     },
     async subscribe(method, args) {
-      const spec = own(api.methods, method);
-      if (!spec?.subscription)
-        throw new ValidationError(
-          `subscription ${method}`,
-          [{ path: "method", rule: "subscription", message: "is not a subscription (the spec gives it no x-subscription)", received: "string" }],
-          { method, host },
-        );
-      // Subscription code is loaded on first use: apps that never subscribe never bundle it.
-      const m = await import("./subscription.js");
-      // Over HTTP `m.subscribe` refuses before any I/O; over WebSocket it listens on the loaded transport.
+      // Loaded on first use: apps that never subscribe never bundle it. Over HTTP it refuses before any I/O.
       const t = isWs ? await open({ method, host }) : wire;
-      const byName = (spec.structure ?? api.keyed.paramStructure) === "by-name";
-      const from = {
-        kind: endpoint.transport,
-        host,
-        call,
-        listen: t.listen.bind(t),
-        onConnection: t.onConnection.bind(t),
-      };
-      return m.subscribe(from, method, { params: spec.params, byName, subscription: spec.subscription }, args);
+      const from = { kind: endpoint.transport, host, call, bufferSize: DEFAULT_SUBSCRIPTION_BUFFER };
+      return (await import("./subscription.js")).subscribeTo(
+        { ...from, listen: (l) => t.listen(l), onConnection: (l) => t.onConnection(l) },
+        api,
+        method,
+        args,
+      );
     },
     close() {
       closed = true;

@@ -167,6 +167,18 @@ describe("subscribe", () => {
     expect(t.calls.filter(([m]) => m === "eth_getBlockByNumber").map(([, p]) => p)).toEqual([["0x2", false], ["0x3", false], ["0x4", false]]);
   });
 
+  it("ends with a SubscriptionError and cancels the new subscription when more blocks were missed than bufferSize", async () => {
+    const t = host((m) => (m === "x_subscribe" ? `0x${t.calls.length}` : m === "eth_blockNumber" ? "0x64" : true));
+    const sub = await subscribe(t.h, "x_subscribe", heads, ["newHeads", { backfill: true, bufferSize: 10 }]);
+    t.push("0x1", { number: "0x1" });
+    const it = sub[Symbol.asyncIterator]();
+    await it.next();
+    t.reconnect();
+    await expect(it.next()).rejects.toThrow(/could not back-fill after a reconnect: 99 blocks were missed, more than the subscription's bufferSize of 10/);
+    expect(t.calls.at(-1)).toEqual(["x_unsubscribe", ["0x2"]]);
+    expect(t.calls.some(([m]) => m === "eth_getBlockByNumber")).toBe(false);
+  });
+
   it("refuses backfill for items the spec does not mark", async () => {
     const t = host(ids());
     await expect(subscribe(t.h, "x_subscribe", heads, ["account", { backfill: true }])).rejects.toThrow(/cannot back-fill/);

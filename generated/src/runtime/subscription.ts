@@ -254,14 +254,16 @@ class SubscriptionState {
     } catch (error) {
       this.held = undefined;
       const why = error instanceof Error ? error.message : String(error);
-      this.fail(
+      const step = this.id === undefined ? "could not be made again" : "could not back-fill";
+      const reason =
         error instanceof RpcClientError
           ? error
-          : new SubscriptionError(`${this.method} could not be made again after a reconnect: ${why}`, {
+          : new SubscriptionError(`${this.method} ${step} after a reconnect: ${why}`, {
               ...this.context,
               cause: error,
-            }),
-      );
+            });
+      // Made again but not back-filled: the node holds a subscription nobody reads; cancel it.
+      void this.stop(reason).catch(() => undefined);
     }
   }
 

@@ -17,7 +17,14 @@ export {
   type ErrorContext,
 } from "./errors.js";
 export { createRpcClient } from "./client.js";
-export { DEFAULT_BATCH_SIZE, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_RETRY, DEFAULT_TIMEOUT } from "./defaults.js";
+export {
+  DEFAULT_BATCH_SIZE,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_RETRY,
+  DEFAULT_TIMEOUT,
+  type ReconnectPolicy,
+  type RetryPolicy,
+} from "./defaults.js";
 export type {
   ApiSpec,
   CallFn,
@@ -25,10 +32,8 @@ export type {
   ClientOptions,
   PaginateOptions,
   Paginator,
-  ReconnectPolicy,
   RequestEvent,
   ResponseEvent,
-  RetryPolicy,
   RpcClient,
   WebSocketConstructor,
   WebSocketLike,

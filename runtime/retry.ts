@@ -4,7 +4,7 @@
  * `Retry-After` (seconds or HTTP-date) sets the wait. Never retried after an abort.
  */
 import { AbortError, HttpError, JsonRpcError, NetworkError, type ErrorContext } from "./errors.js";
-import type { RetryPolicy } from "./options.js";
+import type { RetryPolicy } from "./defaults.js";
 
 const RETRY_STATUS = (status: number): boolean =>
   status === 408 || status === 429 || (status >= 500 && status <= 599 && status !== 501 && status !== 505);

@@ -18,7 +18,14 @@ export {
   type ErrorContext,
 } from "./errors.js";
 export { createRpcClient } from "./client.js";
-export { DEFAULT_BATCH_SIZE, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_RETRY, DEFAULT_TIMEOUT } from "./defaults.js";
+export {
+  DEFAULT_BATCH_SIZE,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_RETRY,
+  DEFAULT_TIMEOUT,
+  type ReconnectPolicy,
+  type RetryPolicy,
+} from "./defaults.js";
 export type {
   ApiSpec,
   CallFn,
@@ -26,10 +33,8 @@ export type {
   ClientOptions,
   PaginateOptions,
   Paginator,
-  ReconnectPolicy,
   RequestEvent,
   ResponseEvent,
-  RetryPolicy,
   RpcClient,
   WebSocketConstructor,
   WebSocketLike,

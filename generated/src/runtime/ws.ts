@@ -15,7 +15,8 @@ import {
   type ErrorContext,
 } from "./errors.js";
 import { frame, frameBatch, parseReply } from "./codec.js";
-import type { ReconnectPolicy, WebSocketConstructor, WebSocketLike } from "./options.js";
+import type { ReconnectPolicy } from "./defaults.js";
+import type { WebSocketConstructor, WebSocketLike } from "./options.js";
 import { redact } from "./secrets.js";
 import type { ConnectionEvent, Reply, RpcRequest, SendOptions, ServerNotification, Transport } from "./transport.js";
 
@@ -49,6 +50,8 @@ export function createWsTransport(config: WsTransportConfig): Transport {
   let opening: Promise<WebSocketLike> | undefined;
   let opened = false;
   let closed = false;
+  /** Sockets closed because a message was over the limit: their pending calls get ResponseTooLargeError. */
+  const tooBig = new WeakSet<WebSocketLike>();
 
   const emit = (event: ConnectionEvent): void => {
     for (const watcher of [...watchers]) watcher(event);
@@ -69,7 +72,9 @@ export function createWsTransport(config: WsTransportConfig): Transport {
     const raw = typeof data === "string" ? data : new TextDecoder().decode(data as ArrayBuffer);
     // A runtime whose WebSocket takes no maxPayload: refuse the message here (UTF-16 length ≤ bytes).
     if (raw.length > limit || (raw.length * 3 > limit && new TextEncoder().encode(raw).byteLength > limit)) {
-      ws.close(TOO_BIG, "message too big");
+      tooBig.add(ws);
+      // 4009, not 1009: the browser's WebSocket (and Node's) only lets a client send 1000 or 3000–4999.
+      ws.close(4009, "message too big");
       return;
     }
     let reply: Reply;
@@ -137,8 +142,10 @@ export function createWsTransport(config: WsTransportConfig): Transport {
         if (opened) emit({ type: "reconnected" });
         opened = true;
       });
-      ws.addEventListener("error", () => {
+      ws.addEventListener("error", (event) => {
         if (!isOpen) reject(new Error("WebSocket connection failed"));
+        // The `ws` package refusing a message over maxPayload (it then closes the socket).
+        else if (/max payload/i.test(String(event.message))) tooBig.add(ws);
       });
       ws.addEventListener("message", (event) => onMessage(ws, event.data));
       ws.addEventListener("close", (event) => {
@@ -146,7 +153,7 @@ export function createWsTransport(config: WsTransportConfig): Transport {
         if (socket !== ws) return;
         socket = undefined;
         rejectAll((p) =>
-          event.code === TOO_BIG
+          event.code === TOO_BIG || tooBig.has(ws)
             ? new ResponseTooLargeError(limit, p.context)
             : new SocketClosedError(event.code, p.context),
         );

@@ -159,7 +159,11 @@ describe("WebSocket messages over maxResponseBytes", () => {
     wss.on("connection", (socket) => {
       socket.on("error", () => undefined);
       socket.on("message", (data) => {
-        const { id, method } = JSON.parse(String(data)) as { id: number; method: string };
+        const parsed = JSON.parse(String(data)) as { id: number; method: string } | Array<{ id: number }>;
+        // A batch: answered with the first id twice.
+        if (Array.isArray(parsed)) return socket.send(`[${parsed.map(() => result(parsed[0]!.id, '"dup"')).join(",")}]`);
+        const { id, method } = parsed;
+        if (method === "deep") return socket.send(result(id, `${"[".repeat(100_000)}${"]".repeat(100_000)}`));
         socket.send(method === "ping" ? result(id, JSON.stringify("x".repeat(2 * 1024 * 1024))) : result(id, U64_MAX));
       });
     });
@@ -184,6 +188,18 @@ describe("WebSocket messages over maxResponseBytes", () => {
     expect(error).toBeInstanceOf(ResponseTooLargeError);
     expectClean(error);
     expect(await client.call("balance", ["a"])).toBe(18446744073709551615n);
+  });
+
+  it("a 100 000-deep answer → MalformedResponseError for its call, not a timeout", async () => {
+    const error = await rejectionOf(make({ url, timeout: 5_000 }).call("deep", []));
+    expect(error).toBeInstanceOf(MalformedResponseError);
+    expect(error.message).toContain("deeper than 512 levels");
+  });
+
+  it("a batch answer with a duplicate id → MalformedResponseError for that id, not 'first wins'", async () => {
+    const settled = await make({ url, timeout: 300 }).batch((call) => [call("balance", ["a"]), call("balance", ["b"])]);
+    expect(settled.map((s) => ((s as PromiseRejectedResult).reason as Error).name)).toEqual(["MalformedResponseError", "TimeoutError"]);
+    expect(((settled[0] as PromiseRejectedResult).reason as Error).message).toContain("two responses for id");
   });
 });
 

@@ -8,6 +8,7 @@
  */
 import {
   AbortError,
+  MalformedResponseError,
   NetworkError,
   ResponseTooLargeError,
   SocketClosedError,
@@ -77,26 +78,68 @@ export function createWsTransport(config: WsTransportConfig): Transport {
       ws.close(4009, "message too big");
       return;
     }
+    const idOf = (message: unknown): string | undefined => {
+      const id =
+        message !== null && typeof message === "object" && Object.hasOwn(message, "id")
+          ? (message as { id: unknown }).id
+          : undefined;
+      return id === undefined || id === null ? undefined : String(id);
+    };
     let reply: Reply;
     try {
       reply = parseReply(raw, { host }, secrets);
-    } catch {
-      return; // Not JSON: nothing can be matched to a call; the call's timeout reports it.
+    } catch (error) {
+      // Valid JSON refused (nested too deep): fail the calls it answers. Not JSON: nothing to match; the timeout reports it.
+      let value: unknown;
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        return;
+      }
+      for (const key of (Array.isArray(value) ? value : [value]).map(idOf)) {
+        const p = key === undefined ? undefined : pending.get(key);
+        if (p)
+          settle(
+            key!,
+            new MalformedResponseError(
+              (error as MalformedResponseError).shortMessage.replace(/^Malformed response: /, ""),
+              "",
+              p.context,
+            ),
+          );
+      }
+      return;
     }
     const messages: unknown[] = Array.isArray(reply.message) ? reply.message : [reply.message];
-    for (const message of messages) {
-      if (message === null || typeof message !== "object") continue;
-      const id = Object.hasOwn(message, "id") ? (message as { id: unknown }).id : undefined;
-      if (id !== undefined && id !== null) {
-        settle(String(id), { message, marked: reply.marked, raw });
-        continue;
+    const ids = messages.map(idOf);
+    const seen = new Set<string>();
+    const duplicates = new Set<string>();
+    for (const id of ids) if (id !== undefined) (seen.has(id) ? duplicates : seen).add(id);
+    messages.forEach((message, i) => {
+      const key = ids[i];
+      if (key !== undefined) {
+        const p = pending.get(key);
+        if (p && duplicates.has(key))
+          settle(
+            key,
+            new MalformedResponseError(
+              `the batch answer holds two responses for id ${key.slice(0, 40)}`,
+              "",
+              p.context,
+            ),
+          );
+        else settle(key, { message, marked: reply.marked, raw });
+        return;
       }
-      const method = Object.hasOwn(message, "method") ? (message as { method: unknown }).method : undefined;
+      const method =
+        message !== null && typeof message === "object" && Object.hasOwn(message, "method")
+          ? (message as { method: unknown }).method
+          : undefined;
       if (typeof method === "string") {
-        const params = Object.hasOwn(message, "params") ? (message as { params: unknown }).params : undefined;
+        const params = Object.hasOwn(message as object, "params") ? (message as { params: unknown }).params : undefined;
         for (const listener of [...listeners]) listener({ method, params });
       }
-    }
+    });
   };
 
   async function open(): Promise<WebSocketLike> {

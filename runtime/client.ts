@@ -14,22 +14,14 @@ import {
   DEFAULT_RETRY,
   DEFAULT_SUBSCRIPTION_BUFFER,
   DEFAULT_TIMEOUT,
+  type RetryPolicy,
 } from "./defaults.js";
 import { resolveEndpoint } from "./endpoint.js";
 import { SocketClosedError, ValidationError, type ErrorContext } from "./errors.js";
 import { withHooks } from "./hooks.js";
 import { createHttpTransport } from "./http.js";
 import { checkLimits } from "./limits.js";
-import type {
-  ApiSpec,
-  CallFn,
-  CallOptions,
-  ClientOptions,
-  PaginateOptions,
-  Paginator,
-  RetryPolicy,
-  RpcClient,
-} from "./options.js";
+import type { ApiSpec, CallFn, CallOptions, ClientOptions, PaginateOptions, Paginator, RpcClient } from "./options.js";
 import { batchQueue } from "./queue.js";
 import { withRetry } from "./retry.js";
 import { secretsOf } from "./secrets.js";
@@ -50,7 +42,7 @@ const own = <T,>(record: Readonly<Record<string, T>> | undefined, key: string): 
 export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient {
   const endpoint = resolveEndpoint(api.name, api.keyed, api.proxy, options);
   const { host, envelope } = endpoint;
-  const secrets = secretsOf(options.apiKey);
+  const secrets = secretsOf(options.apiKey, options.headers);
   const timeout = options.timeout ?? DEFAULT_TIMEOUT;
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const isWs = endpoint.transport === "ws";
@@ -220,6 +212,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       return (await settled) as never;
     },
     paginate<Item, Page>(method: string, params: object | undefined, paginateOptions?: PaginateOptions) {
+      checkCallOptions(paginateOptions ?? {}, { method, host }, true);
       const page = own(api.methods, method)?.page;
       if (!page)
         throw new ValidationError(

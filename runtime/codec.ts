@@ -1,6 +1,7 @@
 /** Params in the endpoint's form, and JSON-RPC answers turned into results or typed errors. */
 import { JsonRpcError, MalformedResponseError, type ErrorContext } from "./errors.js";
-import { applyU64, parseJson, restoreNumbers, stringifyJson, type U64Map } from "./json.js";
+import { MAX_RESPONSE_DEPTH } from "./defaults.js";
+import { applyU64, deeperThan, parseJson, restoreNumbers, stringifyJson, type U64Map } from "./json.js";
 import { scrub, scrubDeep } from "./secrets.js";
 import type { Reply, RpcNotification, RpcRequest } from "./transport.js";
 
@@ -36,9 +37,13 @@ export type Params = readonly unknown[] | object | undefined;
 
 /** Params as an object keyed by name, whatever form the caller used. */
 export function toNamed(params: Params, spec: MethodSpec | undefined): Record<string, unknown> {
-  if (params === undefined || params === null) return {};
-  if (!Array.isArray(params)) return params as Record<string, unknown>;
-  const named: Record<string, unknown> = {};
+  // A null-prototype copy: a param named `constructor` or `toString` must not be read from Object.prototype.
+  const named = Object.create(null) as Record<string, unknown>;
+  if (params === undefined || params === null) return named;
+  if (!Array.isArray(params)) {
+    for (const key of Object.keys(params)) named[key] = (params as Record<string, unknown>)[key];
+    return named;
+  }
   const names = spec?.params ?? [];
   params.forEach((value, i) => {
     if (value !== undefined) named[names[i] ?? String(i)] = value;
@@ -59,13 +64,12 @@ export function encodeParams(
 ): unknown {
   if (!spec) return original ?? [];
   if ((spec.structure ?? endpoint.paramStructure) === "by-name") {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(named)) if (named[key] !== undefined) out[key] = named[key];
-    return out;
+    return Object.fromEntries(Object.entries(named).filter(([, value]) => value !== undefined));
   }
-  const out: unknown[] = spec.params.map((name) => (named[name] === undefined ? null : named[name]));
+  const get = (name: string): unknown => (Object.hasOwn(named, name) ? named[name] : undefined);
+  const out: unknown[] = spec.params.map((name) => get(name) ?? null);
   let end = out.length;
-  while (end > 0 && named[spec.params[end - 1]!] === undefined) end--;
+  while (end > 0 && get(spec.params[end - 1]!) === undefined) end--;
   return out.slice(0, end);
 }
 
@@ -89,10 +93,13 @@ export const frameBatch = (messages: readonly RpcRequest[]): string =>
  * `uint64` field, which skips the scan for long integers (plain `JSON.parse`).
  */
 export function parseReply(text: string, context: ErrorContext, secrets: readonly string[], lossless = true): Reply {
+  let reply: Reply;
   try {
-    if (!lossless) return { message: JSON.parse(text), marked: false, raw: text };
-    const { value, marked } = parseJson(text);
-    return { message: value, marked, raw: text };
+    if (!lossless) reply = { message: JSON.parse(text), marked: false, raw: text };
+    else {
+      const { value, marked } = parseJson(text);
+      reply = { message: value, marked, raw: text };
+    }
   } catch {
     throw new MalformedResponseError(
       text.trim() === "" ? "the body is empty" : "the body is not valid JSON (truncated or not JSON at all)",
@@ -100,6 +107,13 @@ export function parseReply(text: string, context: ErrorContext, secrets: readonl
       context,
     );
   }
+  if (deeperThan(reply.message, MAX_RESPONSE_DEPTH))
+    throw new MalformedResponseError(
+      `the answer nests arrays/objects deeper than ${MAX_RESPONSE_DEPTH} levels`,
+      scrub(text, secrets),
+      context,
+    );
+  return reply;
 }
 
 /**
@@ -121,16 +135,17 @@ export function decodeReply(
   if (message === null || typeof message !== "object" || Array.isArray(message)) {
     throw new MalformedResponseError("expected a JSON-RPC response object", scrub(reply.raw, secrets), context);
   }
-  if (message.error !== undefined && message.error !== null)
+  const has = (key: string): boolean => Object.hasOwn(message, key);
+  if (has("error") && message.error !== undefined && message.error !== null)
     throw toJsonRpcError(message.error, reply.marked, context, secrets);
-  if (id !== undefined && message.id !== id && message.id !== String(id)) {
+  if (id !== undefined && (!has("id") || (message.id !== id && message.id !== String(id)))) {
     throw new MalformedResponseError(
       `the response id ${JSON.stringify(message.id)} does not match the request id ${id}`,
       scrub(reply.raw, secrets),
       context,
     );
   }
-  if (!("result" in message))
+  if (!has("result"))
     throw new MalformedResponseError("the response has neither result nor error", scrub(reply.raw, secrets), context);
   let result = message.result;
   if (spec?.u64) result = applyU64(result, spec.u64);

@@ -1,8 +1,26 @@
 /**
- * Every default of the runtime, in one place. The option docs (options.ts) and the README quote
- * these values; change them here only.
+ * Every default and bound of the runtime, in one place, with the policy types they fill. The option
+ * docs (options.ts) and the README quote these values; change them here only.
  */
-import type { ReconnectPolicy, RetryPolicy } from "./options.js";
+export interface RetryPolicy {
+  /** Retries after the first attempt (0 = none). */
+  count: number;
+  /** Base delay in ms; attempt n waits about `delay · 2^n`, with jitter. */
+  delay: number;
+  /** Longest wait between attempts in ms; a longer `Retry-After` ends the retries. */
+  maxDelay: number;
+  /** JSON-RPC error codes that mean "try again later". */
+  codes: readonly number[];
+  /** Whether network failures are retried (not over WebSocket, which reconnects on its own). Default true. */
+  network?: boolean;
+}
+
+export interface ReconnectPolicy {
+  /** Connection attempts in a row before calls fail (default 5). */
+  attempts: number;
+  /** Base delay between attempts in ms, doubled each time (default 500). */
+  delay: number;
+}
 
 /** Milliseconds to wait for each answer (0 disables the timeout). */
 export const DEFAULT_TIMEOUT = 10_000;
@@ -17,11 +35,11 @@ export const DEFAULT_RECONNECT: ReconnectPolicy = { attempts: 5, delay: 500 };
 /** Items a subscription holds for a busy consumer; one more ends it with a SubscriptionError. */
 export const DEFAULT_SUBSCRIPTION_BUFFER = 1_000;
 /** Pages a paginator fetches at most before it stops with an error (raise with `maxPages`). */
-export const DEFAULT_MAX_PAGES = 1_000;
+export const DEFAULT_MAX_PAGES = 10_000;
 /** Pages in a row without items after which a paginator stops (a server that only sends new tokens). */
 export const MAX_EMPTY_PAGES = 10;
-/** Page tokens remembered to detect a token cycle. */
-export const REMEMBERED_TOKENS = 1_024;
+/** Page tokens remembered to detect a token cycle (any cycle within the default maxPages is seen). */
+export const REMEMBERED_TOKENS = 10_000;
 /** Deepest nesting of arrays/objects accepted in a response (deeper is a MalformedResponseError). */
 export const MAX_RESPONSE_DEPTH = 512;
 /** Upper bounds of the numeric options: a timer longer than 2^31-1 ms fires at once in every JS runtime. */

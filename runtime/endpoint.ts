@@ -52,6 +52,8 @@ export function resolveEndpoint(
             : "must start with http://, https://, ws:// or wss://",
           raw,
         );
+      if (parsed.username !== "" || parsed.password !== "")
+        bad(field, "credentials", "must not hold credentials (user:password@): pass the key as apiKey", raw);
     } catch {
       bad(field, "format", "must be an absolute URL such as https://host/path", raw);
     }
@@ -61,6 +63,8 @@ export function resolveEndpoint(
     (typeof options.apiKey !== "string" || options.apiKey === "" || /[/?#\s]/.test(options.apiKey))
   ) {
     bad("options.apiKey", "format", "must be a non-empty string without '/', '?', '#' or spaces", options.apiKey);
+  } else if (options.apiKey === "." || options.apiKey === "..") {
+    bad("options.apiKey", "format", "must not be '.' or '..' (the request would go to a parent path)", options.apiKey);
   }
   clientOptionIssues(options, issues);
   if (options.apiKey !== undefined && isBrowser() && options.dangerouslyAllowBrowser !== true) {

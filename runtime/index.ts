@@ -24,6 +24,8 @@ export {
   DEFAULT_RETRY,
   DEFAULT_SUBSCRIPTION_BUFFER,
   DEFAULT_TIMEOUT,
+  type ReconnectPolicy,
+  type RetryPolicy,
 } from "./defaults.js";
 export type {
   ApiSpec,
@@ -32,10 +34,8 @@ export type {
   ClientOptions,
   PaginateOptions,
   Paginator,
-  ReconnectPolicy,
   RequestEvent,
   ResponseEvent,
-  RetryPolicy,
   RpcClient,
   SubscribeFn,
   SubscribeOptions,

@@ -4,8 +4,17 @@
  * JSON-escaped (`\u0041`), HTML-escaped (`&#65;`, `&#x41;`), or any mix of these, in any case.
  */
 
-/** The secrets of a client: the key as given (its escaped forms are matched by `hideSecrets`). */
-export const secretsOf = (apiKey: string | undefined): string[] => (apiKey ? [apiKey] : []);
+/**
+ * The secrets of a client: the key, and the values of headers whose name says they carry one
+ * (`authorization`, `x-api-key`, `*token*`, `*secret*`, `cookie`). Their escaped forms are matched by `hideSecrets`.
+ */
+export function secretsOf(apiKey: string | undefined, headers: Record<string, string> = {}): string[] {
+  const secrets = apiKey ? [apiKey] : [];
+  for (const [name, value] of Object.entries(headers))
+    if (/auth|key|token|secret|cookie|session|password/i.test(name) && typeof value === "string" && value.length >= 4)
+      secrets.push(value, ...value.split(/\s+/).filter((part) => part.length >= 8));
+  return secrets;
+}
 
 const hex = (code: number): string => code.toString(16);
 

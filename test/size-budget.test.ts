@@ -11,7 +11,7 @@ import { composition, measureOursApp } from "../bench/size.js";
  * The budget in gzipped bytes: the size measured when it was set, rounded up to the next 0.5 KB.
  * Lower it as the runtime shrinks; never raise it without a reason stated in the commit.
  */
-const BUDGET_BYTES = 11.5 * 1024;
+const BUDGET_BYTES = 12 * 1024;
 
 describe("bundle size", () => {
   it(`the one-call app loads at most ${BUDGET_BYTES} bytes gzipped`, async () => {

@@ -25,6 +25,8 @@ export {
   DEFAULT_RETRY,
   DEFAULT_SUBSCRIPTION_BUFFER,
   DEFAULT_TIMEOUT,
+  type ReconnectPolicy,
+  type RetryPolicy,
 } from "./defaults.js";
 export type {
   ApiSpec,
@@ -33,10 +35,8 @@ export type {
   ClientOptions,
   PaginateOptions,
   Paginator,
-  ReconnectPolicy,
   RequestEvent,
   ResponseEvent,
-  RetryPolicy,
   RpcClient,
   SubscribeFn,
   SubscribeOptions,

@@ -5,6 +5,7 @@
  * defaults are in defaults.ts, the checks of these options in checks.ts.
  */
 import type { EndpointSpec, MethodSpec, Params } from "./codec.js";
+import type { ReconnectPolicy } from "./defaults.js";
 import type { Validator } from "./validate.js";
 
 /** What the generated code says about one API (one spec document). */
@@ -134,33 +135,13 @@ export type SubscribeFn = (method: string, args: readonly unknown[]) => Promise<
 export interface PaginateOptions extends CallOptions {
   /** Stop after this many items (pages are still fetched whole). */
   maxItems?: number;
-  /** Stop with an error after this many pages. Default 1 000. */
+  /** Stop with an error after this many pages. Default 10 000. */
   maxPages?: number;
 }
 
 export interface Paginator<Item, Page> extends AsyncIterable<Item> {
   /** The pages themselves, each as the method returns it. */
   pages(): AsyncIterableIterator<Page>;
-}
-
-export interface RetryPolicy {
-  /** Retries after the first attempt (0 = none). */
-  count: number;
-  /** Base delay in ms; attempt n waits about `delay · 2^n`, with jitter. */
-  delay: number;
-  /** Longest wait between attempts in ms; a longer `Retry-After` ends the retries. */
-  maxDelay: number;
-  /** JSON-RPC error codes that mean "try again later". */
-  codes: readonly number[];
-  /** Whether network failures are retried (not over WebSocket, which reconnects on its own). Default true. */
-  network?: boolean;
-}
-
-export interface ReconnectPolicy {
-  /** Connection attempts in a row before calls fail (default 5). */
-  attempts: number;
-  /** Base delay between attempts in ms, doubled each time (default 500). */
-  delay: number;
 }
 
 /** The part of the WebSocket API the transport uses (browser `WebSocket` and `ws` both have it). */
@@ -170,7 +151,7 @@ export interface WebSocketLike {
   close(code?: number, reason?: string): void;
   addEventListener(
     type: "open" | "close" | "error" | "message",
-    listener: (event: { data?: unknown; code?: number }) => void,
+    listener: (event: { data?: unknown; code?: number; message?: string }) => void,
   ): void;
 }
 /** A WebSocket class; the `ws` package's also takes `{ maxPayload }`, which the transport passes. */

@@ -5,16 +5,17 @@
  * `Retry-After` (seconds or HTTP-date) sets the wait. Never retried after an abort.
  */
 import { AbortError, HttpError, JsonRpcError, NetworkError, type ErrorContext } from "./errors.js";
-import type { RetryPolicy } from "./options.js";
+import type { RetryPolicy } from "./defaults.js";
 
 const RETRY_STATUS = (status: number): boolean =>
   status === 408 || status === 429 || (status >= 500 && status <= 599 && status !== 501 && status !== 505);
 
 /** Whether an error may go away on a second try. */
 export function isRetryable(error: unknown, codes: readonly number[], network = true): boolean {
-  if (error instanceof HttpError) return RETRY_STATUS(error.status);
-  if (error instanceof NetworkError) return network;
-  if (error instanceof JsonRpcError) return codes.includes(error.code);
+  // `is` rather than instanceof: a custom `fetch` or hook may hand back errors of another runtime copy.
+  if (HttpError.is(error)) return RETRY_STATUS(error.status);
+  if (NetworkError.is(error)) return network;
+  if (JsonRpcError.is(error)) return codes.includes(error.code);
   return false;
 }
 
@@ -25,7 +26,7 @@ export function backoff(
   error: unknown,
   random: () => number = Math.random,
 ): number | undefined {
-  const hinted = error instanceof HttpError ? error.retryAfter : undefined;
+  const hinted = HttpError.is(error) ? error.retryAfter : undefined;
   if (hinted !== undefined) return hinted <= policy.maxDelay ? hinted : undefined;
   const base = Math.min(policy.maxDelay, policy.delay * 2 ** attempt);
   return Math.round(base / 2 + (random() * base) / 2);

@@ -8,6 +8,7 @@
  */
 import {
   AbortError,
+  MalformedResponseError,
   NetworkError,
   ResponseTooLargeError,
   SocketClosedError,
@@ -15,7 +16,8 @@ import {
   type ErrorContext,
 } from "./errors.js";
 import { frame, frameBatch, parseReply } from "./codec.js";
-import type { ReconnectPolicy, WebSocketConstructor, WebSocketLike } from "./options.js";
+import type { ReconnectPolicy } from "./defaults.js";
+import type { WebSocketConstructor, WebSocketLike } from "./options.js";
 import { redact } from "./secrets.js";
 import type { ConnectionEvent, Reply, RpcRequest, SendOptions, ServerNotification, Transport } from "./transport.js";
 
@@ -49,6 +51,8 @@ export function createWsTransport(config: WsTransportConfig): Transport {
   let opening: Promise<WebSocketLike> | undefined;
   let opened = false;
   let closed = false;
+  /** Sockets closed because a message was over the limit: their pending calls get ResponseTooLargeError. */
+  const tooBig = new WeakSet<WebSocketLike>();
 
   const emit = (event: ConnectionEvent): void => {
     for (const watcher of [...watchers]) watcher(event);
@@ -69,29 +73,73 @@ export function createWsTransport(config: WsTransportConfig): Transport {
     const raw = typeof data === "string" ? data : new TextDecoder().decode(data as ArrayBuffer);
     // A runtime whose WebSocket takes no maxPayload: refuse the message here (UTF-16 length ≤ bytes).
     if (raw.length > limit || (raw.length * 3 > limit && new TextEncoder().encode(raw).byteLength > limit)) {
-      ws.close(TOO_BIG, "message too big");
+      tooBig.add(ws);
+      // 4009, not 1009: the browser's WebSocket (and Node's) only lets a client send 1000 or 3000–4999.
+      ws.close(4009, "message too big");
       return;
     }
+    const idOf = (message: unknown): string | undefined => {
+      const id =
+        message !== null && typeof message === "object" && Object.hasOwn(message, "id")
+          ? (message as { id: unknown }).id
+          : undefined;
+      return id === undefined || id === null ? undefined : String(id);
+    };
     let reply: Reply;
     try {
       reply = parseReply(raw, { host }, secrets);
-    } catch {
-      return; // Not JSON: nothing can be matched to a call; the call's timeout reports it.
+    } catch (error) {
+      // Valid JSON refused (nested too deep): fail the calls it answers. Not JSON: nothing to match; the timeout reports it.
+      let value: unknown;
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        return;
+      }
+      for (const key of (Array.isArray(value) ? value : [value]).map(idOf)) {
+        const p = key === undefined ? undefined : pending.get(key);
+        if (p)
+          settle(
+            key!,
+            new MalformedResponseError(
+              (error as MalformedResponseError).shortMessage.replace(/^Malformed response: /, ""),
+              "",
+              p.context,
+            ),
+          );
+      }
+      return;
     }
     const messages: unknown[] = Array.isArray(reply.message) ? reply.message : [reply.message];
-    for (const message of messages) {
-      if (message === null || typeof message !== "object") continue;
-      const id = Object.hasOwn(message, "id") ? (message as { id: unknown }).id : undefined;
-      if (id !== undefined && id !== null) {
-        settle(String(id), { message, marked: reply.marked, raw });
-        continue;
+    const ids = messages.map(idOf);
+    const seen = new Set<string>();
+    const duplicates = new Set<string>();
+    for (const id of ids) if (id !== undefined) (seen.has(id) ? duplicates : seen).add(id);
+    messages.forEach((message, i) => {
+      const key = ids[i];
+      if (key !== undefined) {
+        const p = pending.get(key);
+        if (p && duplicates.has(key))
+          settle(
+            key,
+            new MalformedResponseError(
+              `the batch answer holds two responses for id ${key.slice(0, 40)}`,
+              "",
+              p.context,
+            ),
+          );
+        else settle(key, { message, marked: reply.marked, raw });
+        return;
       }
-      const method = Object.hasOwn(message, "method") ? (message as { method: unknown }).method : undefined;
+      const method =
+        message !== null && typeof message === "object" && Object.hasOwn(message, "method")
+          ? (message as { method: unknown }).method
+          : undefined;
       if (typeof method === "string") {
-        const params = Object.hasOwn(message, "params") ? (message as { params: unknown }).params : undefined;
+        const params = Object.hasOwn(message as object, "params") ? (message as { params: unknown }).params : undefined;
         for (const listener of [...listeners]) listener({ method, params });
       }
-    }
+    });
   };
 
   async function open(): Promise<WebSocketLike> {
@@ -137,8 +185,10 @@ export function createWsTransport(config: WsTransportConfig): Transport {
         if (opened) emit({ type: "reconnected" });
         opened = true;
       });
-      ws.addEventListener("error", () => {
+      ws.addEventListener("error", (event) => {
         if (!isOpen) reject(new Error("WebSocket connection failed"));
+        // The `ws` package refusing a message over maxPayload (it then closes the socket).
+        else if (/max payload/i.test(String(event.message))) tooBig.add(ws);
       });
       ws.addEventListener("message", (event) => onMessage(ws, event.data));
       ws.addEventListener("close", (event) => {
@@ -146,7 +196,7 @@ export function createWsTransport(config: WsTransportConfig): Transport {
         if (socket !== ws) return;
         socket = undefined;
         rejectAll((p) =>
-          event.code === TOO_BIG
+          event.code === TOO_BIG || tooBig.has(ws)
             ? new ResponseTooLargeError(limit, p.context)
             : new SocketClosedError(event.code, p.context),
         );

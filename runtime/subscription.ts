@@ -109,6 +109,7 @@ class SubscriptionState {
   private ended: { error?: unknown } | undefined;
   private lastSeen: unknown;
   private lastKey: bigint[] | undefined;
+  private round = 0; // re-subscriptions started
   private readonly gapListeners = new Set<(gap: SubscriptionGap<unknown>) => void>();
   private readonly cleanups: (() => void)[] = [];
 
@@ -232,25 +233,34 @@ class SubscriptionState {
     void this.stop(error).catch(() => undefined);
   }
 
+  /**
+   * After a reconnect: subscribe again, back-fill, then report the gap. A newer reconnect makes an
+   * older round moot; a socket that drops again meanwhile is left to the next reconnect (or to the
+   * "closed" event, which ends the subscription).
+   */
   private async resubscribe(): Promise<void> {
     if (this.ended) return;
+    const round = ++this.round;
     const lastSeen = this.lastSeen;
     const lastKey = this.lastKey;
     this.id = undefined;
-    if (this.s.backfill && lastKey) this.held = [];
+    this.held = this.s.backfill && lastKey ? [] : undefined;
+    let backfilled = 0;
     try {
-      this.confirm(await this.host.call(this.method, this.params as never));
-      let backfilled = 0;
+      const id = await this.host.call(this.method, this.params as never);
+      if (round !== this.round || this.ended) return;
+      this.confirm(id);
       if (this.s.backfill && lastKey) {
         const missed = await fetchMissed(this.host.call, this.s.backfill, lastKey, this.s.filter, this.s.bufferSize);
+        if (round !== this.round || this.ended) return;
         for (const item of missed) this.enqueue(item);
         backfilled = missed.length;
         const held = this.held ?? [];
         this.held = undefined;
         for (const item of held) this.enqueue(item);
       }
-      for (const listener of this.gapListeners) listener({ lastSeen, backfilled });
     } catch (error) {
+      if (round !== this.round || this.ended || error instanceof SocketClosedError) return;
       this.held = undefined;
       const why = error instanceof Error ? error.message : String(error);
       const step = this.id === undefined ? "could not be made again" : "could not back-fill";
@@ -263,7 +273,10 @@ class SubscriptionState {
             });
       // Made again but not back-filled: the node holds a subscription nobody reads; cancel it.
       void this.stop(reason).catch(() => undefined);
+      return;
     }
+    // Outside the try: a listener that throws is the caller's bug, not a failed re-subscription.
+    for (const listener of this.gapListeners) listener({ lastSeen, backfilled });
   }
 
   /** Ends the subscription and tells the node (best effort when the socket is gone). */

@@ -196,6 +196,31 @@ describe("subscribe", () => {
     expect(await it.next()).toEqual({ value: undefined, done: true });
   });
 
+  it("waits for the next reconnect when the socket drops again during the re-subscription", async () => {
+    let dropping = false;
+    let n = 0;
+    const t = host((m) => {
+      if (m !== "x_subscribe") return true;
+      if (dropping) throw new SocketClosedError(1006, {});
+      return `0x${++n}`;
+    });
+    const gaps: unknown[] = [];
+    const sub = await subscribe(t.h, "x_subscribe", heads, ["newHeads", { onGap: (g: unknown) => gaps.push(g) }]);
+    t.push("0x1", { number: "0x1" });
+    dropping = true;
+    t.reconnect();
+    await tick();
+    expect(gaps).toEqual([]);
+    dropping = false;
+    t.reconnect();
+    await tick();
+    expect(gaps).toEqual([{ lastSeen: { number: "0x1" }, backfilled: 0 }]);
+    t.push("0x2", { number: "0x2" });
+    const seen: unknown[] = [];
+    for await (const item of sub) if (seen.push(item) === 2) break;
+    expect(seen).toEqual([{ number: "0x1" }, { number: "0x2" }]);
+  });
+
   it("ends with the error when the re-subscription is refused", async () => {
     let refuse = false;
     const t = host((m) => {

@@ -15,6 +15,8 @@ export interface ApiSpec {
   readonly validators?: Readonly<Record<string, Validator>>;
   /** Result validators, loaded on first use when `validateResponses` is on. */
   readonly resultValidators?: () => Promise<Readonly<Record<string, Validator>>>;
+  /** Validators of subscription items by subscribe method: the general item, then one per variant. */
+  readonly itemValidators?: () => Promise<Readonly<Record<string, readonly Validator[]>>>;
   /** How keyed endpoints (and plain URLs such as a local node) take requests. */
   readonly keyed: EndpointSpec;
   /** How the keyless proxy takes requests, when the API has one. */

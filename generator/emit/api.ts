@@ -26,6 +26,7 @@ export function emitApi(doc: DocumentModel, header: string): string {
     ...(proxy ? [`  proxy: ${endpoint(proxy, "by-position")},`] : []),
     "  validators,",
     '  resultValidators: () => import("./result-validators.js").then((m) => m.resultValidators),',
+    ...(doc.methods.some((m) => m.subscription) ? ['  itemValidators: () => import("./result-validators.js").then((m) => m.itemValidators),'] : []),
     "  methods: {",
     ...methods,
     "  },",

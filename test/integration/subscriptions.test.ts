@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
 import { createEthNodeClient, type EthNodeClient, type Hash32, type Head, type Log, type LogFilter } from "../../generated/src/eth/index.js";
 import { createSolanaNodeClient, type AccountNotification } from "../../generated/src/solana/index.js";
-import { AbortError, SocketClosedError, SubscriptionError, type Subscription } from "../../generated/src/runtime/index.js";
+import { AbortError, SocketClosedError, SubscriptionError, ValidationError, type Subscription } from "../../generated/src/runtime/index.js";
 import { startMockServer } from "../../generator/mock/server.js";
 import { head, startFakeWsNode, type FakeWsNode } from "../helpers/fake-ws-node.js";
 
@@ -153,6 +153,32 @@ describe("eth_subscribe over WebSocket", () => {
     const error = await sub[Symbol.asyncIterator]().next().then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(SubscriptionError);
     expect((error as Error).message).toMatch(new RegExp(`more than ${bufferSize ?? 1000} items .* Consume faster or raise bufferSize`));
+  });
+});
+
+describe("validateResponses on subscription items", () => {
+  it.each([
+    { mode: "warn" as const },
+    { mode: "strict" as const },
+  ])("$mode: an item that breaks its type is reported", async ({ mode }) => {
+    const node = await startFakeWsNode();
+    const warnings: string[] = [];
+    const eth = createEthNodeClient({ url: `${node.url}/eth`, apiKey: "k", retryCount: 0, validateResponses: mode, onWarning: (m) => warnings.push(m) });
+    cleanups.push(() => node.close(), () => eth.close());
+    const sub = await eth.eth_subscribe("newHeads");
+    node.push({ ...head(1), number: 1 });
+    const it = sub[Symbol.asyncIterator]();
+    if (mode === "warn") {
+      expect((await it.next()).value).toMatchObject({ number: 1 });
+      await until(() => warnings.length === 1, "the warning");
+      expect(warnings[0]).toMatch(/Invalid item of eth_subscribe: item\.number/);
+    } else {
+      // The check ends the subscription (and cancels it on the node) before the item is taken.
+      await until(() => unsubscribes(node).length === 1, "eth_unsubscribe");
+      const error = await it.next().then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as Error).message).toMatch(/Invalid item of eth_subscribe: item\.number/);
+    }
   });
 });
 

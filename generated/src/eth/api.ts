@@ -10,6 +10,7 @@ export const api: ApiSpec = {
   proxy: { paramStructure: "by-position", envelope: "params-only", methodIn: "query" },
   validators,
   resultValidators: () => import("./result-validators.js").then((m) => m.resultValidators),
+  itemValidators: () => import("./result-validators.js").then((m) => m.itemValidators),
   methods: {
     eth_blockNumber: { params: [], structure: "by-position", idempotent: true },
     eth_getBlockByNumber: { params: ["block", "fullTransactions"], structure: "by-position", idempotent: true },

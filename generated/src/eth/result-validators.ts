@@ -115,6 +115,42 @@ const EthBlockNumberResult$: Validator = HexQuantity$;
 const EthCallResult$: Validator = HexData$;
 const EthGetBlockByNumberResult$: Validator = v.anyOf([Block$, v.nul], "oneOf");
 const EthGetTransactionCountResult$: Validator = HexQuantity$;
+const Head$: Validator = v.object(
+  {
+    number: HexQuantity$,
+    hash: Hash32$,
+    parentHash: Hash32$,
+    nonce: v.anyOf([HexData$, v.nul], "oneOf"),
+    sha3Uncles: HexData$,
+    logsBloom: v.anyOf([HexData$, v.nul], "oneOf"),
+    transactionsRoot: HexData$,
+    stateRoot: HexData$,
+    receiptsRoot: HexData$,
+    miner: Address$,
+    difficulty: HexQuantity$,
+    extraData: HexData$,
+    gasLimit: HexQuantity$,
+    gasUsed: HexQuantity$,
+    timestamp: HexQuantity$,
+    baseFeePerGas: HexQuantity$,
+  },
+  ["number", "hash", "parentHash", "timestamp"],
+);
+const Log$: Validator = v.object(
+  {
+    address: Address$,
+    topics: v.array(Hash32$, undefined, 4),
+    data: HexData$,
+    blockNumber: HexQuantity$,
+    blockHash: Hash32$,
+    transactionHash: Hash32$,
+    transactionIndex: HexQuantity$,
+    logIndex: HexQuantity$,
+    removed: v.boolean,
+  },
+  ["address", "topics", "data", "blockNumber", "blockHash", "transactionHash", "transactionIndex", "logIndex"],
+);
+const EthSubscribeItem$: Validator = v.anyOf([Head$, Log$, Hash32$]);
 const SubscriptionId$: Validator = v.string(/^0x[0-9a-fA-F]+$/u);
 const EthSubscribeResult$: Validator = SubscriptionId$;
 const EthUnsubscribeResult$: Validator = v.boolean;
@@ -128,4 +164,9 @@ export const resultValidators: Readonly<Record<string, Validator>> = {
   debug_traceCall: DebugTraceCallResult$,
   eth_subscribe: EthSubscribeResult$,
   eth_unsubscribe: EthUnsubscribeResult$,
+};
+
+/** Validators of the items of each subscription: the general item, then one per variant, in spec order. */
+export const itemValidators: Readonly<Record<string, readonly Validator[]>> = {
+  eth_subscribe: [EthSubscribeItem$, Head$, Log$, Hash32$],
 };

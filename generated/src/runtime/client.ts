@@ -245,7 +245,15 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     async subscribe(method, args) {
       // Loaded on first use: apps that never subscribe never bundle it. Over HTTP it refuses before any I/O.
       const t = isWs ? await open({ method, host }) : wire;
-      const from = { kind: endpoint.transport, host, call, bufferSize: DEFAULT_SUBSCRIPTION_BUFFER };
+      const { validateResponses, onWarning } = options;
+      const from = {
+        kind: endpoint.transport,
+        host,
+        call,
+        bufferSize: DEFAULT_SUBSCRIPTION_BUFFER,
+        validateResponses,
+        onWarning,
+      };
       return (await import("./subscription.js")).subscribeTo(
         { ...from, listen: (l) => t.listen(l), onConnection: (l) => t.onConnection(l) },
         api,

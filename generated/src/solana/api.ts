@@ -9,6 +9,7 @@ export const api: ApiSpec = {
   keyed: { paramStructure: "by-position", envelope: "jsonrpc", methodIn: "body" },
   validators,
   resultValidators: () => import("./result-validators.js").then((m) => m.resultValidators),
+  itemValidators: () => import("./result-validators.js").then((m) => m.itemValidators),
   methods: {
     getBlockHeight: { params: [], structure: "by-position", idempotent: true, u64: true },
     getAccountInfo: {

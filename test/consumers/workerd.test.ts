@@ -49,9 +49,12 @@ beforeAll(async () => {
   server = await startSampleServer({ echoId: true });
 });
 afterAll(async () => {
-  await mf?.dispose();
-  await server?.close();
-  if (app) await rm(app, { recursive: true, force: true });
+  try {
+    await mf?.dispose();
+  } finally {
+    await server?.close();
+    if (app) await rm(app, { recursive: true, force: true });
+  }
 });
 
 describe("a Cloudflare Worker on workerd (miniflare)", () => {

@@ -1,11 +1,14 @@
 /**
- * The Bun and Deno binaries, as npm installs them (devDependencies `bun` and `deno`).
+ * The Bun and Deno binaries, as npm installs them (the devDependency `bun`, the optional
+ * dependency `@deno/linux-x64-glibc`).
  *
- * Both packages bring their binary in a platform package that npm installs as an optional
- * dependency (`@oven/bun-linux-x64/bin/bun`, `@deno/linux-x64-glibc/deno`); their postinstall
- * scripts only move or link it (`bun/bin/bun.exe`, `deno/deno`). npm may not run those scripts
- * (npm 11 asks for approval), so both places are tried, the platform package first, and a
- * binary counts only when `--version` answers.
+ * Bun brings its binary in a platform package that npm installs as an optional dependency
+ * (`@oven/bun-linux-x64/bin/bun`); its postinstall script only moves or links it
+ * (`bun/bin/bun.exe`). Deno's platform package is depended on directly: the `deno` package lists
+ * every platform's package, and `npm ci` fails when the registry in use lacks one of them (the
+ * registry CI uses serves only linux-x64's). npm may not run install scripts (npm 11 asks for
+ * approval), so the platform package is tried first, and a binary counts only when `--version`
+ * answers.
  *
  * Skips: where the platform has no such package, always (with a notice); where it has one but
  * the binary is missing, outside CI only (with a notice saying `npm ci` installs it); in CI the
@@ -45,7 +48,7 @@ const PLATFORM_BINARIES: Record<string, Record<string, string[]>> = {
 };
 
 /** Where the postinstall script of the main package puts the binary. */
-const LINKED: Record<string, string> = { bun: "bun/bin/bun.exe", deno: "deno/deno" };
+const LINKED: Record<string, string | undefined> = { bun: "bun/bin/bun.exe", deno: undefined };
 
 function resolve(request: string): string | undefined {
   try {
@@ -72,13 +75,13 @@ export function findRuntime(name: "bun" | "deno", env: NodeJS.ProcessEnv = proce
     console.warn(notice);
     return { path: undefined, version: undefined, skip: true, notice };
   }
-  for (const request of [...packaged, LINKED[name]!]) {
+  for (const request of [...packaged, ...(LINKED[name] ? [LINKED[name]] : [])]) {
     const file = resolve(request);
     const version = file && versionOf(file);
     if (file && version) return { path: file, version, skip: false, notice: undefined };
   }
   if (inCi(env)) return { path: `${name}-not-installed`, version: undefined, skip: false, notice: undefined };
-  const notice = `Skipping the ${name} consumer: no working ${name} binary in node_modules (${packaged.join(", ")}); run \`npm ci\` to install the devDependency \`${name}\` (with CI=true the test runs and fails instead).`;
+  const notice = `Skipping the ${name} consumer: no working ${name} binary in node_modules (${packaged.join(", ")}); run \`npm ci\` to install it (with CI=true the test runs and fails instead).`;
   console.warn(notice);
   return { path: undefined, version: undefined, skip: true, notice };
 }

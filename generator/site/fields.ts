@@ -27,7 +27,7 @@ export function fieldFor(schema: JsonSchema, definitions: Definitions, depth = 0
   const branches = unionBranches(schema, definitions);
   if (branches) {
     if (branches.length === 1) return described(fieldFor(branches[0]!, definitions, depth, seen));
-    const constants = branches.map((b) => constantsOf(b));
+    const constants = branches.map((b) => constantsOf(resolveSchema(b, definitions)));
     if (constants.every((c) => c !== undefined)) return described(enumField(constants.flat(), schema.default));
     return described(json(schema, definitions));
   }

@@ -146,6 +146,19 @@ describe("the playground in Chromium", () => {
     await page.check('[data-role="key-opt-in"]');
     expect(await page.isVisible('[data-role="api-key"]')).toBe(true);
     expect(playground.rpcCalls()).toBe(before);
+
+    // With the opt-in, the key is sent, and shown nowhere: not in the wire display, the snippet, the link or storage.
+    await page.selectOption('[data-role="endpoint"]', "custom");
+    await page.fill('[data-role="custom-url"]', `${playground.url}mock/advanced`);
+    await page.fill('[data-role="api-key"]', "secret-key-4711");
+    await page.selectOption('[name="blockchain"]', { label: "eth" });
+    await page.click('[data-action="send"]');
+    await page.waitForSelector('[data-role="response"] .json-node');
+    expect(playground.rpcCalls()).toBe(before + 1);
+    expect(await text(page, "request")).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/mock\/advanced\/\*\*\*\n/);
+    expect(await text(page, "snippet")).toContain(`createAdvancedClient({ url: "${playground.url}mock/advanced", apiKey: process.env.API_KEY })`);
+    const shown = await page.evaluate(() => [document.body.innerText, location.href, JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage }), document.cookie].join("\n"));
+    expect(shown).not.toContain("secret-key-4711");
     await page.close();
 
     const link = await open(`#adv_getCurrencies?params=${encodeURIComponent('{"blockchain":"eth"}')}&endpoint=mock`);
@@ -155,6 +168,27 @@ describe("the playground in Chromium", () => {
     expect(await text(link.page, "snippet")).toContain('advanced.getCurrencies({ blockchain: "eth" })');
     expect([...problems, ...link.problems]).toEqual([]);
     await link.page.close();
+  }, 60_000);
+
+  it("names the result variant the params select, and shows errors as the client's error classes", async () => {
+    const { page, problems } = await open("#eth_getBlockByNumber");
+    const examples = built.site.apis.find((a) => a.subpath === "eth")!.methods.find((m) => m.rpcName === "eth_getBlockByNumber")!.examples;
+    await page.click(`.current [data-action="example"][data-example="${examples.findIndex((e) => e.params.fullTransactions === false)}"]`);
+    await page.click('[data-action="send"]');
+    await page.waitForSelector('[data-role="response"] .json-node, [data-role="response"] .json-leaf');
+    expect(await text(page, "variant")).toBe("Result variant: WithTransactionHashes (fullTransactions is false)");
+    expect(JSON.parse((await text(page, "request")).split("\n\n")[1]!).params[1]).toBe(false);
+
+    await page.selectOption('[data-role="endpoint"]', "custom");
+    await page.fill('[data-role="custom-url"]', `${playground.url}not-an-endpoint`);
+    await page.click('[data-action="send"]');
+    await page.waitForFunction(() => document.querySelector('[data-role="response"]')?.textContent?.includes("HttpError"));
+    const response = await text(page, "response");
+    expect(response).toContain("status: 405");
+    expect(response).toContain('message: "HTTP 405');
+    expect(await text(page, "status")).toMatch(/^HTTP 405/);
+    expect(problems).toEqual([]);
+    await page.close();
   }, 60_000);
 
   it("works at phone width and in dark mode (screenshots for review)", async () => {

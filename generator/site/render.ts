@@ -16,7 +16,7 @@ export function renderPage(site: SiteData, template: string): string {
   let index = 0;
   const view = {
     title: text(pageTitle(site)),
-    data: safe(htmlScriptJson(site)),
+    data: safe(htmlScriptJson(pageData(site))),
     apis: site.apis.map((api) => ({
       subpath: text(api.subpath),
       title: text(api.title),
@@ -26,6 +26,11 @@ export function renderPage(site: SiteData, template: string): string {
     })),
   };
   return Handlebars.compile(template, { strict: true, noEscape: false })(view);
+}
+
+/** The site model as the page's script needs it: example results are shown in the HTML only. */
+export function pageData(site: SiteData): SiteData {
+  return { ...site, apis: site.apis.map((api) => ({ ...api, methods: api.methods.map((m) => ({ ...m, examples: m.examples.map(({ result: _result, ...e }) => e) })) })) };
 }
 
 export function pageTitle(site: SiteData): string {

@@ -3,14 +3,14 @@
  * emitted from): names, signatures, pagination and variants are read, never decided again here.
  * Pure; the HTML escaping happens in render.ts, the form building in the browser.
  */
+import { DEFAULT_MOCK_URL } from "../defaults.js";
 import type { DocumentModel, JsonSchema, MethodModel, ServerModel, VariantCondition } from "../model.js";
 import { definitionsOf } from "../emit/schema-walk.js";
 import { resolveSchema, mergeAllOf, type Definitions } from "../mock/values.js";
 import { fieldFor, typeLabel } from "./fields.js";
 import type { SiteApi, SiteData, SiteEndpoint, SiteMethod, SiteResultField, SiteVariant } from "./types.js";
 
-/** Where the page finds the mock server when nothing else is said: `mock/` next to the page (the playground serves it there). */
-export const DEFAULT_MOCK_URL = "mock/";
+export { DEFAULT_MOCK_URL };
 
 export interface SiteOptions {
   packageName: string;

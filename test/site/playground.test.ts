@@ -11,14 +11,14 @@ import { mkdir } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../generator/generate.js";
 import { startMockServer, type MockServer } from "../../generator/mock/server.js";
 import { startPlayground, type Playground } from "../../generator/site/serve.js";
 import { buildSite, defaultSpecs, siteFiles, type SiteBuild } from "../../generator/site/site.js";
+import { launchChromium } from "./launch.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const OUTPUT = path.join(ROOT, "test-output");
 let built: SiteBuild;
 let playground: Playground;
@@ -27,10 +27,7 @@ let browser: Browser;
 beforeAll(async () => {
   built = await buildSite();
   playground = await startPlayground({ files: built.files, specs: await defaultSpecs(ROOT), cwd: ROOT });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  browser = await launchChromium();
   await mkdir(OUTPUT, { recursive: true });
 }, 120_000);
 

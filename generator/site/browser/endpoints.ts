@@ -41,15 +41,15 @@ export interface EndpointPicker {
 export function endpointPicker(api: SiteApi, mockBase: string): EndpointPicker {
   const state = states.get(api.subpath) ?? { choice: "mock", customUrl: "", customForm: "keyed", optIn: false, key: "" };
   states.set(api.subpath, state);
-  const choices: { id: string; label: string; kind: "keyed" | "proxy" | "custom"; url: string }[] = [
+  const choices: { id: string; label: string; kind: "keyed" | "proxy" | "custom"; url: string; title?: string }[] = [
     { id: "mock", label: `Mock server (${mockBase}${api.subpath})`, kind: "keyed", url: `${mockBase}${api.subpath}` },
     ...(api.hasProxy ? [{ id: "mock-proxy", label: `Mock server, keyless proxy form (${mockBase})`, kind: "proxy" as const, url: mockBase }] : []),
-    ...api.endpoints.map((e) => ({ id: `server:${e.id}`, label: `${e.kind === "proxy" ? "Keyless proxy" : "Keyed, needs an API key"}: ${e.url}`, kind: e.kind, url: e.url })),
+    ...api.endpoints.map((e) => ({ id: `server:${e.id}`, label: `${e.kind === "proxy" ? "Keyless proxy" : "Keyed, needs an API key"}: ${e.url}`, kind: e.kind, url: e.url, title: e.label })),
     { id: "custom", label: "Custom URL…", kind: "custom", url: "" },
   ];
   if (!choices.some((c) => c.id === state.choice)) state.choice = "mock";
   const selectId = uid("endpoint");
-  const select = h("select", { id: selectId, "data-role": "endpoint" }, ...choices.map((c) => h("option", { value: c.id }, c.label)));
+  const select = h("select", { id: selectId, "data-role": "endpoint" }, ...choices.map((c) => h("option", { value: c.id, title: c.title }, c.label)));
   select.value = state.choice;
   const url = h("input", { type: "url", "data-role": "custom-url", placeholder: "https://host/path", autocomplete: "off", spellcheck: "false", "aria-label": "Custom endpoint URL" });
   url.value = state.customUrl;

@@ -11,7 +11,7 @@ import { ROOT } from "../generate.js";
 import { failureMessage } from "../report.js";
 import { largestInputs } from "./bundle.js";
 import { DEFAULT_MOCK_URL } from "./model.js";
-import { writeSite } from "./out.js";
+import { checkSiteOut, writeSite } from "./out.js";
 import { buildSite } from "./site.js";
 
 const argv = hideBin(process.argv);
@@ -34,6 +34,7 @@ async function main(): Promise<number> {
     .help()
     .version(false)
     .parseAsync();
+  await checkSiteOut(args.out);
   const built = await buildSite({ mockUrl: args.mockUrl });
   await writeSite(args.out, built.files);
   const rel = path.relative(process.cwd(), path.resolve(args.out)) || ".";

@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { MARKER } from "../marker.js";
 import { GeneratorError } from "../problems.js";
-import { writeOutput } from "../write.js";
+import { outputProblem, writeOutput } from "../write.js";
 
 /** Files every site has; a marker without them belongs to something else. */
 export const SITE_FILES = ["index.html", "app.js", "style.css"];
@@ -26,10 +26,21 @@ export function notASite(marker: string | undefined): string | undefined {
   return `holds output of the generator that is not a site (its ${MARKER} lists no ${SITE_FILES.join(", ")}); writing the site would replace it.`;
 }
 
-export async function writeSite(outDir: string, files: Map<string, string>, cwd = process.cwd()): Promise<void> {
+/**
+ * Refuses, before anything is built, an --out that can never take a site: the root, the working
+ * folder or an ancestor, or a folder holding generator output that is not a site. (writeOutput
+ * checks the rest, and these again, when it writes.)
+ */
+export async function checkSiteOut(outDir: string, cwd = process.cwd()): Promise<void> {
   const target = path.resolve(cwd, outDir);
-  const marker = await readFile(path.join(target, MARKER), "utf8").catch(() => undefined);
-  const problem = notASite(marker);
-  if (problem) throw new GeneratorError([{ file: outDir, pointer: "", message: problem, hint: "Choose an empty or new folder for the site, such as ./site." }], "write");
+  const hint = "Choose an empty or new folder for the site, such as ./site.";
+  const where = outputProblem(target, cwd);
+  if (where) throw new GeneratorError([{ file: outDir, pointer: "", message: where.message, hint }], "write");
+  const problem = notASite(await readFile(path.join(target, MARKER), "utf8").catch(() => undefined));
+  if (problem) throw new GeneratorError([{ file: outDir, pointer: "", message: problem, hint }], "write");
+}
+
+export async function writeSite(outDir: string, files: Map<string, string>, cwd = process.cwd()): Promise<void> {
+  await checkSiteOut(outDir, cwd);
   await writeOutput(outDir, files, { cwd });
 }

@@ -73,7 +73,7 @@ describe("the playground in Chromium", () => {
     await page.click('[data-action="send"]');
     await page.waitForFunction(() => document.querySelector('[data-role="errors"]')?.textContent?.includes("toBlock is not valid JSON"));
     expect(playground.rpcCalls()).toBe(before);
-    expect(await text(page, "request")).toBe("Nothing sent yet.");
+    expect(await text(page, "request")).toBe("Not sent: fix the problems listed above.");
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);

@@ -36,3 +36,8 @@ export function uid(prefix: string): string {
   ids += 1;
   return `${prefix}-${ids}`;
 }
+
+/** `record[key] = value` as an own property, even for `__proto__` (a param name a spec may use). */
+export function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}

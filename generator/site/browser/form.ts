@@ -7,7 +7,7 @@
  */
 import { stringifyJson } from "../../../generated/src/runtime/json.js";
 import type { Field } from "../types.js";
-import { h, replaceChildren, uid } from "./dom.js";
+import { h, replaceChildren, setOwn, uid } from "./dom.js";
 
 export interface Problem {
   path: string;
@@ -223,7 +223,7 @@ function objectEditor(spec: EditorSpec, field: Extract<Field, { kind: "object" }
       const value: Record<string, unknown> = {};
       for (const { name, editor } of editors) {
         const r = editor.read(problems);
-        if (r.set) value[name] = r.value;
+        if (r.set) setOwn(value, name, r.value);
       }
       return Object.keys(value).length === 0 && !spec.required ? UNSET : { set: true, value };
     },

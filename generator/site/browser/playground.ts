@@ -7,7 +7,7 @@
  */
 import type { SiteApi, SiteData, SiteMethod } from "../types.js";
 import { validationProblems, errorFields, problemText, selectedVariant } from "./describe.js";
-import { h, replaceChildren } from "./dom.js";
+import { h, replaceChildren, setOwn } from "./dom.js";
 import { endpointPicker } from "./endpoints.js";
 import { editorFor, type Problem } from "./form.js";
 import { jsonTree } from "./json-view.js";
@@ -50,9 +50,16 @@ export function mountPlayground(container: HTMLElement, site: SiteData, api: Sit
     const named: Record<string, unknown> = {};
     for (const { name, editor } of editors) {
       const r = editor.read(problems);
-      if (r.set) named[name] = r.value;
+      if (r.set) setOwn(named, name, r.value);
     }
     return named;
+  };
+  /** A refused call: the problems listed by field and rule, and nothing shown as sent. */
+  const refuse = (problems: Problem[]): void => {
+    showProblems(problems);
+    request.textContent = "Not sent: fix the problems listed above.";
+    status.textContent = "Not sent.";
+    replaceChildren(response);
   };
   const showProblems = (problems: Problem[]): void => {
     const paths = new Set(problems.map((p) => p.path));
@@ -68,18 +75,15 @@ export function mountPlayground(container: HTMLElement, site: SiteData, api: Sit
     const problems: Problem[] = [];
     const named = read(problems);
     nextButton.hidden = true;
-    if (problems.length > 0) return showProblems(problems);
+    if (problems.length > 0) return refuse(problems);
     const target = picker.target();
-    if ("problem" in target) return showProblems([{ path: "endpoint", rule: "endpoint", message: target.problem.replace(/^./, (c) => c.toLowerCase()) }]);
+    if ("problem" in target) return refuse([{ path: "endpoint", rule: "endpoint", message: target.problem.replace(/^./, (c) => c.toLowerCase()) }]);
     const args = callArguments(method, named);
     sendButton.disabled = true;
     status.textContent = "Sending…";
     const outcome = await send(factory, target, method.clientName, args).finally(() => (sendButton.disabled = false));
     const refused = outcome.requests.length === 0 ? validationProblems(outcome.error) : undefined;
-    if (refused) {
-      status.textContent = "Not sent: the generated validators refused the params.";
-      return showProblems(refused);
-    }
+    if (refused) return refuse(refused);
     showProblems([]);
     const wire = outcome.requests.at(-1);
     request.textContent = wire ? wireText(wire) : "Nothing was sent.";

@@ -188,6 +188,29 @@ describe("the playground in Chromium", () => {
     await page.close();
   }, 60_000);
 
+  it("labels every control and works from the keyboard alone", async () => {
+    const { page, problems } = await open("#adv_getLogs");
+    await page.click('[data-action="add-item"]');
+    const unlabelled = (): Promise<string[]> =>
+      page.$$eval(".current input, .current select, .current textarea, #sidebar input", (controls) =>
+        controls.filter((c) => !(c as HTMLInputElement).labels?.length && !c.getAttribute("aria-label")).map((c) => c.outerHTML),
+      );
+    expect(await unlabelled()).toEqual([]);
+    const before = playground.rpcCalls();
+    await page.focus('[name="pageSize"]');
+    await page.keyboard.type("3");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.querySelector('[data-role="request"]')?.textContent?.includes('"pageSize": 3'));
+    expect(playground.rpcCalls()).toBe(before + 1);
+    await page.focus('[data-method="getAccountInfo"]');
+    await page.keyboard.press("Enter");
+    await page.waitForSelector('[data-page="getAccountInfo"].current [name="config.encoding"]');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("getAccountInfo");
+    expect(await unlabelled()).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it("works at phone width and in dark mode (screenshots for review)", async () => {
     const { page, problems } = await open("#eth_getBlockByNumber", { width: 390, dark: true });
     expect(await page.isVisible("#sidebar")).toBe(false);

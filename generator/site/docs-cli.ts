@@ -39,7 +39,7 @@ async function main(): Promise<number> {
   await writeSite(args.out, built.files);
   const rel = path.relative(process.cwd(), path.resolve(args.out)) || ".";
   const methods = built.site.apis.reduce((n, a) => n + a.methods.length, 0);
-  console.log(`Wrote the site (${built.site.apis.length} APIs, ${methods} methods) to ${rel}/: open ${rel}/index.html through any static file server.`);
+  console.log(`Wrote the site (${built.site.apis.length} APIs, ${methods} methods) to ${rel}/: open ${rel}/index.html, or serve the folder with any static file server.`);
   console.log(`app.js: ${(built.bundle.bytes / 1024).toFixed(1)} KB minified, ${(built.bundle.gzipBytes / 1024).toFixed(1)} KB gzipped; largest parts: ${largestInputs(built.bundle.metafile, ROOT, 5).join(", ")}.`);
   return 0;
 }

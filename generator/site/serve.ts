@@ -50,7 +50,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       return forward(request, response, `${mock.url}${url.pathname.slice("/mock".length) || "/"}${url.search}`);
     }
     if (request.method !== "GET" && request.method !== "HEAD") return reply(response, 405, "text/plain; charset=utf-8", "The playground serves its pages with GET and the mock server under /mock/.\n");
-    const name = url.pathname === "/" ? "index.html" : decodeURIComponent(url.pathname.slice(1));
+    const name = url.pathname === "/" ? "index.html" : url.pathname.slice(1);
     const text = options.files.get(name);
     if (text === undefined || name.startsWith(".")) return reply(response, 404, "text/plain; charset=utf-8", "Not found.\n");
     reply(response, 200, TYPES[name.split(".").pop() ?? ""] ?? "application/octet-stream", request.method === "HEAD" ? undefined : text);

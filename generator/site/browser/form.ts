@@ -48,6 +48,10 @@ function labelFor(spec: EditorSpec, id: string): HTMLElement {
   return h("label", { for: id }, h("code", {}, spec.label), " ", h("span", { class: spec.required ? "required" : "optional" }, spec.required ? "required" : "optional"));
 }
 
+function legend(spec: EditorSpec, id: string): HTMLElement {
+  return h("legend", { id }, h("code", {}, spec.label), " ", h("span", { class: spec.required ? "required" : "optional" }, spec.required ? "required" : "optional"));
+}
+
 function hint(spec: EditorSpec, id: string, extra: string): HTMLElement | undefined {
   const text = [spec.description || spec.field.description || "", extra].filter(Boolean).join(" ");
   return text ? h("p", { class: "hint", id }, text) : undefined;
@@ -162,7 +166,7 @@ function arrayEditor(spec: EditorSpec, field: Extract<Field, { kind: "array" }>)
   const list = h("ol", { class: "items" });
   const add = h("button", { type: "button", class: "small", "data-action": "add-item" }, `Add ${spec.label} item`);
   const legendId = uid("l");
-  const box = h("fieldset", { class: "field field-array", "aria-describedby": `${legendId}-hint` }, h("legend", { id: legendId }, h("code", {}, spec.label), " ", h("span", { class: spec.required ? "required" : "optional" }, spec.required ? "required" : "optional")), hint(spec, `${legendId}-hint`, "A list; add items one by one."), list, add);
+  const box = h("fieldset", { class: "field field-array", "aria-describedby": `${legendId}-hint` }, legend(spec, legendId), hint(spec, `${legendId}-hint`, "A list; add items one by one."), list, add);
   let items: Editor[] = [];
   let touched = false;
   const render = (values: unknown[]): void => {
@@ -216,7 +220,8 @@ function arrayEditor(spec: EditorSpec, field: Extract<Field, { kind: "array" }>)
 function objectEditor(spec: EditorSpec, field: Extract<Field, { kind: "object" }>): Editor {
   const editors = field.properties.map((p) => ({ name: p.name, editor: editorFor({ path: `${spec.path}.${p.name}`, label: p.name, required: p.required, description: p.description, field: p.field }) }));
   const legendId = uid("l");
-  const box = h("fieldset", { class: "field field-object" }, h("legend", { id: legendId }, h("code", {}, spec.label), " ", h("span", { class: spec.required ? "required" : "optional" }, spec.required ? "required" : "optional")), hint(spec, `${legendId}-hint`, ""), ...editors.map((e) => e.editor.element));
+  const description = hint(spec, `${legendId}-hint`, "");
+  const box = h("fieldset", { class: "field field-object", "aria-describedby": description ? `${legendId}-hint` : undefined }, legend(spec, legendId), description, ...editors.map((e) => e.editor.element));
   return {
     element: box,
     read(problems) {

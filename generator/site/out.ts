@@ -5,7 +5,7 @@
  * own: a folder the generator wrote as a client package (its marker lists no index.html) is not
  * a site, so the site never replaces generated/ or any other client package.
  */
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { MARKER } from "../marker.js";
 import { GeneratorError } from "../problems.js";
@@ -28,7 +28,8 @@ export function notASite(marker: string | undefined): string | undefined {
 
 /**
  * Refuses, before anything is built, an --out that can never take a site: the root, the working
- * folder or an ancestor, or a folder holding generator output that is not a site. (writeOutput
+ * folder or an ancestor, a non-empty folder the generator did not write, or a folder holding
+ * generator output that is not a site. (writeOutput
  * checks the rest, and these again, when it writes.)
  */
 export async function checkSiteOut(outDir: string, cwd = process.cwd()): Promise<void> {
@@ -36,7 +37,9 @@ export async function checkSiteOut(outDir: string, cwd = process.cwd()): Promise
   const hint = "Choose an empty or new folder for the site, such as ./site.";
   const where = outputProblem(target, cwd);
   if (where) throw new GeneratorError([{ file: outDir, pointer: "", message: where.message, hint }], "write");
-  const problem = notASite(await readFile(path.join(target, MARKER), "utf8").catch(() => undefined));
+  const marker = await readFile(path.join(target, MARKER), "utf8").catch(() => undefined);
+  const entries = await readdir(target).catch(() => [] as string[]);
+  const problem = marker === undefined && entries.length > 0 ? `is not empty and was not written by the generator (it has no ${MARKER}).` : notASite(marker);
   if (problem) throw new GeneratorError([{ file: outDir, pointer: "", message: problem, hint }], "write");
 }
 

@@ -7,6 +7,7 @@ import path from "node:path";
 import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
 import { terminalText } from "../escape.js";
+import { ROOT } from "../generate.js";
 import { failureMessage } from "../report.js";
 import { startPlayground, type Playground } from "./serve.js";
 import { buildSite, defaultSpecs } from "./site.js";
@@ -28,8 +29,8 @@ async function main(): Promise<number> {
     .version(false)
     .parseAsync();
   const built = await buildSite();
-  const specs = await defaultSpecs(process.cwd());
-  const playground = await startPlayground({ files: built.files, specs, port: args.port });
+  const specs = await defaultSpecs(ROOT);
+  const playground = await startPlayground({ files: built.files, specs, port: args.port, cwd: ROOT });
   for (const warning of playground.mock.warnings) console.warn(terminalText(`warning: ${warning}`));
   console.log(`Playground for ${specs.map((s) => path.basename(s)).join(", ")} (${playground.mock.methods.length} methods): ${playground.url}`);
   console.log(`Mock server at ${playground.url}mock/ (the default endpoint). Press Ctrl-C to stop.`);

@@ -18,7 +18,6 @@ import { renderPage } from "./render.js";
 import type { SiteData } from "./types.js";
 
 export interface SiteBuildOptions {
-  cwd?: string;
   /** Where the page finds the mock server (default `mock/`, next to the page). */
   mockUrl?: string;
 }
@@ -44,9 +43,8 @@ export async function siteFiles(site: SiteData): Promise<{ files: Map<string, st
 }
 
 export async function buildSite(options: SiteBuildOptions = {}): Promise<SiteBuild> {
-  const cwd = options.cwd ?? process.cwd();
-  const specs = await defaultSpecs(cwd);
-  const generated = await generate({ specs, cwd, packageName: DEFAULT_PACKAGE });
+  // From the project folder, as `npm run gen` runs: the files then match generated/ byte for byte.
+  const generated = await generate({ specs: await defaultSpecs(ROOT), cwd: ROOT, packageName: DEFAULT_PACKAGE });
   const stale = compareOutputs(generated.files, await readOutput(path.join(ROOT, "generated")));
   if (stale.length > 0) {
     throw new GeneratorError(

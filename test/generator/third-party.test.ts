@@ -7,7 +7,11 @@
  * the params schema. That makes a
  * property test of the mock's values: every params object it makes passes the client's request
  * validators and the mock's own, and every result it makes passes the strict result validators.
+ * The same values are also checked with ajv against the documented schemas, for what the
+ * client's validators leave out (formats, multipleOf, oneOf matching exactly one branch).
  */
+import { Ajv } from "ajv";
+import formatsPlugin from "ajv-formats";
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -38,6 +42,9 @@ interface Entry {
 }
 
 const run = promisify(execFile);
+const addFormats = formatsPlugin as unknown as (ajv: Ajv) => Ajv;
+/** Seeds per schema in the ajv property test. */
+const SEEDS = 5;
 const manifest = JSON.parse(readFileSync(path.join(ROOT, "test/fixtures/third-party/manifest.json"), "utf8")) as { documents: Entry[] };
 const entries = manifest.documents;
 const out = await mkdtemp(path.join(os.tmpdir(), "third-party-"));
@@ -135,4 +142,29 @@ describe("every method answers through the mock, and every answer passes strict 
     if (known) expect(failures.length, `${name}: the unsatisfiable schema at ${entry.unsatisfiable!.where} should make calls fail`).toBeGreaterThan(0);
     expect(calls).toBeGreaterThanOrEqual(entry.methods);
   }, 60_000);
+});
+
+describe("every value the mock makes up fits its documented schema under ajv (formats checked)", () => {
+  it.each(entries.map((e) => [e.name, e] as const))("%s", (name, entry) => {
+    const model = models.get(name)!;
+    const definitions = new Map<string, JsonSchema>(model.schemas.map((s) => [s.name, s.schema]));
+    const ajv = addFormats(new Ajv({ strict: false, logger: false }));
+    ajv.addSchema({ $id: "doc", definitions: Object.fromEntries(definitions) });
+    const misfits: string[] = [];
+    let checked = 0;
+    for (const method of model.methods) {
+      for (const type of [method.paramsType, method.resultType]) {
+        if (!definitions.has(type)) continue;
+        const validate = ajv.getSchema(`doc#/definitions/${type}`)!;
+        for (let seed = 0; seed < SEEDS; seed++) {
+          const value = generateValue({ $ref: `#/definitions/${type}` }, definitions, `${method.rpcName} ${type} ${seed}`);
+          checked++;
+          if (!validate(value)) misfits.push(`${type} ${JSON.stringify(value).slice(0, 200)}: ${ajv.errorsText(validate.errors)}`.slice(0, 600));
+        }
+      }
+    }
+    const known = entry.unsatisfiable ? new RegExp(`/${entry.unsatisfiable.where.replace(/\\\./g, "/")} must match pattern`) : undefined;
+    expect(misfits.filter((m) => !known?.test(m))).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(entry.methods * SEEDS);
+  });
 });

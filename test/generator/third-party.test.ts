@@ -71,6 +71,14 @@ describe("third-party documents", () => {
     for (const entry of entries) {
       expect(entry.licence, entry.name).toMatch(/^(Apache-2\.0|MIT|CC0-1\.0|BSD-\d-Clause|ISC)$/);
       expect(entry.package, entry.name).toMatch(/^@?[\w.-]+(\/[\w.-]+)?@\d+\.\d+\.\d+$/);
+      // A document read from node_modules comes from the exact version the manifest names.
+      const installed = /^node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(entry.file);
+      if (installed) {
+        const pkg = JSON.parse(readFileSync(path.join(ROOT, "node_modules", installed[1]!, "package.json"), "utf8")) as { name: string; version: string };
+        expect(`${pkg.name}@${pkg.version}`, entry.name).toBe(entry.package);
+        const declared = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies[pkg.name];
+        expect(declared, `${pkg.name} is an exact-pinned devDependency`).toBe(pkg.version);
+      }
     }
   });
 

@@ -42,7 +42,9 @@ export function stringForPattern(pattern: string, random: Random, lengths: Lengt
 }
 
 /** Shortest and longest strings a node can write (`Infinity` for open quantifiers). */
-function span(node: PatternNode, memo = new Map<PatternNode, [number, number]>()): [number, number] {
+const spans = new WeakMap<PatternNode, [number, number]>();
+
+function span(node: PatternNode, memo = spans): [number, number] {
   const known = memo.get(node);
   if (known) return known;
   let out: [number, number];

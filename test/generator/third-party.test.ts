@@ -22,6 +22,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate, ROOT } from "../../generator/generate.js";
 import { startMockServer } from "../../generator/mock/server.js";
+import { stringForPattern } from "../../generator/mock/pattern.js";
+import { createRandom } from "../../generator/mock/random.js";
 import { generateValue } from "../../generator/mock/values.js";
 import type { DocumentModel, JsonSchema } from "../../generator/model.js";
 import { writeOutput } from "../../generator/write.js";
@@ -174,5 +176,35 @@ describe("every value the mock makes up fits its documented schema under ajv (fo
     const known = entry.unsatisfiable ? new RegExp(`/${entry.unsatisfiable.where.replace(/\\\./g, "/")} must match pattern`) : undefined;
     expect(misfits.filter((m) => !known?.test(m))).toEqual([]);
     expect(checked).toBeGreaterThanOrEqual(entry.methods * SEEDS);
+  });
+});
+
+describe("every pattern of the documents gets a matching string", () => {
+  const patterns = new Set<string>();
+  const collect = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(collect);
+    else if (value !== null && typeof value === "object") {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === "pattern" && typeof inner === "string") patterns.add(inner);
+        if (key === "patternProperties" && inner !== null && typeof inner === "object") Object.keys(inner).forEach((p) => patterns.add(p));
+        collect(inner);
+      }
+    }
+  };
+  for (const entry of entries) collect(JSON.parse(readFileSync(path.join(ROOT, entry.file), "utf8")));
+  // Patterns that put text before `^` (Urbit's "/^own$/", the ETC spec's "0x^(…){65}$"): no string matches them.
+  const unmatchable = [...patterns].filter((p) => /^[^(^|]+\^/.test(p));
+
+  it("the documents hold dozens of distinct patterns", () => {
+    expect(patterns.size).toBeGreaterThanOrEqual(25);
+    expect(unmatchable).toHaveLength(6);
+  });
+
+  it.each([...patterns].filter((p) => !unmatchable.includes(p)))("%s", (pattern) => {
+    for (let seed = 0; seed < SEEDS; seed++) {
+      const text = stringForPattern(pattern, createRandom(`${pattern} ${seed}`));
+      expect(text, `seed ${seed}`).toBeDefined();
+      expect(new RegExp(pattern, "u").test(text!)).toBe(true);
+    }
   });
 });

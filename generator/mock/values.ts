@@ -32,9 +32,9 @@ interface Walk {
 const MAX_DEPTH = 32;
 /** Below this depth optional properties are left out, to keep answers small. */
 const OPTIONAL_DEPTH = 10;
-/** Keywords that constrain a value (as opposed to annotations such as `description`). */
 /** Sub-schema keywords that, found in two merged parts, must both hold. */
 const COMBINED = new Set(["items", "additionalProperties", "additionalItems", "not"]);
+/** Keywords that constrain a value (as opposed to annotations such as `description`). */
 const CONSTRAINTS = ["type", "properties", "required", "items", "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum", "const", "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "additionalProperties", "patternProperties", "minProperties"];
 
 /** A value for `schema`; `key` names what it is for (strings read `<key>-3f2a`). */

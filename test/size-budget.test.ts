@@ -11,7 +11,8 @@ import { composition, measureOursApp } from "../bench/size.js";
  * The budget in gzipped bytes: the size measured when it was set, rounded up to the next 0.5 KB.
  * Lower it as the runtime shrinks; never raise it without a reason stated in the commit.
  */
-const BUDGET_BYTES = 10 * 1024;
+// 10.5 KB since oneOf/anyOf failures name each branch and why it failed (+266 B gzipped over 10148 B).
+const BUDGET_BYTES = 10.5 * 1024;
 
 describe("bundle size", () => {
   it(`the one-call app loads at most ${BUDGET_BYTES} bytes gzipped`, async () => {

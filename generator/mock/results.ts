@@ -1,10 +1,13 @@
 /**
- * The result of a valid call: the result of the first example whose params equal the call's,
- * else a value generated from the result schema (the `x-result-variants` variant the params
+ * The result of a valid call: the result of the first example whose params equal the call's and
+ * whose result fits the method's result schema (a wrong example is reported when the mock starts,
+ * and never served: the client's strict result validation would reject it), else a value
+ * generated from the result schema (the `x-result-variants` variant the params
  * select, else the method's result), seeded by the method and params so that the same request
  * always gets the same answer. Paginated methods get `pages` pages of generated items, linked
  * by `nextPageToken` "page-2", "page-3", …; the last page has none.
  */
+import { Ajv, type ValidateFunction } from "ajv";
 import type { JsonSchema, MethodModel, PaginationModel, VariantCondition } from "../model.js";
 import { canonical, isRecord, jsonEqual } from "./json.js";
 import type { MockMethod } from "./registry.js";
@@ -19,7 +22,7 @@ export interface ResultOptions {
 export const DEFAULT_PAGE_SIZE = 10;
 
 export function resultFor(method: MockMethod, named: Record<string, unknown>, options: ResultOptions): unknown {
-  const example = method.examples.find((e) => jsonEqual(e.params, named));
+  const example = method.examples.find((e) => jsonEqual(e.params, named) && resultFits(method, e.result));
   if (example) return example.result;
   const model = method.model;
   if (!model.result) return null;
@@ -29,6 +32,33 @@ export function resultFor(method: MockMethod, named: Record<string, unknown>, op
   const schema = selectVariant(model, named)?.schema ?? model.result.schema;
   const value = generateValue(schema, method.definitions, seed);
   return pagination ? fillPage(value, schema, pagination, named, method, seed, options.pages) : value;
+}
+
+const resultValidators = new WeakMap<MockMethod, ValidateFunction | undefined>();
+const compilers = new WeakMap<Definitions, Ajv>();
+
+/** Whether `result` fits the method's documented result schema (formats not checked, as for params). */
+export function resultFits(method: MockMethod, result: unknown): boolean {
+  if (!method.model.result) return true;
+  if (!resultValidators.has(method)) {
+    let ajv = compilers.get(method.definitions);
+    if (!ajv) {
+      ajv = new Ajv({ strict: false, validateFormats: false });
+      ajv.addSchema({ $id: "result", definitions: Object.fromEntries(method.definitions) });
+      compilers.set(method.definitions, ajv);
+    }
+    resultValidators.set(method, method.definitions.has(method.model.resultType) ? ajv.getSchema(`result#/definitions/${method.model.resultType}`) : undefined);
+  }
+  const validate = resultValidators.get(method);
+  return validate === undefined || validate(withNumbers(result)) === true;
+}
+
+/** The value with exact u64 `bigint`s as numbers, for ajv (which takes no bigints). */
+function withNumbers(value: unknown): unknown {
+  if (typeof value === "bigint") return Number(value);
+  if (Array.isArray(value)) return value.map(withNumbers);
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withNumbers(v)]));
+  return value;
 }
 
 /** The first variant whose condition the params meet (variants are listed most specific first). */

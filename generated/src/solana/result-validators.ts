@@ -11,7 +11,11 @@ const ParsedAccountData$: Validator = v.object({ program: v.string(), parsed: v.
 ]);
 const AccountInfo$: Validator = v.object(
   {
-    data: v.anyOf([v.string(), EncodedAccountData$, ParsedAccountData$]),
+    data: v.anyOf([v.string(), EncodedAccountData$, ParsedAccountData$], "anyOf", [
+      undefined,
+      "EncodedAccountData",
+      "ParsedAccountData",
+    ]),
     executable: v.boolean,
     lamports: v.uint64,
     owner: v.string(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u),
@@ -22,7 +26,7 @@ const AccountInfo$: Validator = v.object(
 );
 const RpcContext$: Validator = v.object({ slot: v.uint64, apiVersion: v.string() }, ["slot"]);
 const GetAccountInfoResult$: Validator = v.object(
-  { context: RpcContext$, value: v.anyOf([AccountInfo$, v.nul], "oneOf") },
+  { context: RpcContext$, value: v.anyOf([AccountInfo$, v.nul], "oneOf", ["AccountInfo", undefined]) },
   ["context", "value"],
 );
 const GetBlockHeightResult$: Validator = v.uint64;

@@ -24,6 +24,13 @@ const methods: MiniMethod[] = [
     params: [{ name: "pageSize", schema: { type: "integer", minimum: 1, maximum: 50, default: 4 } }, { name: "pageToken", schema: { type: "string" } }],
     result: { name: "page", schema: { type: "object", required: ["items"], properties: { items: { type: ["array", "null"], items: { type: "integer" } }, nextPageToken: { type: "string" } } } },
   },
+  {
+    // Its example contradicts its schema (as MetaMask's wallet_switchEthereumChain does): never served.
+    name: "switchChain",
+    params: [{ name: "chainId", required: true, schema: { type: "string" } }],
+    result: { name: "nothing", schema: { type: "null" } },
+    examples: [{ name: "wrong", params: [{ name: "chainId", value: "0x1" }], result: { name: "nothing", value: "0x1" } }],
+  },
 ];
 const document = doc(methods);
 const { registry } = buildRegistry([{ model: normalizeDocument(loaded(document)), exactResults: new Map() }]);
@@ -34,6 +41,7 @@ const call = (method: string, params: unknown, id: unknown = 1): string => JSON.
 describe("answerRequest", () => {
   const cases: [string, { body: string; target?: Target; want: unknown }][] = [
     ["an example's params give its result", { body: call("getBlock", [7]), want: { jsonrpc: "2.0", id: 1, result: { txs: ["0xseven"], big: 18446744073709552000 } } }],
+    ["an example whose result contradicts the schema is not served", { body: call("switchChain", ["0x1"]), want: { jsonrpc: "2.0", id: 1, result: null } }],
     ["a string id is echoed", { body: call("getBlock", [7], "abc"), want: { jsonrpc: "2.0", id: "abc", result: { txs: ["0xseven"], big: 18446744073709552000 } } }],
     ["unparsable JSON is -32700 with id null", { body: "{", want: { jsonrpc: "2.0", id: null, error: { code: -32700, message: expect.stringMatching(/^Parse error: the body is not valid JSON/) } } }],
     ["an empty batch is -32600", { body: "[]", want: { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: a batch must hold at least one request object." } } }],

@@ -9,6 +9,13 @@ import type { Readable } from "node:stream";
 import { createGunzip, createInflate } from "node:zlib";
 import { bytes } from "./limits.js";
 
+/** The client closed the connection before its body was complete: nothing to answer, nothing to report. */
+export class ClientGone extends Error {
+  constructor() {
+    super("The client closed the connection before the body was complete.");
+  }
+}
+
 /** The body text, or why it was refused: the HTTP status, a JSON-RPC code and a sentence. */
 export type BodyRead = { text: string } | { status: number; code: number; message: string };
 
@@ -74,9 +81,10 @@ export function readBody(request: IncomingMessage, maxBodyBytes: number): Promis
       chunks.push(chunk);
     };
     const onEnd = (): void => finish(decodeText(Buffer.concat(chunks)));
-    const onError = (): void => finish(decoder && !request.destroyed ? { status: 400, code: -32700, message: `Parse error: the body is not valid ${encoding === "deflate" ? "deflate" : "gzip"} data.` } : new Error("The client closed the connection before the body was complete."));
+    // Only the decoder's errors arrive here (the client going away is `closed`): the data is not gzip/deflate.
+    const onError = (): void => finish(decoder ? { status: 400, code: -32700, message: `Parse error: the body is not valid ${encoding === "deflate" ? "deflate" : "gzip"} data.` } : new ClientGone());
     const closed = (): void => {
-      if (!request.complete) finish(new Error("The client closed the connection before the body was complete."));
+      if (!request.complete) finish(new ClientGone());
     };
     if (decoder) request.on("data", countRaw);
     request.on("close", closed);

@@ -40,15 +40,15 @@ export const DEFAULT_LIMITS: Readonly<MockLimits> = Object.freeze({
   maxBodyBytes: 5 * MiB,
   maxBatchItems: 1000,
   maxDepth: 64,
-  maxResponseBytes: 16 * MiB,
+  maxResponseBytes: 8 * MiB,
   maxHeaderBytes: 16 * 1024,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
-  maxConnections: 256,
+  maxConnections: 128,
   wsMaxPayloadBytes: 5 * MiB,
   wsMaxMessagesPerSecond: 200,
-  wsMaxBufferedBytes: 32 * MiB,
+  wsMaxBufferedBytes: 16 * MiB,
   wsHeartbeatMs: 30_000,
 });
 

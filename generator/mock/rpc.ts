@@ -44,7 +44,34 @@ export interface AnswerOptions extends ResultOptions {
 /** The id the proxy form answers with (its requests carry none), a string as the published proxy samples send. */
 export const PROXY_ID = "1";
 
+/** The answer to a request body, computed at once. */
 export function answerRequest(text: string, target: Target, registry: Registry, options: AnswerOptions): RpcAnswer {
+  const steps = answerSteps(text, target, registry, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same answer, computed in slices of about `sliceMs` with the event loop free in between:
+ * a large batch shares the server with other clients instead of starving them.
+ */
+export async function answerRequestFairly(text: string, target: Target, registry: Registry, options: AnswerOptions, sliceMs = 10): Promise<RpcAnswer> {
+  const steps = answerSteps(text, target, registry, options);
+  let sliceStart = Date.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (Date.now() - sliceStart >= sliceMs) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = Date.now();
+    }
+  }
+}
+
+/** Computes the answer; yields after each batch item (a place to pause). */
+function* answerSteps(text: string, target: Target, registry: Registry, options: AnswerOptions): Generator<void, RpcAnswer> {
   const limits = options.limits ?? DEFAULT_LIMITS;
   const bodyId = target.proxyMethod !== undefined ? PROXY_ID : null;
   if (nestsDeeperThan(text, limits.maxDepth)) {
@@ -58,7 +85,7 @@ export function answerRequest(text: string, target: Target, registry: Registry, 
   }
   const context: Context = { target, registry, options, limits };
   if (target.proxyMethod !== undefined) return replySized(envelope(PROXY_ID, proxyCall(target.proxyMethod, body, context)), PROXY_ID, limits);
-  if (Array.isArray(body)) return answerBatch(body, context);
+  if (Array.isArray(body)) return yield* answerBatch(body, context);
   const answer = answerOne(body, context);
   return answer === undefined ? { status: 204 } : replySized(answer, answer.id as Id, limits);
 }
@@ -74,7 +101,7 @@ interface Context {
  * A batch, item by item, while the answers fit `maxResponseBytes`; the items after that are not
  * run and get a -32003 error each (as geth does), so one request cannot make an answer of any size.
  */
-function answerBatch(batch: unknown[], context: Context): RpcAnswer {
+function* answerBatch(batch: unknown[], context: Context): Generator<void, RpcAnswer> {
   const { maxBatchItems, maxResponseBytes } = context.limits;
   if (batch.length === 0) return reply(envelope(null, fail(INVALID_REQUEST, "Invalid Request: a batch must hold at least one request object.")));
   if (batch.length > maxBatchItems) {
@@ -83,6 +110,7 @@ function answerBatch(batch: unknown[], context: Context): RpcAnswer {
   const parts: string[] = [];
   let size = 2;
   for (const item of batch) {
+    yield;
     if (size > maxResponseBytes) {
       if (isRecord(item) && !Object.hasOwn(item, "id")) continue;
       parts.push(stringifyJson(envelope(idOf(item), tooLarge(maxResponseBytes, "the batch's answers so far"))));

@@ -9,12 +9,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { isIP, type AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
-import { readBody } from "./body.js";
+import { ClientGone, readBody } from "./body.js";
 import { stringifyJson } from "./json.js";
 import { DEFAULT_LIMITS, resolveLimits, type MockLimits } from "./limits.js";
 import { loadMockDocuments } from "./load.js";
 import { buildRegistry, listMethods, type Registry } from "./registry.js";
-import { answerRequest, INTERNAL_ERROR, type LocalMethod, type Target } from "./rpc.js";
+import { answerRequestFairly, INTERNAL_ERROR, type LocalMethod, type Target } from "./rpc.js";
 import { attachWebSocket, type WsSession } from "./ws.js";
 
 export interface MockServerOptions {
@@ -110,8 +110,8 @@ function wsMethods(_session: WsSession): ReadonlyMap<string, LocalMethod> {
 }
 
 /** The one place a WebSocket message is answered: the same JSON-RPC as over HTTP, plus the connection's own methods. */
-function dispatchWs(session: WsSession, text: string, registry: Registry, pages: number, limits: MockLimits): string | undefined {
-  const answer = answerRequest(text, session.target, registry, { pages, limits, localMethods: session.methods });
+async function dispatchWs(session: WsSession, text: string, registry: Registry, pages: number, limits: MockLimits): Promise<string | undefined> {
+  const answer = await answerRequestFairly(text, session.target, registry, { pages, limits, localMethods: session.methods });
   return answer.status === 200 ? answer.body : undefined;
 }
 
@@ -130,7 +130,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, regist
     const id = target.proxyMethod !== undefined ? "1" : null;
     return send(response, read.status, JSON_TYPE, stringifyJson({ jsonrpc: "2.0", id, error: { code: read.code, message: read.message } }), { connection: "close" }, () => request.socket.destroy());
   }
-  const answer = answerRequest(read.text, target, registry, { pages, limits });
+  const answer = await answerRequestFairly(read.text, target, registry, { pages, limits });
   if (answer.status === 204) return send(response, 204);
   send(response, 200, JSON_TYPE, answer.body);
 }
@@ -139,7 +139,7 @@ const JSON_TYPE = "application/json; charset=utf-8";
 
 /** A failure of the mock itself: a JSON-RPC -32603 to the client and one line on the console, no stack. */
 function failed(request: IncomingMessage, response: ServerResponse, error: unknown): void {
-  if (request.destroyed || response.destroyed) return;
+  if (error instanceof ClientGone || response.headersSent || response.destroyed) return void request.socket.destroy();
   const reason = error instanceof Error ? error.message : String(error);
   console.error(`The mock server could not answer ${request.method} ${request.url?.slice(0, 200)}: ${reason}`);
   send(response, 500, JSON_TYPE, stringifyJson({ jsonrpc: "2.0", id: null, error: { code: INTERNAL_ERROR, message: `Internal error: the mock server failed while answering (${reason}).` } }));

@@ -11,7 +11,7 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import type { MockLimits } from "./limits.js";
-import { INVALID_REQUEST, type LocalMethod, type Target } from "./rpc.js";
+import { INTERNAL_ERROR, INVALID_REQUEST, type LocalMethod, type Target } from "./rpc.js";
 
 /** JSON-RPC "limit exceeded" (the code Ethereum nodes use for rate limits). */
 export const LIMIT_EXCEEDED = -32005;
@@ -35,7 +35,7 @@ export interface WsEndpointOptions {
   /** Called once per connection, before its first message: the session's own methods. */
   methodsFor(session: WsSession): ReadonlyMap<string, LocalMethod>;
   /** Answers one text message of a session; `undefined` sends nothing (notifications). */
-  dispatch(session: WsSession, text: string): string | undefined;
+  dispatch(session: WsSession, text: string): Promise<string | undefined>;
 }
 
 /** Serves WebSocket upgrades on `server`; `close()` drops every socket and stops the heartbeat. */
@@ -74,13 +74,18 @@ export function attachWebSocket(server: Server, options: WsEndpointOptions): { c
       }
     });
     const rate = rateCounter(limits.wsMaxMessagesPerSecond);
+    // Messages of one connection are answered one after the other, in order.
+    let queue = Promise.resolve();
     ws.on("message", (data: RawData, isBinary: boolean) => {
       const over = rate();
       if (over === "close") return ws.close(1008, `More than ${2 * limits.wsMaxMessagesPerSecond} messages per second.`);
       if (over === "error") return session.send(errorText(LIMIT_EXCEEDED, `Limit exceeded: more than ${limits.wsMaxMessagesPerSecond} messages per second on this connection (wsMaxMessagesPerSecond); slow down.`));
       if (isBinary) return session.send(errorText(INVALID_REQUEST, "Invalid Request: send JSON-RPC requests as text messages, not binary ones."));
-      const answer = options.dispatch(session, rawText(data));
-      if (answer !== undefined) session.send(answer);
+      const text = rawText(data);
+      queue = queue
+        .then(() => (ws.readyState === ws.OPEN ? options.dispatch(session, text) : undefined))
+        .then((answer) => void (answer !== undefined && session.send(answer)))
+        .catch(() => session.send(errorText(INTERNAL_ERROR, "Internal error: the mock server failed while answering this message.")));
     });
   }
 

@@ -74,6 +74,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     handle(request, response, registry, pages, limits).catch((error: unknown) => failed(request, response, error));
   });
   server.maxConnections = limits.maxConnections;
+  // A socket with no traffic either way (a client that stops reading its answer) is dropped; WebSockets opt out (ws.ts pings).
+  server.timeout = limits.requestTimeoutMs;
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => refuseRaw(error, socket));
   const ws = attachWebSocket(server, {
     limits,

@@ -402,3 +402,36 @@ describe("npm run mock arguments", () => {
     if (message.endsWith(HELP)) expect(stderr.trim().split("\n")).toEqual([message]);
   });
 });
+
+describe("one client against the others", () => {
+  let roomy: MockServer;
+  let roomyPort: number;
+  beforeAll(async () => {
+    roomy = await startMockServer({ specs: SPECS.slice(0, 2), port: 0, limits: { wsMaxBufferedBytes: 64 * 1024, wsMaxMessagesPerSecond: 1000 } });
+    roomyPort = Number(new URL(roomy.url).port);
+  });
+  afterAll(() => roomy?.close());
+
+  it("answers a small call while a 1000-item batch is still being computed", async () => {
+    const heavy = text(Array.from({ length: 1000 }, (_, i) => call("adv_getLogs", { blockchain: "eth", pageSize: 100, fromBlock: i }, i)));
+    const order: string[] = [];
+    const batch = postRaw(roomyPort, heavy, undefined, "/", () => order.push("batch answer starts")).then((x) => void order.push(`batch ${x.response?.status}`));
+    await sleep(50);
+    const small = postRaw(roomyPort, text(call("eth_blockNumber", []))).then((x) => void order.push(`small ${x.response?.status}`));
+    await Promise.all([batch, small]);
+    expect(order).toEqual(["small 200", "batch answer starts", "batch 200"]);
+  });
+
+  it("drops a WebSocket client that does not read its answers past wsMaxBufferedBytes", async () => {
+    const raw = await rawWebSocket(roomyPort, "/advanced/key");
+    raw.socket.pause();
+    const sent = 60;
+    for (let i = 0; i < sent; i++) raw.socket.write(frame(1, Buffer.from(text(call("adv_getLogs", { blockchain: "eth", pageSize: 1000, fromBlock: i }, i)))));
+    await sleep(3_000);
+    raw.socket.resume();
+    await Promise.race([raw.closed, sleep(10_000)]);
+    expect(raw.socket.destroyed).toBe(true);
+    const answers = raw.received().toString("latin1").match(/"jsonrpc":"2\.0"/g) ?? [];
+    expect(answers.length).toBeLessThan(sent);
+  });
+});

@@ -27,8 +27,8 @@ export interface Exchange {
  * connection or `timeoutMs` passes. Write errors (the server hung up mid-body) end the writing.
  * `endless` keeps writing the last part again and again until the server hangs up (or the timeout).
  */
-export function exchange(port: number, parts: (string | Buffer)[], options: { gapMs?: number; timeoutMs?: number; endless?: boolean } = {}): Promise<Exchange> {
-  const { gapMs = 0, timeoutMs = 10_000, endless = false } = options;
+export function exchange(port: number, parts: (string | Buffer)[], options: { gapMs?: number; timeoutMs?: number; endless?: boolean; onFirstByte?: () => void } = {}): Promise<Exchange> {
+  const { gapMs = 0, timeoutMs = 10_000, endless = false, onFirstByte } = options;
   const started = Date.now();
   return new Promise((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
@@ -43,7 +43,10 @@ export function exchange(port: number, parts: (string | Buffer)[], options: { ga
       resolve({ response: parseResponse(Buffer.concat(received)), closed, ms: Date.now() - started });
     };
     const timer = setTimeout(finish, timeoutMs);
-    socket.on("data", (chunk) => received.push(chunk));
+    socket.on("data", (chunk) => {
+      if (received.length === 0) onFirstByte?.();
+      received.push(chunk);
+    });
     socket.on("error", () => undefined);
     socket.on("close", () => {
       closed = true;
@@ -67,12 +70,12 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /** A POST with a Connection: close, so the server ends the exchange after its answer. */
-export function postRaw(port: number, body: string | Buffer, headers: Record<string, string> = { "content-type": "application/json" }, path = "/"): Promise<Exchange> {
+export function postRaw(port: number, body: string | Buffer, headers: Record<string, string> = { "content-type": "application/json" }, path = "/", onFirstByte?: () => void): Promise<Exchange> {
   const bytes = typeof body === "string" ? Buffer.from(body) : body;
   const head = Object.entries({ host: "127.0.0.1", connection: "close", "content-length": String(bytes.length), ...headers })
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join("");
-  return exchange(port, [Buffer.concat([Buffer.from(`POST ${path} HTTP/1.1\r\n${head}\r\n`), bytes])]);
+  return exchange(port, [Buffer.concat([Buffer.from(`POST ${path} HTTP/1.1\r\n${head}\r\n`), bytes])], { onFirstByte });
 }
 
 /** Status, headers and (de-chunked) body of the first response in `raw`. */

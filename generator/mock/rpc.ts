@@ -3,7 +3,10 @@
  * Handles single requests, batches (answered item by item), notifications (no answer), the
  * keyless proxy form (the body is the params, the method is named in the URL query, the answer
  * carries id "1"), and the standard errors: -32700 (not JSON), -32600 (not a valid request
- * object), -32601 (unknown method), -32602 (invalid params), -32603 (a failure of the mock).
+ * object, an empty batch, a batch over `maxBatchItems`, nesting over `maxDepth`, checked on the
+ * text before parsing), -32601 (unknown method), -32602 (invalid params), -32603 (a failure of
+ * the mock, a sentence without a stack), -32003 (an answer over `maxResponseBytes`). Lookups are
+ * own-property only: `__proto__`, `constructor`, `toString` are names like any other.
  */
 import { isRecord, nestsDeeperThan, parseExact, stringifyJson } from "./json.js";
 import { bytes, DEFAULT_LIMITS, type MockLimits } from "./limits.js";

@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { isIP, type AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
+import { terminalText } from "../escape.js";
 import { ClientGone, readBody } from "./body.js";
 import { stringifyJson } from "./json.js";
 import { DEFAULT_LIMITS, resolveLimits, type MockLimits } from "./limits.js";
@@ -71,7 +72,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const loaded = await loadMockDocuments(options.specs, options.cwd);
   const { registry, warnings } = buildRegistry(loaded.documents);
   const server = createServer({ maxHeaderSize: limits.maxHeaderBytes, headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, keepAliveTimeout: limits.keepAliveTimeoutMs, connectionsCheckingInterval: Math.max(5, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))) }, (request, response) => {
-    handle(request, response, registry, pages, limits).catch((error: unknown) => failed(request, response, error));
+    inTurn(request, () => handle(request, response, registry, pages, limits).catch((error: unknown) => failed(request, response, error)));
   });
   server.maxConnections = limits.maxConnections;
   // A socket with no traffic either way (a client that stops reading its answer) is dropped; WebSockets opt out (ws.ts pings).
@@ -101,6 +102,19 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
         server.closeAllConnections();
       }),
   };
+}
+
+const turns = new WeakMap<object, Promise<void>>();
+
+/**
+ * Runs `work` after the requests before it on the same connection are answered. Pipelined
+ * requests wait with their bodies unread, so the socket backs up: one connection holds at most
+ * one body and one answer in memory, however many requests it sends at once.
+ */
+function inTurn(request: IncomingMessage, work: () => Promise<void>): void {
+  const socket = request.socket;
+  const next = (turns.get(socket) ?? Promise.resolve()).then(work);
+  turns.set(socket, next);
 }
 
 /**
@@ -143,7 +157,7 @@ const JSON_TYPE = "application/json; charset=utf-8";
 function failed(request: IncomingMessage, response: ServerResponse, error: unknown): void {
   if (error instanceof ClientGone || response.headersSent || response.destroyed) return void request.socket.destroy();
   const reason = error instanceof Error ? error.message : String(error);
-  console.error(`The mock server could not answer ${request.method} ${request.url?.slice(0, 200)}: ${reason}`);
+  console.error(terminalText(`The mock server could not answer ${request.method} ${request.url?.slice(0, 200)}: ${reason}`));
   send(response, 500, JSON_TYPE, stringifyJson({ jsonrpc: "2.0", id: null, error: { code: INTERNAL_ERROR, message: `Internal error: the mock server failed while answering (${reason}).` } }));
 }
 

@@ -191,6 +191,16 @@ describe("slow and many clients", () => {
     expect(x.closed).toBe(true);
   });
 
+  it("answers pipelined requests one after the other, in order", async () => {
+    const requests = Array.from({ length: 20 }, (_, i) => {
+      const body = text(call("eth_blockNumber", [], i));
+      return `POST / HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}${i === 19 ? "\r\nconnection: close" : ""}\r\n\r\n${body}`;
+    });
+    const x = await exchange(port(), [requests.join("")], { onRaw: true });
+    expect(x.raw?.toString("utf8").match(/"id":\d+/g)).toEqual(Array.from({ length: 20 }, (_, i) => `"id":${i}`));
+    expect(x.closed).toBe(true);
+  });
+
   it("refuses a request head over maxHeaderBytes with 431", async () => {
     const x = await exchange(port(), [`GET / HTTP/1.1\r\nhost: x\r\nx-big: ${"a".repeat(DEFAULT_LIMITS.maxHeaderBytes + 10)}\r\n\r\n`]);
     expect(x.response?.status).toBe(431);

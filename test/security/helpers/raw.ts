@@ -20,6 +20,8 @@ export interface Exchange {
   closed: boolean;
   /** Milliseconds until the server closed the connection (or the timeout). */
   ms: number;
+  /** Every byte received, with `onRaw`. */
+  raw?: Buffer;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface Exchange {
  * connection or `timeoutMs` passes. Write errors (the server hung up mid-body) end the writing.
  * `endless` keeps writing the last part again and again until the server hangs up (or the timeout).
  */
-export function exchange(port: number, parts: (string | Buffer)[], options: { gapMs?: number; timeoutMs?: number; endless?: boolean; onFirstByte?: () => void } = {}): Promise<Exchange> {
+export function exchange(port: number, parts: (string | Buffer)[], options: { gapMs?: number; timeoutMs?: number; endless?: boolean; onFirstByte?: () => void; onRaw?: boolean } = {}): Promise<Exchange> {
   const { gapMs = 0, timeoutMs = 10_000, endless = false, onFirstByte } = options;
   const started = Date.now();
   return new Promise((resolve) => {
@@ -40,7 +42,8 @@ export function exchange(port: number, parts: (string | Buffer)[], options: { ga
       done = true;
       clearTimeout(timer);
       socket.destroy();
-      resolve({ response: parseResponse(Buffer.concat(received)), closed, ms: Date.now() - started });
+      const raw = Buffer.concat(received);
+      resolve({ response: parseResponse(raw), closed, ms: Date.now() - started, ...(options.onRaw ? { raw } : {}) });
     };
     const timer = setTimeout(finish, timeoutMs);
     socket.on("data", (chunk) => {

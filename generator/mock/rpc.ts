@@ -34,8 +34,13 @@ export type RpcAnswer = { status: 200; body: string } | { status: 204 };
 export type Id = string | number | bigint | null;
 export type Outcome = { result: unknown } | { error: { code: number; message: string; data?: unknown } };
 
-/** A method served before the spec's methods (WebSocket subscriptions hook in here): params in, outcome out. */
-export type LocalMethod = (params: unknown) => Outcome;
+/**
+ * A method served before the spec's (WebSocket subscriptions hook in here): params in, outcome
+ * out. `spec()` is what the spec's method of the same name answers (params checked, result
+ * generated), or -32601 when there is none: a subscribe method can check its params and take
+ * the id's type from it.
+ */
+export type LocalMethod = (params: unknown, spec: () => Outcome) => Outcome;
 
 export interface AnswerOptions extends ResultOptions {
   /** Default: DEFAULT_LIMITS. */
@@ -170,7 +175,19 @@ export function envelopeProblems(request: unknown): ParamIssue[] {
 function call(name: string, params: unknown, context: Context): Outcome {
   const local = context.options.localMethods?.get(name);
   try {
-    if (local) return local(params);
+    return local ? local(params, () => callSpec(name, params, context)) : callSpec(name, params, context);
+  } catch (error) {
+    return internalError(name, error);
+  }
+}
+
+/** A failure of the mock itself, as a sentence: never a stack. */
+function internalError(name: string, error: unknown): Outcome {
+  return fail(INTERNAL_ERROR, `Internal error: the mock could not answer ${name} (${error instanceof Error ? error.message : String(error)}).`);
+}
+
+function callSpec(name: string, params: unknown, context: Context): Outcome {
+  try {
     const method = findMethod(context.registry, name, context.target.scope);
     if (!method) return fail(METHOD_NOT_FOUND, `Method not found: ${name}`);
     const read = readParams(method.model, params);
@@ -179,7 +196,7 @@ function call(name: string, params: unknown, context: Context): Outcome {
     if (issues.length > 0) return fail(INVALID_PARAMS, invalidParamsMessage(issues), issues);
     return { result: resultFor(method, read.named, context.options) };
   } catch (error) {
-    return fail(INTERNAL_ERROR, `Internal error: the mock could not answer ${name} (${error instanceof Error ? error.message : String(error)}).`);
+    return internalError(name, error);
   }
 }
 

@@ -118,8 +118,10 @@ function inTurn(request: IncomingMessage, work: () => Promise<void>): void {
 }
 
 /**
- * Methods a WebSocket connection serves besides the spec's, made once per connection
- * (subscriptions hook in here: `eth_subscribe` and friends, with `session.send` for notifications).
+ * Methods a WebSocket connection serves besides the spec's, made once per connection. The
+ * subscription hook: a subscribe method calls `spec()` (params checked, a result of the spec's
+ * type), answers with a subscription id and pushes notifications with `session.send`; unsubscribe
+ * stops them; `session.onClose` stops them all. Batches and every limit apply to them as to any call.
  */
 function wsMethods(_session: WsSession): ReadonlyMap<string, LocalMethod> {
   return new Map();

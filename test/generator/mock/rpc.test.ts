@@ -109,6 +109,10 @@ describe("conditionHolds", () => {
 describe("answerRequest's local methods (the WebSocket subscription hook)", () => {
   const localMethods = new Map<string, LocalMethod>([
     ["sub_ping", (params) => ({ result: { pong: params } })],
+    ["getBlock", (params, spec) => {
+      const outcome = spec();
+      return "result" in outcome ? { result: { wrapped: outcome.result, params } } : outcome;
+    }],
     [
       "sub_broken",
       () => {
@@ -120,6 +124,11 @@ describe("answerRequest's local methods (the WebSocket subscription hook)", () =
 
   it("serves a local method before the spec's", () => {
     expect(withLocal(call("sub_ping", [1]))).toEqual({ jsonrpc: "2.0", id: 1, result: { pong: [1] } });
+  });
+
+  it("gives a local method the spec's answer for the same name and params", () => {
+    expect(withLocal(call("getBlock", [7]))).toEqual({ jsonrpc: "2.0", id: 1, result: { wrapped: { txs: ["0xseven"], big: 18446744073709552000 }, params: [7] } });
+    expect(withLocal(call("getBlock", ["x"]))).toMatchObject({ error: { code: -32602 } });
   });
 
   it("turns a failing local method into -32603 with a sentence, no stack", () => {

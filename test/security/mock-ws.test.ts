@@ -48,6 +48,14 @@ describe("the WebSocket endpoint", () => {
     ws.close();
   });
 
+  it("declines permessage-deflate (no inflation bombs)", async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port()}/eth/key`, { perMessageDeflate: true });
+    ws.on("error", () => undefined);
+    await new Promise((resolve) => ws.once("open", resolve));
+    expect(ws.extensions).toBe("");
+    ws.close();
+  });
+
   it("closes with 1009 on a message over wsMaxPayloadBytes", async () => {
     const ws = await open();
     const code = closed(ws);

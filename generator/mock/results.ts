@@ -9,7 +9,7 @@
  */
 import { Ajv, type ValidateFunction } from "ajv";
 import type { JsonSchema, MethodModel, PaginationModel, VariantCondition } from "../model.js";
-import { canonical, isRecord, jsonEqual } from "./json.js";
+import { canonical, getOwn, isRecord, jsonEqual, setOwn } from "./json.js";
 import type { MockMethod } from "./registry.js";
 import { generateValue, mergeAllOf, resolveSchema, type Definitions } from "./values.js";
 
@@ -67,8 +67,8 @@ export function selectVariant(model: Pick<MethodModel, "variants">, named: Recor
 }
 
 export function conditionHolds(when: VariantCondition, named: Record<string, unknown>): boolean {
-  let value = named[when.param];
-  if (when.property !== undefined) value = isRecord(value) ? value[when.property] : undefined;
+  let value = getOwn(named, when.param);
+  if (when.property !== undefined) value = getOwn(value, when.property);
   if (when.absent) return value === undefined || value === null || value === "";
   if ("equals" in when) return jsonEqual(value, when.equals);
   if (Array.isArray(when.in)) return when.in.some((option) => jsonEqual(value, option));
@@ -88,7 +88,7 @@ export function pageSize(model: Pick<MethodModel, "params">, named: Record<strin
   const param = model.params.find((p) => p.name === "pageSize");
   const schema = param ? resolveSchema(param.schema, definitions) : true;
   const s = typeof schema === "object" ? schema : {};
-  const given = named.pageSize;
+  const given = getOwn(named, "pageSize");
   const size = typeof given === "number" || typeof given === "bigint" ? Number(given) : typeof s.default === "number" ? s.default : DEFAULT_PAGE_SIZE;
   const max = typeof s.maximum === "number" ? s.maximum : Infinity;
   return Math.max(0, Math.floor(Math.min(size, max)));
@@ -96,11 +96,11 @@ export function pageSize(model: Pick<MethodModel, "params">, named: Record<strin
 
 function fillPage(value: unknown, schema: JsonSchema, pagination: PaginationModel, named: Record<string, unknown>, method: MockMethod, seed: string, pages: number): unknown {
   if (!isRecord(value)) return value;
-  const n = pageNumber(named[pagination.tokenParam], pages);
+  const n = pageNumber(getOwn(named, pagination.tokenParam), pages);
   const size = pageSize(method.model, named, method.definitions);
   const itemSchema = itemsSchema(schema, pagination.itemsField, method.definitions);
-  value[pagination.itemsField] = Array.from({ length: size }, (_, i) => generateValue(itemSchema, method.definitions, `${seed} page ${n} item ${i}`, pagination.itemsField));
-  if (n < pages) value[pagination.nextField] = `page-${n + 1}`;
+  setOwn(value, pagination.itemsField, Array.from({ length: size }, (_, i) => generateValue(itemSchema, method.definitions, `${seed} page ${n} item ${i}`, pagination.itemsField)));
+  if (n < pages) setOwn(value, pagination.nextField, `page-${n + 1}`);
   else delete value[pagination.nextField];
   return value;
 }
@@ -110,6 +110,6 @@ function itemsSchema(result: JsonSchema, field: string, definitions: Definitions
   let object = resolveSchema(result, definitions);
   if (typeof object === "object" && Array.isArray(object.allOf)) object = mergeAllOf(object, definitions);
   const properties = typeof object === "object" && isRecord(object.properties) ? object.properties : {};
-  const array = resolveSchema((properties[field] as JsonSchema | undefined) ?? true, definitions);
+  const array = resolveSchema((getOwn(properties, field) as JsonSchema | undefined) ?? true, definitions);
   return typeof array === "object" && array.items !== undefined && !Array.isArray(array.items) ? (array.items as JsonSchema) : true;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { normalizeDocument } from "../../../generator/normalize/document.js";
 import { buildRegistry } from "../../../generator/mock/registry.js";
 import { conditionHolds, pageNumber } from "../../../generator/mock/results.js";
-import { answerRequest, type RpcAnswer, type Target } from "../../../generator/mock/rpc.js";
+import { answerRequest, type LocalMethod, type RpcAnswer, type Target } from "../../../generator/mock/rpc.js";
 import type { VariantCondition } from "../../../generator/model.js";
 import { doc, loaded, type MiniMethod } from "../../helpers/spec.js";
 
@@ -111,5 +111,39 @@ describe("conditionHolds", () => {
   ];
   it.each(cases)("%s", (_name, when, named, want) => {
     expect(conditionHolds(when, named)).toBe(want);
+  });
+});
+
+describe("answerRequest's local methods (the WebSocket subscription hook)", () => {
+  const localMethods = new Map<string, LocalMethod>([
+    ["sub_ping", (params) => ({ result: { pong: params } })],
+    ["getBlock", (params, spec) => {
+      const outcome = spec();
+      return "result" in outcome ? { result: { wrapped: outcome.result, params } } : outcome;
+    }],
+    [
+      "sub_broken",
+      () => {
+        throw new TypeError("boom");
+      },
+    ],
+  ]);
+  const withLocal = (body: string): unknown => json(answerRequest(body, {}, registry, { pages: 3, localMethods }));
+
+  it("serves a local method before the spec's", () => {
+    expect(withLocal(call("sub_ping", [1]))).toEqual({ jsonrpc: "2.0", id: 1, result: { pong: [1] } });
+  });
+
+  it("gives a local method the spec's answer for the same name and params", () => {
+    expect(withLocal(call("getBlock", [7]))).toEqual({ jsonrpc: "2.0", id: 1, result: { wrapped: { txs: ["0xseven"], big: 18446744073709552000 }, params: [7] } });
+    expect(withLocal(call("getBlock", ["x"]))).toMatchObject({ error: { code: -32602 } });
+  });
+
+  it("turns a failing local method into -32603 with a sentence, no stack", () => {
+    expect(withLocal(call("sub_broken", []))).toEqual({ jsonrpc: "2.0", id: 1, error: { code: -32603, message: "Internal error: the mock could not answer sub_broken (boom)." } });
+  });
+
+  it("finds no local method through the map's prototype", () => {
+    expect(withLocal(call("constructor", []))).toMatchObject({ error: { code: -32601 } });
   });
 });

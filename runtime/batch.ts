@@ -1,62 +1,50 @@
 /**
- * JSON-RPC batching over HTTP: many envelopes in one POST, answers matched by id in any order.
- * Used by the explicit `client.batch(...)` and by opt-in automatic batching (client.ts), and
- * loaded on first use.
+ * A JSON-RPC batch answer matched to its requests by id, in any order. Loaded on first use: apps
+ * that never batch never bundle it.
  */
 import { MalformedResponseError, type ErrorContext } from "./errors.js";
-import { parseReply, toJsonRpcError, scrub } from "./codec.js";
-import type { Reply } from "./ws.js";
-
-export interface BatchItem {
-  id: number;
-  method: string;
-  /** The JSON text of the item's envelope. */
-  text: string;
-  resolve(reply: Reply): void;
-  reject(error: unknown): void;
-}
-
-/** Sends the items' envelopes as one JSON array and returns the raw answer text. */
-export type SendBatch = (body: string, methods: string[]) => Promise<string>;
+import { toJsonRpcError } from "./codec.js";
+import { scrub } from "./secrets.js";
+import type { Reply, RpcRequest } from "./transport.js";
 
 /**
- * Posts one batch and settles every item with its own answer. Throws (settling nothing) when
- * the batch as a whole failed — transport error, not JSON, or one error answering the whole
- * batch — so that the caller may retry it, then reject every item.
+ * One entry per request, in order: its own reply, or a MalformedResponseError when the answer has
+ * none for its id. Throws when the answer as a whole is unusable: one error object answering the
+ * whole batch (unauthorized, rate limited), not an array, or two answers with the same id.
  */
-export async function runBatch(
-  items: BatchItem[],
-  send: SendBatch,
+export function matchBatch(
+  reply: Reply,
+  messages: readonly RpcRequest[],
   context: ErrorContext,
   secrets: readonly string[],
-): Promise<void> {
-  const text = await send(
-    `[${items.map((i) => i.text).join(",")}]`,
-    items.map((i) => i.method),
-  );
-  const reply = parseReply(text, context, secrets);
+): (Reply | Error)[] {
+  const body = (): string => scrub(reply.raw, secrets);
   if (!Array.isArray(reply.message)) {
-    // A single answer to a whole batch: usually an error object (unauthorized, rate limited, parse error).
     const single = reply.message as { error?: { code?: unknown; message?: unknown; data?: unknown } } | null;
-    throw single && typeof single === "object" && single.error
+    throw single && typeof single === "object" && Object.hasOwn(single, "error") && single.error
       ? toJsonRpcError(single.error, reply.marked, context, secrets)
-      : new MalformedResponseError("expected an array answering the batch", scrub(reply.raw, secrets), context);
+      : new MalformedResponseError("expected an array answering the batch", body(), context);
   }
   const byId = new Map<string, unknown>();
   for (const message of reply.message) {
-    const id = (message as { id?: unknown } | null)?.id;
-    if (id !== undefined && id !== null) byId.set(String(id), message);
-  }
-  for (const item of items) {
-    const message = byId.get(String(item.id));
-    if (message === undefined) {
-      item.reject(
-        new MalformedResponseError(
-          `the batch answer has no response for request id ${item.id}`,
-          scrub(reply.raw, secrets),
-          { ...context, method: item.method },
-        ),
+    const id = message !== null && typeof message === "object" ? (message as { id?: unknown }).id : undefined;
+    if (id === undefined || id === null || !Object.hasOwn(message as object, "id")) continue;
+    const key = typeof id === "string" || typeof id === "number" ? String(id) : JSON.stringify(id);
+    if (byId.has(key))
+      throw new MalformedResponseError(
+        `the batch answer holds two responses for id ${key.slice(0, 40)}`,
+        body(),
+        context,
       );
-    } else item.resolve({ message, marked: reply.marked, raw: reply.raw });
+    byId.set(key, message);
   }
+  return messages.map((m) => {
+    const message = byId.get(String(m.id));
+    return message === undefined
+      ? new MalformedResponseError(`the batch answer has no response for request id ${m.id}`, body(), {
+          ...context,
+          method: m.method,
+        })
+      : { message, marked: reply.marked, raw: reply.raw };
+  });
 }

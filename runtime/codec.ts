@@ -1,7 +1,9 @@
 /** Params in the endpoint's form, and JSON-RPC answers turned into results or typed errors. */
-import { JsonRpcError, MalformedResponseError, hideSecrets, type ErrorContext } from "./errors.js";
-import { applyU64, parseJson, restoreNumbers, type U64Map } from "./json.js";
-import type { Reply } from "./ws.js";
+import { JsonRpcError, MalformedResponseError, type ErrorContext } from "./errors.js";
+import { MAX_RESPONSE_DEPTH } from "./defaults.js";
+import { applyU64, deeperThan, parseJson, restoreNumbers, stringifyJson, type U64Map } from "./json.js";
+import { scrub, scrubDeep } from "./secrets.js";
+import type { Reply, RpcNotification, RpcRequest } from "./transport.js";
 
 /** How an endpoint takes requests (the `x-endpoint` extension of a spec server). */
 export interface EndpointSpec {
@@ -33,9 +35,13 @@ export type Params = readonly unknown[] | object | undefined;
 
 /** Params as an object keyed by name, whatever form the caller used. */
 export function toNamed(params: Params, spec: MethodSpec | undefined): Record<string, unknown> {
-  if (params === undefined || params === null) return {};
-  if (!Array.isArray(params)) return params as Record<string, unknown>;
-  const named: Record<string, unknown> = {};
+  // A null-prototype copy: a param named `constructor` or `toString` must not be read from Object.prototype.
+  const named = Object.create(null) as Record<string, unknown>;
+  if (params === undefined || params === null) return named;
+  if (!Array.isArray(params)) {
+    for (const key of Object.keys(params)) named[key] = (params as Record<string, unknown>)[key];
+    return named;
+  }
   const names = spec?.params ?? [];
   params.forEach((value, i) => {
     if (value !== undefined) named[names[i] ?? String(i)] = value;
@@ -56,15 +62,28 @@ export function encodeParams(
 ): unknown {
   if (!spec) return original ?? [];
   if ((spec.structure ?? endpoint.paramStructure) === "by-name") {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(named)) if (named[key] !== undefined) out[key] = named[key];
-    return out;
+    return Object.fromEntries(Object.entries(named).filter(([, value]) => value !== undefined));
   }
-  const out: unknown[] = spec.params.map((name) => (named[name] === undefined ? null : named[name]));
+  const get = (name: string): unknown => (Object.hasOwn(named, name) ? named[name] : undefined);
+  const out: unknown[] = spec.params.map((name) => get(name) ?? null);
   let end = out.length;
-  while (end > 0 && named[spec.params[end - 1]!] === undefined) end--;
+  while (end > 0 && get(spec.params[end - 1]!) === undefined) end--;
   return out.slice(0, end);
 }
+
+/** The text sent for a request or notification: the JSON-RPC envelope, or the params alone (`params-only`). */
+export function frame(message: RpcRequest | RpcNotification, envelope: EndpointSpec["envelope"]): string {
+  if (envelope === "params-only") return stringifyJson(message.params);
+  return stringifyJson(
+    "id" in message
+      ? { jsonrpc: "2.0", id: message.id, method: message.method, params: message.params }
+      : { jsonrpc: "2.0", method: message.method, params: message.params },
+  );
+}
+
+/** The text sent for a batch: the envelopes as one JSON array. */
+export const frameBatch = (messages: readonly RpcRequest[]): string =>
+  `[${messages.map((m) => frame(m, "jsonrpc")).join(",")}]`;
 
 /**
  * Parses a reply text; throws MalformedResponseError when it is not JSON. `lossless` (default
@@ -72,10 +91,13 @@ export function encodeParams(
  * `uint64` field, which skips the scan for long integers (plain `JSON.parse`).
  */
 export function parseReply(text: string, context: ErrorContext, secrets: readonly string[], lossless = true): Reply {
+  let reply: Reply;
   try {
-    if (!lossless) return { message: JSON.parse(text), marked: false, raw: text };
-    const { value, marked } = parseJson(text);
-    return { message: value, marked, raw: text };
+    if (!lossless) reply = { message: JSON.parse(text), marked: false, raw: text };
+    else {
+      const { value, marked } = parseJson(text);
+      reply = { message: value, marked, raw: text };
+    }
   } catch {
     throw new MalformedResponseError(
       text.trim() === "" ? "the body is empty" : "the body is not valid JSON (truncated or not JSON at all)",
@@ -83,6 +105,13 @@ export function parseReply(text: string, context: ErrorContext, secrets: readonl
       context,
     );
   }
+  if (deeperThan(reply.message, MAX_RESPONSE_DEPTH))
+    throw new MalformedResponseError(
+      `the answer nests arrays/objects deeper than ${MAX_RESPONSE_DEPTH} levels`,
+      scrub(text, secrets),
+      context,
+    );
+  return reply;
 }
 
 /**
@@ -104,16 +133,17 @@ export function decodeReply(
   if (message === null || typeof message !== "object" || Array.isArray(message)) {
     throw new MalformedResponseError("expected a JSON-RPC response object", scrub(reply.raw, secrets), context);
   }
-  if (message.error !== undefined && message.error !== null)
+  const has = (key: string): boolean => Object.hasOwn(message, key);
+  if (has("error") && message.error !== undefined && message.error !== null)
     throw toJsonRpcError(message.error, reply.marked, context, secrets);
-  if (id !== undefined && message.id !== id && message.id !== String(id)) {
+  if (id !== undefined && (!has("id") || (message.id !== id && message.id !== String(id)))) {
     throw new MalformedResponseError(
       `the response id ${JSON.stringify(message.id)} does not match the request id ${id}`,
       scrub(reply.raw, secrets),
       context,
     );
   }
-  if (!("result" in message))
+  if (!has("result"))
     throw new MalformedResponseError("the response has neither result nor error", scrub(reply.raw, secrets), context);
   let result = message.result;
   if (spec?.u64) result = applyU64(result, spec.u64);
@@ -152,22 +182,4 @@ export function decodeResponse(
   secrets: readonly string[] = [],
 ): unknown {
   return decodeReply(parseReply(text, context, secrets), id, spec, context, secrets);
-}
-
-/** Up to 200 characters of `text`, secrets replaced first (so a cut can never leave part of one). */
-export function scrub(text: string, secrets: readonly string[]): string {
-  const out = hideSecrets(text, secrets);
-  return out.length > 200 ? `${out.slice(0, 200)}…` : out;
-}
-
-/** A copy of a JSON value with the secrets replaced in every string (keys included). */
-export function scrubDeep(value: unknown, secrets: readonly string[]): unknown {
-  if (secrets.length === 0) return value;
-  const clean = (text: string): string => hideSecrets(text, secrets);
-  if (typeof value === "string") return clean(value);
-  if (Array.isArray(value)) return value.map((item) => scrubDeep(item, secrets));
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [clean(k), scrubDeep(v, secrets)]));
-  }
-  return value;
 }

@@ -1,6 +1,8 @@
 /** Client options → the endpoint to call, checked before anything is sent. */
+import { clientOptionIssues } from "./checks.js";
 import { ValidationError } from "./errors.js";
 import type { EndpointSpec } from "./codec.js";
+import type { ClientOptions } from "./options.js";
 import type { Issue } from "./validate.js";
 
 export interface Endpoint extends EndpointSpec {
@@ -11,21 +13,11 @@ export interface Endpoint extends EndpointSpec {
   transport: "http" | "ws";
 }
 
-export interface EndpointOptions {
-  url?: string;
-  apiKey?: string;
-  proxyUrl?: string;
-  timeout?: number;
-  retryCount?: number;
-  retryDelay?: number;
-  dangerouslyAllowBrowser?: boolean;
-}
-
 export function resolveEndpoint(
   name: string,
   keyed: EndpointSpec,
   proxy: EndpointSpec | undefined,
-  options: EndpointOptions,
+  options: ClientOptions,
 ): Endpoint {
   const issues: Issue[] = [];
   const bad = (path: string, rule: string, message: string, value: unknown): void => {
@@ -60,6 +52,8 @@ export function resolveEndpoint(
             : "must start with http://, https://, ws:// or wss://",
           raw,
         );
+      if (parsed.username !== "" || parsed.password !== "")
+        bad(field, "credentials", "must not hold credentials (user:password@): pass the key as apiKey", raw);
     } catch {
       bad(field, "format", "must be an absolute URL such as https://host/path", raw);
     }
@@ -69,12 +63,10 @@ export function resolveEndpoint(
     (typeof options.apiKey !== "string" || options.apiKey === "" || /[/?#\s]/.test(options.apiKey))
   ) {
     bad("options.apiKey", "format", "must be a non-empty string without '/', '?', '#' or spaces", options.apiKey);
+  } else if (options.apiKey === "." || options.apiKey === "..") {
+    bad("options.apiKey", "format", "must not be '.' or '..' (the request would go to a parent path)", options.apiKey);
   }
-  for (const key of ["timeout", "retryCount", "retryDelay"] as const) {
-    const value = options[key];
-    if (value !== undefined && !(typeof value === "number" && value >= 0 && !Number.isNaN(value)))
-      bad(`options.${key}`, "minimum", "must be a number, 0 or more", value);
-  }
+  clientOptionIssues(options, issues);
   if (options.apiKey !== undefined && isBrowser() && options.dangerouslyAllowBrowser !== true) {
     bad(
       "options.apiKey",

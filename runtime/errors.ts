@@ -5,6 +5,13 @@
  */
 import type { Issue } from "./validate.js";
 
+/**
+ * The brand of the error classes: a global symbol, so that `X.is(error)` holds for an error made
+ * by another copy of the runtime (an ESM and a CommonJS build in one process, two bundles), where
+ * `instanceof` fails.
+ */
+const BRAND = Symbol.for("openrpc-ts.error");
+
 export interface ErrorContext {
   /** JSON-RPC method name. */
   method?: string;
@@ -15,6 +22,7 @@ export interface ErrorContext {
 
 /** Base class of every error this package throws. */
 export class RpcClientError extends Error {
+  static readonly [BRAND]: string = "RpcClientError";
   override name = "RpcClientError";
   /** The message without the method/host suffix. */
   readonly shortMessage: string;
@@ -34,6 +42,17 @@ export class RpcClientError extends Error {
     this.host = context.host;
   }
 
+  /** Whether `value` is an instance of this class (or a subclass), from this or any other copy of the runtime. */
+  static is<T extends abstract new (...args: never) => unknown>(this: T, value: unknown): value is InstanceType<T> {
+    const brand = (this as unknown as { [BRAND]: string })[BRAND];
+    if (value instanceof this) return true;
+    for (let p: unknown = value; p !== null && typeof p === "object"; p = Object.getPrototypeOf(p)) {
+      const ctor = Object.hasOwn(p, "constructor") ? (p as { constructor: unknown }).constructor : undefined;
+      if (typeof ctor === "function" && Object.hasOwn(ctor, BRAND) && (ctor as never)[BRAND] === brand) return true;
+    }
+    return false;
+  }
+
   toJSON(): Record<string, unknown> {
     const { stack: _stack, cause: _cause, ...own } = Object.fromEntries(Object.entries(this));
     return { ...own, name: this.name, message: this.message };
@@ -42,6 +61,7 @@ export class RpcClientError extends Error {
 
 /** The server answered with a JSON-RPC error object. */
 export class JsonRpcError<Code extends number = number> extends RpcClientError {
+  static override readonly [BRAND]: string = "JsonRpcError";
   override name = "JsonRpcError";
   readonly code: Code;
   readonly data: unknown;
@@ -60,11 +80,12 @@ export function isJsonRpcError<const Code extends number = number>(
   error: unknown,
   ...codes: Code[]
 ): error is JsonRpcError<Code> {
-  return error instanceof JsonRpcError && (codes.length === 0 || codes.includes(error.code as Code));
+  return JsonRpcError.is(error) && (codes.length === 0 || codes.includes((error as JsonRpcError).code as Code));
 }
 
 /** The HTTP status was not 2xx. `body` is a short excerpt of the response body. */
 export class HttpError extends RpcClientError {
+  static override readonly [BRAND]: string = "HttpError";
   override name = "HttpError";
   readonly status: number;
   /** Milliseconds to wait, from a `Retry-After` header (seconds or HTTP-date), when given. */
@@ -80,6 +101,7 @@ export class HttpError extends RpcClientError {
 
 /** Params (or, with `validateResponses: "strict"`, a result) broke the spec's rules. */
 export class ValidationError extends RpcClientError {
+  static override readonly [BRAND]: string = "ValidationError";
   override name = "ValidationError";
   readonly issues: readonly Issue[];
   constructor(what: string, issues: readonly Issue[], context: ErrorContext) {
@@ -91,6 +113,7 @@ export class ValidationError extends RpcClientError {
 
 /** No answer within the timeout. */
 export class TimeoutError extends RpcClientError {
+  static override readonly [BRAND]: string = "TimeoutError";
   override name = "TimeoutError";
   readonly timeout: number;
   constructor(timeout: number, context: ErrorContext) {
@@ -101,6 +124,7 @@ export class TimeoutError extends RpcClientError {
 
 /** The caller's `AbortSignal` fired. */
 export class AbortError extends RpcClientError {
+  static override readonly [BRAND]: string = "AbortError";
   override name = "AbortError";
   constructor(context: ErrorContext) {
     super("The call was aborted", context);
@@ -109,11 +133,13 @@ export class AbortError extends RpcClientError {
 
 /** The request never got an HTTP answer (connection refused or reset, DNS failure, …). */
 export class NetworkError extends RpcClientError {
+  static override readonly [BRAND]: string = "NetworkError";
   override name = "NetworkError";
 }
 
 /** The answer is not a JSON-RPC response we can use: not JSON, truncated, wrong id, no result. */
 export class MalformedResponseError extends RpcClientError {
+  static override readonly [BRAND]: string = "MalformedResponseError";
   override name = "MalformedResponseError";
   /** Up to 200 characters of what was received. */
   readonly body: string;
@@ -125,6 +151,7 @@ export class MalformedResponseError extends RpcClientError {
 
 /** The response body was larger than the `maxResponseBytes` option allows. */
 export class ResponseTooLargeError extends RpcClientError {
+  static override readonly [BRAND]: string = "ResponseTooLargeError";
   override name = "ResponseTooLargeError";
   readonly limit: number;
   constructor(limit: number, context: ErrorContext) {
@@ -135,30 +162,11 @@ export class ResponseTooLargeError extends RpcClientError {
 
 /** The WebSocket closed before the call was answered. */
 export class SocketClosedError extends RpcClientError {
+  static override readonly [BRAND]: string = "SocketClosedError";
   override name = "SocketClosedError";
   readonly code: number | undefined;
   constructor(code: number | undefined, context: ErrorContext) {
     super(`WebSocket closed before the call was answered${code ? ` (close code ${code})` : ""}`, context);
     this.code = code;
   }
-}
-
-/** `text` with every occurrence of the secrets (the API key) replaced by `***`. */
-export function hideSecrets(text: string, secrets: readonly string[]): string {
-  return secrets.reduce((t, s) => (s ? t.split(s).join("***") : t), text);
-}
-
-/** A copy of `error` (and its causes) with every occurrence of the secrets replaced by `***`. */
-export function redact(error: unknown, secrets: readonly string[]): unknown {
-  const clean = (text: string): string => hideSecrets(text, secrets);
-  if (!(error instanceof Error)) return typeof error === "string" ? clean(error) : error;
-  const copy = new Error(
-    clean(error.message),
-    error.cause === undefined ? undefined : { cause: redact(error.cause, secrets) },
-  );
-  copy.name = error.name;
-  copy.stack = clean(error.stack ?? "");
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === "string" || typeof code === "number") Object.assign(copy, { code });
-  return copy;
 }

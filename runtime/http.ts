@@ -1,4 +1,7 @@
-/** HTTP transport: one POST, with timeout, abort, a body-size limit and typed errors. */
+/**
+ * HTTP transport: one POST per request or batch, with timeout, abort, a limit on the decoded body
+ * size, no redirects, and typed errors. Server notifications need a WebSocket: `listen` refuses.
+ */
 import {
   AbortError,
   HttpError,
@@ -6,10 +9,12 @@ import {
   NetworkError,
   ResponseTooLargeError,
   TimeoutError,
-  hideSecrets,
-  redact,
+  ValidationError,
   type ErrorContext,
 } from "./errors.js";
+import { frame, frameBatch, parseReply, type EndpointSpec } from "./codec.js";
+import { excerpt, redact } from "./secrets.js";
+import type { SendOptions, Transport } from "./transport.js";
 
 export interface HttpRequest {
   url: string;
@@ -29,9 +34,61 @@ export interface HttpResponse {
   text: string;
 }
 
+export interface HttpTransportConfig {
+  /** The full URL (it may hold the key: never put in an error). */
+  url: string;
+  host: string;
+  endpoint: EndpointSpec;
+  headers: Record<string, string>;
+  fetch: typeof fetch;
+  maxResponseBytes: number;
+  secrets: readonly string[];
+}
+
+export function createHttpTransport(config: HttpTransportConfig): Transport {
+  const send = (body: string, method: string, options: SendOptions): Promise<string> =>
+    post({
+      ...config,
+      url:
+        config.endpoint.methodIn === "query"
+          ? `${config.url}${config.url.includes("?") ? "&" : "?"}${encodeURIComponent(method)}`
+          : config.url,
+      body,
+      timeout: options.timeout,
+      signal: options.signal,
+      context: options.context,
+    }).then((response) => response.text);
+  const refuse = (): never => {
+    throw new ValidationError(
+      "transport for server notifications",
+      [{ path: "options.url", rule: "protocol", message: "must be a ws:// or wss:// URL", received: "string" }],
+      { host: config.host },
+    );
+  };
+  return {
+    kind: "http",
+    async request(message, options) {
+      const text = await send(frame(message, config.endpoint.envelope), message.method, options);
+      return parseReply(text, options.context, config.secrets, options.lossless);
+    },
+    async batch(messages, options) {
+      const text = await send(frameBatch(messages), "batch", options);
+      // Batching code is loaded on first use: apps that never batch never bundle it.
+      const { matchBatch } = await import("./batch.js");
+      return matchBatch(parseReply(text, options.context, config.secrets), messages, options.context, config.secrets);
+    },
+    async notify(message, options) {
+      await send(frame(message, config.endpoint.envelope), message.method, options);
+    },
+    listen: refuse,
+    onConnection: refuse,
+    async close() {},
+  };
+}
+
 /** Sends one POST and returns the body text of a 2xx answer; throws a typed error otherwise. */
 export async function post(request: HttpRequest): Promise<HttpResponse> {
-  const { context } = request;
+  const { context, secrets } = request;
   if (request.signal?.aborted) throw new AbortError(context);
   const controller = new AbortController();
   let timedOut = false;
@@ -47,9 +104,9 @@ export async function post(request: HttpRequest): Promise<HttpResponse> {
   const failure = (error: unknown): Error => {
     if (timedOut) return new TimeoutError(request.timeout, context);
     if (request.signal?.aborted) return new AbortError(context);
-    return new NetworkError(`Request failed: ${describe(error, request.secrets)}`, {
+    return new NetworkError(`Request failed: ${describe(error, secrets)}`, {
       ...context,
-      cause: redact(error, request.secrets),
+      cause: redact(error, secrets),
     });
   };
   try {
@@ -60,9 +117,15 @@ export async function post(request: HttpRequest): Promise<HttpResponse> {
         headers: request.headers,
         body: request.body,
         signal: controller.signal,
+        // JSON-RPC needs no redirects; following one would send the body and headers elsewhere.
+        redirect: "manual",
       });
     } catch (error) {
       throw failure(error);
+    }
+    if (response.type === "opaqueredirect" || (response.status >= 300 && response.status <= 399)) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new HttpError(response.status, redirectNote(response, request.url), undefined, context);
     }
     let text: string;
     try {
@@ -72,13 +135,13 @@ export async function post(request: HttpRequest): Promise<HttpResponse> {
       if (timedOut || request.signal?.aborted) throw failure(error);
       throw new MalformedResponseError("the body was cut off before its end (truncated)", "", {
         ...context,
-        cause: redact(error, request.secrets),
+        cause: redact(error, secrets),
       });
     }
     if (response.status < 200 || response.status > 299) {
       throw new HttpError(
         response.status,
-        excerpt(text, request.secrets),
+        excerpt(text, secrets),
         retryAfter(response.headers.get("retry-after")),
         context,
       );
@@ -90,6 +153,18 @@ export async function post(request: HttpRequest): Promise<HttpResponse> {
   }
 }
 
+/** What an HttpError says about a redirect: the target host only (its path may hold a key). */
+function redirectNote(response: Response, url: string): string {
+  let target = "an unknown location";
+  try {
+    const location = response.headers.get("location");
+    if (location) target = `host ${new URL(location, url).host}`;
+  } catch {
+    target = "an invalid location";
+  }
+  return `redirect to ${target} not followed (JSON-RPC needs none: use the final URL)`;
+}
+
 function describe(error: unknown, secrets: readonly string[]): string {
   const cleaned = redact(error, secrets);
   if (!(cleaned instanceof Error)) return String(cleaned);
@@ -98,18 +173,21 @@ function describe(error: unknown, secrets: readonly string[]): string {
 }
 
 /**
- * Reads the body as text, stopping as soon as it exceeds `limit` bytes. A body whose declared
- * length fits is read in one go (undici's own `text()`); one without a length is streamed and
- * counted, its chunks decoded once at the end.
+ * Reads the body as text, stopping as soon as its DECODED size exceeds `limit` bytes (a gzip, deflate
+ * or br body is counted after decompression: its declared length says nothing). An uncompressed
+ * body whose declared length fits is read in one go (undici's own `text()`); any other is streamed
+ * and counted, its chunks decoded once at the end.
  */
 async function readText(response: Response, limit: number, context: ErrorContext): Promise<string> {
   const header = response.headers.get("content-length");
   const declared = header === null ? NaN : Number(header);
-  if (Number.isFinite(declared) && declared > limit) {
+  const encoding = response.headers.get("content-encoding");
+  const plain = encoding === null || /^\s*identity\s*$/i.test(encoding);
+  if (plain && Number.isFinite(declared) && declared > limit) {
     await response.body?.cancel().catch(() => undefined);
     throw new ResponseTooLargeError(limit, context);
   }
-  if (!response.body || Number.isFinite(declared)) return response.text();
+  if (!response.body || (plain && Number.isFinite(declared))) return response.text();
   const reader = response.body.getReader();
   const chunks: BlobPart[] = [];
   let size = 0;
@@ -124,18 +202,6 @@ async function readText(response: Response, limit: number, context: ErrorContext
     chunks.push(value);
   }
   return new Blob(chunks).text();
-}
-
-/** The first 200 characters of a body, on one line, without secrets. */
-export function excerpt(text: string, secrets: readonly string[]): string {
-  const clean = hideSecrets(
-    text
-      .replace(/<[^>]*>/g, " ")
-      .replace(/\s+/g, " ")
-      .trim(),
-    secrets,
-  );
-  return clean.length > 200 ? `${clean.slice(0, 200)}…` : clean;
 }
 
 /** `Retry-After` in milliseconds: delta-seconds or an HTTP-date. */

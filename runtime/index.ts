@@ -1,6 +1,6 @@
 /**
- * The runtime every generated client imports: the call core, the error classes, the
- * validator combinators, pagination and the exact-number JSON codec.
+ * The runtime every generated client imports, its one entry point: the call core, the error
+ * classes, the option types and defaults, the validator types and the exact-number JSON codec.
  */
 export {
   AbortError,
@@ -16,25 +16,29 @@ export {
   isJsonRpcError,
   type ErrorContext,
 } from "./errors.js";
+export { createRpcClient } from "./client.js";
 export {
-  createRpcClient,
   DEFAULT_BATCH_SIZE,
   DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_RETRY,
   DEFAULT_TIMEOUT,
-  type ApiSpec,
-  type CallFn,
-  type CallOptions,
-  type ClientOptions,
-  type EndpointSpec,
-  type MethodSpec,
-  type Params,
-  type RequestEvent,
-  type ResponseEvent,
-  type RpcClient,
-} from "./client.js";
-export { DEFAULT_RETRY, type RetryPolicy } from "./retry.js";
-export type { PaginateOptions, Paginator } from "./paginate.js";
-export type { ReconnectPolicy, WebSocketConstructor, WebSocketLike } from "./ws.js";
+  type ReconnectPolicy,
+  type RetryPolicy,
+} from "./defaults.js";
+export type {
+  ApiSpec,
+  CallFn,
+  CallOptions,
+  ClientOptions,
+  PaginateOptions,
+  Paginator,
+  RequestEvent,
+  ResponseEvent,
+  RpcClient,
+  WebSocketConstructor,
+  WebSocketLike,
+} from "./options.js";
+export type { EndpointSpec, MethodSpec, Params } from "./codec.js";
 export type { LimitRule } from "./limits.js";
 export { parseJson, stringifyJson, type U64Map } from "./json.js";
 export type { Issue, Validator } from "./validate.js";

@@ -43,18 +43,26 @@ function toBigInt(value: unknown): unknown {
   return value;
 }
 
+/** Sets `record[key]` as an own data property (a `__proto__` key must not reach the prototype setter). */
+function put(record: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__")
+    Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
+  else record[key] = value;
+}
+
 /** Turns the fields named by `map` into `bigint`s (in place; returns the new root). */
 export function applyU64(value: unknown, map: U64Map): unknown {
   if (map === true) return toBigInt(value);
   if (Array.isArray(value)) {
-    const items = map["*"];
+    const items = Object.hasOwn(map, "*") ? map["*"] : undefined;
     if (items) for (let i = 0; i < value.length; i++) value[i] = applyU64(value[i], items);
     return value;
   }
   if (value !== null && typeof value === "object") {
     const record = value as Record<string, unknown>;
-    for (const key in map) {
-      if (key !== "*" && record[key] !== undefined) record[key] = applyU64(record[key], map[key]!);
+    for (const key of Object.keys(map)) {
+      if (key !== "*" && Object.hasOwn(record, key) && record[key] !== undefined)
+        put(record, key, applyU64(record[key], map[key]!));
     }
   }
   return value;
@@ -67,9 +75,28 @@ export function restoreNumbers(value: unknown): unknown {
     for (let i = 0; i < value.length; i++) value[i] = restoreNumbers(value[i]);
   } else if (value !== null && typeof value === "object") {
     const record = value as Record<string, unknown>;
-    for (const key in record) record[key] = restoreNumbers(record[key]);
+    for (const key of Object.keys(record)) {
+      const v = record[key];
+      const restored = restoreNumbers(v);
+      if (restored !== v) put(record, key, restored);
+    }
   }
   return value;
+}
+
+/**
+ * Whether a parsed JSON value nests arrays/objects deeper than `max` levels. The runtime and its
+ * users walk values recursively; a 100 000-deep answer would overflow the stack there.
+ */
+export function deeperThan(value: unknown, max: number): boolean {
+  if (value === null || typeof value !== "object") return false;
+  if (max === 0) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (deeperThan(value[i], max - 1)) return true;
+    return false;
+  }
+  for (const key in value) if (deeperThan((value as Record<string, unknown>)[key], max - 1)) return true;
+  return false;
 }
 
 /** `JSON.stringify` that writes `bigint`s as plain JSON integers. */

@@ -1,11 +1,11 @@
 /**
  * The contract between generated code, the runtime and users: what a generated client passes
- * (ApiSpec), the client and per-call options, the hook events, and the defaults.
+ * (ApiSpec), the client and per-call options, the hook events and the policies. Types only: the
+ * defaults are in defaults.ts, the checks of these options in checks.ts.
  */
 import type { EndpointSpec, MethodSpec, Params } from "./codec.js";
-import type { PaginateOptions, Paginator } from "./paginate.js";
+import type { ReconnectPolicy } from "./defaults.js";
 import type { Validator } from "./validate.js";
-import type { ReconnectPolicy, WebSocketConstructor } from "./ws.js";
 
 /** What the generated code says about one API (one spec document). */
 export interface ApiSpec {
@@ -68,7 +68,7 @@ export interface ClientOptions {
   validateResponses?: false | "warn" | "strict";
   /** Where `"warn"` reports go. Default `console.warn`. */
   onWarning?: (message: string) => void;
-  /** Largest response body accepted, in bytes. Default 64 MiB. */
+  /** Largest response body accepted, in bytes once decompressed (and largest WebSocket message). Default 64 MiB. */
   maxResponseBytes?: number;
   /** A keyed client refuses to run in a browser (the key would ship to users) unless this is `true`. */
   dangerouslyAllowBrowser?: boolean;
@@ -101,6 +101,31 @@ export interface RpcClient {
   close(): void;
 }
 
-export const DEFAULT_TIMEOUT = 10_000;
-export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
-export const DEFAULT_BATCH_SIZE = 100;
+export interface PaginateOptions extends CallOptions {
+  /** Stop after this many items (pages are still fetched whole). */
+  maxItems?: number;
+  /** Stop with an error after this many pages. Default 10 000. */
+  maxPages?: number;
+}
+
+export interface Paginator<Item, Page> extends AsyncIterable<Item> {
+  /** The pages themselves, each as the method returns it. */
+  pages(): AsyncIterableIterator<Page>;
+}
+
+/** The part of the WebSocket API the transport uses (browser `WebSocket` and `ws` both have it). */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(
+    type: "open" | "close" | "error" | "message",
+    listener: (event: { data?: unknown; code?: number; message?: string }) => void,
+  ): void;
+}
+/** A WebSocket class; the `ws` package's also takes `{ maxPayload }`, which the transport passes. */
+export type WebSocketConstructor = new (
+  url: string,
+  protocols?: string | string[],
+  options?: { maxPayload?: number },
+) => WebSocketLike;

@@ -1,20 +1,13 @@
 /**
  * Pagination for methods whose result carries `nextPageToken` (derived from the spec): iterate
- * items or whole pages, stop at a maximum item count, resume from a token, abort. One page is
- * held at a time, so memory stays flat however many pages there are.
+ * items or whole pages, stop at a maximum item or page count, resume from a token, abort. One page
+ * is held at a time, so memory stays flat however many pages there are. A server that never ends
+ * (a token seen before, pages without items in a row, more pages than the default limit) is stopped
+ * with a MalformedResponseError.
  */
+import { DEFAULT_MAX_PAGES, MAX_EMPTY_PAGES, REMEMBERED_TOKENS } from "./defaults.js";
 import { MalformedResponseError, type ErrorContext } from "./errors.js";
-import type { CallOptions } from "./client.js";
-
-export interface PaginateOptions extends CallOptions {
-  /** Stop after this many items (pages are still fetched whole). */
-  maxItems?: number;
-}
-
-export interface Paginator<Item, Page> extends AsyncIterable<Item> {
-  /** The pages themselves, each as the method returns it. */
-  pages(): AsyncIterableIterator<Page>;
-}
+import type { CallOptions, PaginateOptions, Paginator } from "./options.js";
 
 export interface PageSpec {
   readonly token: string;
@@ -24,6 +17,11 @@ export interface PageSpec {
 
 type FetchPage = (params: Record<string, unknown>, options: CallOptions) => Promise<unknown>;
 
+const field = (value: unknown, key: string): unknown =>
+  value !== null && typeof value === "object" && Object.hasOwn(value, key)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+
 export function paginate<Item, Page>(
   fetchPage: FetchPage,
   context: ErrorContext,
@@ -31,27 +29,34 @@ export function paginate<Item, Page>(
   params: object | undefined,
   options: PaginateOptions = {},
 ): Paginator<Item, Page> {
-  const { maxItems, ...callOptions } = options;
+  const { maxItems, maxPages, ...callOptions } = options;
+  const stop = (why: string): MalformedResponseError =>
+    new MalformedResponseError(`${why}; stopping to avoid an endless loop`, "", context);
   async function* pages(): AsyncIterableIterator<Page> {
-    let token = (params as Record<string, unknown> | undefined)?.[page.token] as string | undefined;
+    let token = field(params, page.token) as string | undefined;
     const seen = new Set<string>();
     let count = 0;
-    for (;;) {
+    let empty = 0;
+    for (let fetched = 0; ;) {
+      if (fetched >= (maxPages ?? DEFAULT_MAX_PAGES)) {
+        // A limit the caller set ends the iteration quietly, like maxItems; the default one is an error.
+        if (maxPages !== undefined) return;
+        throw stop(`fetched ${DEFAULT_MAX_PAGES} pages (the default maxPages; pass maxPages to allow more)`);
+      }
       const request = { ...(params as Record<string, unknown>), ...(token ? { [page.token]: token } : {}) };
-      const result = (await fetchPage(request, callOptions)) as Record<string, unknown> | null;
+      const result = await fetchPage(request, callOptions);
+      fetched++;
       yield result as Page;
-      const items = result?.[page.items];
-      count += Array.isArray(items) ? items.length : 0;
-      const next = result?.[page.next];
+      const items = field(result, page.items);
+      const size = Array.isArray(items) ? items.length : 0;
+      count += size;
+      empty = size === 0 ? empty + 1 : 0;
+      const next = field(result, page.next);
       if (typeof next !== "string" || next === "" || (maxItems !== undefined && count >= maxItems)) return;
-      if (seen.has(next))
-        throw new MalformedResponseError(
-          `the server sent page token ${JSON.stringify(next.slice(0, 40))} twice; stopping to avoid an endless loop`,
-          "",
-          context,
-        );
+      if (seen.has(next)) throw stop(`the server sent page token ${JSON.stringify(next.slice(0, 40))} twice`);
+      if (empty >= MAX_EMPTY_PAGES) throw stop(`the server sent ${empty} pages in a row without items`);
       seen.add(next);
-      if (seen.size > 1024) seen.delete(seen.values().next().value as string);
+      if (seen.size > REMEMBERED_TOKENS) seen.delete(seen.values().next().value as string);
       token = next;
     }
   }
@@ -60,7 +65,7 @@ export function paginate<Item, Page>(
     async *[Symbol.asyncIterator](): AsyncIterator<Item> {
       let given = 0;
       for await (const result of pages()) {
-        const items = (result as Record<string, unknown> | null)?.[page.items];
+        const items = field(result, page.items);
         if (!Array.isArray(items)) continue;
         for (const item of items) {
           if (maxItems !== undefined && given >= maxItems) return;

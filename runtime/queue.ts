@@ -1,13 +1,8 @@
 /** Automatic batching's queue: calls made in the same tick, flushed in batches of at most `maxSize`. */
-import type { BatchItem } from "./batch.js";
 
-/** Collects calls made in the same tick and sends them as batches of at most `maxSize`. */
-export function batchQueue(
-  maxSize: number,
-  wait: number,
-  flush: (items: BatchItem[]) => void,
-): (item: BatchItem) => void {
-  let queue: BatchItem[] = [];
+/** Collects items queued in the same tick (or within `wait` ms) and flushes them in groups of at most `maxSize`. */
+export function batchQueue<T>(maxSize: number, wait: number, flush: (items: T[]) => void): (item: T) => void {
+  let queue: T[] = [];
   let scheduled = false;
   const run = (): void => {
     scheduled = false;

@@ -4,31 +4,17 @@
  * `Retry-After` (seconds or HTTP-date) sets the wait. Never retried after an abort.
  */
 import { AbortError, HttpError, JsonRpcError, NetworkError, type ErrorContext } from "./errors.js";
-
-export interface RetryPolicy {
-  /** Retries after the first attempt (0 = none). */
-  count: number;
-  /** Base delay in ms; attempt n waits about `delay · 2^n`, with jitter. */
-  delay: number;
-  /** Longest wait between attempts in ms; a longer `Retry-After` ends the retries. */
-  maxDelay: number;
-  /** JSON-RPC error codes that mean "try again later". */
-  codes: readonly number[];
-  /** Whether network failures are retried (not over WebSocket, which reconnects on its own). Default true. */
-  network?: boolean;
-}
-
-/** Defaults: 3 retries from 150 ms (150, 300, 600 ms ± jitter), at most 5 s apart; -32055 "no nodes available" and 429. */
-export const DEFAULT_RETRY: RetryPolicy = { count: 3, delay: 150, maxDelay: 5_000, codes: [-32055, 429] };
+import type { RetryPolicy } from "./defaults.js";
 
 const RETRY_STATUS = (status: number): boolean =>
   status === 408 || status === 429 || (status >= 500 && status <= 599 && status !== 501 && status !== 505);
 
 /** Whether an error may go away on a second try. */
 export function isRetryable(error: unknown, codes: readonly number[], network = true): boolean {
-  if (error instanceof HttpError) return RETRY_STATUS(error.status);
-  if (error instanceof NetworkError) return network;
-  if (error instanceof JsonRpcError) return codes.includes(error.code);
+  // `is` rather than instanceof: a custom `fetch` or hook may hand back errors of another runtime copy.
+  if (HttpError.is(error)) return RETRY_STATUS(error.status);
+  if (NetworkError.is(error)) return network;
+  if (JsonRpcError.is(error)) return codes.includes(error.code);
   return false;
 }
 
@@ -39,7 +25,7 @@ export function backoff(
   error: unknown,
   random: () => number = Math.random,
 ): number | undefined {
-  const hinted = error instanceof HttpError ? error.retryAfter : undefined;
+  const hinted = HttpError.is(error) ? error.retryAfter : undefined;
   if (hinted !== undefined) return hinted <= policy.maxDelay ? hinted : undefined;
   const base = Math.min(policy.maxDelay, policy.delay * 2 ** attempt);
   return Math.round(base / 2 + (random() * base) / 2);

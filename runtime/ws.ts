@@ -1,108 +1,151 @@
 /**
- * WebSocket transport for `ws://` / `wss://` URLs: one socket, calls multiplexed by id, a
- * timeout per call, reconnect with backoff up to a limit, pending calls rejected with
- * `SocketClosedError` when the socket closes, and `close()` for a clean shutdown. Uses the
- * global `WebSocket` (browsers, Node ≥ 22) or the `ws` package on older Node.
+ * WebSocket transport for `ws://` / `wss://` URLs: one socket, calls multiplexed by id, a timeout
+ * per call, messages over `maxResponseBytes` refused (`maxPayload`), reconnect with backoff up to a
+ * limit, pending calls rejected with `SocketClosedError` when the socket closes, server
+ * notifications (messages without an id) passed to listeners, and `close()` for a clean shutdown.
+ * Uses the global `WebSocket` (browsers, Node ≥ 22) or the `ws` package on older Node.
  */
-import { AbortError, NetworkError, SocketClosedError, TimeoutError, redact, type ErrorContext } from "./errors.js";
-import { parseJson } from "./json.js";
+import {
+  AbortError,
+  MalformedResponseError,
+  NetworkError,
+  ResponseTooLargeError,
+  SocketClosedError,
+  TimeoutError,
+  type ErrorContext,
+} from "./errors.js";
+import { frame, frameBatch, parseReply } from "./codec.js";
+import type { ReconnectPolicy } from "./defaults.js";
+import type { WebSocketConstructor, WebSocketLike } from "./options.js";
+import { redact } from "./secrets.js";
+import type { ConnectionEvent, Reply, RpcRequest, SendOptions, ServerNotification, Transport } from "./transport.js";
 
-/** The part of the WebSocket API this transport uses (browser `WebSocket` and `ws` both have it). */
-export interface WebSocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  addEventListener(
-    type: "open" | "close" | "error" | "message",
-    listener: (event: { data?: unknown; code?: number }) => void,
-  ): void;
-}
-export type WebSocketConstructor = new (url: string) => WebSocketLike;
-
-export interface ReconnectPolicy {
-  /** Connection attempts in a row before calls fail (default 5). */
-  attempts: number;
-  /** Base delay between attempts in ms, doubled each time (default 500). */
-  delay: number;
-}
-
-export interface Reply {
-  /** The parsed JSON-RPC response object (or array, for a batch answer). */
-  message: unknown;
-  /** Whether integers too long for a `number` were kept as marked strings. */
-  marked: boolean;
-  /** The raw text, for error excerpts. */
-  raw: string;
+export interface WsTransportConfig {
+  /** The full URL (it may hold the key: never put in an error). */
+  url: string;
+  host: string;
+  secrets: readonly string[];
+  reconnect: ReconnectPolicy;
+  maxResponseBytes: number;
+  WebSocket: WebSocketConstructor | undefined;
 }
 
 interface Pending {
   resolve(reply: Reply): void;
   reject(error: Error): void;
-  timer: ReturnType<typeof setTimeout> | undefined;
   context: ErrorContext;
   cleanup(): void;
 }
 
-export interface WsTransport {
-  /** Sends one message with the given ids and resolves each id with its reply. */
-  send(
-    text: string,
-    ids: readonly (number | string)[],
-    timeout: number,
-    signal: AbortSignal | undefined,
-    context: ErrorContext,
-  ): Promise<Reply>[];
-  /** Sends a message that gets no answer (a notification), once the socket is open. */
-  notify(text: string, context: ErrorContext): Promise<void>;
-  close(): void;
-}
-
 const OPEN = 1;
+/** RFC 6455 close code "message too big". */
+const TOO_BIG = 1009;
 
-export function createWsTransport(
-  url: string,
-  host: string,
-  secrets: readonly string[],
-  reconnect: ReconnectPolicy,
-  impl: WebSocketConstructor | undefined,
-): WsTransport {
+export function createWsTransport(config: WsTransportConfig): Transport {
+  const { host, secrets, reconnect, maxResponseBytes: limit } = config;
   const pending = new Map<string, Pending>();
+  const listeners = new Set<(notification: ServerNotification) => void>();
+  const watchers = new Set<(event: ConnectionEvent) => void>();
   let socket: WebSocketLike | undefined;
   let opening: Promise<WebSocketLike> | undefined;
+  let opened = false;
   let closed = false;
+  /** Sockets closed because a message was over the limit: their pending calls get ResponseTooLargeError. */
+  const tooBig = new WeakSet<WebSocketLike>();
 
+  const emit = (event: ConnectionEvent): void => {
+    for (const watcher of [...watchers]) watcher(event);
+  };
+  const settle = (key: string, outcome: Reply | Error): void => {
+    const p = pending.get(key);
+    if (!p) return;
+    pending.delete(key);
+    p.cleanup();
+    if (outcome instanceof Error) p.reject(outcome);
+    else p.resolve(outcome);
+  };
   const rejectAll = (error: (p: Pending) => Error): void => {
-    for (const [id, p] of pending) {
-      pending.delete(id);
-      p.cleanup();
-      p.reject(error(p));
-    }
+    for (const [key, p] of pending) settle(key, error(p));
   };
 
-  const onMessage = (data: unknown): void => {
+  const onMessage = (ws: WebSocketLike, data: unknown): void => {
     const raw = typeof data === "string" ? data : new TextDecoder().decode(data as ArrayBuffer);
-    let parsed: { value: unknown; marked: boolean };
+    // A runtime whose WebSocket takes no maxPayload: refuse the message here (UTF-16 length ≤ bytes).
+    if (raw.length > limit || (raw.length * 3 > limit && new TextEncoder().encode(raw).byteLength > limit)) {
+      tooBig.add(ws);
+      // 4009, not 1009: the browser's WebSocket (and Node's) only lets a client send 1000 or 3000–4999.
+      ws.close(4009, "message too big");
+      return;
+    }
+    const idOf = (message: unknown): string | undefined => {
+      const id =
+        message !== null && typeof message === "object" && Object.hasOwn(message, "id")
+          ? (message as { id: unknown }).id
+          : undefined;
+      return id === undefined || id === null ? undefined : String(id);
+    };
+    let reply: Reply;
     try {
-      parsed = parseJson(raw);
-    } catch {
-      return; // Not JSON: nothing can be matched to a call; the call's timeout reports it.
+      reply = parseReply(raw, { host }, secrets);
+    } catch (error) {
+      // Valid JSON refused (nested too deep): fail the calls it answers. Not JSON: nothing to match; the timeout reports it.
+      let value: unknown;
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        return;
+      }
+      for (const key of (Array.isArray(value) ? value : [value]).map(idOf)) {
+        const p = key === undefined ? undefined : pending.get(key);
+        if (p)
+          settle(
+            key!,
+            new MalformedResponseError(
+              (error as MalformedResponseError).shortMessage.replace(/^Malformed response: /, ""),
+              "",
+              p.context,
+            ),
+          );
+      }
+      return;
     }
-    const messages = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
-    for (const message of messages) {
-      const id = (message as { id?: unknown } | null)?.id;
-      const p = id === undefined || id === null ? undefined : pending.get(String(id));
-      if (!p) continue;
-      pending.delete(String(id));
-      p.cleanup();
-      p.resolve({ message, marked: parsed.marked, raw });
-    }
+    const messages: unknown[] = Array.isArray(reply.message) ? reply.message : [reply.message];
+    const ids = messages.map(idOf);
+    const seen = new Set<string>();
+    const duplicates = new Set<string>();
+    for (const id of ids) if (id !== undefined) (seen.has(id) ? duplicates : seen).add(id);
+    messages.forEach((message, i) => {
+      const key = ids[i];
+      if (key !== undefined) {
+        const p = pending.get(key);
+        if (p && duplicates.has(key))
+          settle(
+            key,
+            new MalformedResponseError(
+              `the batch answer holds two responses for id ${key.slice(0, 40)}`,
+              "",
+              p.context,
+            ),
+          );
+        else settle(key, { message, marked: reply.marked, raw });
+        return;
+      }
+      const method =
+        message !== null && typeof message === "object" && Object.hasOwn(message, "method")
+          ? (message as { method: unknown }).method
+          : undefined;
+      if (typeof method === "string") {
+        const params = Object.hasOwn(message as object, "params") ? (message as { params: unknown }).params : undefined;
+        for (const listener of [...listeners]) listener({ method, params });
+      }
+    });
   };
 
   async function open(): Promise<WebSocketLike> {
-    const Ctor = impl ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket ?? (await loadWs());
+    const Ctor = config.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket ?? (await loadWs());
     let lastError: unknown;
     for (let attempt = 0; attempt < Math.max(1, reconnect.attempts); attempt++) {
-      if (closed) throw new SocketClosedError(undefined, { host });
+      if (closed) throw new SocketClosedError(1000, { host });
       if (attempt > 0) await new Promise((r) => setTimeout(r, reconnect.delay * 2 ** (attempt - 1)));
       try {
         return await connectOnce(Ctor);
@@ -110,17 +153,19 @@ export function createWsTransport(
         lastError = error;
       }
     }
-    throw new NetworkError(`Could not open the WebSocket after ${reconnect.attempts} attempts`, {
+    const error = new NetworkError(`Could not open the WebSocket after ${reconnect.attempts} attempts`, {
       host,
       cause: redact(lastError, secrets),
     });
+    emit({ type: "closed", error });
+    throw error;
   }
 
   function connectOnce(Ctor: WebSocketConstructor): Promise<WebSocketLike> {
     return new Promise((resolve, reject) => {
       let ws: WebSocketLike;
       try {
-        ws = new Ctor(url);
+        ws = new Ctor(config.url, undefined, { maxPayload: limit });
       } catch (error) {
         reject(redact(error, secrets));
         return;
@@ -136,15 +181,26 @@ export function createWsTransport(
         }
         socket = ws;
         resolve(ws);
+        if (opened) emit({ type: "reconnected" });
+        opened = true;
       });
-      ws.addEventListener("error", () => {
+      ws.addEventListener("error", (event) => {
         if (!isOpen) reject(new Error("WebSocket connection failed"));
+        // The `ws` package refusing a message over maxPayload (it then closes the socket).
+        else if (/max payload/i.test(String(event.message))) tooBig.add(ws);
       });
-      ws.addEventListener("message", (event) => onMessage(event.data));
+      ws.addEventListener("message", (event) => onMessage(ws, event.data));
       ws.addEventListener("close", (event) => {
         if (!isOpen) return reject(new Error(`WebSocket closed while connecting (code ${event.code})`));
-        if (socket === ws) socket = undefined;
-        rejectAll((p) => new SocketClosedError(event.code, p.context));
+        if (socket !== ws) return;
+        socket = undefined;
+        rejectAll((p) =>
+          event.code === TOO_BIG || tooBig.has(ws)
+            ? new ResponseTooLargeError(limit, p.context)
+            : new SocketClosedError(event.code, p.context),
+        );
+        // Someone waits for server notifications: reconnect now, not on the next call.
+        if (!closed && (listeners.size > 0 || watchers.size > 0)) connection().catch(() => undefined);
       });
     });
   }
@@ -157,67 +213,79 @@ export function createWsTransport(
     return opening;
   }
 
+  /** Registers the ids, sends `text` once the socket is open, and settles each id with its reply or error. */
+  function exchange(text: string, messages: readonly RpcRequest[], options: SendOptions): Promise<Reply>[] {
+    const { timeout, signal, context } = options;
+    const promises = messages.map(
+      (m) =>
+        new Promise<Reply>((resolve, reject) => {
+          const ctx = messages.length > 1 ? { ...context, method: m.method } : context;
+          if (signal?.aborted) return reject(new AbortError(ctx));
+          const key = String(m.id);
+          const onAbort = (): void => settle(key, new AbortError(ctx));
+          const timer =
+            timeout > 0 && Number.isFinite(timeout)
+              ? setTimeout(() => settle(key, new TimeoutError(timeout, ctx)), timeout)
+              : undefined;
+          pending.set(key, {
+            resolve,
+            reject,
+            context: ctx,
+            cleanup: () => {
+              if (timer !== undefined) clearTimeout(timer);
+              signal?.removeEventListener("abort", onAbort);
+            },
+          });
+          signal?.addEventListener("abort", onAbort, { once: true });
+        }),
+    );
+    connection().then(
+      (ws) => {
+        if (messages.some((m) => pending.has(String(m.id)))) ws.send(text);
+      },
+      (error: unknown) => {
+        for (const m of messages) {
+          const p = pending.get(String(m.id));
+          if (p) settle(String(m.id), forCall(error, p.context));
+        }
+      },
+    );
+    return promises;
+  }
+
   return {
-    send(text, ids, timeout, signal, context) {
-      const promises = ids.map(
-        (id) =>
-          new Promise<Reply>((resolve, reject) => {
-            if (signal?.aborted) return reject(new AbortError(context));
-            const key = String(id);
-            const onAbort = (): void => {
-              pending.delete(key);
-              entry.cleanup();
-              reject(new AbortError(context));
-            };
-            const entry: Pending = {
-              resolve,
-              reject,
-              context,
-              timer:
-                timeout > 0 && Number.isFinite(timeout)
-                  ? setTimeout(() => {
-                      pending.delete(key);
-                      entry.cleanup();
-                      reject(new TimeoutError(timeout, context));
-                    }, timeout)
-                  : undefined,
-              cleanup: () => {
-                if (entry.timer !== undefined) clearTimeout(entry.timer);
-                signal?.removeEventListener("abort", onAbort);
-              },
-            };
-            signal?.addEventListener("abort", onAbort, { once: true });
-            pending.set(key, entry);
-          }),
-      );
-      connection().then(
-        (ws) => {
-          if (ids.some((id) => pending.has(String(id)))) ws.send(text);
-        },
-        (error: unknown) => {
-          for (const id of ids) {
-            const p = pending.get(String(id));
-            if (!p) continue;
-            pending.delete(String(id));
-            p.cleanup();
-            p.reject(forCall(error, p.context));
-          }
-        },
-      );
-      return promises;
+    kind: "ws",
+    request(message, options) {
+      return exchange(frame(message, "jsonrpc"), [message], options)[0]!;
     },
-    async notify(text, context) {
+    batch(messages, options) {
+      const replies = exchange(frameBatch(messages), messages, options);
+      return Promise.all(replies.map((p) => p.catch((error: Error) => error)));
+    },
+    async notify(message, options) {
       try {
-        (await connection()).send(text);
+        (await connection()).send(frame(message, "jsonrpc"));
       } catch (error) {
-        throw forCall(error, context);
+        throw forCall(error, options.context);
       }
     },
-    close() {
+    listen(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    onConnection(listener) {
+      watchers.add(listener);
+      return () => void watchers.delete(listener);
+    },
+    async close() {
+      if (closed) return;
       closed = true;
       rejectAll((p) => new SocketClosedError(1000, p.context));
       socket?.close(1000, "client closed");
       socket = undefined;
+      emit({ type: "closed", error: new SocketClosedError(1000, { host }) });
+      listeners.clear();
+      watchers.clear();
     },
   };
 }

@@ -11,8 +11,10 @@ import { composition, measureOursApp } from "../bench/size.js";
  * The budget in gzipped bytes: the size measured when it was set, rounded up to the next 0.5 KB.
  * Lower it as the runtime shrinks; never raise it without a reason stated in the commit.
  */
-// 10.5 KB since oneOf/anyOf failures name each branch and why it failed (+266 B gzipped over 10148 B).
-const BUDGET_BYTES = 10.5 * 1024;
+// 12 KB (12049 B measured): the Transport split, the runtime's hardening (decoded-size limits, redaction of the key's
+// escaped forms, numeric option checks, depth checks, error brands) and oneOf/anyOf messages that name
+// each branch took the one-call app from 10148 B to the size measured at the merge.
+const BUDGET_BYTES = 12 * 1024;
 
 describe("bundle size", () => {
   it(`the one-call app loads at most ${BUDGET_BYTES} bytes gzipped`, async () => {

@@ -13,7 +13,7 @@ import {
   TimeoutError,
   ValidationError,
 } from "../../generated/src/runtime/index.js";
-import { createRpcClient, type ApiSpec } from "../../runtime/client.js";
+import { createRpcClient, type ApiSpec } from "../../runtime/index.js";
 import * as RuntimeErrors from "../../runtime/errors.js";
 import { expectNoSecret, guardUnhandledRejections, rejectionOf } from "../helpers/error-checks.js";
 import { custom, echoItem, hang, html, json, startFaultServer, type Envelope, type FaultServer } from "../helpers/fault-server.js";

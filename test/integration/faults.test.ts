@@ -21,7 +21,7 @@ import {
   type RequestEvent,
   type ResponseEvent,
 } from "../../generated/src/runtime/index.js";
-import { createRpcClient, type ApiSpec } from "../../runtime/client.js";
+import { createRpcClient, type ApiSpec } from "../../runtime/index.js";
 import * as RuntimeErrors from "../../runtime/errors.js";
 import { expectNoSecret, guardUnhandledRejections, rejectionOf, renderings } from "../helpers/error-checks.js";
 import {

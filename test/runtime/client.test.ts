@@ -5,7 +5,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createRpcClient, type ApiSpec, type ClientOptions, type EndpointSpec, type MethodSpec, type Params } from "../../runtime/client.js";
+import { createRpcClient, type ApiSpec, type ClientOptions, type EndpointSpec, type MethodSpec, type Params } from "../../runtime/index.js";
 // encodeParams and decodeResponse were moved from client.ts to codec.ts (client.ts uses them from there).
 import { decodeResponse, encodeParams } from "../../runtime/codec.js";
 import { HttpError, JsonRpcError, MalformedResponseError, RpcClientError, TimeoutError, ValidationError } from "../../runtime/errors.js";

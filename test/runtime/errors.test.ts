@@ -1,4 +1,4 @@
-/** The error hierarchy of runtime/errors.ts and `redact`. */
+/** The error hierarchy of runtime/errors.ts and `redact` (runtime/secrets.ts). */
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import {
@@ -12,9 +12,9 @@ import {
   SocketClosedError,
   TimeoutError,
   ValidationError,
-  redact,
   type ErrorContext,
 } from "../../runtime/errors.js";
+import { redact } from "../../runtime/secrets.js";
 
 const ctx: ErrorContext = { method: "eth_call", host: "rpc.example:443" };
 const where = "(method eth_call, host rpc.example:443)";

@@ -4,7 +4,7 @@
  * status, the raw answer and the time. Validation happens in the client before its first
  * `fetch`, so a refused call records no request at all.
  */
-import { hideSecrets } from "../../../generated/src/runtime/errors.js";
+import { hideSecrets } from "../../../generated/src/runtime/secrets.js";
 import type { Target } from "./endpoints.js";
 
 /** A generated client factory: `createAdvancedClient` and the like. */

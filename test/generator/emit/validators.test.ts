@@ -10,7 +10,7 @@ import { normalizeDocument } from "../../../generator/normalize/document.js";
 import type { DocumentModel } from "../../../generator/model.js";
 import type { Issue, Validator } from "../../../runtime/validate.js";
 import { applyU64, parseJson } from "../../../runtime/json.js";
-import type { ApiSpec } from "../../../runtime/client.js";
+import type { ApiSpec } from "../../../runtime/index.js";
 import { getPointer } from "../../../generator/refs.js";
 import { readFileSync } from "node:fs";
 import { api as advApi } from "../../../generated/src/advanced/api.js";

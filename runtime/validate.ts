@@ -226,10 +226,12 @@ export function object(
       return fail(issues, path, "type", "must be an object", value);
     const record = value as Record<string, unknown>;
     let ok = true;
+    // Own properties only: a required `constructor` or `toString` is not satisfied by Object.prototype.
     for (const key of required) {
-      if (record[key] === undefined) ok = fail(issues, member(path, key), "required", "is required", undefined);
+      if (!Object.prototype.hasOwnProperty.call(record, key) || record[key] === undefined)
+        ok = fail(issues, member(path, key), "required", "is required", undefined);
     }
-    for (const key in record) {
+    for (const key of Object.keys(record)) {
       const item = record[key];
       if (item === undefined) continue;
       const at = member(path, key);

@@ -281,6 +281,22 @@ describe("object", () => {
       { "x-a": "long" },
       issue("maxLength", "must be at most 2 characters long", "string", `${P}["x-a"]`),
     ),
+    // Prototype names: Object.prototype.constructor/toString must not satisfy a required field, and
+    // inherited enumerable keys are not the value's fields.
+    bad(
+      "a required `constructor` is not inherited from Object.prototype",
+      object({ constructor: string() }, ["constructor"], false),
+      {},
+      issue("required", "is required", "undefined", `${P}.constructor`),
+    ),
+    bad("a required `toString` is not inherited either", object({ toString: string() }, ["toString"]), {}, issue("required", "is required", "undefined", `${P}.toString`)),
+    ok("inherited enumerable keys are not fields", object({}, [], false), Object.create({ inherited: 1 })),
+    bad(
+      "an own `__proto__` key is a field like any other",
+      object({}, [], false),
+      JSON.parse('{"__proto__": 1}'),
+      issue("additionalProperties", "is not a known field", "integer", `${P}.__proto__`),
+    ),
   ])("$name", run);
 });
 

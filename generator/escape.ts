@@ -9,6 +9,7 @@
  * | a `//` line comment              | `lineComment`     |
  * | a TypeScript string literal      | `stringLiteral`   |
  * | a JSON value inside code         | `jsonLiteral`     |
+ * | the same, `bigint`s exact (`1n`) | `valueLiteral`    |
  * | an identifier                    | `identifier`      |
  * | a key of an object literal       | `objectKey`       |
  * | a member name in a type          | `typeMemberKey`   |
@@ -16,6 +17,9 @@
  * | a terminal line                  | `terminalText`    |
  * | a pull-request comment (Markdown)| `markdownComment` |
  * | Markdown text / table cell / code| `markdownText`, `markdownInline`, `markdownCodeSpan`, `markdownCode` |
+ * | HTML text or a quoted attribute  | `htmlText`        |
+ * | a URL fragment link (`href="#…"`)| `htmlFragmentHref` |
+ * | JSON inside an HTML `<script>`   | `htmlScriptJson`  |
  */
 
 /** Characters that end a line in JavaScript source: a `//` comment stops at any of them. */
@@ -44,6 +48,21 @@ export function stringLiteral(text: string): string {
 export function jsonLiteral(value: unknown): string {
   const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? Number(v) : v)) ?? "undefined";
   return text
+    .replace(/"__proto__":/g, '["__proto__"]:')
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * A JSON value (with `bigint`s) as a TypeScript expression for code people copy: like
+ * `jsonLiteral`, but a `bigint` stays exact as a `123n` literal.
+ */
+export function valueLiteral(value: unknown): string {
+  // A random mark, so that no string in the value can pass for a bigint.
+  const nonce = Math.random().toString(36).slice(2, 10);
+  const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? `\u0000${nonce}:${v}` : v)) ?? "undefined";
+  return text
+    .replace(new RegExp(`"\\\\u0000${nonce}:(-?\\d+)"`, "g"), "$1n")
     .replace(/"__proto__":/g, '["__proto__"]:')
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
@@ -186,4 +205,35 @@ export function markdownCode(code: string, language: string): string {
   const longest = Math.max(0, ...[...code.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = "`".repeat(Math.max(3, longest + 1));
   return `${fence}${/^[a-z]+$/.test(language) ? language : ""}\n${code.replace(LINE_TERMINATORS, "\n")}\n${fence}`;
+}
+
+/**
+ * Text for HTML, in element content or inside a double- or single-quoted attribute value: the
+ * five characters that could open a tag, an entity or end the attribute are written as
+ * character references, so spec text (`<script>`, `"><img onerror=…>`) shows as text.
+ */
+export function htmlText(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]!);
+}
+
+const HTML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** A same-page link to the fragment `id`, for an `href="…"` attribute: percent-encoded, then HTML-escaped. */
+export function htmlFragmentHref(id: string): string {
+  return htmlText(`#${encodeURIComponent(id)}`);
+}
+
+/**
+ * A JSON value inside `<script type="application/json">`: nothing in it can end the script
+ * element or open a comment (`<`, `>`, `&` become `\u003c`, `\u003e`, `\u0026`), and U+2028/U+2029
+ * are escaped. `JSON.parse` of the element's text gives the value back.
+ */
+export function htmlScriptJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? "null";
+  return text
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

@@ -226,10 +226,12 @@ export function object(
       return fail(issues, path, "type", "must be an object", value);
     const record = value as Record<string, unknown>;
     let ok = true;
+    // Own properties only: a required `constructor` or `toString` is not satisfied by Object.prototype.
     for (const key of required) {
-      if (record[key] === undefined) ok = fail(issues, member(path, key), "required", "is required", undefined);
+      if (!Object.prototype.hasOwnProperty.call(record, key) || record[key] === undefined)
+        ok = fail(issues, member(path, key), "required", "is required", undefined);
     }
-    for (const key in record) {
+    for (const key of Object.keys(record)) {
       const item = record[key];
       if (item === undefined) continue;
       const at = member(path, key);
@@ -255,14 +257,21 @@ export function object(
 }
 
 /**
- * `anyOf` (and `oneOf`, `type` arrays): passes when one branch passes. On failure, when exactly
- * one branch takes the value's JSON type its precise issues are kept; otherwise one issue lists
- * the branches.
+ * `anyOf` (and `oneOf`, `type` arrays): passes when one branch passes. `names` are the branches'
+ * names (their type name or title) for messages. On failure, when exactly one branch takes the
+ * value's JSON type its precise issues are kept; otherwise one issue names every branch tried
+ * and why it failed, and which came closest (the one that got deepest into the value):
+ * `matches none of: BlockNumber (must match ^0x[0-9a-f]+$), BlockTag (must be one of "latest",
+ * "earliest"); closest: BlockNumber`.
  */
-export function anyOf(branches: readonly Validator[], rule = "anyOf"): Validator {
+export function anyOf(
+  branches: readonly Validator[],
+  rule = "anyOf",
+  names: readonly (string | undefined)[] = [],
+): Validator {
   const types = [...new Set(branches.flatMap((b) => b.types))];
-  const label = branches.map((b) => b.label).join(" or ");
-  return make(types, label, (value, path, issues) => {
+  const name = (i: number): string => names[i] ?? branches[i]!.label;
+  return make(types, branches.map((_, i) => name(i)).join(" or "), (value, path, issues) => {
     const found: Issue[][] = [];
     for (const branch of branches) {
       const own: Issue[] = [];
@@ -270,17 +279,33 @@ export function anyOf(branches: readonly Validator[], rule = "anyOf"): Validator
       found.push(own);
     }
     const type = typeOf(value);
-    const close = branches
-      .map((b, i) => [b, i] as const)
-      .filter(
-        ([b]) =>
-          b.types.includes(type) || b.types.includes("any") || (type === "integer" && b.types.includes("number")),
-      );
+    const close = found
+      .map((_, i) => i)
+      .filter((i) => {
+        const t = branches[i]!.types;
+        return t.includes(type) || t.includes("any") || (type === "integer" && t.includes("number"));
+      });
     if (close.length === 1) {
-      issues.push(...found[close[0]![1]]!);
+      issues.push(...found[close[0]!]!);
       return false;
     }
-    return fail(issues, path, rule, `must be ${label}`, value);
+    if (close.length === 0 || rule === "type")
+      return fail(
+        issues,
+        path,
+        rule,
+        `must be ${found.map((_, i) => (names[i] ? `${names[i]} (${branches[i]!.types.join(" or ")})` : name(i))).join(" or ")}`,
+        value,
+      );
+    // How far a branch got: the length of its deepest issue's path, then fewer issues.
+    const reach = (i: number): number => Math.max(...found[i]!.map((x) => x.path.length)) * 1e3 - found[i]!.length;
+    const closest = close.reduce((best, i) => (reach(i) > reach(best) ? i : best));
+    const tried = found.map((own, i) => {
+      const first = own[0] ?? { path, message: "failed" };
+      const below = first.path.slice(path.length).replace(/^\./, "");
+      return `${name(i)} (${below ? `${below} ` : ""}${first.message}${own.length > 1 ? `, and ${own.length - 1} more` : ""})`;
+    });
+    return fail(issues, path, rule, `matches none of: ${tried.join(", ")}; closest: ${name(closest)}`, value);
   });
 }
 

@@ -11,6 +11,9 @@ import { composition, measureOursApp } from "../bench/size.js";
  * The budget in gzipped bytes: the size measured when it was set, rounded up to the next 0.5 KB.
  * Lower it as the runtime shrinks; never raise it without a reason stated in the commit.
  */
+// 12 KB (12049 B measured): the Transport split, the runtime's hardening (decoded-size limits, redaction of the key's
+// escaped forms, numeric option checks, depth checks, error brands) and oneOf/anyOf messages that name
+// each branch took the one-call app from 10148 B to the size measured at the merge.
 const BUDGET_BYTES = 12 * 1024;
 
 describe("bundle size", () => {

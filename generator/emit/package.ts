@@ -41,10 +41,12 @@ export function packageJson(model: PackageModel, typescriptVersion: string): Rec
     files: ["dist", "src", "README.md"],
     main: "./dist/cjs/index.js",
     module: "./dist/esm/index.js",
-    types: "./dist/esm/index.d.ts",
+    types: "./dist/cjs/index.d.ts",
+    typesVersions: typesVersions(model),
     exports,
     scripts: {
-      build: `tsc -p tsconfig.json && tsc -p tsconfig.cjs.json && node -e "require('node:fs').writeFileSync('dist/cjs/package.json', JSON.stringify({ type: 'commonjs' }))"`,
+      clean: `node -e "require('node:fs').rmSync('dist', { recursive: true, force: true })"`,
+      build: `npm run clean && tsc -p tsconfig.json && tsc -p tsconfig.cjs.json && node -e "require('node:fs').writeFileSync('dist/cjs/package.json', JSON.stringify({ type: 'commonjs' }))"`,
       prepack: "npm run build",
     },
     peerDependencies: { ws: "^8.0.0" },
@@ -53,8 +55,23 @@ export function packageJson(model: PackageModel, typescriptVersion: string): Rec
   };
 }
 
-function entry(path: string): Record<string, string> {
-  return { types: `./dist/esm/${path}.d.ts`, import: `./dist/esm/${path}.js`, require: `./dist/cjs/${path}.js` };
+/**
+ * One entry of the exports map: each format brings its own declarations. dist/cjs/ holds a
+ * package.json with `"type": "commonjs"`, so its `.d.ts` files describe CommonJS modules and a
+ * `module: node16` CommonJS project resolves `require` to types of the right format.
+ */
+function entry(path: string): Record<string, Record<string, string>> {
+  return {
+    import: { types: `./dist/esm/${path}.d.ts`, default: `./dist/esm/${path}.js` },
+    require: { types: `./dist/cjs/${path}.d.ts`, default: `./dist/cjs/${path}.js` },
+  };
+}
+
+/** Subpath types for TypeScript's old `moduleResolution: node10`, which ignores the exports map. */
+function typesVersions(model: PackageModel): Record<string, Record<string, string[]>> {
+  const paths: Record<string, string[]> = {};
+  for (const d of model.documents) paths[d.subpath] = [`./dist/cjs/${d.subpath}/index.d.ts`];
+  return { "*": paths };
 }
 
 const TSCONFIG = {
@@ -67,8 +84,8 @@ const TSCONFIG = {
     exactOptionalPropertyTypes: false,
     noUncheckedIndexedAccess: true,
     declaration: true,
-    declarationMap: false,
-    sourceMap: false,
+    declarationMap: true,
+    sourceMap: true,
     skipLibCheck: true,
     types: [],
     rootDir: "src",
@@ -79,7 +96,7 @@ const TSCONFIG = {
 
 const TSCONFIG_CJS = {
   extends: "./tsconfig.json",
-  compilerOptions: { module: "CommonJS", moduleResolution: "Node10", declaration: false, outDir: "dist/cjs" },
+  compilerOptions: { module: "CommonJS", moduleResolution: "Node10", outDir: "dist/cjs" },
 };
 
 /** README.md: every value in the view is escaped for where the template puts it. */

@@ -103,12 +103,22 @@ class Compiler {
       const typed = this.byType(s);
       if (typed) parts.push(typed);
     }
-    if (Array.isArray(s.anyOf)) parts.push(`v.anyOf([${s.anyOf.map((b) => this.expr(b as JsonSchema)).join(", ")}])`);
-    if (Array.isArray(s.oneOf)) parts.push(`v.anyOf([${s.oneOf.map((b) => this.expr(b as JsonSchema)).join(", ")}], "oneOf")`);
+    if (Array.isArray(s.anyOf)) parts.push(this.union(s.anyOf as JsonSchema[], "anyOf"));
+    if (Array.isArray(s.oneOf)) parts.push(this.union(s.oneOf as JsonSchema[], "oneOf"));
     if (Array.isArray(s.allOf)) parts.push(...s.allOf.map((b) => this.expr(b as JsonSchema)));
     if (s.not !== undefined) parts.push(`v.not(${this.expr(s.not as JsonSchema)})`);
     if (parts.length === 0) return "v.unknown";
     return parts.length === 1 ? parts[0]! : `v.allOf([${parts.join(", ")}])`;
+  }
+
+  /** `anyOf`/`oneOf`, with the branches' names (type name of a `$ref`, else `title`) for messages. */
+  private union(branches: JsonSchema[], rule: "anyOf" | "oneOf"): string {
+    const exprs = branches.map((b) => this.expr(b));
+    const names = branches.map((b) => (typeof b === "object" ? (refName(b.$ref) ?? (typeof b.title === "string" ? b.title : undefined)) : undefined));
+    const args = [`[${exprs.join(", ")}]`];
+    if (rule === "oneOf" || names.some((n) => n !== undefined)) args.push(stringLiteral(rule));
+    if (names.some((n) => n !== undefined)) args.push(`[${names.map((n) => (n === undefined ? "undefined" : stringLiteral(n))).join(", ")}]`);
+    return `v.anyOf(${args.join(", ")})`;
   }
 
   /** The `type` keyword (or the type implied by the keywords present) with its constraints. */

@@ -26,7 +26,7 @@ export function toPlain(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(toPlain);
   if (isRecord(value)) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = toPlain(v);
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) setOwn(out, k, toPlain(v));
     return out;
   }
   return value;
@@ -47,6 +47,39 @@ export function canonical(value: unknown): string {
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
   }
   return JSON.stringify(value);
+}
+
+/**
+ * Sets an own, enumerable property, whatever the key: `out["__proto__"] = v` would replace the
+ * object's prototype instead (keys come from requests and specs, so they are never assigned).
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** The own property `key` of a record, never one inherited from Object.prototype. */
+export function getOwn(value: unknown, key: string): unknown {
+  return isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+}
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `max`: a linear scan (strings skipped),
+ * run before parsing, so nothing recursive ever sees a 100,000-level document.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > max) return true;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return false;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

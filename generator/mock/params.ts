@@ -7,7 +7,7 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import type { MethodModel } from "../model.js";
 import { checkLimits } from "../../runtime/limits.js";
 import type { Issue } from "../../runtime/validate.js";
-import { isRecord, jsonType, toPlain } from "./json.js";
+import { getOwn, jsonType, setOwn, toPlain } from "./json.js";
 
 /** One problem with the params: the param path (`pageSize`, `config.encoding`, `address[0]`), the rule broken, and what is expected. */
 export interface ParamIssue {
@@ -37,7 +37,7 @@ export function readParams(method: Pick<MethodModel, "rpcName" | "paramStructure
     const named: Record<string, unknown> = {};
     params.forEach((value, i) => {
       const param = method.params[i]!;
-      if (value !== undefined && !(value === null && !param.required)) named[param.name] = value;
+      if (value !== undefined && !(value === null && !param.required)) setOwn(named, param.name, value);
     });
     return { named };
   }
@@ -45,6 +45,7 @@ export function readParams(method: Pick<MethodModel, "rpcName" | "paramStructure
     const order = names.length === 0 ? "an empty array" : `an array in the order ${names.join(", ")}`;
     return { issues: [{ path: "params", rule: "paramStructure", message: `must be ${order} (${method.rpcName} takes its params by position), not an object` }] };
   }
+  // Spreading copies own keys as own properties: a `__proto__` key stays a param, validated like any other.
   return { named: { ...(params as Record<string, unknown>) } };
 }
 
@@ -117,7 +118,7 @@ function valueAt(root: unknown, instancePath: string): unknown {
   let node = root;
   for (const token of instancePath.split("/").slice(1)) {
     const key = token.replace(/~1/g, "/").replace(/~0/g, "~");
-    node = Array.isArray(node) ? node[Number(key)] : isRecord(node) ? node[key] : undefined;
+    node = Array.isArray(node) ? node[Number(key)] : getOwn(node, key);
   }
   return node;
 }

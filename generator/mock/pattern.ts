@@ -1,130 +1,132 @@
 /**
- * A string matching a regular expression, for `pattern` keywords. Handles the forms specs use
- * for hex and base58 values: anchors, literal characters, escapes (`\d`, `\w`, `\.`), character
- * classes with ranges (`[0-9a-fA-F]`, `[1-9A-HJ-NP-Za-km-z]`), `.`, and the quantifiers `?`,
- * `*`, `+`, `{n}`, `{n,}`, `{n,m}`. Groups, alternation and negated classes are not handled:
- * such patterns give `undefined`, and so does any result that does not match in the end.
+ * A string matching a regular expression, for `pattern` keywords: the pattern is parsed into a
+ * tree (pattern-parse.ts) and a random path through it is written out, each part given a length
+ * that lets the whole meet `minLength`/`maxLength`. Patterns the parser does not handle give
+ * `undefined`, and so does any result that does not match the real RegExp in the end (a path can
+ * miss, e.g. through an anchor in the middle), so the caller falls back to a plain string.
  */
+import { parsePattern, type PatternNode } from "./pattern-parse.js";
 import type { Random } from "./random.js";
 
-interface Atom {
-  chars: string;
-  min: number;
-  max: number;
+export { parsePattern, type PatternNode } from "./pattern-parse.js";
+
+export interface LengthBounds {
+  minLength?: number;
+  maxLength?: number;
 }
 
-const DIGITS = "0123456789";
-const HEX_BOTH_CASES = "0123456789abcdefABCDEF";
-const WORD = `abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ${DIGITS}_`;
 /** How many extra repetitions an open quantifier (`*`, `+`, `{n,}`) may add. */
 const OPEN_EXTRA = 8;
+/** Tries with different random choices before giving up. */
+const ATTEMPTS = 8;
 
-export function stringForPattern(pattern: string, random: Random): string | undefined {
-  const atoms = parsePattern(pattern);
-  if (!atoms) return undefined;
-  let out = "";
-  for (const atom of atoms) {
-    const count = random.int(atom.min, atom.max);
-    for (let i = 0; i < count; i++) out += atom.chars[random.int(0, atom.chars.length - 1)]!;
-  }
-  return matches(pattern, out) ? out : undefined;
-}
-
-function matches(pattern: string, text: string): boolean {
+/** A string matching `pattern` (and the length bounds), or `undefined` when none could be made. */
+export function stringForPattern(pattern: string, random: Random, lengths: LengthBounds = {}): string | undefined {
+  const tree = parsePattern(pattern);
+  if (!tree) return undefined;
+  let regex: RegExp;
   try {
-    return new RegExp(pattern, "u").test(text);
+    regex = new RegExp(pattern, "u");
   } catch {
-    return false;
+    return undefined;
   }
+  const min = lengths.minLength ?? 0;
+  const max = lengths.maxLength ?? Infinity;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const text = write(tree, random, min, max);
+    if (text === undefined) return undefined; // the lengths cannot be met
+    const length = [...text].length;
+    if (length >= min && length <= max && regex.test(text)) return text;
+  }
+  return undefined;
 }
 
-/** The pattern as a list of character sets with repetition counts, or `undefined` when unsupported. */
-export function parsePattern(pattern: string): Atom[] | undefined {
-  let source = pattern.startsWith("^") ? pattern.slice(1) : pattern;
-  if (source.endsWith("$") && !source.endsWith("\\$")) source = source.slice(0, -1);
-  const atoms: Atom[] = [];
-  let i = 0;
-  while (i < source.length) {
-    const c = source[i]!;
-    let chars: string | undefined;
-    if (c === "[") {
-      const end = classEnd(source, i);
-      if (end === -1) return undefined;
-      chars = classChars(source.slice(i + 1, end));
-      i = end + 1;
-    } else if (c === "\\") {
-      chars = escapeChars(source[i + 1]);
-      i += 2;
-    } else if (c === ".") {
-      chars = WORD;
-      i += 1;
-    } else if ("()|^$?*+{}".includes(c)) {
-      return undefined;
-    } else {
-      chars = c;
-      i += 1;
+/** Shortest and longest strings a node can write (`Infinity` for open quantifiers). */
+const spans = new WeakMap<PatternNode, [number, number]>();
+
+function span(node: PatternNode, memo = spans): [number, number] {
+  const known = memo.get(node);
+  if (known) return known;
+  let out: [number, number];
+  switch (node.kind) {
+    case "anchor":
+      out = [0, 0];
+      break;
+    case "set":
+      out = [1, 1];
+      break;
+    case "seq":
+      out = node.items.map((i) => span(i, memo)).reduce<[number, number]>((a, b) => [a[0] + b[0], a[1] + b[1]], [0, 0]);
+      break;
+    case "alt": {
+      const spans = node.options.map((o) => span(o, memo));
+      out = [Math.min(...spans.map((s) => s[0])), Math.max(...spans.map((s) => s[1]))];
+      break;
     }
-    if (chars === undefined || chars === "") return undefined;
-    if ([...chars].sort().join("") === [...HEX_BOTH_CASES].sort().join("")) chars = "0123456789abcdef"; // hex reads best in one case
-    const quantifier = readQuantifier(source, i);
-    if (!quantifier) return undefined;
-    i = quantifier.next;
-    atoms.push({ chars, min: quantifier.min, max: quantifier.max });
-  }
-  return atoms;
-}
-
-function classEnd(source: string, start: number): number {
-  for (let i = start + 1; i < source.length; i++) {
-    if (source[i] === "\\") i++;
-    else if (source[i] === "]") return i;
-  }
-  return -1;
-}
-
-/** The characters of a class body such as `0-9a-fA-F`; `undefined` for a negated class. */
-function classChars(body: string): string | undefined {
-  if (body.startsWith("^")) return undefined;
-  let out = "";
-  for (let i = 0; i < body.length; i++) {
-    let c = body[i]!;
-    if (c === "\\") {
-      const escaped = escapeChars(body[i + 1]);
-      if (escaped === undefined) return undefined;
-      i++;
-      if (escaped.length > 1) {
-        out += escaped;
-        continue;
-      }
-      c = escaped;
+    case "repeat": {
+      const [lo, hi] = span(node.node, memo);
+      out = [lo * node.min, hi === 0 ? 0 : hi * node.max];
+      break;
     }
-    if (body[i + 1] === "-" && i + 2 < body.length) {
-      const to = body[i + 2]!;
-      for (let code = c.charCodeAt(0); code <= to.charCodeAt(0); code++) out += String.fromCharCode(code);
-      i += 2;
-    } else out += c;
   }
+  memo.set(node, out);
   return out;
 }
 
-function escapeChars(c: string | undefined): string | undefined {
-  if (c === undefined) return undefined;
-  if (c === "d") return DIGITS;
-  if (c === "w") return WORD;
-  if (c === "s") return " ";
-  if (/[A-Za-z]/.test(c)) return undefined; // \b, \D, \p{…}: not handled
-  return c;
+/**
+ * A random string the node can write whose length is within [lo, hi], or `undefined` if none
+ * fits. Open quantifiers add up to OPEN_EXTRA repetitions unless the lengths need more.
+ */
+function write(node: PatternNode, random: Random, lo: number, hi: number): string | undefined {
+  const [min, max] = span(node);
+  if (max < lo || min > hi) return undefined;
+  switch (node.kind) {
+    case "anchor":
+      return "";
+    case "set":
+      return node.chars[random.int(0, node.chars.length - 1)]!;
+    case "alt": {
+      const fitting = node.options.filter((o) => {
+        const [a, b] = span(o);
+        return b >= lo && a <= hi;
+      });
+      return write(random.pick(fitting), random, lo, hi);
+    }
+    case "seq":
+      return writeSequence(node.items, random, lo, hi);
+    case "repeat": {
+      const [childMin, childMax] = span(node.node);
+      const fewest = Math.max(node.min, childMax === 0 || !Number.isFinite(lo) ? node.min : Math.ceil(lo / childMax));
+      const open = Number.isFinite(node.max) ? node.max : Math.max(node.min + OPEN_EXTRA, fewest);
+      const most = Math.min(open, childMin === 0 ? open : Math.floor(hi / childMin));
+      if (most < fewest) return undefined;
+      return writeSequence(Array.from({ length: random.int(fewest, most) }, () => node.node), random, lo, hi);
+    }
+  }
 }
 
-function readQuantifier(source: string, at: number): { min: number; max: number; next: number } | undefined {
-  const c = source[at];
-  if (c === "?") return { min: 0, max: 1, next: at + 1 };
-  if (c === "*") return { min: 0, max: OPEN_EXTRA, next: at + 1 };
-  if (c === "+") return { min: 1, max: 1 + OPEN_EXTRA, next: at + 1 };
-  if (c !== "{") return { min: 1, max: 1, next: at };
-  const match = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(at));
-  if (!match) return undefined;
-  const min = Number(match[1]);
-  const max = match[2] === undefined ? min : match[3] === "" ? min + OPEN_EXTRA : Number(match[3]);
-  return max < min ? undefined : { min, max, next: at + match[0].length };
+/** Items one after another, each given a length that leaves the rest able to reach [lo, hi]. */
+function writeSequence(items: readonly PatternNode[], random: Random, lo: number, hi: number): string | undefined {
+  const spans = items.map((i) => span(i));
+  const restMin: number[] = [];
+  const restMax: number[] = [];
+  for (let i = items.length - 1, a = 0, b = 0; i >= 0; i--) {
+    restMin[i] = a;
+    restMax[i] = b;
+    a += spans[i]![0];
+    b += spans[i]![1];
+  }
+  let out = "";
+  let used = 0;
+  for (let i = 0; i < items.length; i++) {
+    const [min, max] = spans[i]!;
+    const low = Math.max(min, lo - used - restMax[i]!);
+    const high = Math.min(max, hi - used - restMin[i]!);
+    if (high < low) return undefined;
+    const text = write(items[i]!, random, low, high);
+    if (text === undefined) return undefined;
+    out += text;
+    used += [...text].length;
+  }
+  return out;
 }

@@ -1,12 +1,15 @@
 /**
- * The result of a valid call: the result of the first example whose params equal the call's,
- * else a value generated from the result schema (the `x-result-variants` variant the params
+ * The result of a valid call: the result of the first example whose params equal the call's and
+ * whose result fits the method's result schema (a wrong example is reported when the mock starts,
+ * and never served: the client's strict result validation would reject it), else a value
+ * generated from the result schema (the `x-result-variants` variant the params
  * select, else the method's result), seeded by the method and params so that the same request
  * always gets the same answer. Paginated methods get `pages` pages of generated items, linked
  * by `nextPageToken` "page-2", "page-3", …; the last page has none.
  */
+import { Ajv, type ValidateFunction } from "ajv";
 import type { JsonSchema, MethodModel, PaginationModel, VariantCondition } from "../model.js";
-import { canonical, isRecord, jsonEqual } from "./json.js";
+import { canonical, getOwn, isRecord, jsonEqual, setOwn } from "./json.js";
 import type { MockMethod } from "./registry.js";
 import { generateValue, mergeAllOf, resolveSchema, type Definitions } from "./values.js";
 
@@ -19,7 +22,7 @@ export interface ResultOptions {
 export const DEFAULT_PAGE_SIZE = 10;
 
 export function resultFor(method: MockMethod, named: Record<string, unknown>, options: ResultOptions): unknown {
-  const example = method.examples.find((e) => jsonEqual(e.params, named));
+  const example = method.examples.find((e) => jsonEqual(e.params, named) && resultFits(method, e.result));
   if (example) return example.result;
   const model = method.model;
   if (!model.result) return null;
@@ -31,14 +34,41 @@ export function resultFor(method: MockMethod, named: Record<string, unknown>, op
   return pagination ? fillPage(value, schema, pagination, named, method, seed, options.pages) : value;
 }
 
+const resultValidators = new WeakMap<MockMethod, ValidateFunction | undefined>();
+const compilers = new WeakMap<Definitions, Ajv>();
+
+/** Whether `result` fits the method's documented result schema (formats not checked, as for params). */
+export function resultFits(method: MockMethod, result: unknown): boolean {
+  if (!method.model.result) return true;
+  if (!resultValidators.has(method)) {
+    let ajv = compilers.get(method.definitions);
+    if (!ajv) {
+      ajv = new Ajv({ strict: false, validateFormats: false });
+      ajv.addSchema({ $id: "result", definitions: Object.fromEntries(method.definitions) });
+      compilers.set(method.definitions, ajv);
+    }
+    resultValidators.set(method, method.definitions.has(method.model.resultType) ? ajv.getSchema(`result#/definitions/${method.model.resultType}`) : undefined);
+  }
+  const validate = resultValidators.get(method);
+  return validate === undefined || validate(withNumbers(result)) === true;
+}
+
+/** The value with exact u64 `bigint`s as numbers, for ajv (which takes no bigints). */
+function withNumbers(value: unknown): unknown {
+  if (typeof value === "bigint") return Number(value);
+  if (Array.isArray(value)) return value.map(withNumbers);
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withNumbers(v)]));
+  return value;
+}
+
 /** The first variant whose condition the params meet (variants are listed most specific first). */
 export function selectVariant(model: Pick<MethodModel, "variants">, named: Record<string, unknown>): MethodModel["variants"][number] | undefined {
   return model.variants.find((v) => conditionHolds(v.when, named));
 }
 
 export function conditionHolds(when: VariantCondition, named: Record<string, unknown>): boolean {
-  let value = named[when.param];
-  if (when.property !== undefined) value = isRecord(value) ? value[when.property] : undefined;
+  let value = getOwn(named, when.param);
+  if (when.property !== undefined) value = getOwn(value, when.property);
   if (when.absent) return value === undefined || value === null || value === "";
   if ("equals" in when) return jsonEqual(value, when.equals);
   if (Array.isArray(when.in)) return when.in.some((option) => jsonEqual(value, option));
@@ -58,7 +88,7 @@ export function pageSize(model: Pick<MethodModel, "params">, named: Record<strin
   const param = model.params.find((p) => p.name === "pageSize");
   const schema = param ? resolveSchema(param.schema, definitions) : true;
   const s = typeof schema === "object" ? schema : {};
-  const given = named.pageSize;
+  const given = getOwn(named, "pageSize");
   const size = typeof given === "number" || typeof given === "bigint" ? Number(given) : typeof s.default === "number" ? s.default : DEFAULT_PAGE_SIZE;
   const max = typeof s.maximum === "number" ? s.maximum : Infinity;
   return Math.max(0, Math.floor(Math.min(size, max)));
@@ -66,11 +96,11 @@ export function pageSize(model: Pick<MethodModel, "params">, named: Record<strin
 
 function fillPage(value: unknown, schema: JsonSchema, pagination: PaginationModel, named: Record<string, unknown>, method: MockMethod, seed: string, pages: number): unknown {
   if (!isRecord(value)) return value;
-  const n = pageNumber(named[pagination.tokenParam], pages);
+  const n = pageNumber(getOwn(named, pagination.tokenParam), pages);
   const size = pageSize(method.model, named, method.definitions);
   const itemSchema = itemsSchema(schema, pagination.itemsField, method.definitions);
-  value[pagination.itemsField] = Array.from({ length: size }, (_, i) => generateValue(itemSchema, method.definitions, `${seed} page ${n} item ${i}`, pagination.itemsField));
-  if (n < pages) value[pagination.nextField] = `page-${n + 1}`;
+  setOwn(value, pagination.itemsField, Array.from({ length: size }, (_, i) => generateValue(itemSchema, method.definitions, `${seed} page ${n} item ${i}`, pagination.itemsField)));
+  if (n < pages) setOwn(value, pagination.nextField, `page-${n + 1}`);
   else delete value[pagination.nextField];
   return value;
 }
@@ -80,6 +110,6 @@ function itemsSchema(result: JsonSchema, field: string, definitions: Definitions
   let object = resolveSchema(result, definitions);
   if (typeof object === "object" && Array.isArray(object.allOf)) object = mergeAllOf(object, definitions);
   const properties = typeof object === "object" && isRecord(object.properties) ? object.properties : {};
-  const array = resolveSchema((properties[field] as JsonSchema | undefined) ?? true, definitions);
+  const array = resolveSchema((getOwn(properties, field) as JsonSchema | undefined) ?? true, definitions);
   return typeof array === "object" && array.items !== undefined && !Array.isArray(array.items) ? (array.items as JsonSchema) : true;
 }

@@ -1,40 +1,56 @@
 /**
- * The mock server over HTTP on 127.0.0.1: POST a JSON-RPC request (to `/`, to any keyed path
+ * The mock server on 127.0.0.1: POST a JSON-RPC request (to `/`, to any keyed path
  * `/<anything>/<key>`, or in the proxy form to `/?<method>`) and get an answer made from the
- * spec; GET lists the methods; every answer carries CORS headers so a browser page can call it.
+ * spec; the same paths take WebSocket connections (ws.ts), which also serve the spec's
+ * subscriptions (subscriptions.ts); GET lists the methods; every answer
+ * carries CORS headers so a browser page can call it. Every client is untrusted: the limits of
+ * limits.ts bound bodies, batches, nesting, answers, time and connections, and every refusal is a
+ * JSON-RPC error with a sentence — never a stack trace, to the client or the console.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { isIP, type AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
+import { terminalText } from "../escape.js";
+import { ClientGone, readBody } from "./body.js";
+import { stringifyJson } from "./json.js";
+import { DEFAULT_LIMITS, resolveLimits, type MockLimits } from "./limits.js";
 import { loadMockDocuments } from "./load.js";
 import { buildRegistry, listMethods, type Registry } from "./registry.js";
-import { answerRequest, type Target } from "./rpc.js";
-import { attachSubscriptions, DEFAULT_NOTIFY_INTERVAL } from "./subscriptions.js";
+import { answerRequestFairly, INTERNAL_ERROR, type LocalMethod, type Target } from "./rpc.js";
+import { idCounter, sessionSubscriptions, type SessionSubscriptions } from "./subscriptions.js";
+import { attachWebSocket, type WsSession } from "./ws.js";
 
 export interface MockServerOptions {
   /** OpenRPC documents (JSON or YAML), relative to `cwd`. */
   specs: readonly string[];
-  /** Port on 127.0.0.1; 0 (the default) picks a free one. */
+  /** Port; 0 (the default) picks a free one. */
   port?: number;
+  /** Address to listen on. Default 127.0.0.1; anything but a loopback address needs `allowRemote`. */
+  host?: string;
+  /** Lets `host` be an address other machines can reach. Default false. */
+  allowRemote?: boolean;
   /** Pages of each paginated method. Default 3. */
   pages?: number;
-  /** Milliseconds between two notifications of a WebSocket subscription. Default 1000. */
-  interval?: number;
+  /** Overrides of DEFAULT_LIMITS (limits.ts). */
+  limits?: Partial<MockLimits>;
   cwd?: string;
 }
 
 export interface MockServer {
-  /** `http://127.0.0.1:<port>`, without a trailing slash. */
+  /** `http://<host>:<port>`, without a trailing slash. */
   url: string;
   /** Every method served. */
   methods: string[];
   /** Things worth knowing that do not stop the server (duplicate methods, examples that do not fit). */
   warnings: string[];
+  /** The limits in force. */
+  limits: MockLimits;
   close(): Promise<void>;
 }
 
 export const DEFAULT_PAGES = 3;
-/** Largest request body read, in bytes. */
-export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+/** Largest request body read by default, in bytes (see limits.ts). */
+export const MAX_BODY_BYTES = DEFAULT_LIMITS.maxBodyBytes;
 
 const CORS: Record<string, string> = {
   "access-control-allow-origin": "*",
@@ -43,34 +59,93 @@ const CORS: Record<string, string> = {
   "access-control-max-age": "600",
 };
 
+/** Whether `host` is a loopback address (127.0.0.0/8, ::1) or `localhost`. */
+export function isLoopback(host: string): boolean {
+  if (host === "localhost" || host === "::1" || host === "[::1]") return true;
+  return isIP(host) === 4 && host.startsWith("127.");
+}
+
 export async function startMockServer(options: MockServerOptions): Promise<MockServer> {
   const pages = options.pages ?? DEFAULT_PAGES;
   if (!Number.isInteger(pages) || pages < 1) throw new RangeError(`pages must be a whole number of at least 1, not ${pages}.`);
+  const limits = resolveLimits(options.limits);
+  const host = options.host ?? "127.0.0.1";
+  if (!isLoopback(host) && !options.allowRemote) throw new RangeError(`The mock listens on loopback addresses only; ${host} would let other machines call it. Pass allowRemote (--allow-remote) to do that on purpose.`);
   const loaded = await loadMockDocuments(options.specs, options.cwd);
   const { registry, warnings } = buildRegistry(loaded.documents);
-  const server = createServer((request, response) => {
-    handle(request, response, registry, pages).catch((error: unknown) => send(response, 500, "text/plain; charset=utf-8", `The mock server failed: ${(error as Error).message}\n`));
+  const server = createServer({ maxHeaderSize: limits.maxHeaderBytes, headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, keepAliveTimeout: limits.keepAliveTimeoutMs, connectionsCheckingInterval: Math.max(5, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))) }, (request, response) => {
+    inTurn(request, () => handle(request, response, registry, pages, limits).catch((error: unknown) => failed(request, response, error)));
+  });
+  server.maxConnections = limits.maxConnections;
+  // A socket with no traffic either way (a client that stops reading its answer) is dropped; WebSockets opt out (ws.ts pings).
+  server.timeout = limits.requestTimeoutMs;
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => refuseRaw(error, socket));
+  const sessions: SessionTable = new WeakMap();
+  const nextId = idCounter();
+  const ws = attachWebSocket(server, {
+    limits,
+    targetOf: (url) => ({ ...targetOf(url), proxyMethod: undefined }),
+    methodsFor: (session) => wsMethods(session, registry, limits, nextId, sessions),
+    dispatch: (session, text) => dispatchWs(session, text, registry, pages, limits, sessions),
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 0, host, () => resolve());
   });
-  const subscriptions = attachSubscriptions(server, registry, { pages, interval: options.interval ?? DEFAULT_NOTIFY_INTERVAL }, targetOf);
+  server.on("error", () => undefined);
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}`,
     methods: listMethods(registry).map((m) => m.name),
     warnings: [...loaded.warnings.map((w) => `${w.file}#${w.pointer}: ${w.message}`), ...warnings],
+    limits,
     close: () =>
       new Promise<void>((resolve, reject) => {
-        subscriptions.close();
+        ws.close();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
   };
 }
 
-async function handle(request: IncomingMessage, response: ServerResponse, registry: Registry, pages: number): Promise<void> {
+const turns = new WeakMap<object, Promise<void>>();
+
+/**
+ * Runs `work` after the requests before it on the same connection are answered. Pipelined
+ * requests wait with their bodies unread, so the socket backs up: one connection holds at most
+ * one body and one answer in memory, however many requests it sends at once.
+ */
+function inTurn(request: IncomingMessage, work: () => Promise<void>): void {
+  const socket = request.socket;
+  const next = (turns.get(socket) ?? Promise.resolve()).then(work);
+  turns.set(socket, next);
+}
+
+/** The subscriptions of each open WebSocket connection of one server. */
+type SessionTable = WeakMap<WsSession, SessionSubscriptions>;
+
+/**
+ * Methods a WebSocket connection serves besides the spec's, made once per connection: the
+ * subscription hook (subscriptions.ts). A subscribe method calls `spec()` (params checked, a
+ * result of the spec's type), answers with a subscription id and pushes notifications with
+ * `session.send`; unsubscribe stops them; `session.onClose` stops them all. Batches and every
+ * limit apply to them as to any call.
+ */
+function wsMethods(session: WsSession, registry: Registry, limits: MockLimits, nextId: () => number, table: SessionTable): ReadonlyMap<string, LocalMethod> {
+  const subscriptions = sessionSubscriptions(session, registry, limits, nextId);
+  table.set(session, subscriptions);
+  return subscriptions.methods;
+}
+
+/** The one place a WebSocket message is answered: the same JSON-RPC as over HTTP, plus the connection's own methods. */
+async function dispatchWs(session: WsSession, text: string, registry: Registry, pages: number, limits: MockLimits, table: SessionTable): Promise<string | undefined> {
+  const answer = await answerRequestFairly(text, session.target, registry, { pages, limits, localMethods: session.methods });
+  // Notifications of the subscriptions this message made start now: after their ids are answered.
+  table.get(session)?.start();
+  return answer.status === 200 ? answer.body : undefined;
+}
+
+async function handle(request: IncomingMessage, response: ServerResponse, registry: Registry, pages: number, limits: MockLimits): Promise<void> {
   const url = new URL(request.url ?? "/", "http://127.0.0.1");
   if (request.method === "OPTIONS") {
     const asked = request.headers["access-control-request-headers"];
@@ -78,11 +153,36 @@ async function handle(request: IncomingMessage, response: ServerResponse, regist
   }
   if (request.method === "GET" || request.method === "HEAD") return send(response, 200, "text/plain; charset=utf-8", describeServer(registry));
   if (request.method !== "POST") return send(response, 405, "text/plain; charset=utf-8", `The mock server takes POST (JSON-RPC), GET (the method list) and OPTIONS, not ${request.method}.\n`, { allow: "POST, GET, OPTIONS" });
-  const text = await readBody(request);
-  if (text === undefined) return send(response, 413, "text/plain; charset=utf-8", `The request body is larger than ${MAX_BODY_BYTES} bytes.\n`);
-  const answer = answerRequest(text, targetOf(url), registry, { pages });
+  const target = targetOf(url);
+  const read = await readBody(request, limits.maxBodyBytes);
+  if (!("text" in read)) {
+    // The rest of a refused body is not read: answer, then close the connection.
+    const id = target.proxyMethod !== undefined ? "1" : null;
+    return send(response, read.status, JSON_TYPE, stringifyJson({ jsonrpc: "2.0", id, error: { code: read.code, message: read.message } }), { connection: "close" }, () => request.socket.destroy());
+  }
+  const answer = await answerRequestFairly(read.text, target, registry, { pages, limits });
   if (answer.status === 204) return send(response, 204);
-  send(response, 200, "application/json; charset=utf-8", answer.body);
+  send(response, 200, JSON_TYPE, answer.body);
+}
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** A failure of the mock itself: a JSON-RPC -32603 to the client and one line on the console, no stack. */
+function failed(request: IncomingMessage, response: ServerResponse, error: unknown): void {
+  if (error instanceof ClientGone || response.headersSent || response.destroyed) return void request.socket.destroy();
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error(terminalText(`The mock server could not answer ${request.method} ${request.url?.slice(0, 200)}: ${reason}`));
+  send(response, 500, JSON_TYPE, stringifyJson({ jsonrpc: "2.0", id: null, error: { code: INTERNAL_ERROR, message: `Internal error: the mock server failed while answering (${reason}).` } }));
+}
+
+/** Malformed HTTP, heads over maxHeaderBytes, and requests over the time limits: a short answer, then the socket closes. */
+function refuseRaw(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || (error.code === "ECONNRESET" || error.code === "EPIPE")) return void socket.destroy();
+  const [status, text] =
+    error.code === "HPE_HEADER_OVERFLOW" ? [431, "Request Header Fields Too Large"] : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? [408, "Request Timeout"] : [400, "Bad Request"];
+  const message = status === 431 ? "the request head is larger than the mock's limit (maxHeaderBytes)" : status === 408 ? "the request was not received in time (headersTimeoutMs, requestTimeoutMs)" : "the request is not valid HTTP/1.1";
+  const body = stringifyJson({ jsonrpc: "2.0", id: null, error: { code: -32600, message: `Invalid Request: ${message}.` } });
+  socket.end(`HTTP/1.1 ${status} ${text}\r\ncontent-type: ${JSON_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`, () => socket.destroy());
 }
 
 /** `/eth/<key>` → scope `eth`; `/?adv_getLogs` → the proxy form for `adv_getLogs`. */
@@ -101,22 +201,10 @@ function decode(text: string): string {
   }
 }
 
-/** The body as text, or `undefined` when it exceeds MAX_BODY_BYTES. */
-async function readBody(request: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function send(response: ServerResponse, status: number, contentType?: string, body?: string, headers: Record<string, string> = {}): void {
+function send(response: ServerResponse, status: number, contentType?: string, body?: string, headers: Record<string, string> = {}, then?: () => void): void {
   if (response.headersSent) return void response.end();
   response.writeHead(status, { ...CORS, ...headers, ...(contentType ? { "content-type": contentType } : {}) });
-  response.end(body);
+  response.end(body, then);
 }
 
 /** The text GET answers: what is served and how to call it. */

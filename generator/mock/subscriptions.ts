@@ -1,90 +1,96 @@
 /**
- * Subscriptions in the mock server (`x-subscription`, spec/README.md): a WebSocket on the same
- * port serves every method as HTTP does, and a subscribe method answers with a new subscription
- * id, then pushes a notification `{ subscription, result }` every `interval` ms whose result is
- * generated from the item schema (the variant the params select). The unsubscribe method stops it;
- * a closed socket stops all of its subscriptions.
+ * Subscriptions in the mock server (`x-subscription`, spec/README.md), plugged into the WebSocket
+ * endpoint through server.ts's one hook (`wsMethods(session)`): per connection, every subscribe
+ * method the socket's document has becomes a local method. It asks `spec()` for the spec's own
+ * answer (params checked, a result of the id's type), answers a new subscription id, then pushes a
+ * notification `{ subscription, result }` every `wsNotifyIntervalMs` whose result is generated from
+ * the item schema (the variant the params select). The unsubscribe method stops one; a connection
+ * holds at most `wsMaxSubscriptions`; a closed connection stops all of its timers.
  */
-import type { Server } from "node:http";
-import { WebSocketServer, type WebSocket } from "ws";
 import type { JsonSchema, SubscriptionModel } from "../model.js";
-import { canonical, isRecord, parseExact, stringifyJson } from "./json.js";
+import { canonical, isRecord, stringifyJson } from "./json.js";
+import { limitFlag, type MockLimits } from "./limits.js";
 import { readParams } from "./params.js";
 import { findMethod, type MockMethod, type Registry } from "./registry.js";
-import { conditionHolds, type ResultOptions } from "./results.js";
-import { answerRequest, type Target } from "./rpc.js";
+import { conditionHolds } from "./results.js";
+import { fail, type LocalMethod } from "./rpc.js";
 import { generateValue } from "./values.js";
+import { LIMIT_EXCEEDED, type WsSession } from "./ws.js";
 
-/** Milliseconds between two notifications of one subscription. */
-export const DEFAULT_NOTIFY_INTERVAL = 1000;
-/** Subscriptions one socket may hold at once. */
-export const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
-
-export interface SubscriptionOptions extends ResultOptions {
-  interval: number;
+export interface SessionSubscriptions {
+  /** The connection's subscribe and unsubscribe methods, for `localMethods`. */
+  methods: ReadonlyMap<string, LocalMethod>;
+  /**
+   * Starts the timers of the subscriptions the message just answered created. server.ts calls it
+   * once that answer is computed, so no notification can overtake the answer with its id.
+   */
+  start(): void;
 }
 
 interface Active {
-  timer: ReturnType<typeof setInterval>;
   unsubscribe: string;
+  /** Starts the timer (once), unless stopped. */
+  begin(): void;
+  stop(): void;
 }
 
-/** Serves WebSocket upgrades of `server`; `close()` ends every socket and timer. */
-export function attachSubscriptions(server: Server, registry: Registry, options: SubscriptionOptions, targetOf: (url: URL) => Target): { close(): void } {
-  if (!Number.isInteger(options.interval) || options.interval < 1) throw new RangeError(`interval must be a whole number of milliseconds, at least 1, not ${options.interval}.`);
-  const wss = new WebSocketServer({ server, maxPayload: 16 * 1024 * 1024 });
-  let nextId = 1;
-  const unsubscribeMethods = new Set(registry.documents.flatMap((d) => [...d.methods.values()].map((m) => m.model.subscription?.unsubscribe ?? "")));
-  wss.on("connection", (socket, request) => {
-    const target = targetOf(new URL(request.url ?? "/", "http://127.0.0.1"));
-    const active = new Map<string, Active>();
-    const stopAll = (): void => {
-      for (const a of active.values()) clearInterval(a.timer);
-      active.clear();
-    };
-    socket.on("close", stopAll);
-    socket.on("error", stopAll);
-    socket.on("message", (data) => {
-      const text = data.toString();
-      const reply = (value: unknown): void => socket.send(typeof value === "string" ? value : stringifyJson(value));
-      let request: unknown;
-      try {
-        request = parseExact(text);
-      } catch {
-        request = undefined;
-      }
-      const r = isRecord(request) && typeof request.method === "string" ? (request as { id?: unknown; method: string; params?: unknown }) : undefined;
-      const method = r && "id" in r ? findMethod(registry, r.method, target.scope) : undefined;
-      if (r && method?.model.subscription) {
-        const answer = answerRequest(text, target, registry, options);
-        if (answer.status === 204) return;
-        const parsed = parseExact(answer.body) as { result?: unknown };
-        if (!("result" in parsed)) return reply(answer.body);
-        if (active.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
-          return reply({ jsonrpc: "2.0", id: r.id, error: { code: -32005, message: `The mock allows ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per socket; unsubscribe some first.` } });
-        }
-        const id = subscriptionId(parsed.result, nextId++);
-        reply({ jsonrpc: "2.0", id: r.id, result: id });
-        active.set(String(id), start(socket, method, method.model.subscription, r.params, id, options.interval));
-        return;
-      }
-      if (r && "id" in r && unsubscribeMethods.has(r.method)) {
-        const first = Array.isArray(r.params) ? r.params[0] : isRecord(r.params) ? Object.values(r.params)[0] : undefined;
-        const found = active.get(String(first));
-        if (found && found.unsubscribe === r.method) {
-          clearInterval(found.timer);
-          active.delete(String(first));
-        }
-        return reply({ jsonrpc: "2.0", id: r.id, result: found !== undefined && found.unsubscribe === r.method });
-      }
-      const answer = answerRequest(text, target, registry, options);
-      if (answer.status === 200) reply(answer.body);
-    });
+/** Subscription ids, unique in one server. */
+export function idCounter(): () => number {
+  let next = 1;
+  return () => next++;
+}
+
+/** The subscriptions of one WebSocket connection. */
+export function sessionSubscriptions(session: WsSession, registry: Registry, limits: Pick<MockLimits, "wsMaxSubscriptions" | "wsNotifyIntervalMs">, nextId: () => number): SessionSubscriptions {
+  const active = new Map<string, Active>();
+  let pending: Active[] = [];
+  let closed = false;
+  session.onClose(() => {
+    closed = true;
+    for (const a of active.values()) a.stop();
+    active.clear();
+    pending = [];
   });
+
+  const subscribe = (method: MockMethod, sub: SubscriptionModel): LocalMethod => (params, spec) => {
+    const answer = spec();
+    if ("error" in answer) return answer;
+    if (active.size >= limits.wsMaxSubscriptions) {
+      return fail(LIMIT_EXCEEDED, `Limit exceeded: this connection already holds ${limits.wsMaxSubscriptions} subscriptions, the mock's limit (wsMaxSubscriptions, ${limitFlag("wsMaxSubscriptions")}); call ${sub.unsubscribe} on some first.`);
+    }
+    const id = subscriptionId(answer.result, nextId());
+    const entry = notifier(session, method, sub, params, id, limits.wsNotifyIntervalMs);
+    active.set(String(id), entry);
+    pending.push(entry);
+    return { result: id };
+  };
+  const unsubscribe = (name: string): LocalMethod => (params, spec) => {
+    const answer = spec();
+    if ("error" in answer) return answer;
+    const first = Array.isArray(params) ? params[0] : isRecord(params) ? Object.values(params)[0] : undefined;
+    const found = active.get(String(first));
+    if (found === undefined || found.unsubscribe !== name) return { result: false };
+    found.stop();
+    active.delete(String(first));
+    return { result: true };
+  };
+
+  const methods = new Map<string, LocalMethod>();
+  for (const d of registry.documents) {
+    for (const name of d.methods.keys()) {
+      const method = findMethod(registry, name, session.target.scope);
+      const sub = method?.model.subscription;
+      if (!method || !sub || methods.has(name)) continue;
+      methods.set(name, subscribe(method, sub));
+      methods.set(sub.unsubscribe, unsubscribe(sub.unsubscribe));
+    }
+  }
   return {
-    close() {
-      for (const client of wss.clients) client.terminate();
-      wss.close();
+    methods,
+    start() {
+      const now = pending;
+      pending = [];
+      if (!closed) for (const entry of now) entry.begin();
     },
   };
 }
@@ -96,16 +102,26 @@ function subscriptionId(generated: unknown, n: number): string | number {
   return n;
 }
 
-function start(socket: WebSocket, method: MockMethod, sub: SubscriptionModel, params: unknown, id: string | number, interval: number): Active {
+/** A subscription whose timer starts with `begin()`: a generated item every `interval` ms. */
+function notifier(session: WsSession, method: MockMethod, sub: SubscriptionModel, params: unknown, id: string | number, interval: number): Active {
   const read = readParams(method.model, params ?? []);
   const named = "named" in read ? read.named : {};
   const schema: JsonSchema = sub.variants.find((v) => conditionHolds(v.when, named))?.item ?? sub.item;
   let count = 0;
-  const timer = setInterval(() => {
-    if (socket.readyState !== socket.OPEN) return;
-    const result = generateValue(schema, method.definitions, `${method.model.rpcName} ${canonical(named)} ${count++}`, "result");
-    socket.send(stringifyJson({ jsonrpc: "2.0", method: sub.notification, params: { subscription: id, result } }));
-  }, interval);
-  timer.unref?.();
-  return { timer, unsubscribe: sub.unsubscribe };
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let stopped = false;
+  return {
+    unsubscribe: sub.unsubscribe,
+    begin() {
+      if (stopped || timer !== undefined) return;
+      timer = setInterval(() => {
+        const result = generateValue(schema, method.definitions, `${method.model.rpcName} ${canonical(named)} ${count++}`, "result");
+        session.send(stringifyJson({ jsonrpc: "2.0", method: sub.notification, params: { subscription: id, result } }));
+      }, interval);
+    },
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
 }

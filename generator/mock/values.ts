@@ -1,16 +1,19 @@
 /**
  * A JSON value that fits a schema, made up deterministically from a seed: what the mock answers
  * when no example matches. Honours `type` (non-null first), `const`/`enum` (first non-null value),
- * required and declared properties, `minimum`/`maximum`, `minItems`/`maxItems`, tuple `items`,
- * `minLength`/`maxLength`, `pattern` (see pattern.ts), `allOf` (merged), `anyOf`/`oneOf` (first
- * non-null branch), and `$ref`s to `#/definitions/<name>`, with cycle protection: a definition
- * met again inside itself is generated minimally (required properties only, `null` where allowed,
- * empty arrays), and nothing nests deeper than MAX_DEPTH.
+ * required and declared properties, `patternProperties` and `minProperties`, `minimum`/`maximum`
+ * (inclusive, exclusive, draft-04 boolean exclusive), `multipleOf`, `minItems`/`maxItems`,
+ * `uniqueItems`, tuple `items`, `minLength`/`maxLength`, `pattern` (see pattern.ts), `format`
+ * (date-time, date, time, email, hostname, ipv4, ipv6, uri, uuid), `allOf` (merged),
+ * `anyOf`/`oneOf` (first non-null branch), and `$ref`s to `#/definitions/<name>`, with cycle
+ * protection: a definition met again inside itself is generated minimally (required properties
+ * only, `null` where allowed, empty arrays), and nothing nests deeper than MAX_DEPTH.
  */
 import type { JsonSchema, SchemaObject } from "../model.js";
-import { stringForPattern } from "./pattern.js";
 import { createRandom, type Random } from "./random.js";
-import { isRecord } from "./json.js";
+import { isRecord, jsonEqual } from "./json.js";
+import { stringForPattern } from "./pattern.js";
+import { stringValue } from "./strings.js";
 
 export type Definitions = ReadonlyMap<string, JsonSchema>;
 
@@ -29,8 +32,10 @@ interface Walk {
 const MAX_DEPTH = 32;
 /** Below this depth optional properties are left out, to keep answers small. */
 const OPTIONAL_DEPTH = 10;
+/** Sub-schema keywords that, found in two merged parts, must both hold. */
+const COMBINED = new Set(["items", "additionalProperties", "additionalItems", "not"]);
 /** Keywords that constrain a value (as opposed to annotations such as `description`). */
-const CONSTRAINTS = ["type", "properties", "required", "items", "pattern", "minimum", "maximum", "enum", "const", "minItems", "maxItems", "minLength", "maxLength", "additionalProperties"];
+const CONSTRAINTS = ["type", "properties", "required", "items", "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum", "const", "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "additionalProperties", "patternProperties", "minProperties"];
 
 /** A value for `schema`; `key` names what it is for (strings read `<key>-3f2a`). */
 export function generateValue(schema: JsonSchema, definitions: Definitions, seed: string, key = "value"): unknown {
@@ -57,7 +62,7 @@ function walk(schema: JsonSchema, w: Walk): unknown {
     case "number":
       return numberValue(schema, w.random);
     case "string":
-      return stringValue(schema, w);
+      return stringValue(schema, w.random, w.key);
     case "array":
       return arrayValue(schema, w);
     case "object":
@@ -94,10 +99,10 @@ function pickBranch(schema: SchemaObject, branches: JsonSchema[], w: Walk): Json
   };
   const branch = (w.minimal ? branches.find(isNull) : undefined) ?? branches.find((b) => !isNull(b)) ?? branches[0]!;
   const { oneOf: _oneOf, anyOf: _anyOf, ...own } = schema;
-  return CONSTRAINTS.some((k) => k in own) ? mergeSchemas([own, resolveSchema(branch, w.definitions)]) : branch;
+  return CONSTRAINTS.some((k) => k in own) ? mergeSchemas([resolveSchema(branch, w.definitions), own]) : branch;
 }
 
-/** `allOf` as one schema: the schema's own keywords, then each branch's; properties merged (later wins), `required` joined. */
+/** `allOf` as one schema: the schema's own keywords, then each branch's; a property in several becomes their `allOf`, `required` joined. */
 export function mergeAllOf(schema: SchemaObject, definitions: Definitions, depth = 0): SchemaObject {
   const { allOf, ...own } = schema;
   const parts: JsonSchema[] = [own];
@@ -115,8 +120,11 @@ function mergeSchemas(parts: JsonSchema[]): SchemaObject {
   for (const part of parts) {
     if (typeof part !== "object") continue;
     for (const [key, value] of Object.entries(part)) {
-      if (key === "properties" && isRecord(value)) Object.assign(properties, value);
+      if (key === "properties" && isRecord(value)) {
+        for (const [name, sub] of Object.entries(value as Record<string, JsonSchema>)) properties[name] = name in properties ? { allOf: [properties[name]!, sub] } : sub;
+      }
       else if (key === "required" && Array.isArray(value)) value.forEach((r) => required.add(String(r)));
+      else if (COMBINED.has(key) && isRecord(value) && isRecord(merged[key])) merged[key] = { allOf: [merged[key], value] };
       else merged[key] = value;
     }
   }
@@ -140,59 +148,73 @@ function inferTypes(schema: SchemaObject): string[] {
   return [];
 }
 
-function bounds(schema: SchemaObject): { min: number; max: number } {
+/** The inclusive range a number may take; `step` is the smallest distance that clears an exclusive bound. */
+function bounds(schema: SchemaObject, step: number): { min: number; max: number } {
   const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
-  const min = num(schema.minimum) ?? (num(schema.exclusiveMinimum) !== undefined ? num(schema.exclusiveMinimum)! + 1 : 0);
-  const max = num(schema.maximum) ?? (num(schema.exclusiveMaximum) !== undefined ? num(schema.exclusiveMaximum)! - 1 : Math.max(min, 0) + 1_000_000);
-  return { min, max };
+  let min = num(schema.minimum);
+  let max = num(schema.maximum);
+  // Draft-04: `exclusiveMinimum: true` makes `minimum` exclusive; later drafts give a number.
+  if (schema.exclusiveMinimum === true && min !== undefined) min += step;
+  if (schema.exclusiveMaximum === true && max !== undefined) max -= step;
+  const exMin = num(schema.exclusiveMinimum);
+  const exMax = num(schema.exclusiveMaximum);
+  if (exMin !== undefined) min = Math.max(min ?? -Infinity, exMin + step);
+  if (exMax !== undefined) max = Math.min(max ?? Infinity, exMax - step);
+  const low = min ?? (max !== undefined ? Math.min(0, max) : 0);
+  return { min: low, max: max ?? Math.max(low, 0) + 1_000_000 };
+}
+
+function positiveStep(schema: SchemaObject): number | undefined {
+  return typeof schema.multipleOf === "number" && Number.isFinite(schema.multipleOf) && schema.multipleOf > 0 ? schema.multipleOf : undefined;
 }
 
 function integerValue(schema: SchemaObject, random: Random): number {
-  const { min, max } = bounds(schema);
+  const { min, max } = bounds(schema, 1);
   const low = Math.ceil(min);
   const high = Math.floor(max);
-  if (high <= low) return low;
-  const value = low + random.int(0, Math.min(high - low, 1_000_000_000));
-  const step = typeof schema.multipleOf === "number" && Number.isInteger(schema.multipleOf) && schema.multipleOf > 0 ? schema.multipleOf : 1;
-  const stepped = Math.ceil(value / step) * step;
-  return stepped <= high ? stepped : value;
+  const step = positiveStep(schema);
+  const pick = high <= low ? low : low + random.int(0, Math.min(high - low, 1_000_000_000));
+  if (step === undefined) return pick;
+  return Number.isInteger(step) ? multipleIn(pick, step, low, high) : multipleIn(pick, step, low, high, true);
 }
 
 function numberValue(schema: SchemaObject, random: Random): number {
-  const { min, max } = bounds(schema);
-  if (max <= min) return min;
-  return Math.round((min + random.next() * Math.min(max - min, 1_000_000)) * 100) / 100;
+  const step = positiveStep(schema);
+  const { min, max } = bounds(schema, step ?? 0.01);
+  const pick = max <= min ? min : Math.round((min + random.next() * Math.min(max - min, 1_000_000)) * 100) / 100;
+  return step === undefined ? pick : multipleIn(pick, step, min, max);
 }
 
-function stringValue(schema: SchemaObject, w: Walk): string {
-  if (typeof schema.pattern === "string") {
-    const matching = stringForPattern(schema.pattern, w.random);
-    if (matching !== undefined) return matching;
+/** A multiple of `step` near `value` inside [low, high] (an integer one if `integer`), else `value`. */
+function multipleIn(value: number, step: number, low: number, high: number, integer = false): number {
+  for (const k of [Math.ceil(value / step), Math.floor(value / step), Math.ceil(low / step)]) {
+    const candidate = Number((k * step).toPrecision(12));
+    if (candidate >= low && candidate <= high && (!integer || Number.isInteger(candidate))) return candidate;
   }
-  const tag = w.random.int(0, 0xffff).toString(16).padStart(4, "0");
-  let text = schema.format === "uri" ? `https://example.com/${encodeURIComponent(w.key)}/${tag}` : schema.format === "date-time" ? "2024-01-01T00:00:00Z" : `${w.key}-${tag}`;
-  const minLength = typeof schema.minLength === "number" ? schema.minLength : 0;
-  const maxLength = typeof schema.maxLength === "number" ? schema.maxLength : Infinity;
-  if (text.length < minLength) text = text.padEnd(minLength, "x");
-  return text.length > maxLength ? text.slice(0, maxLength) : text;
+  return value;
 }
 
 function arrayValue(schema: SchemaObject, w: Walk): unknown[] {
   const child = (s: JsonSchema): unknown => walk(s, { ...w, depth: w.depth + 1 });
   const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
   const maxItems = typeof schema.maxItems === "number" ? schema.maxItems : Infinity;
-  if (Array.isArray(schema.items)) {
-    const tuple = (schema.items as JsonSchema[]).map(child);
-    const rest = schema.additionalItems === undefined ? true : (schema.additionalItems as JsonSchema);
-    while (tuple.length < minItems && rest !== false) tuple.push(child(rest));
-    return tuple;
+  const positions = Array.isArray(schema.items) ? (schema.items as JsonSchema[]) : [];
+  const rest: JsonSchema = Array.isArray(schema.items) ? (schema.additionalItems === undefined ? true : (schema.additionalItems as JsonSchema)) : ((schema.items as JsonSchema | undefined) ?? true);
+  const wanted = Array.isArray(schema.items) ? Math.max(minItems, Math.min(positions.length, maxItems)) : Math.min(Math.max(minItems, w.minimal ? 0 : 1), maxItems);
+  const out: unknown[] = [];
+  for (let tries = 0; out.length < wanted && tries < wanted + 16; tries++) {
+    const schemaAt = positions[out.length] ?? rest;
+    if (schemaAt === false) break;
+    const value = child(schemaAt);
+    if (schema.uniqueItems === true && out.some((v) => jsonEqual(v, value))) continue;
+    out.push(value);
   }
-  const count = Math.min(Math.max(minItems, w.minimal ? 0 : 1), maxItems);
-  return Array.from({ length: count }, () => child((schema.items as JsonSchema | undefined) ?? true));
+  return out;
 }
 
 function objectValue(schema: SchemaObject, w: Walk): Record<string, unknown> {
   const properties = (isRecord(schema.properties) ? schema.properties : {}) as Record<string, JsonSchema>;
+  const patterns = Object.entries((isRecord(schema.patternProperties) ? schema.patternProperties : {}) as Record<string, JsonSchema>);
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const skipOptional = w.minimal || w.depth >= OPTIONAL_DEPTH;
   const out: Record<string, unknown> = {};
@@ -200,7 +222,26 @@ function objectValue(schema: SchemaObject, w: Walk): Record<string, unknown> {
   for (const [key, sub] of Object.entries(properties)) {
     if (required.has(key) || (!skipOptional && sub !== false)) out[key] = child(sub, key);
   }
-  const extra = isRecord(schema.additionalProperties) ? (schema.additionalProperties as SchemaObject) : true;
-  for (const key of required) if (!(key in out)) out[key] = child(extra === true ? { type: "string" } : extra, key);
+  const extra: JsonSchema = schema.additionalProperties === undefined ? { type: "string" } : (schema.additionalProperties as JsonSchema);
+  /** The schema an undeclared key must meet: every matching patternProperties schema, else additionalProperties. */
+  const schemaFor = (key: string): JsonSchema => {
+    const matching = patterns.filter(([re]) => safeTest(re, key)).map(([, sub]) => sub);
+    return matching.length === 0 ? (extra === true ? { type: "string" } : extra) : matching.length === 1 ? matching[0]! : { allOf: matching };
+  };
+  for (const key of required) if (!(key in out)) out[key] = child(schemaFor(key), key);
+  const minProperties = typeof schema.minProperties === "number" ? schema.minProperties : 0;
+  for (let i = 0; Object.keys(out).length < minProperties && i < minProperties + 8; i++) {
+    const [re, sub] = patterns[i % Math.max(patterns.length, 1)] ?? [];
+    const key = re !== undefined ? stringForPattern(re, w.random) : extra === false ? undefined : `key${i}`;
+    if (key !== undefined && !(key in out)) out[key] = child(re !== undefined ? schemaFor(key) : extra, key);
+  }
   return out;
+}
+
+function safeTest(pattern: string, key: string): boolean {
+  try {
+    return new RegExp(pattern, "u").test(key);
+  } catch {
+    return false;
+  }
 }

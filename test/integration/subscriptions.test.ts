@@ -218,7 +218,7 @@ describe("Solana accountSubscribe", () => {
   });
 
   it("works against the mock server, items typed as the spec says", async () => {
-    const mock = await startMockServer({ specs: ["spec/solana.openrpc.json"], interval: 10 });
+    const mock = await startMockServer({ specs: ["spec/solana.openrpc.json"], limits: { wsNotifyIntervalMs: 10 } });
     const sol = createSolanaNodeClient({ url: `${mock.url.replace("http", "ws")}/solana`, apiKey: "k", retryCount: 0 });
     cleanups.push(() => mock.close(), () => sol.close());
     const sub = await sol.accountSubscribe("CM78CPUeXjn8o3yroDHxUtKsZZgoy4GPkPPXfouKNH12", { encoding: "base64" });

@@ -281,6 +281,22 @@ describe("object", () => {
       { "x-a": "long" },
       issue("maxLength", "must be at most 2 characters long", "string", `${P}["x-a"]`),
     ),
+    // Prototype names: Object.prototype.constructor/toString must not satisfy a required field, and
+    // inherited enumerable keys are not the value's fields.
+    bad(
+      "a required `constructor` is not inherited from Object.prototype",
+      object({ constructor: string() }, ["constructor"], false),
+      {},
+      issue("required", "is required", "undefined", `${P}.constructor`),
+    ),
+    bad("a required `toString` is not inherited either", object({ toString: string() }, ["toString"]), {}, issue("required", "is required", "undefined", `${P}.toString`)),
+    ok("inherited enumerable keys are not fields", object({}, [], false), Object.create({ inherited: 1 })),
+    bad(
+      "an own `__proto__` key is a field like any other",
+      object({}, [], false),
+      JSON.parse('{"__proto__": 1}'),
+      issue("additionalProperties", "is not a known field", "integer", `${P}.__proto__`),
+    ),
   ])("$name", run);
 });
 
@@ -294,11 +310,30 @@ describe("anyOf", () => {
     bad("one branch takes strings: its precise issue", hexOrNull, "zz", issue("pattern", "must match ^0x[0-9a-f]+$", "string")),
     bad("no branch takes integers: generic message", hexOrNull, 5, issue("anyOf", "must be string matching ^0x[0-9a-f]+$ or null", "integer")),
     bad(
-      "two branches take strings: generic message",
+      "two branches take strings: each branch and why it failed",
       hexOrTag,
       "pending",
-      issue("anyOf", 'must be string matching ^0x[0-9a-f]+$ or one of "latest", "earliest"', "string"),
+      issue("anyOf", 'matches none of: string matching ^0x[0-9a-f]+$ (must match ^0x[0-9a-f]+$), one of "latest", "earliest" (must be one of "latest", "earliest"); closest: string matching ^0x[0-9a-f]+$', "string"),
     ),
+    bad(
+      "named branches (type names or titles) are named in the message",
+      anyOf([string(/^0x[0-9a-f]+$/), literal(["latest", "earliest", "pending"])], "oneOf", ["BlockNumber", "BlockTag"]),
+      "final",
+      issue("oneOf", 'matches none of: BlockNumber (must match ^0x[0-9a-f]+$), BlockTag (must be one of "latest", "earliest", "pending"); closest: BlockNumber', "string"),
+    ),
+    bad(
+      "the closest branch is the one that got deepest into the value",
+      anyOf([object({ kind: literal(["a"]) }, ["kind"]), object({ kind: literal(["b"]), inner: object({ n: number(true) }, ["n"]) }, ["kind", "inner"])], "oneOf", ["A", "B"]),
+      { kind: "b", inner: {} },
+      issue("oneOf", `matches none of: A (kind must be "a"), B (inner.n is required); closest: B`, "object"),
+    ),
+    bad(
+      "a branch with several issues says how many more",
+      anyOf([object({ a: string(), b: string() }, ["a", "b"]), object({ c: string() }, ["c"])], "anyOf", ["AB", "C"]),
+      {},
+      issue("anyOf", "matches none of: AB (a is required, and 1 more), C (c is required); closest: C", "object"),
+    ),
+    bad("no branch takes the type: named branches with their types", anyOf([string(), nul], "oneOf", ["Hex", undefined]), 1, issue("oneOf", "must be Hex (string) or null", "integer")),
     bad("integer branch precise issue", smallIntOrString, 11, issue("maximum", "must be at most 10", "integer")),
     bad("a fraction is not an integer branch's type", smallIntOrString, 1.5, issue("anyOf", "must be integer or string", "number")),
     bad("integer value is close to a number branch", anyOf([number(false, 0), string()]), -1, issue("minimum", "must be at least 0", "integer")),

@@ -202,7 +202,10 @@ const NftMetadata$: Validator = v.object(
   [],
 );
 const GetNFTMetadataResult$: Validator = v.object(
-  { attributes: v.anyOf([NftAttributes$, v.nul], "oneOf"), metadata: v.anyOf([NftMetadata$, v.nul], "oneOf") },
+  {
+    attributes: v.anyOf([NftAttributes$, v.nul], "oneOf", ["NftAttributes", undefined]),
+    metadata: v.anyOf([NftMetadata$, v.nul], "oneOf", ["NftMetadata", undefined]),
+  },
   ["attributes", "metadata"],
 );
 const NftAsset$: Validator = v.object(

@@ -17,10 +17,18 @@ const Blockchain$: Validator = v.literal([
   "polygon_zkevm",
   "syscoin",
 ]);
-const BlockchainSelector$: Validator = v.anyOf([Blockchain$, v.array(Blockchain$)]);
+const BlockchainSelector$: Validator = v.anyOf([Blockchain$, v.array(Blockchain$)], "anyOf", ["Blockchain", undefined]);
 const HexQuantity$: Validator = v.string(/^0x[0-9a-fA-F]+$/u);
-const FromBlock$: Validator = v.anyOf([v.number(true, 0), HexQuantity$, v.literal(["earliest"])]);
-const ToBlock$: Validator = v.anyOf([v.number(true, 0), HexQuantity$, v.literal(["latest"])]);
+const FromBlock$: Validator = v.anyOf([v.number(true, 0), HexQuantity$, v.literal(["earliest"])], "anyOf", [
+  undefined,
+  "HexQuantity",
+  undefined,
+]);
+const ToBlock$: Validator = v.anyOf([v.number(true, 0), HexQuantity$, v.literal(["latest"])], "anyOf", [
+  undefined,
+  "HexQuantity",
+  undefined,
+]);
 const GetBlocksParams$: Validator = v.object(
   {
     blockchain: Blockchain$,
@@ -41,7 +49,7 @@ const PageToken$: Validator = v.string();
 const GetLogsParams$: Validator = v.object(
   {
     address: v.anyOf([v.string(), v.array(v.string())]),
-    blockchain: v.anyOf([BlockchainSelector$, v.nul], "oneOf"),
+    blockchain: v.anyOf([BlockchainSelector$, v.nul], "oneOf", ["BlockchainSelector", undefined]),
     decodeLogs: v.boolean,
     descOrder: v.boolean,
     fromBlock: FromBlock$,

@@ -11,11 +11,11 @@ const Transaction$: Validator = v.object(
   {
     hash: Hash32$,
     nonce: HexQuantity$,
-    blockHash: v.anyOf([Hash32$, v.nul], "oneOf"),
-    blockNumber: v.anyOf([HexQuantity$, v.nul], "oneOf"),
-    transactionIndex: v.anyOf([HexQuantity$, v.nul], "oneOf"),
+    blockHash: v.anyOf([Hash32$, v.nul], "oneOf", ["Hash32", undefined]),
+    blockNumber: v.anyOf([HexQuantity$, v.nul], "oneOf", ["HexQuantity", undefined]),
+    transactionIndex: v.anyOf([HexQuantity$, v.nul], "oneOf", ["HexQuantity", undefined]),
     from: Address$,
-    to: v.anyOf([Address$, v.nul], "oneOf"),
+    to: v.anyOf([Address$, v.nul], "oneOf", ["Address", undefined]),
     value: HexQuantity$,
     gas: HexQuantity$,
     gasPrice: HexQuantity$,
@@ -32,12 +32,12 @@ const Transaction$: Validator = v.object(
 );
 const Block$: Validator = v.object(
   {
-    number: v.anyOf([HexQuantity$, v.nul], "oneOf"),
-    hash: v.anyOf([Hash32$, v.nul], "oneOf"),
+    number: v.anyOf([HexQuantity$, v.nul], "oneOf", ["HexQuantity", undefined]),
+    hash: v.anyOf([Hash32$, v.nul], "oneOf", ["Hash32", undefined]),
     parentHash: Hash32$,
-    nonce: v.anyOf([HexData$, v.nul], "oneOf"),
+    nonce: v.anyOf([HexData$, v.nul], "oneOf", ["HexData", undefined]),
     sha3Uncles: HexData$,
-    logsBloom: v.anyOf([HexData$, v.nul], "oneOf"),
+    logsBloom: v.anyOf([HexData$, v.nul], "oneOf", ["HexData", undefined]),
     transactionsRoot: HexData$,
     stateRoot: HexData$,
     receiptsRoot: HexData$,
@@ -48,9 +48,9 @@ const Block$: Validator = v.object(
     gasLimit: HexQuantity$,
     gasUsed: HexQuantity$,
     timestamp: HexQuantity$,
-    transactions: v.array(v.anyOf([Hash32$, Transaction$])),
+    transactions: v.array(v.anyOf([Hash32$, Transaction$], "anyOf", ["Hash32", "Transaction"])),
     uncles: v.array(v.string()),
-    totalDifficulty: v.anyOf([HexQuantity$, v.nul], "oneOf"),
+    totalDifficulty: v.anyOf([HexQuantity$, v.nul], "oneOf", ["HexQuantity", undefined]),
     baseFeePerGas: HexQuantity$,
   },
   [
@@ -110,10 +110,14 @@ const StructLoggerResult$: Validator = v.object(
   { gas: v.number(true), failed: v.boolean, returnValue: v.string(), structLogs: v.array(StructLog$) },
   ["gas", "failed", "returnValue", "structLogs"],
 );
-const DebugTraceCallResult$: Validator = v.anyOf([StructLoggerResult$, CallTracerFrame$, v.unknown]);
+const DebugTraceCallResult$: Validator = v.anyOf([StructLoggerResult$, CallTracerFrame$, v.unknown], "anyOf", [
+  "StructLoggerResult",
+  "CallTracerFrame",
+  undefined,
+]);
 const EthBlockNumberResult$: Validator = HexQuantity$;
 const EthCallResult$: Validator = HexData$;
-const EthGetBlockByNumberResult$: Validator = v.anyOf([Block$, v.nul], "oneOf");
+const EthGetBlockByNumberResult$: Validator = v.anyOf([Block$, v.nul], "oneOf", ["Block", undefined]);
 const EthGetTransactionCountResult$: Validator = HexQuantity$;
 const Head$: Validator = v.object(
   {

@@ -11,12 +11,12 @@ const AccessListItem$: Validator = v.object(
 );
 const BlockTag$: Validator = v.literal(["latest", "earliest", "pending", "safe", "finalized"]);
 const HexQuantity$: Validator = v.string(/^0x[0-9a-fA-F]+$/u);
-const BlockNumberOrTag$: Validator = v.anyOf([HexQuantity$, BlockTag$]);
+const BlockNumberOrTag$: Validator = v.anyOf([HexQuantity$, BlockTag$], "anyOf", ["HexQuantity", "BlockTag"]);
 const HexData$: Validator = v.string(/^0x[0-9a-fA-F]*$/u);
 const CallObject$: Validator = v.object(
   {
-    from: v.anyOf([Address$, v.nul], "oneOf"),
-    to: v.anyOf([Address$, v.nul], "oneOf"),
+    from: v.anyOf([Address$, v.nul], "oneOf", ["Address", undefined]),
+    to: v.anyOf([Address$, v.nul], "oneOf", ["Address", undefined]),
     gas: HexQuantity$,
     gasPrice: HexQuantity$,
     maxFeePerGas: HexQuantity$,

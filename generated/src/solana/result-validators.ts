@@ -11,7 +11,11 @@ const ParsedAccountData$: Validator = v.object({ program: v.string(), parsed: v.
 ]);
 const AccountInfo$: Validator = v.object(
   {
-    data: v.anyOf([v.string(), EncodedAccountData$, ParsedAccountData$]),
+    data: v.anyOf([v.string(), EncodedAccountData$, ParsedAccountData$], "anyOf", [
+      undefined,
+      "EncodedAccountData",
+      "ParsedAccountData",
+    ]),
     executable: v.boolean,
     lamports: v.uint64,
     owner: v.string(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u),
@@ -26,7 +30,7 @@ const SubscriptionNumber$: Validator = v.number(true, 0);
 const AccountSubscribeResult$: Validator = SubscriptionNumber$;
 const AccountUnsubscribeResult$: Validator = v.boolean;
 const GetAccountInfoResult$: Validator = v.object(
-  { context: RpcContext$, value: v.anyOf([AccountInfo$, v.nul], "oneOf") },
+  { context: RpcContext$, value: v.anyOf([AccountInfo$, v.nul], "oneOf", ["AccountInfo", undefined]) },
   ["context", "value"],
 );
 const GetBlockHeightResult$: Validator = v.uint64;

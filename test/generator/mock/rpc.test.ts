@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { normalizeDocument } from "../../../generator/normalize/document.js";
 import { buildRegistry } from "../../../generator/mock/registry.js";
 import { conditionHolds, pageNumber } from "../../../generator/mock/results.js";
-import { answerRequest, type RpcAnswer, type Target } from "../../../generator/mock/rpc.js";
+import { answerRequest, type LocalMethod, type RpcAnswer, type Target } from "../../../generator/mock/rpc.js";
 import type { VariantCondition } from "../../../generator/model.js";
 import { doc, loaded, type MiniMethod } from "../../helpers/spec.js";
 
@@ -24,6 +24,13 @@ const methods: MiniMethod[] = [
     params: [{ name: "pageSize", schema: { type: "integer", minimum: 1, maximum: 50, default: 4 } }, { name: "pageToken", schema: { type: "string" } }],
     result: { name: "page", schema: { type: "object", required: ["items"], properties: { items: { type: ["array", "null"], items: { type: "integer" } }, nextPageToken: { type: "string" } } } },
   },
+  {
+    // Its example contradicts its schema (as MetaMask's wallet_switchEthereumChain does): never served.
+    name: "switchChain",
+    params: [{ name: "chainId", required: true, schema: { type: "string" } }],
+    result: { name: "nothing", schema: { type: "null" } },
+    examples: [{ name: "wrong", params: [{ name: "chainId", value: "0x1" }], result: { name: "nothing", value: "0x1" } }],
+  },
 ];
 const document = doc(methods);
 const { registry } = buildRegistry([{ model: normalizeDocument(loaded(document)), exactResults: new Map() }]);
@@ -34,6 +41,7 @@ const call = (method: string, params: unknown, id: unknown = 1): string => JSON.
 describe("answerRequest", () => {
   const cases: [string, { body: string; target?: Target; want: unknown }][] = [
     ["an example's params give its result", { body: call("getBlock", [7]), want: { jsonrpc: "2.0", id: 1, result: { txs: ["0xseven"], big: 18446744073709552000 } } }],
+    ["an example whose result contradicts the schema is not served", { body: call("switchChain", ["0x1"]), want: { jsonrpc: "2.0", id: 1, result: null } }],
     ["a string id is echoed", { body: call("getBlock", [7], "abc"), want: { jsonrpc: "2.0", id: "abc", result: { txs: ["0xseven"], big: 18446744073709552000 } } }],
     ["unparsable JSON is -32700 with id null", { body: "{", want: { jsonrpc: "2.0", id: null, error: { code: -32700, message: expect.stringMatching(/^Parse error: the body is not valid JSON/) } } }],
     ["an empty batch is -32600", { body: "[]", want: { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: a batch must hold at least one request object." } } }],
@@ -103,5 +111,39 @@ describe("conditionHolds", () => {
   ];
   it.each(cases)("%s", (_name, when, named, want) => {
     expect(conditionHolds(when, named)).toBe(want);
+  });
+});
+
+describe("answerRequest's local methods (the WebSocket subscription hook)", () => {
+  const localMethods = new Map<string, LocalMethod>([
+    ["sub_ping", (params) => ({ result: { pong: params } })],
+    ["getBlock", (params, spec) => {
+      const outcome = spec();
+      return "result" in outcome ? { result: { wrapped: outcome.result, params } } : outcome;
+    }],
+    [
+      "sub_broken",
+      () => {
+        throw new TypeError("boom");
+      },
+    ],
+  ]);
+  const withLocal = (body: string): unknown => json(answerRequest(body, {}, registry, { pages: 3, localMethods }));
+
+  it("serves a local method before the spec's", () => {
+    expect(withLocal(call("sub_ping", [1]))).toEqual({ jsonrpc: "2.0", id: 1, result: { pong: [1] } });
+  });
+
+  it("gives a local method the spec's answer for the same name and params", () => {
+    expect(withLocal(call("getBlock", [7]))).toEqual({ jsonrpc: "2.0", id: 1, result: { wrapped: { txs: ["0xseven"], big: 18446744073709552000 }, params: [7] } });
+    expect(withLocal(call("getBlock", ["x"]))).toMatchObject({ error: { code: -32602 } });
+  });
+
+  it("turns a failing local method into -32603 with a sentence, no stack", () => {
+    expect(withLocal(call("sub_broken", []))).toEqual({ jsonrpc: "2.0", id: 1, error: { code: -32603, message: "Internal error: the mock could not answer sub_broken (boom)." } });
+  });
+
+  it("finds no local method through the map's prototype", () => {
+    expect(withLocal(call("constructor", []))).toMatchObject({ error: { code: -32601 } });
   });
 });

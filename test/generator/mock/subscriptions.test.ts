@@ -13,7 +13,7 @@ let mock: MockServer;
 let models: Record<string, DocumentModel>;
 
 beforeAll(async () => {
-  [mock, models] = await Promise.all([startMockServer({ specs: SPECS, port: 0, interval: 20 }), loadModels()]);
+  [mock, models] = await Promise.all([startMockServer({ specs: SPECS, port: 0, limits: { wsNotifyIntervalMs: 20 } }), loadModels()]);
 });
 afterAll(async () => {
   await mock?.close();
@@ -101,6 +101,21 @@ describe("mock subscriptions", () => {
   });
 
   it("refuses an interval that is not a whole number of milliseconds", async () => {
-    await expect(startMockServer({ specs: SPECS, port: 0, interval: 0 })).rejects.toThrow(/interval must be a whole number/);
+    await expect(startMockServer({ specs: SPECS, port: 0, limits: { wsNotifyIntervalMs: 0 } })).rejects.toThrow("The limit wsNotifyIntervalMs (--ws-notify-interval-ms) must be a whole number from 1 to 2147483647, not 0.");
+    await expect(startMockServer({ specs: SPECS, port: 0, limits: { wsMaxSubscriptions: 1.5 } })).rejects.toThrow("The limit wsMaxSubscriptions (--ws-max-subscriptions) must be a whole number from 1 to 2147483647, not 1.5.");
+  });
+
+  it("starts a subscription's notifications only after the answer with its id, also in a batch", async () => {
+    const c = await connect("/eth/key");
+    c.send([1, 2, 3].map((id) => ({ jsonrpc: "2.0", id, method: "eth_subscribe", params: ["newHeads"] })));
+    await wait(120);
+    const first = c.messages.findIndex((m) => m.method === "eth_subscription");
+    expect(first).toBeGreaterThan(0);
+    expect(Array.isArray(c.messages[0])).toBe(true);
+    const ids = (c.messages[0] as unknown as { result: string }[]).map((a) => a.result);
+    expect(new Set(ids).size).toBe(3);
+    const seen = new Set(c.messages.slice(1).map((m) => (m.params as { subscription: string }).subscription));
+    expect([...seen].sort()).toEqual([...ids].sort());
+    c.close();
   });
 });

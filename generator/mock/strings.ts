@@ -1,0 +1,55 @@
+/**
+ * Strings for string schemas: one matching `pattern` (see pattern.ts) within `minLength` and
+ * `maxLength`, else one of the `format` (date-time, date, time, email, hostname, ipv4, ipv6, uri,
+ * uri-reference, uuid), else a readable `<key>-3f2a`, padded or cut to the length bounds.
+ */
+import type { SchemaObject } from "../model.js";
+import { stringForPattern } from "./pattern.js";
+import type { Random } from "./random.js";
+
+export function stringValue(schema: SchemaObject, random: Random, key: string): string {
+  const minLength = typeof schema.minLength === "number" ? schema.minLength : 0;
+  const maxLength = typeof schema.maxLength === "number" ? schema.maxLength : Infinity;
+  if (typeof schema.pattern === "string") {
+    const matching = stringForPattern(schema.pattern, random, { minLength, maxLength });
+    if (matching !== undefined) return matching;
+  }
+  const tag = random.int(0, 0xffff).toString(16).padStart(4, "0");
+  const formatted = typeof schema.format === "string" ? formatValue(schema.format, random, key, tag) : undefined;
+  let text = formatted ?? `${key}-${tag}`;
+  if (formatted !== undefined && [...text].length >= minLength && [...text].length <= maxLength) return text;
+  if ([...text].length < minLength) text = text.padEnd(minLength + text.length - [...text].length, "x");
+  return [...text].length > maxLength ? [...text].slice(0, maxLength).join("") : text;
+}
+
+function formatValue(format: string, random: Random, key: string, tag: string): string | undefined {
+  const hex = (n: number): string => Array.from({ length: n }, () => "0123456789abcdef"[random.int(0, 15)]).join("");
+  switch (format) {
+    case "date-time":
+      return `2024-01-${String(random.int(1, 28)).padStart(2, "0")}T00:00:00Z`;
+    case "date":
+      return `2024-01-${String(random.int(1, 28)).padStart(2, "0")}`;
+    case "time":
+      return "12:00:00Z";
+    case "email":
+    case "idn-email":
+      return `user-${tag}@example.com`;
+    case "hostname":
+    case "idn-hostname":
+      return `host-${tag}.example.com`;
+    case "ipv4":
+      return `192.0.2.${random.int(1, 254)}`;
+    case "ipv6":
+      return `2001:db8::${tag}`;
+    case "uri":
+    case "iri":
+    case "uri-reference":
+    case "iri-reference":
+    case "url":
+      return `https://example.com/${encodeURIComponent(key)}/${tag}`;
+    case "uuid":
+      return `${hex(8)}-${hex(4)}-4${hex(3)}-8${hex(3)}-${hex(12)}`;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,240 @@
+/**
+ * Form editors for the site model's fields (generator/site/fields.ts): each renders labelled
+ * inputs whose `name` is the value's path (`pageSize`, `config.encoding`, `topics[0]`), reads
+ * them back as a JSON value (or "not set"), and fills them from a value (an example, a link).
+ * Problems the form itself sees (text in a number field, JSON that does not parse) are reported
+ * with the path and a rule, like the validators' issues; everything else is the validators' job.
+ */
+import { stringifyJson } from "../../../generated/src/runtime/json.js";
+import type { Field } from "../types.js";
+import { h, replaceChildren, setOwn, uid } from "./dom.js";
+
+export interface Problem {
+  path: string;
+  rule: string;
+  message: string;
+}
+
+export type Read = { set: false } | { set: true; value: unknown };
+
+export interface Editor {
+  element: HTMLElement;
+  read(problems: Problem[]): Read;
+  fill(value: unknown): void;
+}
+
+export interface EditorSpec {
+  path: string;
+  label: string;
+  required: boolean;
+  description: string;
+  field: Field;
+}
+
+const UNSET: Read = { set: false };
+
+export function editorFor(spec: EditorSpec): Editor {
+  switch (spec.field.kind) {
+    case "array":
+      return arrayEditor(spec, spec.field);
+    case "object":
+      return objectEditor(spec, spec.field);
+    default:
+      return leafEditor(spec);
+  }
+}
+
+function labelFor(spec: EditorSpec, id: string): HTMLElement {
+  return h("label", { for: id }, h("code", {}, spec.label), " ", h("span", { class: spec.required ? "required" : "optional" }, spec.required ? "required" : "optional"));
+}
+
+function legend(spec: EditorSpec, id: string): HTMLElement {
+  return h("legend", { id }, h("code", {}, spec.label), " ", h("span", { class: spec.required ? "required" : "optional" }, spec.required ? "required" : "optional"));
+}
+
+function hint(spec: EditorSpec, id: string, extra: string): HTMLElement | undefined {
+  const text = [spec.description || spec.field.description || "", extra].filter(Boolean).join(" ");
+  return text ? h("p", { class: "hint", id }, text) : undefined;
+}
+
+/** One input: string, number, boolean, enum or JSON. */
+function leafEditor(spec: EditorSpec): Editor {
+  const id = uid("f");
+  const hintId = `${id}-hint`;
+  const field = spec.field;
+  const common = { id, name: spec.path, "aria-describedby": hintId, "aria-required": spec.required ? "true" : undefined };
+  let input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+  let extra = "";
+  let clear: HTMLButtonElement | undefined;
+  switch (field.kind) {
+    case "enum": {
+      const select = h("select", common, h("option", { value: "" }, spec.required ? "— choose —" : "— not set —"));
+      field.options.forEach((option, i) => select.appendChild(h("option", { value: String(i) }, typeof option === "string" ? option : JSON.stringify(option))));
+      input = select;
+      if (field.default !== undefined) extra = `Default ${JSON.stringify(field.default)}.`;
+      break;
+    }
+    case "boolean": {
+      input = h("input", { ...common, type: "checkbox" });
+      if (!spec.required) {
+        markUnset(input);
+        input.addEventListener("change", () => delete input.dataset.unset);
+        clear = h("button", { type: "button", class: "small", "aria-label": `Leave ${spec.label} not set` }, "not set");
+        clear.addEventListener("click", () => markUnset(input as HTMLInputElement));
+        extra = "Not set until you tick or untick it.";
+      }
+      if (field.default !== undefined) extra = `${extra} Default ${field.default}.`.trim();
+      break;
+    }
+    case "integer":
+    case "number":
+      input = h("input", { ...common, type: "number", step: field.kind === "integer" ? "1" : "any", inputmode: field.kind === "integer" ? "numeric" : "decimal", min: field.minimum === undefined ? undefined : String(field.minimum), max: field.maximum === undefined ? undefined : String(field.maximum), placeholder: field.default === undefined ? undefined : `default ${field.default}` });
+      extra = [field.minimum !== undefined && `Minimum ${field.minimum}.`, field.maximum !== undefined && `Maximum ${field.maximum}.`].filter(Boolean).join(" ");
+      break;
+    case "json":
+      input = h("textarea", { ...common, rows: "2", spellcheck: "false", placeholder: `JSON: ${field.hint}`, "data-kind": "json" });
+      extra = `JSON value: ${field.hint}.`;
+      break;
+    default:
+      input = h("input", { ...common, type: "text", spellcheck: "false", autocomplete: "off", placeholder: field.kind === "string" && field.default !== undefined ? `default ${field.default}` : undefined });
+      if (field.kind === "string" && field.pattern) extra = `Pattern ${field.pattern}.`;
+  }
+  const row = h("div", { class: `field field-${field.kind}` }, labelFor(spec, id), input, clear, hint(spec, hintId, extra));
+  if (!row.querySelector(`#${hintId}`)) input.removeAttribute("aria-describedby");
+  return {
+    element: row,
+    read: (problems) => readLeaf(spec, input, problems),
+    fill: (value) => fillLeaf(spec, input, value),
+  };
+}
+
+function markUnset(input: HTMLInputElement): void {
+  input.checked = false;
+  input.indeterminate = true;
+  input.dataset.unset = "1";
+}
+
+function readLeaf(spec: EditorSpec, input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, problems: Problem[]): Read {
+  const field = spec.field;
+  const fail = (rule: string, message: string): Read => (problems.push({ path: spec.path, rule, message }), UNSET);
+  if (field.kind === "boolean") {
+    const box = input as HTMLInputElement;
+    return box.dataset.unset ? UNSET : { set: true, value: box.checked };
+  }
+  if (field.kind === "enum") return input.value === "" ? UNSET : { set: true, value: field.options[Number(input.value)] };
+  if (field.kind === "integer" || field.kind === "number") {
+    if ((input as HTMLInputElement).validity.badInput) return fail("type", `must be ${field.kind === "integer" ? "an integer" : "a number"}`);
+    const text = input.value.trim();
+    if (text === "") return UNSET;
+    if (/^-?\d+$/.test(text) && !Number.isSafeInteger(Number(text))) return { set: true, value: BigInt(text) };
+    return { set: true, value: Number(text) };
+  }
+  if (field.kind === "json") {
+    const text = input.value.trim();
+    if (text === "") return UNSET;
+    try {
+      return { set: true, value: JSON.parse(text) as unknown };
+    } catch (error) {
+      return fail("json", `is not valid JSON (${(error as Error).message})`);
+    }
+  }
+  return input.value === "" ? UNSET : { set: true, value: input.value };
+}
+
+function fillLeaf(spec: EditorSpec, input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, value: unknown): void {
+  const field = spec.field;
+  if (field.kind === "boolean") {
+    const box = input as HTMLInputElement;
+    if (value === undefined) return spec.required ? void (box.checked = false) : markUnset(box);
+    box.indeterminate = false;
+    delete box.dataset.unset;
+    box.checked = value === true;
+    return;
+  }
+  if (value === undefined) return void (input.value = "");
+  if (field.kind === "enum") {
+    const index = field.options.findIndex((o) => stringifyJson(o) === stringifyJson(value));
+    input.value = index < 0 ? "" : String(index);
+    return;
+  }
+  if (field.kind === "json") return void (input.value = stringifyJson(value));
+  input.value = typeof value === "string" || typeof value === "number" || typeof value === "bigint" ? String(value) : stringifyJson(value);
+}
+
+/** A list with Add and Remove buttons; item paths are `name[i]`. */
+function arrayEditor(spec: EditorSpec, field: Extract<Field, { kind: "array" }>): Editor {
+  const list = h("ol", { class: "items" });
+  const add = h("button", { type: "button", class: "small", "data-action": "add-item" }, `Add ${spec.label} item`);
+  const legendId = uid("l");
+  const box = h("fieldset", { class: "field field-array", "aria-describedby": `${legendId}-hint` }, legend(spec, legendId), hint(spec, `${legendId}-hint`, "A list; add items one by one."), list, add);
+  let items: Editor[] = [];
+  let touched = false;
+  const render = (values: unknown[]): void => {
+    items = values.map((v, i) => {
+      const item = editorFor({ path: `${spec.path}[${i}]`, label: `${spec.label}[${i}]`, required: true, description: "", field: field.items });
+      if (v !== undefined) item.fill(v);
+      return item;
+    });
+    replaceChildren(
+      list,
+      ...items.map((item, i) => {
+        const remove = h("button", { type: "button", class: "small", "data-action": "remove-item", "aria-label": `Remove ${spec.label}[${i}]` }, "Remove");
+        remove.addEventListener("click", () => {
+          const kept = current().filter((_, j) => j !== i);
+          render(kept);
+          (list.querySelector("input, select, textarea") as HTMLElement | null)?.focus() ?? add.focus();
+        });
+        return h("li", {}, item.element, remove);
+      }),
+    );
+  };
+  const current = (): unknown[] =>
+    items.map((item) => {
+      const r = item.read([]);
+      return r.set ? r.value : undefined;
+    });
+  add.addEventListener("click", () => {
+    touched = true;
+    render([...current(), undefined]);
+    (list.lastElementChild?.querySelector("input, select, textarea") as HTMLElement | null)?.focus();
+  });
+  return {
+    element: box,
+    read(problems) {
+      if (items.length === 0 && !spec.required && !touched) return UNSET;
+      const values: unknown[] = [];
+      for (const item of items) {
+        const r = item.read(problems);
+        values.push(r.set ? r.value : null);
+      }
+      return { set: true, value: values };
+    },
+    fill(value) {
+      touched = Array.isArray(value);
+      render(Array.isArray(value) ? value : []);
+    },
+  };
+}
+
+/** A group of property editors; an optional object with nothing set is left out. */
+function objectEditor(spec: EditorSpec, field: Extract<Field, { kind: "object" }>): Editor {
+  const editors = field.properties.map((p) => ({ name: p.name, editor: editorFor({ path: `${spec.path}.${p.name}`, label: p.name, required: p.required, description: p.description, field: p.field }) }));
+  const legendId = uid("l");
+  const description = hint(spec, `${legendId}-hint`, "");
+  const box = h("fieldset", { class: "field field-object", "aria-describedby": description ? `${legendId}-hint` : undefined }, legend(spec, legendId), description, ...editors.map((e) => e.editor.element));
+  return {
+    element: box,
+    read(problems) {
+      const value: Record<string, unknown> = {};
+      for (const { name, editor } of editors) {
+        const r = editor.read(problems);
+        if (r.set) setOwn(value, name, r.value);
+      }
+      return Object.keys(value).length === 0 && !spec.required ? UNSET : { set: true, value };
+    },
+    fill(value) {
+      const record = value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+      for (const { name, editor } of editors) editor.fill(Object.prototype.hasOwnProperty.call(record, name) ? record[name] : undefined);
+    },
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * The "Try it" panel of one method: the endpoint picker, the form made from the params, Send
+ * (form problems and the generated validators' issues are listed by field and rule, and nothing
+ * is sent), the wire request, the response (status, time, collapsible tree, raw body), the
+ * snippet of the generated client call, "Next page" for paginated methods and the result variant.
+ * Stable hooks: `name="<param>"`, `data-action="send"`, `data-role="errors|request|response|snippet"`.
+ */
+import type { SiteApi, SiteData, SiteMethod } from "../types.js";
+import { validationProblems, errorFields, problemText, selectedVariant } from "./describe.js";
+import { h, replaceChildren, setOwn } from "./dom.js";
+import { endpointPicker } from "./endpoints.js";
+import { editorFor, type Problem } from "./form.js";
+import { jsonTree } from "./json-view.js";
+import { linkFor } from "./link.js";
+import { send, wireText, type ClientFactory } from "./send.js";
+import { callArguments, snippet } from "./snippet.js";
+
+export interface Panel {
+  fill(params: Record<string, unknown>): void;
+}
+
+export function mountPlayground(container: HTMLElement, site: SiteData, api: SiteApi, method: SiteMethod, factory: ClientFactory, initial: { params?: Record<string, unknown>; endpoint?: string }): Panel {
+  const mockBase = new URL(site.mockUrl, window.location.href).href;
+  const picker = endpointPicker(api, mockBase);
+  if (initial.endpoint) picker.select(initial.endpoint);
+  const editors = method.params.map((p) => ({ name: p.name, editor: editorFor({ path: p.name, label: p.name, required: p.required, description: p.description, field: p.field }) }));
+  const sendButton = h("button", { type: "submit", "data-action": "send", class: "primary" }, "Send");
+  const nextButton = h("button", { type: "button", "data-action": "next-page", hidden: true }, "Next page");
+  const clearButton = h("button", { type: "button", "data-action": "clear" }, "Clear the form");
+  const params = editors.length > 0 ? h("fieldset", { class: "params" }, h("legend", {}, "Params"), ...editors.map((e) => e.editor.element)) : h("p", {}, `${method.rpcName} takes no params.`);
+  const form = h("form", { novalidate: true, "aria-label": `Call ${method.rpcName}` }, picker.element, params, h("div", { class: "actions" }, sendButton, nextButton, clearButton));
+  const errors = h("div", { "data-role": "errors", role: "alert", class: "errors" });
+  const variant = h("p", { "data-role": "variant", class: "variant" });
+  const request = h("pre", { "data-role": "request", tabindex: "0", "aria-label": "Wire request" }, "Nothing sent yet.");
+  const status = h("p", { "data-role": "status", "aria-live": "polite" });
+  const response = h("div", { "data-role": "response" });
+  const snippetBox = h("pre", { "data-role": "snippet", tabindex: "0", "aria-label": "Generated client call" }, "Send a call to see the code that reproduces it.");
+  const copy = h("button", { type: "button", "data-action": "copy", class: "small" }, "Copy the snippet");
+  replaceChildren(
+    container,
+    form,
+    errors,
+    variant,
+    h("section", { class: "out" }, h("h3", {}, "Request"), request),
+    h("section", { class: "out" }, h("h3", {}, "Response"), status, response),
+    h("section", { class: "out" }, h("h3", {}, "Snippet"), snippetBox, copy),
+  );
+
+  const read = (problems: Problem[]): Record<string, unknown> => {
+    const named: Record<string, unknown> = {};
+    for (const { name, editor } of editors) {
+      const r = editor.read(problems);
+      if (r.set) setOwn(named, name, r.value);
+    }
+    return named;
+  };
+  /** A refused call: the problems listed by field and rule, and nothing shown as sent. */
+  const refuse = (problems: Problem[]): void => {
+    showProblems(problems);
+    request.textContent = "Not sent: fix the problems listed above.";
+    status.textContent = "Not sent.";
+    replaceChildren(response);
+  };
+  const showProblems = (problems: Problem[]): void => {
+    const paths = new Set(problems.map((p) => p.path));
+    for (const input of Array.from(form.querySelectorAll<HTMLElement>("[name]"))) {
+      if (paths.has(input.getAttribute("name") ?? "")) input.setAttribute("aria-invalid", "true");
+      else input.removeAttribute("aria-invalid");
+    }
+    replaceChildren(errors, ...(problems.length ? [h("p", {}, "Not sent:"), h("ul", {}, ...problems.map((p) => h("li", { "data-path": p.path, "data-rule": p.rule }, problemText(p))))] : []));
+  };
+
+  let token: string | undefined;
+  const run = async (): Promise<void> => {
+    const problems: Problem[] = [];
+    const named = read(problems);
+    nextButton.hidden = true;
+    if (problems.length > 0) return refuse(problems);
+    const target = picker.target();
+    if ("problem" in target) return refuse([{ path: "endpoint", rule: "endpoint", message: target.problem.replace(/^./, (c) => c.toLowerCase()) }]);
+    const args = callArguments(method, named);
+    sendButton.disabled = true;
+    status.textContent = "Sending…";
+    const outcome = await send(factory, target, method.clientName, args).finally(() => (sendButton.disabled = false));
+    const refused = outcome.requests.length === 0 ? validationProblems(outcome.error) : undefined;
+    if (refused) return refuse(refused);
+    showProblems([]);
+    const wire = outcome.requests.at(-1);
+    request.textContent = wire ? wireText(wire) : "Nothing was sent.";
+    variant.textContent = selectedVariant(method, named) ? `Result variant: ${selectedVariant(method, named)}` : "";
+    status.textContent = wire?.status !== undefined ? `HTTP ${wire.status}${wire.statusText ? ` ${wire.statusText}` : ""} in ${wire.ms} ms` : "No HTTP answer.";
+    const raw = wire?.responseText !== undefined ? h("details", { class: "raw" }, h("summary", {}, "Raw response body"), h("pre", {}, wire.responseText)) : undefined;
+    if (outcome.error !== undefined) replaceChildren(response, h("p", { class: "error-title" }, "The client threw:"), jsonTree(errorFields(outcome.error), "error"), raw);
+    else replaceChildren(response, jsonTree(outcome.result, "result"), raw);
+    snippetBox.textContent = snippet(site.packageName, api, method, target.snippet, args);
+    history.replaceState(null, "", linkFor({ method: method.rpcName, params: named, endpoint: picker.choice() }));
+    const next = method.pagination && outcome.result !== null && typeof outcome.result === "object" ? (outcome.result as Record<string, unknown>)[method.pagination.next] : undefined;
+    token = typeof next === "string" && next !== "" ? next : undefined;
+    nextButton.hidden = token === undefined;
+  };
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    void run();
+  });
+  nextButton.addEventListener("click", () => {
+    const tokenEditor = editors.find((e) => e.name === method.pagination?.token);
+    if (!tokenEditor || token === undefined) return;
+    tokenEditor.editor.fill(token);
+    void run();
+  });
+  clearButton.addEventListener("click", () => {
+    for (const { editor } of editors) editor.fill(undefined);
+    showProblems([]);
+  });
+  copy.addEventListener("click", () => {
+    void navigator.clipboard?.writeText(snippetBox.textContent ?? "").then(
+      () => (copy.textContent = "Copied"),
+      () => (copy.textContent = "Select the snippet and copy it"),
+    );
+  });
+
+  const fill = (values: Record<string, unknown>): void => {
+    for (const { name, editor } of editors) editor.fill(Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined);
+    showProblems([]);
+  };
+  if (initial.params) fill(initial.params);
+  return { fill };
+}

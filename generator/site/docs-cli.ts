@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+/**
+ * `npm run docs -- --out <dir> [--mock-url <url>]`: writes the API reference and playground as a
+ * static site (index.html, style.css, app.js) for any static host or a local folder. Prints the
+ * bundle's size. Failures are one clear message, exit 1.
+ */
+import path from "node:path";
+import yargs from "yargs";
+import { hideBin } from "yargs/helpers";
+import { ROOT } from "../generate.js";
+import { failureMessage } from "../report.js";
+import { largestInputs } from "./bundle.js";
+import { DEFAULT_MOCK_URL } from "./model.js";
+import { checkSiteOut, writeSite } from "./out.js";
+import { buildSite } from "./site.js";
+
+const argv = hideBin(process.argv);
+
+async function main(): Promise<number> {
+  const args = await yargs(argv)
+    .scriptName("npm run docs --")
+    .usage("$0 --out <dir> [--mock-url <url>]\n\nWrites the API reference and playground of spec/ as a static site.")
+    .option("out", { type: "string", demandOption: "Pass the folder to write the site to with --out <dir>.", describe: "Folder for the site (created when missing; refused when it holds files the generator did not write)" })
+    .option("mock-url", { type: "string", default: DEFAULT_MOCK_URL, describe: "URL of the mock server the page calls by default (relative to the page, or absolute such as http://127.0.0.1:8545/)" })
+    .option("debug", { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" })
+    .check((a) => {
+      if (String(a.out).trim() === "") throw new Error("--out must name a folder.");
+      if (!/^(https?:\/\/[^\s]+|[A-Za-z0-9._~\/-]*)$/.test(String(a.mockUrl))) throw new Error("--mock-url must be an http(s) URL or a relative path such as mock/.");
+      return true;
+    })
+    .example("$0 --out site", "a static site in ./site that calls the mock at ./mock/ (as `npm run playground` serves it)")
+    .example("$0 --out site --mock-url http://127.0.0.1:8545/", "for a mock started with `npm run mock -- --port 8545 --spec …`")
+    .strict()
+    .help()
+    .version(false)
+    .parseAsync();
+  await checkSiteOut(args.out);
+  const built = await buildSite({ mockUrl: args.mockUrl });
+  await writeSite(args.out, built.files);
+  const rel = path.relative(process.cwd(), path.resolve(args.out)) || ".";
+  const methods = built.site.apis.reduce((n, a) => n + a.methods.length, 0);
+  console.log(`Wrote the site (${built.site.apis.length} APIs, ${methods} methods) to ${rel}/: open ${rel}/index.html, or serve the folder with any static file server.`);
+  console.log(`app.js: ${(built.bundle.bytes / 1024).toFixed(1)} KB minified, ${(built.bundle.gzipBytes / 1024).toFixed(1)} KB gzipped; largest parts: ${largestInputs(built.bundle.metafile, ROOT, 5).join(", ")}.`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(failureMessage(error, "The site", argv.includes("--debug")));
+    process.exit(1);
+  },
+);

@@ -1,0 +1,95 @@
+/**
+ * The site model from the generator's normalized model (the same `DocumentModel`s the clients are
+ * emitted from): names, signatures, pagination and variants are read, never decided again here.
+ * Pure; the HTML escaping happens in render.ts, the form building in the browser.
+ */
+import { DEFAULT_MOCK_URL } from "../defaults.js";
+import type { DocumentModel, JsonSchema, MethodModel, ServerModel, VariantCondition } from "../model.js";
+import { definitionsOf } from "../emit/schema-walk.js";
+import { resolveSchema, mergeAllOf, type Definitions } from "../mock/values.js";
+import { fieldFor, typeLabel } from "./fields.js";
+import type { SiteApi, SiteData, SiteEndpoint, SiteMethod, SiteResultField, SiteVariant } from "./types.js";
+
+export { DEFAULT_MOCK_URL };
+
+export interface SiteOptions {
+  packageName: string;
+  mockUrl?: string;
+}
+
+export function siteModel(documents: readonly DocumentModel[], options: SiteOptions): SiteData {
+  return { packageName: options.packageName, mockUrl: options.mockUrl ?? DEFAULT_MOCK_URL, apis: documents.map(siteApi) };
+}
+
+function siteApi(doc: DocumentModel): SiteApi {
+  const definitions = definitionsOf(doc.schemas, false);
+  return {
+    subpath: doc.subpath,
+    title: doc.title,
+    version: doc.version,
+    description: doc.description,
+    factory: doc.factory,
+    clientVar: doc.names.clientVar,
+    hasProxy: doc.servers.some((s) => s.kind === "proxy"),
+    endpoints: doc.servers.flatMap((s) => endpointOf(s)),
+    methods: doc.methods.map((m) => siteMethod(m, definitions)),
+  };
+}
+
+/** An HTTP(S) server as an endpoint: its URL with the variables' defaults, without the `{apiKey}` segment. */
+export function endpointOf(server: ServerModel): SiteEndpoint[] {
+  if (server.transport !== "https" && server.transport !== "http") return [];
+  if (server.kind === "plain") return [];
+  const url = server.url
+    .replace(/\/?\{apiKey\}/g, "")
+    .replace(/\{([^}]+)\}/g, (whole, name: string) => server.variables[name]?.default ?? whole);
+  if (!/^https?:\/\/[^{}\s]+$/.test(url)) return [];
+  return [{ id: server.name, label: server.summary || server.name, kind: server.kind === "proxy" ? "proxy" : "keyed", url }];
+}
+
+function siteMethod(m: MethodModel, definitions: Definitions): SiteMethod {
+  return {
+    rpcName: m.rpcName,
+    clientName: m.clientName,
+    summary: m.summary,
+    description: m.description,
+    deprecated: m.deprecated,
+    signature: m.signature,
+    params: m.params.map((p) => ({ name: p.name, required: p.required, deprecated: p.deprecated, description: p.description, field: fieldFor(p.schema, definitions) })),
+    examples: m.examples.map((e) => ({ name: e.name, description: e.description, params: e.params, ...(e.hasResult ? { result: e.result } : {}) })),
+    errors: m.errors.map((e) => ({ code: e.code, message: e.message })),
+    limits: m.limits.map((l) => l.description),
+    resultFields: m.result ? resultFields(m.result.schema, definitions) : [],
+    resultType: m.result ? typeLabel(m.result.schema, definitions) : "none (notification)",
+    ...(m.pagination ? { pagination: { token: m.pagination.tokenParam, next: m.pagination.nextField, items: m.pagination.itemsField } } : {}),
+    variants: m.variants.map((v): SiteVariant => ({ name: v.name, condition: conditionText(v.when), when: v.when })),
+  };
+}
+
+/** The result's own fields (one level), when the result is an object (or an object or null). */
+export function resultFields(schema: JsonSchema, definitions: Definitions): SiteResultField[] {
+  let object = resolveSchema(schema, definitions);
+  if (typeof object === "object" && Array.isArray(object.allOf)) object = mergeAllOf(object, definitions);
+  if (typeof object === "object" && !object.properties) {
+    const branches = (Array.isArray(object.oneOf) ? object.oneOf : Array.isArray(object.anyOf) ? object.anyOf : []) as JsonSchema[];
+    const objects = branches.map((b) => resolveSchema(b, definitions)).filter((b) => typeof b === "object" && b.properties);
+    if (objects.length === 1) object = objects[0]!;
+  }
+  if (typeof object !== "object" || object.properties === null || typeof object.properties !== "object") return [];
+  const required = new Set(Array.isArray(object.required) ? object.required.map(String) : []);
+  return Object.entries(object.properties as Record<string, JsonSchema>).map(([name, child]) => {
+    const target = resolveSchema(child, definitions);
+    const own = typeof child === "object" && typeof child.description === "string" ? child.description : "";
+    const description = own || (typeof target === "object" && typeof target.description === "string" ? target.description : "");
+    return { name, type: typeLabel(child, definitions), required: required.has(name), description };
+  });
+}
+
+/** `fullTransactions is true`, `tracer.tracer is one of "callTracer", "prestateTracer"`, `encoding is not set`. */
+export function conditionText(when: VariantCondition): string {
+  const subject = when.property === undefined ? when.param : `${when.param}.${when.property}`;
+  if (when.absent) return `${subject} is not set`;
+  if ("equals" in when) return `${subject} is ${JSON.stringify(when.equals)}`;
+  if (Array.isArray(when.in)) return `${subject} is one of ${when.in.map((v) => JSON.stringify(v)).join(", ")}`;
+  return subject;
+}

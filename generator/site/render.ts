@@ -1,0 +1,96 @@
+/**
+ * The page's HTML: templates/site/index.html.hbs rendered with a view in which every string is
+ * already escaped for HTML by generator/escape.ts (`htmlText`, `htmlFragmentHref`,
+ * `htmlScriptJson`) and wrapped as a SafeString, so Handlebars adds nothing and the template,
+ * which only uses `{{…}}`, cannot emit spec text unescaped. Templates hold no logic.
+ */
+import Handlebars from "handlebars";
+import { htmlFragmentHref, htmlScriptJson, htmlText, jsonLiteral, objectKey } from "../escape.js";
+import type { Field, SiteApi, SiteData, SiteMethod } from "./types.js";
+
+type Safe = Handlebars.SafeString;
+const safe = (html: string): Safe => new Handlebars.SafeString(html);
+const text = (value: string): Safe => safe(htmlText(value));
+
+export function renderPage(site: SiteData, template: string): string {
+  let index = 0;
+  const view = {
+    title: text(pageTitle(site)),
+    data: safe(htmlScriptJson(pageData(site))),
+    apis: site.apis.map((api) => ({
+      subpath: text(api.subpath),
+      title: text(api.title),
+      version: text(api.version),
+      description: text(api.description),
+      methods: api.methods.map((m) => methodView(api, m, index++)),
+    })),
+  };
+  return Handlebars.compile(template, { strict: true, noEscape: false })(view);
+}
+
+/** The site model as the page's script needs it: example results are shown in the HTML only. */
+export function pageData(site: SiteData): SiteData {
+  return { ...site, apis: site.apis.map((api) => ({ ...api, methods: api.methods.map((m) => ({ ...m, examples: m.examples.map(({ result: _result, ...e }) => e) })) })) };
+}
+
+export function pageTitle(site: SiteData): string {
+  return `${site.apis.map((a) => a.title).join(", ")} — reference and playground`;
+}
+
+function methodView(api: SiteApi, m: SiteMethod, index: number): Record<string, unknown> {
+  const required = (yes: boolean): { requiredClass: Safe; requiredText: Safe } => ({ requiredClass: text(yes ? "required" : "optional"), requiredText: text(yes ? "required" : "optional") });
+  return {
+    index: text(String(index)),
+    api: text(api.subpath),
+    apiTitle: text(`${api.title} ${api.version}`),
+    href: safe(htmlFragmentHref(m.rpcName)),
+    rpcName: text(m.rpcName),
+    summary: text(m.summary),
+    description: text(m.description === m.summary ? "" : m.description),
+    deprecated: m.deprecated,
+    callSignature: text(callSignature(api, m)),
+    limits: m.limits.map(text),
+    params: m.params.map((p) => ({ name: text(p.name), ...required(p.required), type: text(fieldLabel(p.field)), description: text(p.description) })),
+    resultType: text(m.resultType),
+    resultFields: m.resultFields.map((f) => ({ name: text(f.name), ...required(f.required), type: text(f.type), description: text(f.description) })),
+    variants: m.variants.map((v) => ({ name: text(v.name), condition: text(v.condition) })),
+    errors: m.errors.map((e) => ({ code: text(String(e.code)), message: text(e.message) })),
+    examples: m.examples.map((e, i) => ({
+      index: text(String(i)),
+      name: text(e.name || `example ${i + 1}`),
+      description: text(e.description),
+      json: text(JSON.stringify(e.result === undefined ? { params: e.params } : { params: e.params, result: e.result }, null, 2)),
+    })),
+  };
+}
+
+/** `advanced.getLogs({ address?, blockchain?, … })` or `eth.getBlockByNumber(block, fullTransactions?)`. */
+export function callSignature(api: SiteApi, m: SiteMethod): string {
+  const member = /^[A-Za-z_$][\w$]*$/.test(m.clientName) ? `.${m.clientName}` : `[${jsonLiteral(m.clientName)}]`;
+  const names = m.params.map((p) => `${m.signature === "object" ? objectKey(p.name) : p.name}${p.required ? "" : "?"}`);
+  const args = m.signature === "object" ? (names.length ? `{ ${names.join(", ")} }` : "") : names.join(", ");
+  return `${api.clientVar}${member}(${args})`;
+}
+
+/** A field's type for the params table: `integer (1 to 10000)`, `one of "eth", "bsc"`, `list of string`. */
+export function fieldLabel(field: Field): string {
+  switch (field.kind) {
+    case "enum":
+      return `one of ${field.options.map((o) => JSON.stringify(o)).join(", ")}`;
+    case "integer":
+    case "number": {
+      const range = field.minimum !== undefined && field.maximum !== undefined ? ` (${field.minimum} to ${field.maximum})` : field.minimum !== undefined ? ` (at least ${field.minimum})` : field.maximum !== undefined ? ` (at most ${field.maximum})` : "";
+      return `${field.uint64 ? "u64 integer" : field.kind}${range}`;
+    }
+    case "string":
+      return field.format ? `string (${field.format})` : field.pattern ? `string matching ${field.pattern}` : "string";
+    case "array":
+      return `list of ${fieldLabel(field.items)}`;
+    case "object":
+      return `object with ${field.properties.map((p) => p.name).join(", ")}`;
+    case "json":
+      return field.hint;
+    default:
+      return field.kind;
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * The playground server on 127.0.0.1: the site's files (from memory, by exact name only: no
+ * path ever reaches the disk) and, under `/mock/`, the mock server of generator/mock/ for every
+ * spec (started with its exported factory and reached by forwarding, so the page calls it on
+ * its own origin). Counts the calls it forwards, so tests can prove that nothing was sent.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { startMockServer, type MockServer } from "../mock/server.js";
+
+export interface PlaygroundOptions {
+  /** Site files, path → text (from buildSite with the default mock URL `mock/`). */
+  files: Map<string, string>;
+  /** Spec files for the mock, relative to `cwd`. */
+  specs: readonly string[];
+  /** Port on 127.0.0.1; 0 picks a free one. */
+  port?: number;
+  cwd?: string;
+}
+
+export interface Playground {
+  /** `http://127.0.0.1:<port>/`. */
+  url: string;
+  mock: MockServer;
+  /** Calls forwarded to the mock so far (each POST to /mock/…). */
+  rpcCalls(): number;
+  close(): Promise<void>;
+}
+
+/** Largest body forwarded to the mock, in bytes. */
+const MAX_FORWARD_BYTES = 1024 * 1024;
+
+const TYPES: Record<string, string> = {
+  html: "text/html; charset=utf-8",
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+  json: "application/json; charset=utf-8",
+};
+
+export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
+  const mock = await startMockServer({ specs: options.specs, ...(options.cwd ? { cwd: options.cwd } : {}) });
+  let calls = 0;
+  const server = createServer((request, response) => {
+    handle(request, response).catch(() => reply(response, 502, "text/plain; charset=utf-8", "The playground could not reach its mock server.\n"));
+  });
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    if (url.pathname === "/mock" || url.pathname.startsWith("/mock/")) {
+      if (request.method === "POST") calls += 1;
+      return forward(request, response, `${mock.url}${url.pathname.slice("/mock".length) || "/"}${url.search}`);
+    }
+    if (request.method !== "GET" && request.method !== "HEAD") return reply(response, 405, "text/plain; charset=utf-8", "The playground serves its pages with GET and the mock server under /mock/.\n");
+    const name = url.pathname === "/" ? "index.html" : url.pathname.slice(1);
+    const text = options.files.get(name);
+    if (text === undefined || name.startsWith(".")) return reply(response, 404, "text/plain; charset=utf-8", "Not found.\n");
+    reply(response, 200, TYPES[name.split(".").pop() ?? ""] ?? "application/octet-stream", request.method === "HEAD" ? undefined : text);
+  }
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    mock,
+    rpcCalls: () => calls,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await mock.close();
+    },
+  };
+}
+
+async function forward(request: IncomingMessage, response: ServerResponse, target: string): Promise<void> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_FORWARD_BYTES) return reply(response, 413, "text/plain; charset=utf-8", `The request body is larger than ${MAX_FORWARD_BYTES} bytes.\n`);
+    chunks.push(chunk as Buffer);
+  }
+  const hasBody = request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS";
+  const answer = await fetch(target, {
+    method: request.method ?? "GET",
+    headers: { "content-type": request.headers["content-type"] ?? "application/json" },
+    ...(hasBody ? { body: Buffer.concat(chunks) } : {}),
+  });
+  reply(response, answer.status, answer.headers.get("content-type") ?? undefined, await answer.text());
+}
+
+function reply(response: ServerResponse, status: number, contentType: string | undefined, body?: string): void {
+  if (response.headersSent) return void response.end();
+  response.writeHead(status, {
+    ...(contentType ? { "content-type": contentType } : {}),
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+  });
+  response.end(status === 204 ? undefined : body);
+}

@@ -1,0 +1,118 @@
+/**
+ * The site model: what the playground page knows about each API, made once from the generator's
+ * normalized model (generator/site/model.ts) and read by both the HTML templates and the browser
+ * code (generator/site/browser/). It holds plain JSON only, because it travels inside the page as
+ * `<script type="application/json">`. Every text here is raw spec text: the HTML side escapes it
+ * with generator/escape.ts, the browser side only ever sets it as `textContent` or attribute values.
+ */
+
+/** The whole site: every API of the package, in spec order. */
+export interface SiteData {
+  /** npm package the snippets import from: `@blockchain-rpc/clients`. */
+  packageName: string;
+  /**
+   * Base URL of the mock server, resolved against the page's own URL (`mock/` when the
+   * playground serves the page; an absolute `http://127.0.0.1:…` for a static copy).
+   */
+  mockUrl: string;
+  apis: SiteApi[];
+}
+
+export interface SiteApi {
+  /** Package subpath, also the key of the client factory in the bundle: `advanced`. */
+  subpath: string;
+  title: string;
+  version: string;
+  description: string;
+  /** `createAdvancedClient`. */
+  factory: string;
+  /** `advanced`. */
+  clientVar: string;
+  /** Whether the API has a keyless proxy form (the client's `proxyUrl`). */
+  hasProxy: boolean;
+  /** Endpoints from the spec's servers, HTTP(S) only (the page does not open WebSockets). */
+  endpoints: SiteEndpoint[];
+  methods: SiteMethod[];
+}
+
+export interface SiteEndpoint {
+  /** Stable id within the API: the server's name. */
+  id: string;
+  /** The server's summary, or its name. */
+  label: string;
+  /** `proxy`: keyless, no key ever; `keyed`: needs an API key (explicit opt-in in a browser). */
+  kind: "proxy" | "keyed";
+  /** The URL with its variables' defaults filled in, without the `{apiKey}` segment. */
+  url: string;
+}
+
+export interface SiteMethod {
+  rpcName: string;
+  clientName: string;
+  summary: string;
+  description: string;
+  deprecated: boolean;
+  /** How the generated client takes the params: one object, or positional arguments. */
+  signature: "object" | "positional";
+  params: SiteParam[];
+  examples: SiteExample[];
+  errors: { code: number; message: string }[];
+  /** The `x-limits` rules, as their descriptions. */
+  limits: string[];
+  /** Fields of the result, one level deep; empty when the result is not an object. */
+  resultFields: SiteResultField[];
+  /** A one-line description of the result's type: `object`, `integer`, `Block or null`. */
+  resultType: string;
+  /** Paginated methods: the token param, the next-token field and the items field. */
+  pagination?: { token: string; next: string; items: string };
+  /** Result variants the params select, most specific first. */
+  variants: SiteVariant[];
+}
+
+export interface SiteParam {
+  name: string;
+  required: boolean;
+  deprecated: boolean;
+  description: string;
+  field: Field;
+}
+
+export interface SiteExample {
+  name: string;
+  description: string;
+  params: Record<string, unknown>;
+  /** The example's result, when it has one. */
+  result?: unknown;
+}
+
+export interface SiteResultField {
+  name: string;
+  type: string;
+  required: boolean;
+  description: string;
+}
+
+export interface SiteVariant {
+  /** `WithTransactions`. */
+  name: string;
+  /** The condition in words: `fullTransactions is true`. */
+  condition: string;
+  when: { param: string; property?: string; equals?: unknown; in?: unknown[]; absent?: boolean };
+}
+
+/** How a value is entered in the form, derived from its schema (generator/site/fields.ts). */
+export type Field =
+  | { kind: "enum"; options: unknown[]; default?: unknown; description?: string }
+  | { kind: "boolean"; default?: boolean; description?: string }
+  | { kind: "integer" | "number"; minimum?: number; maximum?: number; default?: number; uint64?: boolean; description?: string }
+  | { kind: "string"; pattern?: string; format?: string; minLength?: number; maxLength?: number; default?: string; description?: string }
+  | { kind: "array"; items: Field; minItems?: number; maxItems?: number; description?: string }
+  | { kind: "object"; properties: SiteProperty[]; description?: string }
+  | { kind: "json"; hint: string; description?: string };
+
+export interface SiteProperty {
+  name: string;
+  required: boolean;
+  description: string;
+  field: Field;
+}

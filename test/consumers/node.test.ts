@@ -1,0 +1,90 @@
+/**
+ * Node consumers of the packed tarball, each a fresh project type-checked with the workspace's
+ * TypeScript (declarations included) and run against a sample server on 127.0.0.1:
+ * ESM (`module: nodenext`), CommonJS (`"type": "commonjs"`, `module: node16`, compiled to
+ * `require`), and a bundler project (`moduleResolution: bundler`, bundled by esbuild for the
+ * browser platform, the bundle run by Node).
+ */
+import { execFile } from "node:child_process";
+import { readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { build } from "esbuild";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { freshProject } from "../helpers/packed.js";
+import { startSampleServer, type SampleServer } from "../helpers/sample-server.js";
+import { EXPECTED, EXPECTED_PATHS, NODE_TYPES, TSC, checkSource, mainSource, tsconfig } from "./projects.js";
+
+const run = promisify(execFile);
+let server: SampleServer;
+const apps: string[] = [];
+
+beforeAll(async () => {
+  server = await startSampleServer({ echoId: true });
+});
+beforeEach(() => server.reset());
+afterAll(async () => {
+  await server?.close();
+  for (const app of apps) await rm(app, { recursive: true, force: true });
+});
+
+async function project(name: string, packageJson: Record<string, unknown>, files: Record<string, string>): Promise<string> {
+  const app = await freshProject(name, packageJson, files);
+  apps.push(app);
+  return app;
+}
+
+/** tsc in the project: "" when it type-checks (and emits, when the tsconfig says so). */
+async function tsc(app: string): Promise<string> {
+  return run(TSC, ["-p", "tsconfig.json"], { cwd: app, timeout: 120_000 }).then(
+    (r) => r.stdout,
+    (e: { stdout?: string; message: string }) => e.stdout || e.message,
+  );
+}
+
+async function node(app: string, file: string): Promise<unknown> {
+  const { stdout } = await run(process.execPath, [file], { cwd: app, timeout: 30_000 });
+  return JSON.parse(stdout);
+}
+
+describe("a Node project installing the tarball", () => {
+  it("ESM, module nodenext: type-checks, imports, runs", async () => {
+    const app = await project("esm", { type: "module" }, {
+      "check.ts": checkSource(),
+      "main.ts": mainSource(server.url, "./check.js"),
+      "tsconfig.json": tsconfig({ module: "nodenext", moduleResolution: "nodenext", lib: ["ES2022"], outDir: "out", ...NODE_TYPES }),
+    });
+    expect(await tsc(app)).toBe("");
+    expect(await readFile(path.join(app, "out/check.js"), "utf8")).toContain('from "@blockchain-rpc/clients/eth"');
+    expect(await node(app, "out/main.js")).toEqual(EXPECTED);
+    expect(server.requests.map((r) => r.path)).toEqual([...EXPECTED_PATHS]);
+  }, 120_000);
+
+  it("CommonJS, module node16: type-checks against the CommonJS declarations, requires, runs", async () => {
+    const app = await project("cjs", { type: "commonjs" }, {
+      "check.ts": checkSource(),
+      "main.ts": mainSource(server.url, "./check.js"),
+      "tsconfig.json": tsconfig({ module: "node16", moduleResolution: "node16", lib: ["ES2022"], outDir: "out", ...NODE_TYPES }),
+    });
+    expect(await tsc(app)).toBe("");
+    expect(await readFile(path.join(app, "out/check.js"), "utf8")).toContain('require("@blockchain-rpc/clients/eth")');
+    expect(await node(app, "out/main.js")).toEqual(EXPECTED);
+    expect(server.requests.map((r) => r.path)).toEqual([...EXPECTED_PATHS]);
+  }, 120_000);
+
+  it("bundler: moduleResolution bundler type-checks, esbuild bundles for the browser platform, the bundle runs", async () => {
+    const app = await project("bundler", { type: "module" }, {
+      "check.ts": checkSource(),
+      "main.ts": mainSource(server.url, "./check"),
+      "tsconfig.json": tsconfig({ module: "esnext", moduleResolution: "bundler", lib: ["ES2022", "DOM"], noEmit: true, types: [] }),
+    });
+    expect(await tsc(app)).toBe("");
+    const result = await build({ absWorkingDir: app, entryPoints: ["main.ts"], bundle: true, format: "esm", platform: "browser", target: "es2022", outfile: "out/bundle.js", logLevel: "silent", metafile: true });
+    expect(result.errors).toEqual([]);
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.some((i) => i.startsWith("node_modules/@blockchain-rpc/clients/dist/esm/"))).toBe(true);
+    expect(inputs.filter((i) => i.includes("/dist/cjs/"))).toEqual([]);
+    expect(await node(app, "out/bundle.js")).toEqual(EXPECTED);
+    expect(server.requests.map((r) => r.path)).toEqual([...EXPECTED_PATHS]);
+  }, 120_000);
+});

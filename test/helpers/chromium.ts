@@ -1,0 +1,53 @@
+/**
+ * Where the browser tests find Chromium, and whether they run.
+ *
+ * The path is CHROMIUM_PATH, or /usr/bin/chromium (Debian's `chromium` package). In CI
+ * (CI set to anything but "" / "0" / "false") the browser tests always run, so a missing
+ * Chromium fails them. Elsewhere a missing Chromium skips them with a one-line notice that says
+ * how to enable them.
+ *
+ * Use: `const chromium = findChromium(); describe.skipIf(chromium.skip)("…", …)` and launch
+ * `chromium.path`.
+ */
+import { accessSync, constants } from "node:fs";
+
+export const DEFAULT_CHROMIUM = "/usr/bin/chromium";
+
+export interface ChromiumLookup {
+  /** The executable to launch. */
+  path: string;
+  /** True when the browser tests should be skipped (never in CI). */
+  skip: boolean;
+  /** The notice printed when skipping, else undefined. */
+  notice: string | undefined;
+}
+
+/** True when CI is set to a value that means yes (GitHub Actions and most CIs set CI=true). */
+export function inCi(env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = (env.CI ?? "").trim().toLowerCase();
+  return value !== "" && value !== "0" && value !== "false";
+}
+
+/** Pure decision, for tests: which path, and whether to skip given whether it is executable. */
+export function decideChromium(env: NodeJS.ProcessEnv, executable: (file: string) => boolean): ChromiumLookup {
+  const path = env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
+  if (inCi(env) || executable(path)) return { path, skip: false, notice: undefined };
+  const how = env.CHROMIUM_PATH ? "point CHROMIUM_PATH at a Chromium executable" : "install it (`apt-get install chromium`) or set CHROMIUM_PATH";
+  return { path, skip: true, notice: `Skipping browser tests: no Chromium at ${path}; to run them, ${how} (with CI=true they run and fail instead).` };
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Looks Chromium up once per test file and prints the skip notice, if any, on stderr. */
+export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLookup {
+  const found = decideChromium(env, isExecutable);
+  if (found.notice) console.warn(found.notice);
+  return found;
+}

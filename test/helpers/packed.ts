@@ -1,0 +1,106 @@
+/**
+ * The packed tarball of generated/, built once per test run and shared by every test file.
+ *
+ * generated/ is copied (without dist/ and node_modules/) into a folder of the run's pack
+ * folder (test/setup/pack-dir.ts) and `npm pack`ed there, so the package's own build script
+ * runs (prepack) and nothing is written into the repository. The tarball is named by the
+ * sha256 of generated/'s files: test files running in parallel wait on one lock (a folder made
+ * with mkdir) and the second one reuses the first one's tarball.
+ *
+ * `installTarball` puts the tarball into a fresh project offline (`npm install --offline`).
+ */
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { access, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { inject } from "vitest";
+import { ROOT } from "../../generator/generate.js";
+
+const run = promisify(execFile);
+const GENERATED = path.join(ROOT, "generated");
+const SKIP = new Set(["dist", "node_modules"]);
+
+/** Env for child processes: the workspace's tools (tsc for the package's build) on PATH, no npm chatter. */
+export function toolEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PATH: `${path.join(ROOT, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}`,
+    npm_config_update_notifier: "false",
+    npm_config_audit: "false",
+    npm_config_fund: "false",
+    ...extra,
+  };
+}
+
+async function files(dir: string, base = dir): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (SKIP.has(entry.name) && dir === base) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await files(full, base)));
+    else if (entry.isFile()) out.push(path.relative(base, full));
+  }
+  return out.sort();
+}
+
+/** sha256 over generated/'s paths and contents (dist/ and node_modules/ left out). */
+export async function contentHash(dir = GENERATED): Promise<string> {
+  const hash = createHash("sha256");
+  for (const file of await files(dir)) hash.update(`${file}\0`).update(await readFile(path.join(dir, file))).update("\0");
+  return hash.digest("hex").slice(0, 16);
+}
+
+const exists = (file: string): Promise<boolean> => access(file).then(() => true, () => false);
+
+/** The folder the run's globalSetup made (removed when the run ends). */
+function packDir(): string {
+  const dir = inject("packDir");
+  if (!dir) throw new Error("No pack folder: run the tests through vitest with vitest.config.ts (its globalSetup test/setup/pack-dir.ts makes one).");
+  return dir;
+}
+
+/** Path of the tarball of generated/ as it is now, packing it if this run has not yet. */
+export async function packedTarball(): Promise<string> {
+  const dir = packDir();
+  const tarball = path.join(dir, `blockchain-rpc-clients-${await contentHash()}.tgz`);
+  if (await exists(tarball)) return tarball;
+  const lock = `${tarball}.lock`;
+  try {
+    await mkdir(lock);
+  } catch {
+    for (let waited = 0; waited < 300_000; waited += 250) {
+      if (await exists(tarball)) return tarball;
+      if (!(await exists(lock))) return packedTarball();
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`Waited 5 minutes for another test file to pack ${tarball}; remove ${lock} if its packer died.`);
+  }
+  try {
+    const work = await mkdtemp(path.join(dir, "work-"));
+    const copy = path.join(work, "package");
+    await cp(GENERATED, copy, { recursive: true, filter: (src) => !SKIP.has(path.relative(GENERATED, src)) });
+    await run("npm", ["pack", "--pack-destination", work], { cwd: copy, env: toolEnv(), timeout: 240_000 });
+    const packed = (await readdir(work)).filter((f) => f.endsWith(".tgz"));
+    if (packed.length !== 1) throw new Error(`npm pack in ${copy} made ${packed.length} tarballs (${packed.join(", ")}); expected one.`);
+    await rename(path.join(work, packed[0]!), tarball);
+    await rm(work, { recursive: true, force: true });
+    return tarball;
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
+/** A fresh project in a mkdtemp folder: package.json (and any files given), the tarball installed offline. */
+export async function freshProject(name: string, packageJson: Record<string, unknown>, files: Record<string, string>): Promise<string> {
+  const tarball = await packedTarball();
+  const app = await mkdtemp(path.join(os.tmpdir(), `consumer-${name}-`));
+  await writeFile(path.join(app, "package.json"), `${JSON.stringify({ name: `consumer-${name}`, version: "1.0.0", private: true, ...packageJson }, null, 2)}\n`);
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(app, file)), { recursive: true });
+    await writeFile(path.join(app, file), text);
+  }
+  await run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", tarball], { cwd: app, env: toolEnv(), timeout: 120_000 });
+  return app;
+}

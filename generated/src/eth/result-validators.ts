@@ -124,9 +124,9 @@ const Head$: Validator = v.object(
     number: HexQuantity$,
     hash: Hash32$,
     parentHash: Hash32$,
-    nonce: v.anyOf([HexData$, v.nul], "oneOf"),
+    nonce: v.anyOf([HexData$, v.nul], "oneOf", ["HexData", undefined]),
     sha3Uncles: HexData$,
-    logsBloom: v.anyOf([HexData$, v.nul], "oneOf"),
+    logsBloom: v.anyOf([HexData$, v.nul], "oneOf", ["HexData", undefined]),
     transactionsRoot: HexData$,
     stateRoot: HexData$,
     receiptsRoot: HexData$,
@@ -154,7 +154,7 @@ const Log$: Validator = v.object(
   },
   ["address", "topics", "data", "blockNumber", "blockHash", "transactionHash", "transactionIndex", "logIndex"],
 );
-const EthSubscribeItem$: Validator = v.anyOf([Head$, Log$, Hash32$]);
+const EthSubscribeItem$: Validator = v.anyOf([Head$, Log$, Hash32$], "anyOf", ["Head", "Log", "Hash32"]);
 const SubscriptionId$: Validator = v.string(/^0x[0-9a-fA-F]+$/u);
 const EthSubscribeResult$: Validator = SubscriptionId$;
 const EthUnsubscribeResult$: Validator = v.boolean;

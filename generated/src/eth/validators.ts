@@ -68,8 +68,12 @@ const EthGetTransactionCountParams$: Validator = v.object(
 const Hash32$: Validator = v.string(/^0x[0-9a-fA-F]{64}$/u);
 const LogFilter$: Validator = v.object(
   {
-    address: v.anyOf([Address$, v.array(Address$, 1)], "oneOf"),
-    topics: v.array(v.anyOf([Hash32$, v.nul, v.array(Hash32$)], "oneOf"), undefined, 4),
+    address: v.anyOf([Address$, v.array(Address$, 1)], "oneOf", ["Address", undefined]),
+    topics: v.array(
+      v.anyOf([Hash32$, v.nul, v.array(Hash32$)], "oneOf", ["Hash32", undefined, undefined]),
+      undefined,
+      4,
+    ),
   },
   [],
   false,

@@ -140,7 +140,8 @@ function wsMethods(session: WsSession, registry: Registry, limits: MockLimits, n
 /** The one place a WebSocket message is answered: the same JSON-RPC as over HTTP, plus the connection's own methods. */
 async function dispatchWs(session: WsSession, text: string, registry: Registry, pages: number, limits: MockLimits, table: SessionTable): Promise<string | undefined> {
   const answer = await answerRequestFairly(text, session.target, registry, { pages, limits, localMethods: session.methods });
-  // Notifications of the subscriptions this message made start now: after their ids are answered.
+  // The subscriptions this message made start their timers now: the answer with their ids is sent
+  // in the same turn, before the first tick, however long a batch took.
   table.get(session)?.start();
   return answer.status === 200 ? answer.body : undefined;
 }

@@ -115,8 +115,13 @@ function notifier(session: WsSession, method: MockMethod, sub: SubscriptionModel
     begin() {
       if (stopped || timer !== undefined) return;
       timer = setInterval(() => {
-        const result = generateValue(schema, method.definitions, `${method.model.rpcName} ${canonical(named)} ${count++}`, "result");
-        session.send(stringifyJson({ jsonrpc: "2.0", method: sub.notification, params: { subscription: id, result } }));
+        try {
+          const result = generateValue(schema, method.definitions, `${method.model.rpcName} ${canonical(named)} ${count++}`, "result");
+          session.send(stringifyJson({ jsonrpc: "2.0", method: sub.notification, params: { subscription: id, result } }));
+        } catch {
+          // A value the mock cannot make ends this subscription; nothing reaches the console or the process.
+          clearInterval(timer);
+        }
       }, interval);
     },
     stop() {

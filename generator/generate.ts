@@ -2,35 +2,24 @@
  * The whole pipeline, load → validate → normalize → emit → format, as one function that the
  * CLI and the tests share. Returns the files to write (path → text); writes nothing itself.
  */
-import { existsSync } from "node:fs";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
+import { ROOT } from "./root.js";
 import { emitDocument } from "./emit/document.js";
 import { commentText } from "./escape.js";
 import { emitPackageFiles, type Templates } from "./emit/package.js";
 import { formatFiles } from "./format.js";
+import { generatorHash, inputKey, outputsHash } from "./fingerprint.js";
 import { MARKER, markerText } from "./marker.js";
-import { diskSource, loadSpec, type LoadedSpec } from "./load.js";
+import { diskSource, loadSpec, type LoadedSpec, type SpecSource } from "./load.js";
 import type { DocumentModel, PackageModel, Problem } from "./model.js";
 import { normalizeDocument } from "./normalize/document.js";
 import { GeneratorError } from "./problems.js";
 import { validateExamples } from "./validate/examples.js";
 import { validateSpec } from "./validate/spec.js";
 
-/**
- * The project folder (holding runtime/ and templates/): the nearest ancestor of this module
- * that has them, so the generator also works when bundled into a single file elsewhere.
- */
-export const ROOT = findRoot(path.dirname(fileURLToPath(import.meta.url)));
-
-function findRoot(start: string): string {
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, "templates", "README.md.hbs")) && existsSync(path.join(dir, "runtime", "index.ts"))) return dir;
-    if (path.dirname(dir) === dir) return path.resolve(start, "..");
-  }
-}
+export { ROOT };
 
 export interface GenerateOptions {
   /** Spec files (JSON or YAML), relative to `cwd`. */
@@ -53,22 +42,47 @@ export interface GenerateResult {
   files: Map<string, string>;
   warnings: Problem[];
   documents: DocumentModel[];
+  /** Every spec file read (entries and the files they `$ref`), relative to `cwd`; set by `generate`. */
+  inputs?: string[];
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const cwd = options.cwd ?? process.cwd();
   const loaded: LoadedSpec[] = [];
   const problems: Problem[] = [];
+  const { source, read } = recording(diskSource(cwd));
   for (const spec of options.specs) {
     try {
-      loaded.push(await loadSpec(spec, cwd, diskSource(cwd), { refRoots: options.refRoots ?? [] }));
+      loaded.push(await loadSpec(spec, cwd, source, { refRoots: options.refRoots ?? [] }));
     } catch (error) {
       if (error instanceof GeneratorError) problems.push(...error.problems);
       else throw error;
     }
   }
   const inputs = { runtime: await readRuntime(), templates: await readTemplates() };
-  return generateFromLoaded(loaded, options, inputs, problems);
+  const result = await generateFromLoaded(loaded, options, inputs, problems);
+  return { ...result, files: withFingerprint(result.files, inputKey(await generatorHash(ROOT), options, read), [...read.keys()]), inputs: [...read.keys()] };
+}
+
+/** A source that keeps the text of every file it reads: the inputs of the fingerprint. */
+function recording(inner: SpecSource): { source: SpecSource; read: Map<string, string> } {
+  const read = new Map<string, string>();
+  const source: SpecSource = {
+    ...inner,
+    read: async (file) => {
+      const text = await inner.read(file);
+      if (!read.has(file)) read.set(file, text);
+      return text;
+    },
+  };
+  return { source, read };
+}
+
+/** The files with the marker rewritten to carry the run's fingerprint. */
+function withFingerprint(files: Map<string, string>, key: string, inputs: string[]): Map<string, string> {
+  const generated = [...files].filter(([file]) => file !== MARKER);
+  files.set(MARKER, markerText(files.keys(), { inputs, key, outputs: outputsHash(generated) }));
+  return files;
 }
 
 export interface FixedInputs {

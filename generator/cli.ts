@@ -14,7 +14,7 @@ import path from "node:path";
 import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
 import { DEFAULT_PACKAGE } from "./defaults.js";
-import { upToDate } from "./fingerprint.js";
+import { recordRun, upToDate } from "./fingerprint.js";
 import { packageNameProblem, versionProblem } from "./package-name.js";
 import { failureMessage, formatWarnings } from "./report.js";
 import { ROOT } from "./root.js";
@@ -86,6 +86,7 @@ async function main(): Promise<number> {
     const { compareOutputs, summarize } = await import("./diff.js");
     const differences = compareOutputs(result.files, await readOutput(out));
     if (differences.length === 0) {
+      if (result.fingerprint) await recordRun(ROOT, result.fingerprint);
       console.log(`${relOut} is up to date (${result.files.size} files from ${specs.length} spec${specs.length === 1 ? "" : "s"}).`);
       return 0;
     }
@@ -93,6 +94,7 @@ async function main(): Promise<number> {
     return 1;
   }
   await writeOutput(out, result.files, { force: args.force });
+  if (result.fingerprint) await recordRun(ROOT, result.fingerprint);
   console.log(`Wrote ${result.files.size} files to ${relOut} from ${specs.join(", ")}.`);
   return 0;
 }

@@ -1,9 +1,13 @@
 /**
- * The fingerprint of one generation, stored in the output marker: what went in (the generator's
- * own sources, the options, every spec file read — the entries and the files they `$ref`) and what
- * came out (a hash of every generated file). A run whose inputs hash to the marker's `key`, over
- * an output folder whose files still hash to `outputs`, has nothing to do: `npm run gen` and
- * `--check` then answer without loading a spec, a schema compiler or a formatter.
+ * The fingerprint of one generation, stored in the output marker: what went in (the options and
+ * every spec file read — the entries and the files they `$ref`) and what came out (a hash of every
+ * generated file). The generator itself is an input too: a hash of its sources, templates, runtime
+ * and package versions is recorded beside the outputs' hash in node_modules/.cache/openrpc-ts
+ * after each run, not in the marker, so that editing the generator without changing its output
+ * does not change the committed files. A run whose inputs hash to the marker's `key`, over an
+ * output folder whose files still hash to `outputs`, by a generator recorded as having produced
+ * them, has nothing to do: `npm run gen` and `--check` then answer without loading a spec, a
+ * schema compiler or a formatter. A fresh checkout (no cache) always takes the full path.
  */
 import { createHash } from "node:crypto";
 import { readFile, readdir } from "node:fs/promises";
@@ -12,7 +16,7 @@ import path from "node:path";
 export interface Fingerprint {
   /** Spec files read, relative to the working folder, in the order they were read. */
   inputs: string[];
-  /** Hash of the generator, the options and the content of every input. */
+  /** Hash of the options and the content of every input. */
   key: string;
   /** Hash of every generated file but the marker, by path. */
   outputs: string;
@@ -59,11 +63,11 @@ async function computeGeneratorHash(root: string): Promise<string> {
   return hash.digest("hex");
 }
 
-/** The key of a run: generator, options and inputs (path and text of every spec file read). */
-export function inputKey(generator: string, options: FingerprintOptions, inputs: ReadonlyMap<string, string>): string {
+/** The key of a run: options and inputs (path and text of every spec file read). */
+export function inputKey(options: FingerprintOptions, inputs: ReadonlyMap<string, string>): string {
   const hash = createHash("sha256");
   const { specs, packageName, version, description, examples, refRoots } = options;
-  hash.update(`${generator}\0${JSON.stringify({ specs, packageName, version, description, examples: examples ?? "error", refRoots: refRoots ?? [] })}\0`);
+  hash.update(`${JSON.stringify({ specs, packageName, version, description, examples: examples ?? "error", refRoots: refRoots ?? [] })}\0`);
   for (const [file, text] of inputs) hash.update(`${file}\0${text.length}\0`).update(text).update("\0");
   return hash.digest("hex");
 }
@@ -82,6 +86,7 @@ export function outputsHash(files: Iterable<[string, string]>): string {
  * hand-edited, deleted or added file is noticed. Any doubt (no marker, an unreadable file) is `false`.
  */
 export async function upToDate(outDir: string, options: FingerprintOptions, root: string, cwd = process.cwd()): Promise<{ files: number } | undefined> {
+  if (process.env.OPENRPC_TS_CACHE === "off") return undefined;
   const { MARKER, parseMarker } = await import("./marker.js");
   const { diskSource } = await import("./load-source.js");
   const { PRESERVED } = await import("./write.js");
@@ -96,7 +101,9 @@ export async function upToDate(outDir: string, options: FingerprintOptions, root
   } catch {
     return undefined;
   }
-  if (inputKey(await generatorHash(root), options, inputs) !== fingerprint.key) return undefined;
+  if (inputKey(options, inputs) !== fingerprint.key) return undefined;
+  const runs = await readRuns(root);
+  if (runs[`${fingerprint.key}:${fingerprint.outputs}`] !== (await generatorHash(root))) return undefined;
   const onDisk = await listFiles(dir, (name) => PRESERVED.includes(name) || name === MARKER);
   const listed = [...marker.files].sort();
   if (onDisk === undefined || onDisk.length !== listed.length || onDisk.some((f, i) => f !== listed[i])) return undefined;
@@ -120,4 +127,39 @@ async function listFiles(dir: string, skip: (name: string) => boolean): Promise<
   };
   const ok = await walk("").catch(() => false);
   return ok ? found.sort() : undefined;
+}
+
+/** Runs recorded by `recordRun`: `<key>:<outputs>` → the generator hash that produced them. */
+type Runs = Record<string, string>;
+const RUNS_KEPT = 64;
+
+function runsFile(root: string): string {
+  return path.join(root, "node_modules", ".cache", "openrpc-ts", "runs.json");
+}
+
+async function readRuns(root: string): Promise<Runs> {
+  try {
+    const value = JSON.parse(await readFile(runsFile(root), "utf8")) as unknown;
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Runs) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Records that this generator produced the outputs of `fingerprint` (after a write, or a check that found them equal). */
+export async function recordRun(root: string, fingerprint: Fingerprint): Promise<void> {
+  if (process.env.OPENRPC_TS_CACHE === "off") return;
+  const { mkdir, rename, writeFile } = await import("node:fs/promises");
+  const id = `${fingerprint.key}:${fingerprint.outputs}`;
+  const runs = Object.entries(await readRuns(root)).filter(([k]) => k !== id);
+  runs.push([id, await generatorHash(root)]);
+  const file = runsFile(root);
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    await writeFile(temp, JSON.stringify(Object.fromEntries(runs.slice(-RUNS_KEPT))));
+    await rename(temp, file);
+  } catch {
+    // Not recording only costs time on the next run.
+  }
 }

@@ -10,7 +10,7 @@ import { emitDocument } from "./emit/document.js";
 import { commentText } from "./escape.js";
 import { emitPackageFiles, type Templates } from "./emit/package.js";
 import { formatFiles } from "./format.js";
-import { generatorHash, inputKey, outputsHash } from "./fingerprint.js";
+import { inputKey, outputsHash, type Fingerprint } from "./fingerprint.js";
 import { MARKER, markerText } from "./marker.js";
 import { diskSource, loadSpec, type LoadedSpec, type SpecSource } from "./load.js";
 import type { DocumentModel, PackageModel, Problem } from "./model.js";
@@ -42,8 +42,8 @@ export interface GenerateResult {
   files: Map<string, string>;
   warnings: Problem[];
   documents: DocumentModel[];
-  /** Every spec file read (entries and the files they `$ref`), relative to `cwd`; set by `generate`. */
-  inputs?: string[];
+  /** What went in and came out, as stored in the marker; set by `generate`. */
+  fingerprint?: Fingerprint;
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
@@ -61,7 +61,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   }
   const inputs = { runtime: await readRuntime(), templates: await readTemplates() };
   const result = await generateFromLoaded(loaded, options, inputs, problems);
-  return { ...result, files: withFingerprint(result.files, inputKey(await generatorHash(ROOT), options, read), [...read.keys()]), inputs: [...read.keys()] };
+  const fingerprint = { inputs: [...read.keys()], key: inputKey(options, read), outputs: outputsHash([...result.files].filter(([file]) => file !== MARKER)) };
+  result.files.set(MARKER, markerText(result.files.keys(), fingerprint));
+  return { ...result, fingerprint };
 }
 
 /** A source that keeps the text of every file it reads: the inputs of the fingerprint. */
@@ -78,12 +80,6 @@ function recording(inner: SpecSource): { source: SpecSource; read: Map<string, s
   return { source, read };
 }
 
-/** The files with the marker rewritten to carry the run's fingerprint. */
-function withFingerprint(files: Map<string, string>, key: string, inputs: string[]): Map<string, string> {
-  const generated = [...files].filter(([file]) => file !== MARKER);
-  files.set(MARKER, markerText(files.keys(), { inputs, key, outputs: outputsHash(generated) }));
-  return files;
-}
 
 export interface FixedInputs {
   /** Runtime source files by name (runtime/*.ts). */

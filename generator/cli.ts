@@ -106,7 +106,11 @@ async function defaultSpecs(): Promise<string[]> {
 }
 
 main().then(
-  (code) => process.exit(code),
+  async (code) => {
+    const { formatCacheSaved } = await import("./format.js");
+    await formatCacheSaved();
+    process.exit(code);
+  },
   (error: unknown) => {
     if (error instanceof UsageError) console.error(`${error.message}\nRun \`npm run gen -- --help\` for the options.`);
     else console.error(failureMessage(error, "The generator", debug));

@@ -49,8 +49,17 @@ export async function formatFiles(files: Map<string, string>, verbatim: Readonly
     if (cache) used.set(key, formatted);
     out.set(file, formatted);
   }
-  if (cache && missed) await saveCache(cache, used);
+  // Written in the background: a watch run does not wait for it; the CLI waits before it exits.
+  if (cache) for (const [key, text] of used) cache.set(key, text);
+  if (cache && missed) saving = saving.then(() => saveCache(cache, used));
   return out;
+}
+
+let saving: Promise<void> = Promise.resolve();
+
+/** Resolves once the format cache is on disk (call before the process exits). */
+export function formatCacheSaved(): Promise<void> {
+  return saving;
 }
 
 async function prettier(): Promise<Format> {
@@ -79,7 +88,6 @@ async function loadCache(): Promise<Map<string, string>> {
 
 /** Writes this run's entries first, then older ones while they fit; a temp file and a rename, so a reader never sees half a file. */
 async function saveCache(cache: Map<string, string>, used: Map<string, string>): Promise<void> {
-  for (const [key, text] of used) cache.set(key, text);
   const kept: Record<string, string> = {};
   let size = 0;
   for (const [key, text] of [...used, ...[...cache].filter(([key]) => !used.has(key)).reverse()]) {

@@ -9,6 +9,7 @@ import { watch as watchDir, type FSWatcher } from "node:fs";
 import path from "node:path";
 import { terminalText } from "./escape.js";
 import { recordRun } from "./fingerprint.js";
+import { formatCacheSaved } from "./format.js";
 import { generate, type GenerateOptions, type GenerateResult } from "./generate.js";
 import type { DocumentModel } from "./model.js";
 import { GeneratorError } from "./problems.js";
@@ -122,6 +123,7 @@ export async function watchSpecs(options: WatchOptions): Promise<void> {
   clearTimeout(timer);
   for (const watcher of watchers.values()) watcher.close();
   await running;
+  await formatCacheSaved();
   watched = new Set();
 }
 

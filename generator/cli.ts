@@ -27,7 +27,7 @@ class UsageError extends Error {}
 async function main(): Promise<number> {
   const args = await yargs(argv)
     .scriptName("npm run gen --")
-    .usage("$0 [--check] [--spec <file> ...] [--out <dir>] [--name <package>]\n\nGenerates a typed TypeScript client package from OpenRPC documents.")
+    .usage("$0 [--check | --watch] [--spec <file> ...] [--out <dir>] [--name <package>]\n\nGenerates a typed TypeScript client package from OpenRPC documents.")
     .option("spec", { type: "string", array: true, describe: "OpenRPC document (JSON or YAML); repeat for several. Default: every *.openrpc.json|yaml in spec/" })
     .option("out", { type: "string", describe: "Output package folder. Default: generated/" })
     .option("name", { type: "string", describe: `npm package name. Default: ${DEFAULT_PACKAGE}` })

@@ -93,7 +93,8 @@ export async function upToDate(outDir: string, options: FingerprintOptions, root
   const dir = path.resolve(cwd, outDir);
   const marker = parseMarker(await readFile(path.join(dir, MARKER), "utf8").catch(() => ""));
   const fingerprint = marker?.fingerprint;
-  if (!marker || !fingerprint || fingerprint.inputs.length === 0) return undefined;
+  // Inputs are paths relative to the working folder, as the load stage names them; anything else is not ours.
+  if (!marker || !fingerprint || fingerprint.inputs.length === 0 || fingerprint.inputs.some((f) => path.isAbsolute(f) || f.includes("\0"))) return undefined;
   const source = diskSource(cwd);
   const inputs = new Map<string, string>();
   try {

@@ -32,8 +32,11 @@ export interface FingerprintOptions {
   refRoots?: readonly string[];
 }
 
-/** Folders (under the project root) whose files make up the generator; mock/ and spec-diff/ do not change its output. */
-const SOURCE_DIRS = ["generator", "generator/emit", "generator/normalize", "generator/validate", "runtime", "templates"];
+/** Folders (under the project root) whose files, at any depth, make up the generator. */
+const SOURCE_DIRS = ["generator", "runtime", "templates"];
+/** Sub-folders of generator/ that do not change its output (the mock server, spec-diff). */
+const NOT_GENERATOR = new Set(["generator/mock", "generator/spec-diff"]);
+
 /** Packages whose version changes the output. */
 const PACKAGES = ["prettier", "json-schema-to-typescript", "ts-morph", "typescript", "ajv", "ajv-formats", "handlebars", "yaml", "@open-rpc/spec", "@json-schema-tools/meta-schema"];
 
@@ -51,11 +54,15 @@ export function generatorHash(root: string): Promise<string> {
 
 async function computeGeneratorHash(root: string): Promise<string> {
   const hash = createHash("sha256");
-  for (const dir of SOURCE_DIRS) {
-    const names = (await readdir(path.join(root, dir), { withFileTypes: true }).catch(() => [])).filter((e) => e.isFile()).map((e) => e.name).sort();
-    const texts = await Promise.all(names.map((name) => readFile(path.join(root, dir, name))));
-    names.forEach((name, i) => hash.update(`${dir}/${name}\0`).update(texts[i]!).update("\0"));
-  }
+  const walk = async (dir: string): Promise<void> => {
+    if (NOT_GENERATOR.has(dir)) return;
+    const entries = (await readdir(path.join(root, dir), { withFileTypes: true }).catch(() => [])).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const files = entries.filter((e) => e.isFile());
+    const texts = await Promise.all(files.map((e) => readFile(path.join(root, dir, e.name))));
+    files.forEach((e, i) => hash.update(`${dir}/${e.name}\0`).update(texts[i]!).update("\0"));
+    for (const e of entries) if (e.isDirectory()) await walk(`${dir}/${e.name}`);
+  };
+  for (const dir of SOURCE_DIRS) await walk(dir);
   for (const name of PACKAGES) {
     const text = await readFile(path.join(root, "node_modules", name, "package.json"), "utf8").catch(() => "{}");
     hash.update(`${name}@${(JSON.parse(text) as { version?: string }).version ?? "?"}\0`);

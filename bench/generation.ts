@@ -1,8 +1,11 @@
 /**
- * Section 1, generation: our generator vs `@open-rpc/generator` on the same documents, each run as
- * a whole `node` process from a cold start (ours bundled by bench/build-generator.mjs), alternating,
- * at least 5 runs each. Ratio = ours / peer. A tool that fails on a document is reported, not fatal;
- * when one fails, both are also timed on the nearest variant of the document that both accept.
+ * Section 1, generation: our generator through `npm run gen` (what users type: npm, then
+ * generator/bin.mjs running the bundled generator) vs `node @open-rpc/generator/build/cli.js` on
+ * the same documents, each a whole process from a cold start, alternating, 5 runs each (3 for the
+ * 240-method document). Ours is timed with its format cache off (cold: every file goes through
+ * prettier) — the target row — and on (a second run of an unchanged generator, as in a project).
+ * Ratio = ours / peer. A tool that fails on a document is reported, not fatal; when one fails,
+ * both are also timed on the nearest variant of the document that both accept.
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -13,13 +16,16 @@ import { pathToFileURL } from "node:url";
 import type { Row, SectionResult } from "./report.js";
 import { ROOT } from "./server.js";
 import { now, ratio } from "./stats.js";
+import { SYNTHETIC_METHODS, syntheticDocument } from "./synthetic-doc.js";
 
 const SECTION = "1. Generation";
-const OURS_CLI = path.join(ROOT, "bench", ".build", "cli.mjs");
+const BUILD_DIR = path.join(ROOT, "bench", ".build");
+const OURS_CLI = path.join(BUILD_DIR, "cli.mjs");
+const BIN = path.join(ROOT, "generator", "bin.mjs");
 const PEER_CLI = path.join(ROOT, "node_modules", "@open-rpc", "generator", "build", "cli.js");
-const TSX_CLI = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
-/** The peer normally finishes in about a second; on recursive schemas it never does. */
-const TIMEOUT_MS = 15_000;
+/** The peer normally finishes in a few seconds; on recursive schemas it never does. */
+const TIMEOUT_MS = 90_000;
+const SYNTHETIC_LABEL = `synthetic ${SYNTHETIC_METHODS}-method document (bench/synthetic-doc.ts)`;
 
 export const DOCUMENTS: readonly { label: string; file: string }[] = [
   { label: "advanced.openrpc.json (this project)", file: path.join(ROOT, "spec", "advanced.openrpc.json") },
@@ -27,9 +33,18 @@ export const DOCUMENTS: readonly { label: string; file: string }[] = [
   { label: "solana.openrpc.json (this project)", file: path.join(ROOT, "spec", "solana.openrpc.json") },
   { label: "petstore (@open-rpc/examples)", file: path.join(ROOT, "node_modules", "@open-rpc", "examples", "build", "service-descriptions", "petstore-openrpc.json") },
   { label: "MetaMask API, 270 KB (@metamask/api-specs)", file: path.join(ROOT, "node_modules", "@metamask", "api-specs", "dist", "build", "openrpc.json") },
+  // Written into a temp folder at run time by runGeneration.
+  { label: SYNTHETIC_LABEL, file: "" },
 ];
 
-type Tool = "ours" | "peer" | "tsx";
+/** ours: `npm run gen`, format cache off; warm: the same with the cache filled; node: `node generator/bin.mjs` (no npm). */
+type Tool = "ours" | "warm" | "node" | "peer" | "profile";
+
+const SUBJECTS: Record<Exclude<Tool, "peer" | "profile">, string> = {
+  ours: "ours, npm run gen (format cache off: cold)",
+  warm: "ours, npm run gen (format cache warm) (information)",
+  node: "ours, node generator/bin.mjs, no npm (format cache off) (information)",
+};
 
 interface RunResult {
   ok: boolean;
@@ -39,21 +54,27 @@ interface RunResult {
   stderr: string;
 }
 
-function toolArgs(tool: Tool, doc: string, out: string): string[] {
-  if (tool === "peer") return [PEER_CLI, "generate", "-t", "client", "-l", "typescript", "-n", "x", "-d", doc, "-o", out];
+/** The command of one tool on one document (absolute path), and the folder it runs in. */
+function command(tool: Tool, doc: string, out: string): { file: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv } {
+  // The peer resolves `$ref`s against the working folder: run it in the document's folder.
+  if (tool === "peer") return { file: process.execPath, args: [PEER_CLI, "generate", "-t", "client", "-l", "typescript", "-n", "x", "-d", path.basename(doc), "-o", out], cwd: path.dirname(doc), env: process.env };
   // `--examples warn`: third-party documents (MetaMask's) carry examples that contradict their own
   // schemas; ours still checks every example, reporting them as warnings instead of refusing.
-  return [tool === "ours" ? OURS_CLI : TSX_CLI, ...(tool === "tsx" ? [path.join(ROOT, "generator", "cli.ts")] : []), "--spec", doc, "--out", out, "--examples", "warn"];
+  const ours = ["--spec", doc, "--out", out, "--examples", "warn"];
+  const env = { ...process.env, OPENRPC_TS_CACHE: tool === "warm" ? "on" : "off" };
+  if (tool === "node") return { file: process.execPath, args: [BIN, ...ours], cwd: ROOT, env };
+  if (tool === "profile") return { file: process.execPath, args: ["--cpu-prof", `--cpu-prof-dir=${path.dirname(out)}`, OURS_CLI, ...ours], cwd: ROOT, env };
+  return { file: "npm", args: ["run", "-s", "gen", "--", ...ours], cwd: ROOT, env };
 }
 
-/** Runs one tool on one document as a fresh process, in the document's folder (the peer resolves `$ref`s against the working directory). */
-async function runTool(tool: Tool, docFile: string, extraNodeArgs: readonly string[] = []): Promise<RunResult> {
-  const out = await mkdtemp(path.join(os.tmpdir(), `bench-gen-${tool}-`));
-  const cwd = path.dirname(docFile);
+/** Runs one tool on one document as a fresh process. */
+async function runTool(tool: Tool, docFile: string, outParent?: string): Promise<RunResult> {
+  const out = await mkdtemp(path.join(outParent ?? os.tmpdir(), `bench-gen-${tool}-`));
+  const { file, args, cwd, env } = command(tool, docFile, out);
   try {
     const started = now();
     const { code, stdout, stderr, timedOut } = await new Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }>((resolve) => {
-      const child = spawn(process.execPath, [...extraNodeArgs, ...toolArgs(tool, path.basename(docFile), out)], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(file, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
       let stdoutText = "";
       let stderrText = "";
       let killed = false;
@@ -125,88 +146,99 @@ export interface GenerationOptions {
 }
 
 export async function runGeneration(options: GenerationOptions): Promise<SectionResult> {
-  const { buildGenerator } = (await import(pathToFileURL(path.join(ROOT, "bench", "build-generator.mjs")).href)) as { buildGenerator: () => Promise<unknown> };
+  const { buildGenerator } = (await import(pathToFileURL(path.join(ROOT, "generator", "build.mjs")).href)) as { buildGenerator: () => Promise<unknown> };
+  await rm(BUILD_DIR, { recursive: true, force: true });
   await buildGenerator();
-  const runs = options.quick ? 2 : 5;
+  const synthetic = await mkdtemp(path.join(os.tmpdir(), "bench-gen-synthetic-"));
   const rows: Row[] = [];
   const details: string[] = [];
-  for (const { label, file } of DOCUMENTS) {
-    options.log(`generation: ${label}`);
-    const probeOurs = await runTool("ours", file);
-    const probePeer = await runTool("peer", file);
-    let target = file;
-    let caseLabel = label;
-    const notes: string[] = [];
-    let useOurs = probeOurs.ok;
-    let usePeer = probePeer.ok;
-    if (!probeOurs.ok) notes.push(`ours fails on the original: ${probeOurs.reason}`);
-    if (!probePeer.ok) notes.push(`@open-rpc/generator fails on the original: ${probePeer.reason}`);
-    let variant: Variant | undefined;
-    if (!probeOurs.ok || !probePeer.ok) {
-      variant = await makeVariant(file, probePeer, probeOurs);
-      if (variant) {
-        const [vOurs, vPeer] = [await runTool("ours", variant.file), await runTool("peer", variant.file)];
-        if (vOurs.ok && vPeer.ok) {
-          target = variant.file;
-          caseLabel = `${label}, ${variant.changes.join("; ")}`;
-          useOurs = usePeer = true;
-          notes.push(`so both are timed on a copy with ${variant.changes.join(" and ")}`);
-        } else {
-          notes.push(`a copy with ${variant.changes.join(" and ")} does not help: ${[vOurs.ok ? "" : `ours: ${vOurs.reason}`, vPeer.ok ? "" : `@open-rpc/generator: ${vPeer.reason}`].filter(Boolean).join("; ")}`);
-        }
-      }
+  try {
+    const syntheticFile = path.join(synthetic, "synthetic.openrpc.json");
+    const text = JSON.stringify(syntheticDocument(), null, 2);
+    await writeFile(syntheticFile, text);
+    for (const doc of DOCUMENTS) {
+      const file = doc.file || syntheticFile;
+      const label = doc.file ? doc.label : `${doc.label}, ${(text.length / 1024 / 1024).toFixed(1)} MB`;
+      await generationCase(label, file, options, rows, details, doc.file ? 5 : 3);
     }
-    const samples: Record<"ours" | "peer", number[]> = { ours: [], peer: [] };
-    for (let i = 0; i < runs; i++) {
-      // Alternate which tool goes first, so neither always runs on a warmer disk cache.
-      const order: ("ours" | "peer")[] = i % 2 === 0 ? ["ours", "peer"] : ["peer", "ours"];
-      for (const tool of order) {
-        if (tool === "ours" ? !useOurs : !usePeer) continue;
-        const result = await runTool(tool, target);
-        if (result.ok) samples[tool].push(result.ms);
-      }
-    }
-    const note = notes.length > 0 ? `${label}: ${notes.join("; ")}.` : undefined;
-    const r = ratio(samples.ours, samples.peer);
-    rows.push({ section: SECTION, case: caseLabel, subject: "@open-rpc/generator 1.22 (node)", unit: "ms", samples: samples.peer, baseline: samples.peer.length > 0, note: usePeer ? undefined : note });
-    rows.push({
-      section: SECTION,
-      case: caseLabel,
-      subject: "ours (bundled, node)",
-      unit: "ms",
-      samples: samples.ours,
-      ratio: r,
-      ratioOf: "peer",
-      target: "≤ 1.00",
-      met: Number.isFinite(r) ? r <= 1 : undefined,
-      note: usePeer ? note : undefined,
-    });
-    if (file === DOCUMENTS[0]!.file) {
-      const tsx: number[] = [];
-      for (let i = 0; i < (options.quick ? 1 : 3); i++) {
-        const result = await runTool("tsx", target);
-        if (result.ok) tsx.push(result.ms);
-      }
-      rows.push({ section: SECTION, case: caseLabel, subject: "ours via tsx generator/cli.ts (information)", unit: "ms", samples: tsx, ratio: ratio(tsx, samples.peer), ratioOf: "peer" });
-      if (useOurs) details.push(await profileGeneration(target, label));
-    }
-    if (variant) await rm(variant.dir, { recursive: true, force: true });
+  } finally {
+    await rm(synthetic, { recursive: true, force: true });
   }
   return { rows, details };
 }
 
-/** One `--cpu-prof` run of the bundled CLI, self time summed by package. */
+async function generationCase(label: string, file: string, options: GenerationOptions, rows: Row[], details: string[], fullRuns: number): Promise<void> {
+  const runs = options.quick ? 2 : fullRuns;
+  options.log(`generation: ${label}`);
+  const probeOurs = await runTool("ours", file);
+  const probePeer = await runTool("peer", file);
+  let target = file;
+  let caseLabel = label;
+  const notes: string[] = [];
+  let useOurs = probeOurs.ok;
+  let usePeer = probePeer.ok;
+  if (!probeOurs.ok) notes.push(`ours fails on the original: ${probeOurs.reason}`);
+  if (!probePeer.ok) notes.push(`@open-rpc/generator fails on the original: ${probePeer.reason}`);
+  let variant: Variant | undefined;
+  if (!probeOurs.ok || !probePeer.ok) {
+    variant = await makeVariant(file, probePeer, probeOurs);
+    if (variant) {
+      const [vOurs, vPeer] = [await runTool("ours", variant.file), await runTool("peer", variant.file)];
+      if (vOurs.ok && vPeer.ok) {
+        target = variant.file;
+        caseLabel = `${label}, ${variant.changes.join("; ")}`;
+        useOurs = usePeer = true;
+        notes.push(`so both are timed on a copy with ${variant.changes.join(" and ")}`);
+      } else {
+        notes.push(`a copy with ${variant.changes.join(" and ")} does not help: ${[vOurs.ok ? "" : `ours: ${vOurs.reason}`, vPeer.ok ? "" : `@open-rpc/generator: ${vPeer.reason}`].filter(Boolean).join("; ")}`);
+      }
+    }
+  }
+  // Fill the format cache once, so that the "warm" runs find it.
+  if (useOurs) await runTool("warm", target);
+  const samples: Record<"ours" | "warm" | "node" | "peer", number[]> = { ours: [], warm: [], node: [], peer: [] };
+  for (let i = 0; i < runs; i++) {
+    // Rotate which tool goes first, so none always runs on a warmer disk cache.
+    const tools: ("ours" | "warm" | "node" | "peer")[] = ["ours", "peer", "warm", "node"];
+    const order = [...tools.slice(i % tools.length), ...tools.slice(0, i % tools.length)];
+    for (const tool of order) {
+      if (tool === "peer" ? !usePeer : !useOurs) continue;
+      const result = await runTool(tool, target);
+      if (result.ok) samples[tool].push(result.ms);
+    }
+  }
+  const note = notes.length > 0 ? `${label}: ${notes.join("; ")}.` : undefined;
+  rows.push({ section: SECTION, case: caseLabel, subject: "@open-rpc/generator 1.22 (node)", unit: "ms", samples: samples.peer, baseline: samples.peer.length > 0, note: usePeer ? undefined : note });
+  for (const tool of ["ours", "warm", "node"] as const) {
+    const r = ratio(samples[tool], samples.peer);
+    const isTarget = tool === "ours";
+    rows.push({
+      section: SECTION,
+      case: caseLabel,
+      subject: SUBJECTS[tool],
+      unit: "ms",
+      samples: samples[tool],
+      ratio: r,
+      ratioOf: "peer",
+      ...(isTarget ? { target: "≤ 1.00", met: Number.isFinite(r) ? r <= 1 : undefined, note: usePeer ? note : undefined } : {}),
+    });
+  }
+  if (useOurs && (label.startsWith("MetaMask") || label.startsWith("synthetic") || label.startsWith("advanced"))) details.push(await profileGeneration(target, label));
+  if (variant) await rm(variant.dir, { recursive: true, force: true });
+}
+
+/** One `--cpu-prof` run of the bundled CLI (format cache off), self time summed by package. */
 async function profileGeneration(docFile: string, label: string): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "bench-gen-prof-"));
   try {
-    const result = await runTool("ours", docFile, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
+    const result = await runTool("profile", docFile, dir);
     const file = (await readdir(dir)).find((f) => f.endsWith(".cpuprofile"));
     if (!result.ok || !file) return `Generation profile: the profiled run failed (${result.reason ?? "no profile written"}).`;
-    const byPackage = await selfTimeByPackage(path.join(dir, file), OURS_CLI);
+    const byPackage = await selfTimeByPackage(path.join(dir, file), BUILD_DIR);
     const total = [...byPackage.values()].reduce((a, b) => a + b, 0);
-    const top = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 8);
+    const top = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 9);
     return [
-      `**Where our generator's time goes** (${label}, one \`node --cpu-prof bench/.build/cli.mjs\` run, ${total.toFixed(0)} ms of samples, self time by package):`,
+      `**Where our generator's time goes**, ${label} (one \`OPENRPC_TS_CACHE=off node --cpu-prof bench/.build/cli.mjs\` run, the bundle \`npm run gen\` runs; ${total.toFixed(0)} ms of samples, self time by package):`,
       "",
       ...top.map(([name, ms]) => `- ${name}: ${ms.toFixed(0)} ms (${((ms / total) * 100).toFixed(0)} %)`),
     ].join("\n");
@@ -221,16 +253,20 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** Self time (ms) by package; lines of the bundle are mapped to their source by esbuild's `// path` comments. */
-export async function selfTimeByPackage(profileFile: string, bundleFile: string): Promise<Map<string, number>> {
+/** Self time (ms) by package; lines of the bundle's chunks (in `buildDir`) are mapped to their source by esbuild's `// path` comments. */
+export async function selfTimeByPackage(profileFile: string, buildDir: string): Promise<Map<string, number>> {
   const profile = JSON.parse(await readFile(profileFile, "utf8")) as CpuProfile;
-  const lines = (await readFile(bundleFile, "utf8")).split("\n");
-  const sourceAt: string[] = [];
-  let current = "generator/";
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^\/\/ ((?:node_modules|generator|runtime)\/\S+)/.exec(lines[i]!);
-    if (m) current = m[1]!;
-    sourceAt[i] = current;
+  const sources = new Map<string, string[]>();
+  for (const name of (await readdir(buildDir)).filter((f) => f.endsWith(".mjs"))) {
+    const lines = (await readFile(path.join(buildDir, name), "utf8")).split("\n");
+    const sourceAt: string[] = [];
+    let current = "generator/";
+    for (let i = 0; i < lines.length; i++) {
+      const m = /^\/\/ ((?:node_modules|generator|runtime)\/\S+)/.exec(lines[i]!);
+      if (m) current = m[1]!;
+      sourceAt[i] = current;
+    }
+    sources.set(pathToFileURL(path.join(buildDir, name)).href, sourceAt);
   }
   const pkg = (p: string): string => {
     const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(p);
@@ -243,7 +279,8 @@ export async function selfTimeByPackage(profileFile: string, bundleFile: string)
     const frame = nodes.get(id)?.callFrame;
     if (!frame) return;
     let key: string;
-    if (frame.url.endsWith(path.basename(bundleFile)) && frame.url.includes(".build")) key = pkg(sourceAt[frame.lineNumber] ?? "generator");
+    const chunk = sources.get(frame.url);
+    if (chunk) key = pkg(chunk[frame.lineNumber] ?? "generator/");
     else if (frame.url.includes("node_modules/")) key = pkg(frame.url);
     else if (frame.url.startsWith("node:")) key = "Node.js internals (loading and compiling modules, fs)";
     else if (frame.functionName === "(garbage collector)") key = "garbage collection";

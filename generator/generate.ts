@@ -2,35 +2,25 @@
  * The whole pipeline, load → validate → normalize → emit → format, as one function that the
  * CLI and the tests share. Returns the files to write (path → text); writes nothing itself.
  */
-import { existsSync } from "node:fs";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
-import { emitDocument } from "./emit/document.js";
+import { ROOT } from "./root.js";
+import { createHash } from "node:crypto";
+import { emitDocument, type EmittedDocument } from "./emit/document.js";
 import { commentText } from "./escape.js";
 import { emitPackageFiles, type Templates } from "./emit/package.js";
 import { formatFiles } from "./format.js";
+import { inputKey, outputsHash, type Fingerprint } from "./fingerprint.js";
 import { MARKER, markerText } from "./marker.js";
-import { diskSource, loadSpec, type LoadedSpec } from "./load.js";
+import { diskSource, loadSpec, type LoadedSpec, type SpecSource } from "./load.js";
 import type { DocumentModel, PackageModel, Problem } from "./model.js";
 import { normalizeDocument } from "./normalize/document.js";
 import { GeneratorError } from "./problems.js";
 import { validateExamples } from "./validate/examples.js";
 import { validateSpec } from "./validate/spec.js";
 
-/**
- * The project folder (holding runtime/ and templates/): the nearest ancestor of this module
- * that has them, so the generator also works when bundled into a single file elsewhere.
- */
-export const ROOT = findRoot(path.dirname(fileURLToPath(import.meta.url)));
-
-function findRoot(start: string): string {
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, "templates", "README.md.hbs")) && existsSync(path.join(dir, "runtime", "index.ts"))) return dir;
-    if (path.dirname(dir) === dir) return path.resolve(start, "..");
-  }
-}
+export { ROOT };
 
 export interface GenerateOptions {
   /** Spec files (JSON or YAML), relative to `cwd`. */
@@ -53,23 +43,44 @@ export interface GenerateResult {
   files: Map<string, string>;
   warnings: Problem[];
   documents: DocumentModel[];
+  /** What went in and came out, as stored in the marker; set by `generate`. */
+  fingerprint?: Fingerprint;
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const cwd = options.cwd ?? process.cwd();
   const loaded: LoadedSpec[] = [];
   const problems: Problem[] = [];
+  const { source, read } = recording(diskSource(cwd));
   for (const spec of options.specs) {
     try {
-      loaded.push(await loadSpec(spec, cwd, diskSource(cwd), { refRoots: options.refRoots ?? [] }));
+      loaded.push(await loadSpec(spec, cwd, source, { refRoots: options.refRoots ?? [] }));
     } catch (error) {
       if (error instanceof GeneratorError) problems.push(...error.problems);
       else throw error;
     }
   }
   const inputs = { runtime: await readRuntime(), templates: await readTemplates() };
-  return generateFromLoaded(loaded, options, inputs, problems);
+  const result = await generateFromLoaded(loaded, options, inputs, problems);
+  const fingerprint = { inputs: [...read.keys()], key: inputKey(options, read), outputs: outputsHash([...result.files].filter(([file]) => file !== MARKER)) };
+  result.files.set(MARKER, markerText(result.files.keys(), fingerprint));
+  return { ...result, fingerprint };
 }
+
+/** A source that keeps the text of every file it reads: the inputs of the fingerprint. */
+function recording(inner: SpecSource): { source: SpecSource; read: Map<string, string> } {
+  const read = new Map<string, string>();
+  const source: SpecSource = {
+    ...inner,
+    read: async (file) => {
+      const text = await inner.read(file);
+      if (!read.has(file)) read.set(file, text);
+      return text;
+    },
+  };
+  return { source, read };
+}
+
 
 export interface FixedInputs {
   /** Runtime source files by name (runtime/*.ts). */
@@ -80,19 +91,26 @@ export interface FixedInputs {
 /** The pure part of the pipeline: loaded specs in, files out. */
 export async function generateFromLoaded(loaded: LoadedSpec[], options: GenerateOptions, inputs: FixedInputs, earlier: Problem[] = []): Promise<GenerateResult> {
   const problems = [...earlier];
+  const keys = loaded.map((spec) => specKey(spec, options.examples));
   const specWarnings = new Map<string, Problem[]>();
-  for (const spec of loaded) {
-    const found = validateSpec(spec);
+  loaded.forEach((spec, i) => {
+    const found = remember(keys[i]!, "validated", () => validateSpec(spec));
     problems.push(...found.problems);
     specWarnings.set(spec.entry, found.warnings);
-  }
+  });
   if (problems.length > 0) throw new GeneratorError(problems, "validate");
 
-  const documents = loaded.map((spec) => normalizeDocument(spec));
-  for (const doc of documents) doc.warnings.unshift(...(specWarnings.get(doc.source) ?? []));
-  const exampleProblems = documents.flatMap((doc) => validateExamples(doc));
-  if (options.examples === "warn") for (const doc of documents) doc.warnings.push(...exampleProblems.filter((p) => p.file === doc.source));
-  else problems.push(...exampleProblems);
+  const normalized = loaded.map((spec, i) =>
+    remember(keys[i]!, "normalized", () => {
+      const doc = normalizeDocument(spec);
+      doc.warnings.unshift(...(specWarnings.get(doc.source) ?? []));
+      const exampleProblems = validateExamples(doc);
+      if (options.examples === "warn") doc.warnings.push(...exampleProblems.filter((p) => p.file === doc.source));
+      return { doc, exampleProblems: options.examples === "warn" ? [] : exampleProblems };
+    }),
+  );
+  const documents = normalized.map((n) => n.doc);
+  for (const n of normalized) problems.push(...n.exampleProblems);
   const subpaths = new Map<string, string>();
   for (const doc of documents) {
     const other = subpaths.get(doc.subpath);
@@ -109,8 +127,8 @@ export async function generateFromLoaded(loaded: LoadedSpec[], options: Generate
   };
   const files = new Map<string, string>();
   const warnings = documents.flatMap((d) => d.warnings);
-  for (const doc of documents) {
-    const emitted = await emitDocument(doc);
+  for (const [i, doc] of documents.entries()) {
+    const emitted = await remember(keys[i]!, "emitted", () => emitDocument(doc));
     for (const [file, text] of emitted.files) files.set(file, text);
     for (const u of emitted.unchecked) warnings.push({ file: doc.source, pointer: "", message: `keyword not checked at run time: ${u}.`, hint: "The server still enforces it; the client does not check it before sending.", kind: "unchecked" });
   }
@@ -121,6 +139,35 @@ export async function generateFromLoaded(loaded: LoadedSpec[], options: Generate
   const formatted = await formatFiles(files, runtimeFiles);
   formatted.set(MARKER, markerText(formatted.keys()));
   return { files: formatted, warnings, documents };
+}
+
+/**
+ * Results of the per-document stages (validate, normalize with its example checks, emit) by a
+ * hash of the loaded document and the options they read: a warm process (`--watch`, the tests)
+ * redoes only the documents whose files changed. The stages are pure functions of these inputs,
+ * and their results are not changed after they are made.
+ */
+interface Stages {
+  validated?: ReturnType<typeof validateSpec>;
+  normalized?: { doc: DocumentModel; exampleProblems: Problem[] };
+  emitted?: Promise<EmittedDocument>;
+}
+const stages = new Map<string, Stages>();
+const STAGES_KEPT = 32;
+
+function specKey(spec: LoadedSpec, examples: GenerateOptions["examples"]): string {
+  return createHash("sha256").update(`${spec.entry}\0${examples ?? "error"}\0`).update(JSON.stringify([...spec.files])).digest("base64url");
+}
+
+function remember<K extends keyof Stages>(key: string, stage: K, make: () => NonNullable<Stages[K]>): NonNullable<Stages[K]> {
+  let entry = stages.get(key);
+  if (!entry) {
+    entry = {};
+    stages.set(key, entry);
+    if (stages.size > STAGES_KEPT) stages.delete(stages.keys().next().value!);
+  }
+  entry[stage] ??= make();
+  return entry[stage]!;
 }
 
 function rootIndex(documents: DocumentModel[]): string {

@@ -9,7 +9,7 @@
  */
 import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { MARKER, markerText } from "./marker.js";
+import { MARKER, markerText, parseMarker } from "./marker.js";
 import { GeneratorError } from "./problems.js";
 
 export { MARKER, markerText };
@@ -114,7 +114,8 @@ async function checkOwnership(target: string, given: string, force: boolean): Pr
   const entries = await readdir(target).catch(() => [] as string[]);
   if (entries.length === 0 || force) return;
   const marker = await readFile(path.join(target, MARKER), "utf8").catch(() => undefined);
-  const owned = marker === undefined ? undefined : parseMarker(marker);
+  const listed = marker === undefined ? undefined : parseMarker(marker)?.files;
+  const owned = listed === undefined ? undefined : new Set(listed);
   if (owned === undefined) refuse(given, `is not empty and was not written by the generator (it has no ${MARKER}).`, "Choose an empty or new folder, or pass --force to replace everything in it.");
   const theirs = await userFiles(target, owned);
   if (theirs.length > 0) {
@@ -123,17 +124,8 @@ async function checkOwnership(target: string, given: string, force: boolean): Pr
   }
 }
 
-function parseMarker(text: string): Set<string> | undefined {
-  try {
-    const value = JSON.parse(text) as { generator?: unknown; files?: unknown };
-    return value.generator === "openrpc-ts" && Array.isArray(value.files) ? new Set(value.files.filter((f): f is string => typeof f === "string")) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Files under `dir` that are neither listed in the marker nor in a preserved folder. */
-async function userFiles(dir: string, owned: Set<string>): Promise<string[]> {
+async function userFiles(dir: string, owned: ReadonlySet<string>): Promise<string[]> {
   const found: string[] = [];
   const walk = async (rel: string): Promise<void> => {
     for (const entry of await readdir(path.join(dir, rel), { withFileTypes: true })) {

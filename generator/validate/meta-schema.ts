@@ -3,32 +3,17 @@
  * 1.3 meta-schema, 1.4 against 1.4 (both from `@open-rpc/spec`), and any later 1.x against the
  * newest one the generator has, with a warning instead of a refusal.
  */
-import { createRequire } from "node:module";
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import formatsPlugin from "ajv-formats";
-
-const addFormats = formatsPlugin as unknown as (ajv: Ajv) => Ajv;
+import type { ErrorObject, ValidateFunction } from "ajv";
 import type { Problem } from "../model.js";
+// Compiled once, when the generator is built (meta-schema-build.ts), not on every run.
+import { v1_3, v1_4 } from "./meta-schema.compiled.js";
 
-const require = createRequire(import.meta.url);
 /** The newest OpenRPC version whose meta-schema the generator has. */
 export const NEWEST_OPENRPC = "1.4";
-const compiled = new Map<string, ValidateFunction>();
+const compiled: Record<"1.3" | "1.4", ValidateFunction> = { "1.3": v1_3 as ValidateFunction, "1.4": v1_4 as ValidateFunction };
 
 function metaValidator(version: "1.3" | "1.4"): ValidateFunction {
-  const known = compiled.get(version);
-  if (known) return known;
-  const schema = require(`@open-rpc/spec/${version.replace(".", "_")}/schema.json`) as Record<string, unknown>;
-  const jsonSchemaTools = require("@json-schema-tools/meta-schema").default as Record<string, unknown>;
-  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, verbose: true });
-  addFormats(ajv);
-  // The OpenRPC meta-schema names its dialect both with and without the trailing slash.
-  const { $id: _id, ...dialect } = jsonSchemaTools;
-  ajv.addMetaSchema({ ...dialect, $id: "https://meta.json-schema.tools" });
-  ajv.addMetaSchema({ ...dialect, $id: "https://meta.json-schema.tools/" });
-  const validate = ajv.compile(schema);
-  compiled.set(version, validate);
-  return validate;
+  return compiled[version];
 }
 
 export function validateMetaSchema(document: unknown, file: string): Problem[] {

@@ -61,6 +61,16 @@ describe("deep links", () => {
     expect(back.endpoint).toBe(link.endpoint === "custom" ? undefined : link.endpoint);
   });
 
+  it("integers beyond 2^53 come back exact, as bigint", () => {
+    const link: Link = { method: "getBalance", params: { lamports: 18446744073709551615n, small: 1, list: [9007199254740993n] } };
+    expect(parseLink(linkFor(link)).params).toEqual(link.params);
+  });
+
+  it("a link nested deeper than the form can walk opens the method with an empty form", () => {
+    const deep = `${"[".repeat(100)}${"]".repeat(100)}`;
+    expect(parseLink(`#m?params=${encodeURIComponent(`{"a":${deep}}`)}`)).toEqual({ method: "m" });
+  });
+
   it("a broken params value opens the method with an empty form", () => {
     expect(parseLink("#m?params=%7Bnot")).toEqual({ method: "m" });
   });

@@ -3,7 +3,10 @@
  * choice (`#adv_getLogs?params=<JSON>&endpoint=mock`), so a link reproduces the call. Never a
  * key and never a custom URL: only the id of a listed endpoint.
  */
-import { stringifyJson } from "../../../generated/src/runtime/json.js";
+import { deeperThan, INTEGER_MARK, parseJson, stringifyJson } from "../../../generated/src/runtime/json.js";
+
+/** A link deeper than this opens the method with an empty form (the form walks params recursively). */
+const MAX_LINK_DEPTH = 64;
 
 export interface Link {
   method: string;
@@ -20,8 +23,11 @@ export function parseLink(hash: string): Link {
   const params = query.get("params");
   if (params !== null) {
     try {
-      const value = JSON.parse(params) as unknown;
-      if (value !== null && typeof value === "object" && !Array.isArray(value)) link.params = value as Record<string, unknown>;
+      // Integers beyond 2^53 keep every digit (as bigint), as in the snippet that made the link.
+      const { value, marked } = parseJson(params);
+      const exact = marked ? exactIntegers(value) : value;
+      if (exact !== null && typeof exact === "object" && !Array.isArray(exact) && !deeperThan(exact, MAX_LINK_DEPTH))
+        link.params = exact as Record<string, unknown>;
     } catch {
       // A broken link opens the method with an empty form.
     }
@@ -37,6 +43,19 @@ export function linkFor(link: Link): string {
   if (link.endpoint && link.endpoint !== "custom") query.set("endpoint", link.endpoint);
   const rest = query.toString();
   return `#${encodeURIComponent(link.method)}${rest ? `?${rest}` : ""}`;
+}
+
+/** Marked long integers (see runtime/json.ts) become `bigint`s, in place. */
+function exactIntegers(value: unknown): unknown {
+  if (typeof value === "string") return value.startsWith(INTEGER_MARK) ? BigInt(value.slice(INTEGER_MARK.length)) : value;
+  if (value !== null && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const item = exactIntegers(record[key]);
+      if (item !== record[key]) Object.defineProperty(record, key, { value: item, writable: true, enumerable: true, configurable: true });
+    }
+  }
+  return value;
 }
 
 function safeDecode(text: string): string {

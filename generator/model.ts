@@ -62,6 +62,8 @@ export interface ClientNames {
   callsType: string;
   /** `AdvancedPaginators`, when a method pages. */
   paginatorsType: string;
+  /** `EthSubscriptions`: the interface of the subscribe members, when a method has `x-subscription`. */
+  subscriptionsType: string;
   /** `AdvancedErrors`: the error-code constants, when the spec lists errors. */
   errorsConst: string;
   /** Variable name used in examples: `advanced`. */
@@ -82,7 +84,7 @@ export interface NamedSchema {
   /** JSON pointer of the schema in the source document (or external file). */
   pointer: string;
   /** What the schema is for: a component, or the params/result of a method. */
-  role: "component" | "params" | "result" | "variant";
+  role: "component" | "params" | "result" | "variant" | "item";
 }
 
 export interface ServerModel {
@@ -125,6 +127,8 @@ export interface MethodModel {
   limits: LimitRule[];
   variants: ResultVariant[];
   pagination?: PaginationModel;
+  /** Set when the method opens a subscription (`x-subscription`): its result is the subscription id. */
+  subscription?: SubscriptionModel;
   /** JSON pointer of the method in its document. */
   pointer: string;
 }
@@ -178,6 +182,32 @@ export interface VariantCondition {
   equals?: unknown;
   in?: unknown[];
   absent?: boolean;
+}
+
+/** A subscribe method's `x-subscription`, with its item types named. */
+export interface SubscriptionModel {
+  /** Method of the server's notifications (`eth_subscription`); their params are `{ subscription, result }`. */
+  notification: string;
+  /** JSON-RPC name of the method that cancels the subscription; it takes the id as its first param. */
+  unsubscribe: string;
+  /** Item type when no variant matches: a component's name, or `<TypeBase>Item`. */
+  itemType: string;
+  item: JsonSchema;
+  /** Most specific first, as in the spec. */
+  variants: SubscriptionVariant[];
+}
+
+export interface SubscriptionVariant {
+  /** `NewHeads`. */
+  name: string;
+  /** A component's name when the item is a plain `$ref` (`Head`), else `<TypeBase><Name>Item`. */
+  itemType: string;
+  when: VariantCondition;
+  /** The variant takes the first `paramCount` params of the method (the rest are left out). */
+  paramCount: number;
+  item: JsonSchema;
+  /** Ethereum back-fill after a reconnect: missed blocks (`eth_getBlockByNumber`) or logs (`eth_getLogs`). */
+  backfill?: "blocks" | "logs";
 }
 
 export interface PaginationModel {

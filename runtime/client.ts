@@ -12,6 +12,7 @@ import {
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_RECONNECT,
   DEFAULT_RETRY,
+  DEFAULT_SUBSCRIPTION_BUFFER,
   DEFAULT_TIMEOUT,
   type RetryPolicy,
 } from "./defaults.js";
@@ -239,6 +240,25 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
           yield* await load;
         },
       } satisfies Paginator<Item, Page>;
+    },
+    async subscribe(method, args) {
+      // Loaded on first use: apps that never subscribe never bundle it. Over HTTP it refuses before any I/O.
+      const t = isWs ? await open({ method, host }) : wire;
+      const { validateResponses, onWarning } = options;
+      const from = {
+        kind: endpoint.transport,
+        host,
+        call,
+        bufferSize: DEFAULT_SUBSCRIPTION_BUFFER,
+        validateResponses,
+        onWarning,
+      };
+      return (await import("./subscription.js")).subscribeTo(
+        { ...from, listen: (l) => t.listen(l), onConnection: (l) => t.onConnection(l) },
+        api,
+        method,
+        args,
+      );
     },
     close() {
       closed = true;

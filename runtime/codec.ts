@@ -28,6 +28,8 @@ export interface MethodSpec {
   readonly u64?: U64Map;
   /** Pagination: the token param, the next-token field and the items field of the result. */
   readonly page?: { readonly token: string; readonly next: string; readonly items: string };
+  /** The method opens a subscription (`x-subscription`): notification, unsubscribe method, item variants. */
+  readonly subscription?: import("./subscribe-args.js").SubscriptionSpec;
 }
 
 /** Params of a call: an array (positional) or an object keyed by param name. */
@@ -149,6 +151,11 @@ export function decodeReply(
   if (spec?.u64) result = applyU64(result, spec.u64);
   if (reply.marked) result = restoreNumbers(result);
   return result;
+}
+
+/** A pushed subscription item (parsed with long integers marked): its u64 fields as `bigint`, other long integers as numbers. */
+export function decodeItem(result: unknown, u64: U64Map | undefined): unknown {
+  return restoreNumbers(u64 ? applyU64(result, u64) : result);
 }
 
 export function toJsonRpcError(

@@ -170,3 +170,9 @@ export class SocketClosedError extends RpcClientError {
     this.code = code;
   }
 }
+
+/** A subscription cannot be made or go on: no WebSocket URL, a full `bufferSize`, a failed re-subscription or back-fill. */
+export class SubscriptionError extends RpcClientError {
+  static override readonly [BRAND]: string = "SubscriptionError";
+  override name = "SubscriptionError";
+}

@@ -26,6 +26,7 @@ export function emitApi(doc: DocumentModel, header: string): string {
     ...(proxy ? [`  proxy: ${endpoint(proxy, "by-position")},`] : []),
     "  validators,",
     '  resultValidators: () => import("./result-validators.js").then((m) => m.resultValidators),',
+    ...(doc.methods.some((m) => m.subscription) ? ['  itemValidators: () => import("./result-validators.js").then((m) => m.itemValidators),'] : []),
     "  methods: {",
     ...methods,
     "  },",
@@ -49,7 +50,23 @@ function methodEntry(m: MethodModel, definitions: Map<string, JsonSchema>): stri
   const u64 = m.result ? u64Map(m.result.schema, definitions, new Set()) : undefined;
   if (u64 !== undefined) parts.push(`u64: ${jsonLiteral(u64)}`);
   if (m.pagination) parts.push(`page: ${jsonLiteral({ token: m.pagination.tokenParam, next: m.pagination.nextField, items: m.pagination.itemsField })}`);
+  if (m.subscription) parts.push(`subscription: ${jsonLiteral(subscriptionEntry(m, definitions))}`);
   return `{ ${parts.join(", ")} }`;
+}
+
+/** What the runtime needs of an `x-subscription`: the method names, and per variant its condition, params and u64 fields. */
+function subscriptionEntry(m: MethodModel, definitions: Map<string, JsonSchema>): object {
+  const sub = m.subscription!;
+  const u64 = (schema: JsonSchema): object => {
+    const map = u64Map(schema, definitions, new Set());
+    return map === undefined ? {} : { u64: map };
+  };
+  return {
+    notification: sub.notification,
+    unsubscribe: sub.unsubscribe,
+    ...u64(sub.item),
+    variants: sub.variants.map((v) => ({ when: v.when, params: v.paramCount, ...u64(v.item), ...(v.backfill ? { backfill: v.backfill } : {}) })),
+  };
 }
 
 /** Where a schema holds `format: uint64` values, or `undefined` when it holds none. */

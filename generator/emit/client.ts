@@ -7,6 +7,7 @@ import { Project, StructureKind, VariableDeclarationKind, type MethodSignatureSt
 import { commentText, identifier, objectKey, stringLiteral, typeMemberKey } from "../escape.js";
 import type { DocumentModel, MethodModel, ParamModel, ResultVariant } from "../model.js";
 import { methodDoc } from "./docs.js";
+import { addSubscriptions, itemTypes, subscribeMethods } from "./subscriptions.js";
 import { firstSentence } from "./schema-walk.js";
 
 export function emitClient(doc: DocumentModel, header: string): string {
@@ -14,8 +15,18 @@ export function emitClient(doc: DocumentModel, header: string): string {
   const file = project.createSourceFile("client.ts", "", { overwrite: true });
   const n = doc.names;
   const paged = doc.methods.filter((m) => m.pagination);
+  const subscribing = subscribeMethods(doc).length > 0;
+  // Subscribe methods are members of `<Base>Subscriptions`, not calls (`request` still reaches them).
+  const plain = doc.methods.filter((m) => !m.subscription);
 
-  const runtimeImports = ["createRpcClient", "type CallFn", "type CallOptions", "type ClientOptions", ...(paged.length ? ["type PaginateOptions", "type Paginator"] : [])];
+  const runtimeImports = [
+    "createRpcClient",
+    "type CallFn",
+    "type CallOptions",
+    "type ClientOptions",
+    ...(paged.length ? ["type PaginateOptions", "type Paginator"] : []),
+    ...(subscribing ? ["type SubscribeFn", "type SubscribeOptions", "type Subscription"] : []),
+  ];
   file.addImportDeclaration({ moduleSpecifier: "../runtime/index.js", namedImports: runtimeImports });
   file.addImportDeclaration({ moduleSpecifier: "./api.js", namedImports: ["api"] });
   const typeNames = importedTypes(doc);
@@ -53,10 +64,11 @@ export function emitClient(doc: DocumentModel, header: string): string {
     isExported: true,
     name: identifier(n.callsType),
     docs: [`The methods of the ${commentText(doc.title)}, one per JSON-RPC method.`],
-    methods: doc.methods.flatMap((m) => signatures(m, n.clientVar)),
+    methods: plain.flatMap((m) => signatures(m, n.clientVar)),
   });
 
   if (paged.length > 0) addPaginators(file, doc, paged);
+  if (subscribing) addSubscriptions(file, doc, (m, when) => params(m, when && ({ when } as ResultVariant)));
   addClientInterface(file, doc, paged.length > 0);
 
   file.addFunction({
@@ -66,7 +78,7 @@ export function emitClient(doc: DocumentModel, header: string): string {
     returnType: n.callsType,
     statements: (w) => {
       w.writeLine("return {");
-      for (const m of doc.methods) w.writeLine(`${objectKey(m.clientName)}: ${implementation(m)},`);
+      for (const m of plain) w.writeLine(`${objectKey(m.clientName)}: ${implementation(m)},`);
       w.writeLine("};");
     },
   });
@@ -81,6 +93,7 @@ export function emitClient(doc: DocumentModel, header: string): string {
       w.writeLine("const rpc = createRpcClient(api, options);");
       w.writeLine("return {");
       w.writeLine("...calls(rpc.call),");
+      if (subscribing) w.writeLine("...subscriptions(rpc.subscribe),");
       w.writeLine("request: (method, params, callOptions) => rpc.call(method, params, callOptions) as never,");
       w.writeLine("batch: (build) => rpc.batch((call) => build(calls(call))) as never,");
       if (paged.length > 0) {
@@ -104,6 +117,7 @@ function importedTypes(doc: DocumentModel): string[] {
     if (m.result) names.add(m.resultType);
     for (const v of m.variants) names.add(v.typeName);
     for (const p of m.params) if (p.refName) names.add(p.refName);
+    for (const t of itemTypes(doc)) names.add(t);
     if (m.pagination && /^[A-Za-z_$][\w$]*$/.test(m.pagination.itemType)) names.add(m.pagination.itemType);
   }
   return [...names].sort().map(identifier);
@@ -130,12 +144,12 @@ function addPaginators(file: SourceFile, doc: DocumentModel, paged: MethodModel[
 
 function addClientInterface(file: SourceFile, doc: DocumentModel, paged: boolean): void {
   const n = doc.names;
-  const [first, second] = doc.methods;
+  const [first, second] = doc.methods.filter((m) => !m.subscription);
   const sample = (m: MethodModel | undefined): string => `c${memberAccess(m?.clientName ?? "method")}(…)`;
   file.addInterface({
     isExported: true,
     name: identifier(doc.clientType),
-    extends: [n.callsType],
+    extends: [n.callsType, ...(doc.methods.some((m) => m.subscription) ? [n.subscriptionsType] : [])],
     docs: [`${commentText(firstSentence(doc.description) || doc.title)}\n\nCreated by {@link ${doc.factory}}; every method validates its params before sending.`],
     ...(paged ? { properties: [{ name: "paginate", type: n.paginatorsType, isReadonly: true, docs: ["Iterators over the paginated methods."] }] } : {}),
     methods: [

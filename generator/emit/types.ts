@@ -26,7 +26,8 @@ const PROTO_KEY = "__proto__\u0000";
 
 export async function emitTypes(doc: DocumentModel): Promise<string> {
   const definitions = definitionsOf(doc.schemas, true);
-  const fromResults = reachable(doc.schemas.filter((s) => s.role === "result" || s.role === "variant").map((s) => s.lenient), definitions);
+  const items = doc.methods.flatMap((m) => (m.subscription ? [m.subscription.item, ...m.subscription.variants.map((v) => v.item)] : []));
+  const fromResults = reachable([...doc.schemas.filter((s) => s.role === "result" || s.role === "variant" || s.role === "item").map((s) => s.lenient), ...items], definitions);
   const root: SchemaObject = { title: ROOT, type: "object", additionalProperties: false, properties: {}, definitions: {} };
   for (const s of doc.schemas) {
     // u64 values are `bigint` in results; params accept a `number` too, unless the type is shared with results.

@@ -23,11 +23,20 @@ export function emitValidators(doc: DocumentModel, side: "params" | "result", he
     if (side === "params") return [{ key: m.rpcName, name: m.paramsType }];
     return m.result ? [{ key: m.rpcName, name: m.resultType }] : [];
   });
-  const needed = reachable(roots.map((r) => ({ $ref: `#/definitions/${r.name}` })), definitions);
+  // Subscription items, per subscribe method: the general item type, then one per variant.
+  const items = side === "result" ? doc.methods.filter((m) => m.subscription).map((m) => ({ key: m.rpcName, names: [m.subscription!.itemType, ...m.subscription!.variants.map((v) => v.itemType)] })) : [];
+  const needed = reachable([...roots.map((r) => r.name), ...items.flatMap((i) => i.names)].map((name) => ({ $ref: `#/definitions/${name}` })), definitions);
   const compiler = new Compiler(definitions, needed);
   const order = compiler.order([...needed].sort());
   const lines = order.map((name) => `const ${id(name)}: Validator = ${compiler.compile(definitions.get(name)!, name)};`);
   const table = roots.map((r) => `  ${objectKey(r.key)}: ${id(r.name)},`);
+  const itemTable = items.length === 0 ? [] : [
+    "",
+    "/** Validators of the items of each subscription: the general item, then one per variant, in spec order. */",
+    "export const itemValidators: Readonly<Record<string, readonly Validator[]>> = {",
+    ...items.map((i) => `  ${objectKey(i.key)}: [${i.names.map(id).join(", ")}],`),
+    "};",
+  ];
   const exportName = side === "params" ? "validators" : "resultValidators";
   const what = side === "params" ? "params (as an object keyed by param name)" : "results (with the spec's x-response-deviations applied)";
   const code = [
@@ -42,6 +51,7 @@ export function emitValidators(doc: DocumentModel, side: "params" | "result", he
     `export const ${exportName}: Readonly<Record<string, Validator>> = {`,
     ...table,
     "};",
+    ...itemTable,
     "",
   ].join("\n");
   return { code, unchecked: compiler.unchecked };

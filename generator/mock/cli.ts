@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 /**
  * `npm run mock -- --spec <file> [--spec <file> …] [--port N] [--host A [--allow-remote]] [--pages N]
- * [--max-body-bytes N …]`: serves OpenRPC documents as a mock JSON-RPC server until interrupted
+ * [--interval MS] [--max-body-bytes N …]`: serves OpenRPC documents as a mock JSON-RPC server until interrupted
  * (Ctrl-C). Arguments are checked before anything is read; every failure is one line, exit 1.
  */
 import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
 import { terminalText } from "../escape.js";
 import { formatProblems, GeneratorError } from "../problems.js";
-import { DEFAULT_LIMITS, limitFlag, limitNames, type LimitName, type MockLimits } from "./limits.js";
+import { DEFAULT_LIMITS, LIMIT_ALIASES, limitFlag, limitNames, type LimitName, type MockLimits } from "./limits.js";
 import { DEFAULT_PAGES, isLoopback, startMockServer, type MockServer } from "./server.js";
 import { isIP } from "node:net";
 
@@ -28,6 +28,8 @@ const LIMIT_HELP: Record<LimitName, string> = {
   wsMaxMessagesPerSecond: "WebSocket messages per second per connection",
   wsMaxBufferedBytes: "Unsent answers a WebSocket client may pile up, in bytes",
   wsHeartbeatMs: "WebSocket ping interval (ms); no pong by the next ping closes the socket",
+  wsMaxSubscriptions: "Subscriptions (x-subscription) one WebSocket connection may hold at once",
+  wsNotifyIntervalMs: "Time between two notifications of one WebSocket subscription (ms)",
 };
 
 /** A flag given twice arrives as an array: refuse it rather than guess which one was meant. */
@@ -45,16 +47,20 @@ function wholeNumber(flag: string, value: unknown, min: number, max: number): nu
 async function main(): Promise<number> {
   let parser = yargs(hideBin(process.argv))
     .scriptName("npm run mock --")
-    .usage("$0 --spec <file> [--spec <file> ...] [--port <n>] [--pages <n>]\n\nServes OpenRPC documents as a mock JSON-RPC 2.0 server (HTTP and WebSocket) on 127.0.0.1: answers come from the spec's examples, or are generated from its result schemas.")
+    .usage("$0 --spec <file> [--spec <file> ...] [--port <n>] [--pages <n>] [--interval <ms>]\n\nServes OpenRPC documents as a mock JSON-RPC 2.0 server (HTTP and WebSocket, with the spec's x-subscription methods) on 127.0.0.1: answers come from the spec's examples, or are generated from its result schemas.")
     .option("spec", { type: "string", array: true, demandOption: "Pass at least one OpenRPC document with --spec <file>.", describe: "OpenRPC document (JSON or YAML); repeat for several" })
     .option("port", { type: "number", default: 0, describe: "Port to listen on; 0 picks a free port" })
     .option("host", { type: "string", default: "127.0.0.1", describe: "IP address to listen on; loopback only unless --allow-remote" })
     .option("allow-remote", { type: "boolean", default: false, describe: "Allow a --host that other machines can reach" })
     .option("pages", { type: "number", default: DEFAULT_PAGES, describe: "Pages of each paginated method (the last one has no nextPageToken)" });
-  for (const name of limitNames()) parser = parser.option(limitFlag(name).slice(2), { type: "number", describe: `${LIMIT_HELP[name]} [default: ${DEFAULT_LIMITS[name]}]` });
+  for (const name of limitNames()) {
+    const alias = LIMIT_ALIASES[name]?.slice(2);
+    parser = parser.option(limitFlag(name).slice(2), { type: "number", ...(alias ? { alias } : {}), describe: `${LIMIT_HELP[name]} [default: ${DEFAULT_LIMITS[name]}]` });
+  }
   const argv = await parser
     .example("$0 --spec spec/eth.openrpc.json --port 8545", "an Ethereum node mock on http://127.0.0.1:8545")
     .example("$0 --spec spec/advanced.openrpc.json --spec spec/solana.openrpc.json", "two documents on one free port")
+    .example("$0 --spec spec/eth.openrpc.json --interval 200", "eth_subscribe notifications every 200 ms")
     .check((args) => {
       wholeNumber("--port", args.port, 0, 65535);
       wholeNumber("--pages", args.pages, 1, 1000);
@@ -85,7 +91,7 @@ async function main(): Promise<number> {
   for (const warning of server.warnings) console.warn(`warning: ${warning}`);
   if (!isLoopback(host)) console.warn(`warning: the mock listens on ${host} (--allow-remote): other machines can call it.`);
   console.log(`Mock JSON-RPC server for ${argv.spec.join(", ")} (${server.methods.length} methods) listening on ${server.url}/`);
-  console.log(`GET ${server.url}/ lists the methods; WebSocket on ${server.url.replace(/^http/, "ws")}/. Press Ctrl-C to stop.`);
+  console.log(`GET ${server.url}/ lists the methods; WebSocket (calls and subscriptions) on ${server.url.replace(/^http/, "ws")}/. Press Ctrl-C to stop.`);
   await untilSignal(server);
   return 0;
 }

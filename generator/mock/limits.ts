@@ -1,8 +1,8 @@
 /**
  * Every limit of the mock server, with its default, in one place. The mock treats each client as
- * untrusted: bodies, batches, nesting, responses, time, connections and WebSocket traffic are
- * bounded. `startMockServer({ limits })` and the CLI (`--max-body-bytes 1048576`, …) override them;
- * the CLI flags are made from this table.
+ * untrusted: bodies, batches, nesting, responses, time, connections, WebSocket traffic and
+ * subscriptions are bounded. `startMockServer({ limits })` and the CLI (`--max-body-bytes 1048576`,
+ * …) override them; the CLI flags are made from this table.
  */
 
 export interface MockLimits {
@@ -32,6 +32,10 @@ export interface MockLimits {
   wsMaxBufferedBytes: number;
   /** Ping interval; a connection that has not answered the previous ping is closed. */
   wsHeartbeatMs: number;
+  /** Subscriptions (`x-subscription`) one WebSocket connection may hold at once; past it a subscribe call gets -32005. */
+  wsMaxSubscriptions: number;
+  /** Time between two notifications of one subscription. */
+  wsNotifyIntervalMs: number;
 }
 
 const MiB = 1024 * 1024;
@@ -50,6 +54,8 @@ export const DEFAULT_LIMITS: Readonly<MockLimits> = Object.freeze({
   wsMaxMessagesPerSecond: 200,
   wsMaxBufferedBytes: 16 * MiB,
   wsHeartbeatMs: 30_000,
+  wsMaxSubscriptions: 100,
+  wsNotifyIntervalMs: 1000,
 });
 
 export type LimitName = keyof MockLimits;
@@ -58,6 +64,9 @@ export type LimitName = keyof MockLimits;
 export function limitFlag(name: LimitName): string {
   return `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }
+
+/** Shorter flags the CLI also takes for a limit (`--interval 50` is `--ws-notify-interval-ms 50`). */
+export const LIMIT_ALIASES: Readonly<Partial<Record<LimitName, string>>> = Object.freeze({ wsNotifyIntervalMs: "--interval" });
 
 /** The lowest value each limit accepts (the highest is 2^31 - 1 for all). */
 const MINIMUM: Record<LimitName, number> = {
@@ -74,6 +83,8 @@ const MINIMUM: Record<LimitName, number> = {
   wsMaxMessagesPerSecond: 1,
   wsMaxBufferedBytes: 1024,
   wsHeartbeatMs: 10,
+  wsMaxSubscriptions: 1,
+  wsNotifyIntervalMs: 1,
 };
 const MAXIMUM = 2 ** 31 - 1;
 

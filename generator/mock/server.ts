@@ -1,7 +1,8 @@
 /**
  * The mock server on 127.0.0.1: POST a JSON-RPC request (to `/`, to any keyed path
  * `/<anything>/<key>`, or in the proxy form to `/?<method>`) and get an answer made from the
- * spec; the same paths take WebSocket connections (ws.ts); GET lists the methods; every answer
+ * spec; the same paths take WebSocket connections (ws.ts), which also serve the spec's
+ * subscriptions (subscriptions.ts); GET lists the methods; every answer
  * carries CORS headers so a browser page can call it. Every client is untrusted: the limits of
  * limits.ts bound bodies, batches, nesting, answers, time and connections, and every refusal is a
  * JSON-RPC error with a sentence — never a stack trace, to the client or the console.
@@ -16,6 +17,7 @@ import { DEFAULT_LIMITS, resolveLimits, type MockLimits } from "./limits.js";
 import { loadMockDocuments } from "./load.js";
 import { buildRegistry, listMethods, type Registry } from "./registry.js";
 import { answerRequestFairly, INTERNAL_ERROR, type LocalMethod, type Target } from "./rpc.js";
+import { idCounter, sessionSubscriptions, type SessionSubscriptions } from "./subscriptions.js";
 import { attachWebSocket, type WsSession } from "./ws.js";
 
 export interface MockServerOptions {
@@ -78,11 +80,13 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   // A socket with no traffic either way (a client that stops reading its answer) is dropped; WebSockets opt out (ws.ts pings).
   server.timeout = limits.requestTimeoutMs;
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => refuseRaw(error, socket));
+  const sessions: SessionTable = new WeakMap();
+  const nextId = idCounter();
   const ws = attachWebSocket(server, {
     limits,
     targetOf: (url) => ({ ...targetOf(url), proxyMethod: undefined }),
-    methodsFor: wsMethods,
-    dispatch: (session, text) => dispatchWs(session, text, registry, pages, limits),
+    methodsFor: (session) => wsMethods(session, registry, limits, nextId, sessions),
+    dispatch: (session, text) => dispatchWs(session, text, registry, pages, limits, sessions),
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -117,19 +121,28 @@ function inTurn(request: IncomingMessage, work: () => Promise<void>): void {
   turns.set(socket, next);
 }
 
+/** The subscriptions of each open WebSocket connection of one server. */
+type SessionTable = WeakMap<WsSession, SessionSubscriptions>;
+
 /**
- * Methods a WebSocket connection serves besides the spec's, made once per connection. The
- * subscription hook: a subscribe method calls `spec()` (params checked, a result of the spec's
- * type), answers with a subscription id and pushes notifications with `session.send`; unsubscribe
- * stops them; `session.onClose` stops them all. Batches and every limit apply to them as to any call.
+ * Methods a WebSocket connection serves besides the spec's, made once per connection: the
+ * subscription hook (subscriptions.ts). A subscribe method calls `spec()` (params checked, a
+ * result of the spec's type), answers with a subscription id and pushes notifications with
+ * `session.send`; unsubscribe stops them; `session.onClose` stops them all. Batches and every
+ * limit apply to them as to any call.
  */
-function wsMethods(_session: WsSession): ReadonlyMap<string, LocalMethod> {
-  return new Map();
+function wsMethods(session: WsSession, registry: Registry, limits: MockLimits, nextId: () => number, table: SessionTable): ReadonlyMap<string, LocalMethod> {
+  const subscriptions = sessionSubscriptions(session, registry, limits, nextId);
+  table.set(session, subscriptions);
+  return subscriptions.methods;
 }
 
 /** The one place a WebSocket message is answered: the same JSON-RPC as over HTTP, plus the connection's own methods. */
-async function dispatchWs(session: WsSession, text: string, registry: Registry, pages: number, limits: MockLimits): Promise<string | undefined> {
+async function dispatchWs(session: WsSession, text: string, registry: Registry, pages: number, limits: MockLimits, table: SessionTable): Promise<string | undefined> {
   const answer = await answerRequestFairly(text, session.target, registry, { pages, limits, localMethods: session.methods });
+  // The subscriptions this message made start their timers now: the answer with their ids is sent
+  // in the same turn, before the first tick, however long a batch took.
+  table.get(session)?.start();
   return answer.status === 200 ? answer.body : undefined;
 }
 

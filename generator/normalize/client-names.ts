@@ -3,8 +3,8 @@
  * (client member, type names, argument names), claimed in the registries of the document so
  * that they can never collide with a spec name or with each other.
  */
-import type { ClientNames, MethodModel, ParamModel, Problem } from "../model.js";
-import { clientMemberName, type BaseMethod } from "./methods.js";
+import type { ClientNames, MethodModel, ParamModel, Problem, SubscriptionModel } from "../model.js";
+import { clientMemberName, plainRef, type BaseMethod } from "./methods.js";
 import { NameRegistry, pascalCase, RESERVED_ARGS, variableName } from "./names.js";
 
 export function clientNames(
@@ -24,6 +24,7 @@ export function clientNames(
     methodsType: claim(`${base}Methods`, "method map"),
     callsType: claim(`${base}Calls`, "method members"),
     paginatorsType: claim(`${base}Paginators`, "paginators"),
+    subscriptionsType: claim(`${base}Subscriptions`, "subscription members"),
     errorsConst: claim(`${base}Errors`, "error codes"),
     clientVar: variableName(subpath.replace(/[^A-Za-z0-9]/g, "")) || "client",
   };
@@ -39,7 +40,7 @@ interface MethodNaming {
 }
 
 /** The client member, type and argument names of one method; warns where a spec name had to change. */
-export function methodNames(base: BaseMethod, signature: MethodModel["signature"], n: MethodNaming): Pick<MethodModel, "clientName" | "typeBase" | "paramsType" | "resultType" | "variants" | "params"> {
+export function methodNames(base: BaseMethod, signature: MethodModel["signature"], n: MethodNaming): Pick<MethodModel, "clientName" | "typeBase" | "paramsType" | "resultType" | "variants" | "params" | "subscription"> {
   const at = base.pointer;
   const clientName = n.members.claim(clientMemberName(base.rpcName, n.methodPrefix), `${n.file}#${at}/name`);
   const stripped = n.methodPrefix && base.rpcName.startsWith(n.methodPrefix) ? base.rpcName.slice(n.methodPrefix.length) : base.rpcName;
@@ -57,7 +58,17 @@ export function methodNames(base: BaseMethod, signature: MethodModel["signature"
   const paramsType = claim("Params", "params");
   const resultType = claim("Result", "result");
   const variants = base.variants.map((v) => ({ ...v, typeName: n.typeNames.claim(`${resultType}${v.name}`, `${n.file}#${at}/x-result-variants`) }));
-  return { clientName, typeBase, paramsType, resultType, variants, params: argNames(base, signature, n) };
+  const subscription = base.subscription && subscriptionNames(base.subscription, typeBase, (wanted, where) => n.typeNames.claim(wanted, `${n.file}#${at}/x-subscription${where}`));
+  return { clientName, typeBase, paramsType, resultType, variants, params: argNames(base, signature, n), ...(subscription ? { subscription } : {}) };
+}
+
+/** Item types: the component a plain `$ref` names, else a new `<TypeBase>Item` / `<TypeBase><Variant>Item`. */
+function subscriptionNames(sub: SubscriptionModel, typeBase: string, claim: (wanted: string, where: string) => string): SubscriptionModel {
+  return {
+    ...sub,
+    itemType: plainRef(sub.item) ?? claim(`${typeBase}Item`, "/item"),
+    variants: sub.variants.map((v, i) => ({ ...v, itemType: plainRef(v.item) ?? claim(`${typeBase}${v.name}Item`, `/variants/${i}/item`) })),
+  };
 }
 
 /** Unique argument names for the positional signature (`a-b` and `aB` cannot both be `aB`). */

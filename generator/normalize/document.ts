@@ -10,7 +10,7 @@ import { GeneratorError, pointer } from "../problems.js";
 import { SchemaBundler } from "./bundle.js";
 import { clientNames, methodNames } from "./client-names.js";
 import { applyDeviations } from "./deviations.js";
-import { normalizeMethod } from "./methods.js";
+import { normalizeMethod, plainRef } from "./methods.js";
 import { NameRegistry, pascalCase, RESERVED_MEMBERS, RESERVED_TYPE_NAMES } from "./names.js";
 import { derivePagination } from "./pagination.js";
 import { normalizeServers } from "./servers.js";
@@ -73,6 +73,9 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
     schemas.push(named(m.paramsType, paramsSchema(m), `#${m.pointer}/params`, "params"));
     if (m.result) schemas.push(named(m.resultType, withDescription(m.result.schema, m.result.description), `#${m.pointer}/result`, "result"));
     for (const v of m.variants) schemas.push(named(v.typeName, v.schema, `#${m.pointer}/x-result-variants`, "variant"));
+    const sub = m.subscription;
+    if (sub && !plainRef(sub.item)) schemas.push(named(sub.itemType, sub.item, `#${m.pointer}/x-subscription/item`, "item"));
+    for (const [i, v] of (sub?.variants ?? []).entries()) if (!plainRef(v.item)) schemas.push(named(v.itemType, v.item, `#${m.pointer}/x-subscription/variants/${i}/item`, "item"));
     const pagination = derivePagination(m, definitions);
     if (pagination) m.pagination = pagination;
   }

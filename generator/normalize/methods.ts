@@ -1,5 +1,5 @@
 /** One OpenRPC method → `MethodModel` (params, result, errors, examples, extensions). */
-import type { ErrorModel, ExampleModel, JsonSchema, LimitRule, MethodModel, ParamModel, ParamStructure, Problem, ResultVariant } from "../model.js";
+import type { ErrorModel, ExampleModel, JsonSchema, LimitRule, MethodModel, ParamModel, ParamStructure, Problem, ResultVariant, SubscriptionModel } from "../model.js";
 import { deref } from "../refs.js";
 import type { SchemaBundler } from "./bundle.js";
 import { setOwn } from "../own.js";
@@ -26,6 +26,13 @@ interface RawMethod {
   "x-idempotent"?: boolean;
   "x-limits"?: LimitRule[];
   "x-result-variants"?: { name: string; when: ResultVariant["when"]; schema: unknown }[];
+  "x-subscription"?: RawSubscription;
+}
+interface RawSubscription {
+  notification: string;
+  unsubscribe: string;
+  item: unknown;
+  variants?: { name: string; when: ResultVariant["when"]; params?: string[]; item: unknown; backfill?: "blocks" | "logs" }[];
 }
 interface RawDescriptor {
   name: string;
@@ -65,7 +72,26 @@ export function normalizeMethod(ctx: MethodContext, raw: unknown, at: string): B
       when: v.when,
       schema: ctx.bundler.rewrite(v.schema, found.file, `${found.pointer}/x-result-variants/${i}/schema`),
     })),
+    ...(m["x-subscription"] ? { subscription: normalizeSubscription(ctx, found.file, found.pointer, m["x-subscription"], params.length) } : {}),
     pointer: found.pointer,
+  };
+}
+
+/** `x-subscription` with schemas bundled; type names are given in client-names.ts. */
+function normalizeSubscription(ctx: MethodContext, file: string, at: string, raw: RawSubscription, paramCount: number): SubscriptionModel {
+  return {
+    notification: raw.notification,
+    unsubscribe: raw.unsubscribe,
+    itemType: "",
+    item: ctx.bundler.rewrite(raw.item, file, `${at}/x-subscription/item`),
+    variants: (raw.variants ?? []).map((v, i) => ({
+      name: pascalCase(v.name),
+      itemType: "",
+      when: v.when,
+      paramCount: v.params?.length ?? paramCount,
+      item: ctx.bundler.rewrite(v.item, file, `${at}/x-subscription/variants/${i}/item`),
+      ...(v.backfill ? { backfill: v.backfill } : {}),
+    })),
   };
 }
 

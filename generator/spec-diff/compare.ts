@@ -31,7 +31,7 @@ export function emptyModel(source: string): DocumentModel {
     subpath: "",
     factory: "",
     clientType: "",
-    names: { optionsType: "", methodsType: "", callsType: "", paginatorsType: "", errorsConst: "", clientVar: "" },
+    names: { optionsType: "", methodsType: "", callsType: "", paginatorsType: "", subscriptionsType: "", errorsConst: "", clientVar: "" },
     defaultStructure: "by-position",
     servers: [],
     methods: [],

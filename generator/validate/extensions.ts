@@ -14,6 +14,13 @@ import { deref } from "../refs.js";
 const name = { type: "string", minLength: 1, maxLength: 200 };
 const identifier = { type: "string", pattern: "^[A-Za-z_$][A-Za-z0-9_$]{0,99}$" };
 const primitive = { type: ["string", "number", "boolean", "null"] };
+const condition = {
+  type: "object",
+  additionalProperties: false,
+  required: ["param"],
+  properties: { param: name, property: name, equals: primitive, in: { type: "array", items: primitive, maxItems: 100 }, absent: { const: true } },
+};
+const methodName = { type: "string", minLength: 1, maxLength: 200 };
 
 const SCHEMAS: Record<string, object> = {
   "x-client": {
@@ -53,13 +60,34 @@ const SCHEMAS: Record<string, object> = {
       required: ["name", "when", "schema"],
       properties: {
         name: { type: "string", pattern: "^[A-Za-z][A-Za-z0-9]{0,63}$" },
-        when: {
+        when: condition,
+        schema: { type: ["object", "boolean"] },
+      },
+    },
+  },
+  "x-subscription": {
+    type: "object",
+    additionalProperties: false,
+    required: ["notification", "unsubscribe", "item"],
+    properties: {
+      notification: methodName,
+      unsubscribe: methodName,
+      item: { type: ["object", "boolean"] },
+      variants: {
+        type: "array",
+        maxItems: 50,
+        items: {
           type: "object",
           additionalProperties: false,
-          required: ["param"],
-          properties: { param: name, property: name, equals: primitive, in: { type: "array", items: primitive, maxItems: 100 }, absent: { const: true } },
+          required: ["name", "when", "item"],
+          properties: {
+            name: { type: "string", pattern: "^[A-Za-z][A-Za-z0-9]{0,63}$" },
+            when: condition,
+            params: { type: "array", items: name, maxItems: 100, uniqueItems: true },
+            item: { type: ["object", "boolean"] },
+            backfill: { enum: ["blocks", "logs"] },
+          },
         },
-        schema: { type: ["object", "boolean"] },
       },
     },
   },
@@ -98,7 +126,7 @@ export function lintExtensions(spec: LoadedSpec): Problem[] {
   (doc.methods ?? []).forEach((raw, i) => {
     const found = deref<Record<string, unknown>>(spec.files, file, pointer("methods", i), raw);
     if (!found || found.value === null || typeof found.value !== "object") return;
-    for (const key of ["x-idempotent", "x-limits", "x-result-variants"]) check(found.file, found.pointer, key, found.value[key]);
+    for (const key of ["x-idempotent", "x-limits", "x-result-variants", "x-subscription"]) check(found.file, found.pointer, key, found.value[key]);
   });
   for (const [name, root] of spec.files) for (const [at, value] of occurrences(root, "x-response-deviations")) check(name, at, "x-response-deviations", value);
   return problems;

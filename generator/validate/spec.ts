@@ -9,6 +9,7 @@ import { lintExtensions } from "./extensions.js";
 import { lintKeywords } from "./keywords.js";
 import { lintSpec } from "./lint.js";
 import { checkMetaSchema } from "./meta-schema.js";
+import { lintSubscriptions } from "./subscriptions.js";
 
 export function validateSpec(spec: LoadedSpec): { problems: Problem[]; warnings: Problem[] } {
   const meta = checkMetaSchema(spec.files.get(spec.entry), spec.entry);
@@ -16,6 +17,6 @@ export function validateSpec(spec: LoadedSpec): { problems: Problem[]; warnings:
   const keywords = lintKeywords(spec);
   const problems = [...lintExtensions(spec), ...keywords.problems];
   // The structural rules read the extensions; they run once those have the right shape.
-  if (problems.length === 0) problems.push(...lintSpec(spec));
+  if (problems.length === 0) problems.push(...lintSpec(spec), ...lintSubscriptions(spec));
   return { problems, warnings: [...meta.warnings, ...keywords.warnings] };
 }

@@ -35,6 +35,8 @@ describe("npm run mock arguments", () => {
     ["a host name", ["--spec", eth, "--host", "evil.example"], `--host must be an IP address (127.0.0.1, ::1, 0.0.0.0, …) or localhost, not "evil.example".${HELP}`],
     ["a limit out of range", ["--spec", eth, "--max-batch-items", "0"], `The limit maxBatchItems (--max-batch-items) must be a whole number from 1 to 2147483647, not 0.${HELP}`],
     ["a limit that is not whole", ["--spec", eth, "--max-depth", "1.5"], `--max-depth must be a whole number from 0 to 2147483647, not 1.5.${HELP}`],
+    ["a notification interval of 0 (--interval)", ["--spec", eth, "--interval", "0"], `The limit wsNotifyIntervalMs (--ws-notify-interval-ms) must be a whole number from 1 to 2147483647, not 0.${HELP}`],
+    ["a subscription cap of 0", ["--spec", eth, "--ws-max-subscriptions", "0"], `The limit wsMaxSubscriptions (--ws-max-subscriptions) must be a whole number from 1 to 2147483647, not 0.${HELP}`],
     ["an unknown option", ["--spec", eth, "--bogus"], `Unknown argument: bogus.${HELP}`],
     ["an empty --spec", ["--spec", ""], `--spec must name a file; it is empty.${HELP}`],
     ["a folder as the spec", ["--spec", "spec"], "it is not a regular file"],

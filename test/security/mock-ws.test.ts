@@ -119,6 +119,68 @@ describe("a WebSocket client that does not read", () => {
   });
 });
 
+describe("a WebSocket client flooding subscribe calls", () => {
+  const CAP = 40;
+  let subs: MockServer;
+  beforeAll(async () => {
+    subs = await startMockServer({ specs: SPECS, port: 0, limits: { wsMaxSubscriptions: CAP, wsNotifyIntervalMs: 50, wsMaxMessagesPerSecond: 1000 } });
+  });
+  afterAll(() => subs?.close());
+
+  /** Active ref'd timers of this process (the mock's notification timers are among them). */
+  const timers = (): number => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+  async function until(check: () => boolean): Promise<boolean> {
+    for (let i = 0; i < 250 && !check(); i++) await sleep(20);
+    return check();
+  }
+  /** Opens a socket and sends `count` eth_subscribe calls one message each; resolves with every answer. */
+  async function flood(count: number, server = subs): Promise<{ ws: WebSocket; answers: { id: number; result?: string; error?: { code: number; message: string } }[] }> {
+    const ws = new WebSocket(`${server.url.replace(/^http/, "ws")}/eth/key`);
+    ws.on("error", () => undefined);
+    await new Promise((resolve) => ws.once("open", resolve));
+    const answers: { id: number; result?: string; error?: { code: number; message: string } }[] = [];
+    ws.on("message", (data) => {
+      const message = JSON.parse(String(data)) as { id?: number };
+      if (message.id !== undefined) answers.push(message as (typeof answers)[number]);
+    });
+    for (let i = 1; i <= count; i++) ws.send(text(call("eth_subscribe", ["newHeads"], i)));
+    expect(await until(() => answers.length === count)).toBe(true);
+    return { ws, answers };
+  }
+
+  it("answers subscribe calls past wsMaxSubscriptions with -32005 naming the limit, and stops a closed socket's timers", async () => {
+    const { ws, answers } = await flood(CAP + 25);
+    expect(answers.filter((a) => typeof a.result === "string")).toHaveLength(CAP);
+    const refused = answers.filter((a) => a.error !== undefined);
+    expect(refused).toHaveLength(25);
+    for (const a of refused) {
+      expect(a.error).toEqual({ code: -32005, message: `Limit exceeded: this connection already holds ${CAP} subscriptions, the mock's limit (wsMaxSubscriptions, --ws-max-subscriptions); call eth_unsubscribe on some first.` });
+    }
+    // Unsubscribing makes room again on the same socket.
+    ws.send(text(call("eth_unsubscribe", [answers.find((a) => a.result)!.result], 1000)));
+    ws.send(text(call("eth_subscribe", ["newHeads"], 1001)));
+    expect(await until(() => answers.some((a) => a.id === 1001))).toBe(true);
+    expect(answers.find((a) => a.id === 1001)).toMatchObject({ result: expect.stringMatching(/^0x/) });
+    const running = timers();
+    ws.close();
+    // The server drops the CAP timers of the closed socket: no notification is made for a socket that is gone.
+    expect(await until(() => timers() <= running - CAP)).toBe(true);
+  });
+
+  it("closes with subscriptions still running and leaves no timer behind", async () => {
+    const own = await startMockServer({ specs: SPECS, port: 0, limits: { wsMaxSubscriptions: CAP, wsNotifyIntervalMs: 50 } });
+    const { ws, answers } = await flood(CAP, own);
+    expect(answers.every((a) => typeof a.result === "string")).toBe(true);
+    const notified = new Promise((resolve) => ws.on("message", (data) => String(data).includes("eth_subscription") && resolve(true)));
+    expect(await notified).toBe(true);
+    const running = timers();
+    const gone = new Promise((resolve) => ws.once("close", resolve));
+    await own.close();
+    await gone;
+    expect(timers()).toBeLessThanOrEqual(running - CAP);
+  });
+});
+
 describe("the console", () => {
   it("got no line at all from the probes above", () => {
     expect(logged).toEqual([]);

@@ -44,7 +44,7 @@ describe("npm run docs", () => {
   it("writes the site into --out and prints the bundle size", async () => {
     const run = spawnCli("docs-cli.ts", ["--out", "site"]);
     expect(await run.exited, run.output()).toBe(0);
-    expect(run.output()).toMatch(/Wrote the site \(3 APIs, 16 methods\) to site\//);
+    expect(run.output()).toMatch(/Wrote the site \(3 APIs, 24 methods\) to site\//);
     expect(run.output()).toMatch(/app\.js: [\d.]+ KB minified, [\d.]+ KB gzipped; largest parts: /);
     expect((await readdir(path.join(sandbox, "site"))).sort()).toEqual([".openrpc-ts.json", "app.js", "index.html", "style.css"]);
     expect(await readFile(path.join(sandbox, "site/index.html"), "utf8")).toMatch(/^<!doctype html>/);
@@ -73,7 +73,7 @@ describe("npm run playground", () => {
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no URL within 60 s:\n${run.output()}`)), 60_000);
       const poll = setInterval(() => {
-        const found = /\(16 methods\): (http:\/\/127\.0\.0\.1:\d+\/)/.exec(run.output())?.[1];
+        const found = /\(24 methods\): (http:\/\/127\.0\.0\.1:\d+\/)/.exec(run.output())?.[1];
         if (found || run.child.exitCode !== null) {
           clearInterval(poll);
           clearTimeout(timer);

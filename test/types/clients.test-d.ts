@@ -93,3 +93,28 @@ describe("errors", () => {
     expectTypeOf<MalformedResponseError>().toMatchTypeOf<RpcClientError>();
   });
 });
+
+describe("subscriptions", () => {
+  it("type the items by subscription kind, exact u64 on Solana", () => {
+    type Sub<T> = import("../../generated/src/index.js").Subscription<T>;
+    expectTypeOf(eth.eth_subscribe("newHeads", { backfill: true })).resolves.toEqualTypeOf<Sub<import("../../generated/src/eth/index.js").Head>>();
+    expectTypeOf(eth.eth_subscribe("logs", { address: "0x0000000000000000000000000000000000000001" })).resolves.toEqualTypeOf<Sub<import("../../generated/src/eth/index.js").Log>>();
+    expectTypeOf(eth.eth_subscribe("newPendingTransactions")).resolves.toEqualTypeOf<Sub<import("../../generated/src/eth/index.js").Hash32>>();
+    expectTypeOf(sol.accountSubscribe("vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg", { encoding: "base64" })).resolves.toEqualTypeOf<Sub<import("../../generated/src/solana/index.js").AccountNotification>>();
+    expectTypeOf<import("../../generated/src/solana/index.js").AccountNotification["value"]["lamports"]>().toEqualTypeOf<bigint>();
+    expectTypeOf<import("../../generated/src/solana/index.js").SlotInfo["slot"]>().toEqualTypeOf<bigint>();
+  });
+
+  it("rejects unknown kinds, back-fill where there is none, and bad params at compile time", () => {
+    // @ts-expect-error "newBlocks" is not a subscription kind
+    void eth.eth_subscribe("newBlocks");
+    // @ts-expect-error newPendingTransactions cannot back-fill
+    void eth.eth_subscribe("newPendingTransactions", { backfill: true });
+    // @ts-expect-error a log filter takes addresses, not numbers
+    void eth.eth_subscribe("logs", { address: 1 });
+    // @ts-expect-error "hex" is not an encoding
+    void sol.accountSubscribe("vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg", { encoding: "hex" });
+    // @ts-expect-error subscriptions are not calls of a batch
+    void eth.batch((c) => [c.eth_subscribe("newHeads")] as const);
+  });
+});

@@ -10,11 +10,26 @@ export const api: ApiSpec = {
   proxy: { paramStructure: "by-position", envelope: "params-only", methodIn: "query" },
   validators,
   resultValidators: () => import("./result-validators.js").then((m) => m.resultValidators),
+  itemValidators: () => import("./result-validators.js").then((m) => m.itemValidators),
   methods: {
     eth_blockNumber: { params: [], structure: "by-position", idempotent: true },
     eth_getBlockByNumber: { params: ["block", "fullTransactions"], structure: "by-position", idempotent: true },
     eth_call: { params: ["transaction", "block"], structure: "by-position", idempotent: true },
     eth_getTransactionCount: { params: ["address", "block"], structure: "by-position", idempotent: true },
     debug_traceCall: { params: ["transaction", "block", "traceConfig"], structure: "by-position", idempotent: true },
+    eth_subscribe: {
+      params: ["kind", "filter"],
+      structure: "by-position",
+      subscription: {
+        notification: "eth_subscription",
+        unsubscribe: "eth_unsubscribe",
+        variants: [
+          { when: { param: "kind", equals: "newHeads" }, params: 1, backfill: "blocks" },
+          { when: { param: "kind", equals: "logs" }, params: 2, backfill: "logs" },
+          { when: { param: "kind", equals: "newPendingTransactions" }, params: 1 },
+        ],
+      },
+    },
+    eth_unsubscribe: { params: ["subscriptionId"], structure: "by-position", idempotent: true },
   },
 };

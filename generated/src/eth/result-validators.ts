@@ -119,6 +119,45 @@ const EthBlockNumberResult$: Validator = HexQuantity$;
 const EthCallResult$: Validator = HexData$;
 const EthGetBlockByNumberResult$: Validator = v.anyOf([Block$, v.nul], "oneOf", ["Block", undefined]);
 const EthGetTransactionCountResult$: Validator = HexQuantity$;
+const Head$: Validator = v.object(
+  {
+    number: HexQuantity$,
+    hash: Hash32$,
+    parentHash: Hash32$,
+    nonce: v.anyOf([HexData$, v.nul], "oneOf", ["HexData", undefined]),
+    sha3Uncles: HexData$,
+    logsBloom: v.anyOf([HexData$, v.nul], "oneOf", ["HexData", undefined]),
+    transactionsRoot: HexData$,
+    stateRoot: HexData$,
+    receiptsRoot: HexData$,
+    miner: Address$,
+    difficulty: HexQuantity$,
+    extraData: HexData$,
+    gasLimit: HexQuantity$,
+    gasUsed: HexQuantity$,
+    timestamp: HexQuantity$,
+    baseFeePerGas: HexQuantity$,
+  },
+  ["number", "hash", "parentHash", "timestamp"],
+);
+const Log$: Validator = v.object(
+  {
+    address: Address$,
+    topics: v.array(Hash32$, undefined, 4),
+    data: HexData$,
+    blockNumber: HexQuantity$,
+    blockHash: Hash32$,
+    transactionHash: Hash32$,
+    transactionIndex: HexQuantity$,
+    logIndex: HexQuantity$,
+    removed: v.boolean,
+  },
+  ["address", "topics", "data", "blockNumber", "blockHash", "transactionHash", "transactionIndex", "logIndex"],
+);
+const EthSubscribeItem$: Validator = v.anyOf([Head$, Log$, Hash32$], "anyOf", ["Head", "Log", "Hash32"]);
+const SubscriptionId$: Validator = v.string(/^0x[0-9a-fA-F]+$/u);
+const EthSubscribeResult$: Validator = SubscriptionId$;
+const EthUnsubscribeResult$: Validator = v.boolean;
 
 /** Validators of the results (with the spec's x-response-deviations applied), by method name. */
 export const resultValidators: Readonly<Record<string, Validator>> = {
@@ -127,4 +166,11 @@ export const resultValidators: Readonly<Record<string, Validator>> = {
   eth_call: EthCallResult$,
   eth_getTransactionCount: EthGetTransactionCountResult$,
   debug_traceCall: DebugTraceCallResult$,
+  eth_subscribe: EthSubscribeResult$,
+  eth_unsubscribe: EthUnsubscribeResult$,
+};
+
+/** Validators of the items of each subscription: the general item, then one per variant, in spec order. */
+export const itemValidators: Readonly<Record<string, readonly Validator[]>> = {
+  eth_subscribe: [EthSubscribeItem$, Head$, Log$, Hash32$],
 };

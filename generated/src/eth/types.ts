@@ -37,6 +37,10 @@ export type HexData = `0x${string}`;
  */
 export type HexQuantity = `0x${string}`;
 /**
+ * Subscription id (hex string) given by `eth_subscribe`, taken by `eth_unsubscribe` and carried by every `eth_subscription` notification.
+ */
+export type SubscriptionId = `0x${string}`;
+/**
  * Hex quantity string, the latest block number.
  */
 export type EthBlockNumberResult = HexQuantity;
@@ -60,6 +64,15 @@ export type EthGetTransactionCountResult = HexQuantity;
 export type DebugTraceCallResult = StructLoggerResult | CallTracerFrame | unknown;
 export type DebugTraceCallResultStructLogger = StructLoggerResult;
 export type DebugTraceCallResultCallTracer = CallTracerFrame;
+/**
+ * Subscription id.
+ */
+export type EthSubscribeResult = SubscriptionId;
+export type EthSubscribeItem = Head | Log | Hash32;
+/**
+ * Whether a subscription was cancelled.
+ */
+export type EthUnsubscribeResult = boolean;
 
 /**
  * Access list item (EIP-2930).
@@ -153,6 +166,75 @@ export interface CallTracerFrame {
   error?: string;
   revertReason?: string;
   calls?: CallTracerFrame[];
+}
+/**
+ * Block header pushed by an `eth_subscribe` `newHeads` subscription: the fields of a Block without `transactions` and `uncles`.
+ */
+export interface Head {
+  number: HexQuantity;
+  hash: Hash32;
+  parentHash: Hash32;
+  /**
+   * Hex bytes.
+   */
+  nonce?: HexData | null;
+  sha3Uncles?: HexData;
+  /**
+   * Hex bytes.
+   */
+  logsBloom?: HexData | null;
+  transactionsRoot?: HexData;
+  stateRoot?: HexData;
+  receiptsRoot?: HexData;
+  miner?: Address;
+  difficulty?: HexQuantity;
+  extraData?: HexData;
+  gasLimit?: HexQuantity;
+  gasUsed?: HexQuantity;
+  timestamp: HexQuantity;
+  baseFeePerGas?: HexQuantity;
+}
+/**
+ * Event log, as pushed by an `eth_subscribe` `logs` subscription (and returned by `eth_getLogs`).
+ */
+export interface Log {
+  address: Address;
+  /**
+   * Indexed event topics (32-byte hashes).
+   *
+   * @maxItems 4
+   */
+  topics: [] | [Hash32] | [Hash32, Hash32] | [Hash32, Hash32, Hash32] | [Hash32, Hash32, Hash32, Hash32];
+  data: HexData;
+  blockNumber: HexQuantity;
+  blockHash: Hash32;
+  transactionHash: Hash32;
+  transactionIndex: HexQuantity;
+  logIndex: HexQuantity;
+  /**
+   * `true` when the log was removed by a chain reorganisation.
+   */
+  removed?: boolean;
+}
+/**
+ * Filter of a `logs` subscription: the emitting contract address(es) and the topics by position (`null` matches any topic; a list matches any of its topics).
+ */
+export interface LogFilter {
+  /**
+   * Contract address or addresses.
+   */
+  address?: Address | [Address, ...Address[]];
+  /**
+   * Topics by position.
+   *
+   * @maxItems 4
+   */
+  topics?:
+    | []
+    | [Hash32 | null | Hash32[]]
+    | [Hash32 | null | Hash32[], Hash32 | null | Hash32[]]
+    | [Hash32 | null | Hash32[], Hash32 | null | Hash32[], Hash32 | null | Hash32[]]
+    | [Hash32 | null | Hash32[], Hash32 | null | Hash32[], Hash32 | null | Hash32[], Hash32 | null | Hash32[]];
 }
 /**
  * Opcode step of the struct logger (all fields optional).
@@ -324,4 +406,22 @@ export interface DebugTraceCallParams {
   block: BlockNumberOrTag;
   /** Trace configuration; omit or pass an empty object for the default struct logger. */
   traceConfig?: TraceConfig;
+}
+/**
+ * Params of `eth_subscribe`, in positional order.
+ */
+export interface EthSubscribeParams {
+  /**
+   * What to subscribe to.
+   */
+  kind: "newHeads" | "logs" | "newPendingTransactions";
+  /** `logs` only: address and topics filter. */
+  filter?: LogFilter;
+}
+/**
+ * Params of `eth_unsubscribe`, in positional order.
+ */
+export interface EthUnsubscribeParams {
+  /** Id returned by `eth_subscribe`. */
+  subscriptionId: SubscriptionId;
 }

@@ -65,6 +65,26 @@ const EthGetTransactionCountParams$: Validator = v.object(
   ["address", "block"],
   false,
 );
+const Hash32$: Validator = v.string(/^0x[0-9a-fA-F]{64}$/u);
+const LogFilter$: Validator = v.object(
+  {
+    address: v.anyOf([Address$, v.array(Address$, 1)], "oneOf", ["Address", undefined]),
+    topics: v.array(
+      v.anyOf([Hash32$, v.nul, v.array(Hash32$)], "oneOf", ["Hash32", undefined, undefined]),
+      undefined,
+      4,
+    ),
+  },
+  [],
+  false,
+);
+const EthSubscribeParams$: Validator = v.object(
+  { kind: v.literal(["newHeads", "logs", "newPendingTransactions"]), filter: LogFilter$ },
+  ["kind"],
+  false,
+);
+const SubscriptionId$: Validator = v.string(/^0x[0-9a-fA-F]+$/u);
+const EthUnsubscribeParams$: Validator = v.object({ subscriptionId: SubscriptionId$ }, ["subscriptionId"], false);
 
 /** Validators of the params (as an object keyed by param name), by method name. */
 export const validators: Readonly<Record<string, Validator>> = {
@@ -73,4 +93,6 @@ export const validators: Readonly<Record<string, Validator>> = {
   eth_call: EthCallParams$,
   eth_getTransactionCount: EthGetTransactionCountParams$,
   debug_traceCall: DebugTraceCallParams$,
+  eth_subscribe: EthSubscribeParams$,
+  eth_unsubscribe: EthUnsubscribeParams$,
 };

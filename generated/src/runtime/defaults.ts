@@ -33,6 +33,8 @@ export const DEFAULT_BATCH_SIZE = 100;
 export const DEFAULT_RETRY: RetryPolicy = { count: 3, delay: 150, maxDelay: 5_000, codes: [-32055, 429] };
 /** WebSocket: 5 connection attempts in a row, from 500 ms apart (doubled each time). */
 export const DEFAULT_RECONNECT: ReconnectPolicy = { attempts: 5, delay: 500 };
+/** Items a subscription holds for a busy consumer; one more ends it with a SubscriptionError. */
+export const DEFAULT_SUBSCRIPTION_BUFFER = 1_000;
 /** Pages a paginator fetches at most before it stops with an error (raise with `maxPages`). */
 export const DEFAULT_MAX_PAGES = 10_000;
 /** Pages in a row without items after which a paginator stops (a server that only sends new tokens). */

@@ -16,6 +16,8 @@ export interface ApiSpec {
   readonly validators?: Readonly<Record<string, Validator>>;
   /** Result validators, loaded on first use when `validateResponses` is on. */
   readonly resultValidators?: () => Promise<Readonly<Record<string, Validator>>>;
+  /** Validators of subscription items by subscribe method: the general item, then one per variant. */
+  readonly itemValidators?: () => Promise<Readonly<Record<string, readonly Validator[]>>>;
   /** How keyed endpoints (and plain URLs such as a local node) take requests. */
   readonly keyed: EndpointSpec;
   /** How the keyless proxy takes requests, when the API has one. */
@@ -99,8 +101,38 @@ export interface RpcClient {
   ): Promise<{ -readonly [K in keyof T]: PromiseSettledResult<Awaited<T[K]>> }>;
   /** Iterates the items (or `.pages()`) of a paginated method. */
   paginate<Item, Page>(method: string, params: object | undefined, options?: PaginateOptions): Paginator<Item, Page>;
+  /** Opens the subscription of a method with `x-subscription` (WebSocket only); see subscription.ts. */
+  subscribe: SubscribeFn;
   close(): void;
 }
+
+/** What a reconnect cost a subscription: the last item received before the drop, and how many missed items were back-filled. */
+export interface SubscriptionGap<Item> {
+  readonly lastSeen: Item | undefined;
+  readonly backfilled: number;
+}
+
+export interface SubscribeOptions<Item = unknown> {
+  /** Aborting it sends the unsubscribe; a waiting `next()` rejects with `AbortError`. */
+  signal?: AbortSignal;
+  /** Items held while the consumer is busy (default 1000); one more ends the subscription with a `SubscriptionError`. */
+  bufferSize?: number;
+  /** Called after every reconnect, once the subscription is made again (and back-filled). */
+  onGap?: (gap: SubscriptionGap<Item>) => void;
+}
+
+/** The items a node pushes, as an async iterable; leaving a `for await` loop unsubscribes. */
+export interface Subscription<Item> extends AsyncIterable<Item> {
+  /** The node's id of the subscription (a new one after each reconnect; "" once it ended). */
+  readonly id: string | number;
+  /** Sends the unsubscribe method and ends the iteration. */
+  unsubscribe(): Promise<void>;
+  /** Adds a gap listener (like `SubscribeOptions.onGap`); returns the function that removes it. */
+  onGap(listener: (gap: SubscriptionGap<Item>) => void): () => void;
+}
+
+/** How the generated subscribe members reach the runtime: the JSON-RPC method and the arguments as given. */
+export type SubscribeFn = (method: string, args: readonly unknown[]) => Promise<Subscription<unknown>>;
 
 export interface PaginateOptions extends CallOptions {
   /** Stop after this many items (pages are still fetched whole). */

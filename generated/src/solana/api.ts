@@ -9,6 +9,7 @@ export const api: ApiSpec = {
   keyed: { paramStructure: "by-position", envelope: "jsonrpc", methodIn: "body" },
   validators,
   resultValidators: () => import("./result-validators.js").then((m) => m.resultValidators),
+  itemValidators: () => import("./result-validators.js").then((m) => m.itemValidators),
   methods: {
     getBlockHeight: { params: [], structure: "by-position", idempotent: true, u64: true },
     getAccountInfo: {
@@ -17,5 +18,41 @@ export const api: ApiSpec = {
       idempotent: true,
       u64: { context: { slot: true }, value: { data: { space: true }, lamports: true, rentEpoch: true, space: true } },
     },
+    accountSubscribe: {
+      params: ["pubkey", "config"],
+      structure: "by-position",
+      subscription: {
+        notification: "accountNotification",
+        unsubscribe: "accountUnsubscribe",
+        u64: {
+          context: { slot: true },
+          value: { data: { space: true }, lamports: true, rentEpoch: true, space: true },
+        },
+        variants: [],
+      },
+    },
+    accountUnsubscribe: { params: ["subscriptionId"], structure: "by-position", idempotent: true },
+    slotSubscribe: {
+      params: [],
+      structure: "by-position",
+      subscription: {
+        notification: "slotNotification",
+        unsubscribe: "slotUnsubscribe",
+        u64: { parent: true, root: true, slot: true },
+        variants: [],
+      },
+    },
+    slotUnsubscribe: { params: ["subscriptionId"], structure: "by-position", idempotent: true },
+    logsSubscribe: {
+      params: ["filter", "config"],
+      structure: "by-position",
+      subscription: {
+        notification: "logsNotification",
+        unsubscribe: "logsUnsubscribe",
+        u64: { context: { slot: true } },
+        variants: [],
+      },
+    },
+    logsUnsubscribe: { params: ["subscriptionId"], structure: "by-position", idempotent: true },
   },
 };

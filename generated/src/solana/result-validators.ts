@@ -25,14 +25,47 @@ const AccountInfo$: Validator = v.object(
   ["data", "executable", "lamports", "owner", "rentEpoch"],
 );
 const RpcContext$: Validator = v.object({ slot: v.uint64, apiVersion: v.string() }, ["slot"]);
+const AccountNotification$: Validator = v.object({ context: RpcContext$, value: AccountInfo$ }, ["context", "value"]);
+const SubscriptionNumber$: Validator = v.number(true, 0);
+const AccountSubscribeResult$: Validator = SubscriptionNumber$;
+const AccountUnsubscribeResult$: Validator = v.boolean;
 const GetAccountInfoResult$: Validator = v.object(
   { context: RpcContext$, value: v.anyOf([AccountInfo$, v.nul], "oneOf", ["AccountInfo", undefined]) },
   ["context", "value"],
 );
 const GetBlockHeightResult$: Validator = v.uint64;
+const LogsNotification$: Validator = v.object(
+  {
+    context: RpcContext$,
+    value: v.object({ signature: v.string(), err: v.unknown, logs: v.anyOf([v.array(v.string()), v.nul], "oneOf") }, [
+      "signature",
+      "err",
+      "logs",
+    ]),
+  },
+  ["context", "value"],
+);
+const LogsSubscribeResult$: Validator = SubscriptionNumber$;
+const LogsUnsubscribeResult$: Validator = v.boolean;
+const SlotInfo$: Validator = v.object({ parent: v.uint64, root: v.uint64, slot: v.uint64 }, ["parent", "root", "slot"]);
+const SlotSubscribeResult$: Validator = SubscriptionNumber$;
+const SlotUnsubscribeResult$: Validator = v.boolean;
 
 /** Validators of the results (with the spec's x-response-deviations applied), by method name. */
 export const resultValidators: Readonly<Record<string, Validator>> = {
   getBlockHeight: GetBlockHeightResult$,
   getAccountInfo: GetAccountInfoResult$,
+  accountSubscribe: AccountSubscribeResult$,
+  accountUnsubscribe: AccountUnsubscribeResult$,
+  slotSubscribe: SlotSubscribeResult$,
+  slotUnsubscribe: SlotUnsubscribeResult$,
+  logsSubscribe: LogsSubscribeResult$,
+  logsUnsubscribe: LogsUnsubscribeResult$,
+};
+
+/** Validators of the items of each subscription: the general item, then one per variant, in spec order. */
+export const itemValidators: Readonly<Record<string, readonly Validator[]>> = {
+  accountSubscribe: [AccountNotification$],
+  slotSubscribe: [SlotInfo$],
+  logsSubscribe: [LogsNotification$],
 };

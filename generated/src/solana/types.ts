@@ -22,9 +22,51 @@ export type EncodedAccountData = [string, Encoding];
  */
 export type Encoding = "base58" | "base64" | "base64+zstd" | "jsonParsed";
 /**
+ * Which transactions' logs `logsSubscribe` pushes: `all` (except simple vote transactions), `allWithVotes`, or those mentioning one address.
+ */
+export type LogsFilter =
+  | ("all" | "allWithVotes")
+  | {
+      /**
+       * One base58 public key.
+       *
+       * @minItems 1
+       * @maxItems 1
+       */
+      mentions: [string];
+    };
+/**
+ * Subscription id (integer) given by a `*Subscribe` method, taken by its `*Unsubscribe` method and carried by every notification.
+ */
+export type SubscriptionNumber = number;
+/**
  * Integer, the latest block height.
  */
 export type GetBlockHeightResult = bigint;
+/**
+ * Subscription id.
+ */
+export type AccountSubscribeResult = SubscriptionNumber;
+/**
+ * Whether a subscription was cancelled.
+ */
+export type AccountUnsubscribeResult = boolean;
+/**
+ * Subscription id.
+ */
+export type SlotSubscribeResult = SubscriptionNumber;
+/**
+ * Whether a subscription was cancelled.
+ */
+export type SlotUnsubscribeResult = boolean;
+/**
+ * Subscription id.
+ */
+export type LogsSubscribeResult = SubscriptionNumber;
+/**
+ * Whether a subscription was cancelled.
+ */
+export type LogsUnsubscribeResult = boolean;
 
 /**
  * Account info (`value` of `getAccountInfo`).
@@ -68,6 +110,26 @@ export interface AccountInfoConfig {
   minContextSlot?: bigint | number;
 }
 /**
+ * `result` of an `accountNotification`: the RPC context and the account, in the same format as `getAccountInfo`.
+ */
+export interface AccountNotification {
+  context: RpcContext;
+  value: AccountInfo;
+}
+/**
+ * Configuration object of `accountSubscribe`.
+ */
+export interface AccountSubscribeConfig {
+  commitment?: Commitment;
+  encoding?: Encoding;
+}
+/**
+ * Configuration object with a commitment level only.
+ */
+export interface CommitmentConfig {
+  commitment?: Commitment;
+}
+/**
  * Data slice.
  */
 export interface DataSlice {
@@ -79,6 +141,26 @@ export interface DataSlice {
    * Non-negative byte length.
    */
   length: number;
+}
+/**
+ * `result` of a `logsNotification`: the transaction signature, its error (null on success) and its log messages.
+ */
+export interface LogsNotification {
+  context: RpcContext;
+  value: {
+    /**
+     * Transaction signature (base58).
+     */
+    signature: string;
+    /**
+     * Transaction error, or null when it succeeded.
+     */
+    err: unknown;
+    /**
+     * Log messages, or null when the transaction failed before running.
+     */
+    logs: string[] | null;
+  };
 }
 /**
  * Account data parsed by a program-specific parser (`jsonParsed`): the program name, the parsed state, and the data size.
@@ -105,6 +187,23 @@ export interface RpcContext {
   apiVersion?: string;
 }
 /**
+ * `result` of a `slotNotification`.
+ */
+export interface SlotInfo {
+  /**
+   * Parent slot.
+   */
+  parent: bigint;
+  /**
+   * Current root slot.
+   */
+  root: bigint;
+  /**
+   * Newly set slot.
+   */
+  slot: bigint;
+}
+/**
  * Params of `getBlockHeight`, in positional order.
  */
 export interface GetBlockHeightParams {}
@@ -129,4 +228,49 @@ export interface GetAccountInfoResult {
 export interface GetAccountInfoResultEncoded {
   context: RpcContext;
   value: AccountInfoEncoded | null;
+}
+/**
+ * Params of `accountSubscribe`, in positional order.
+ */
+export interface AccountSubscribeParams {
+  /**
+   * Public key (base58).
+   */
+  pubkey: string;
+  /** Optional object: `commitment`, `encoding`. */
+  config?: AccountSubscribeConfig;
+}
+/**
+ * Params of `accountUnsubscribe`, in positional order.
+ */
+export interface AccountUnsubscribeParams {
+  /** Id returned by `accountSubscribe`. */
+  subscriptionId: SubscriptionNumber;
+}
+/**
+ * Params of `slotSubscribe`, in positional order.
+ */
+export interface SlotSubscribeParams {}
+/**
+ * Params of `slotUnsubscribe`, in positional order.
+ */
+export interface SlotUnsubscribeParams {
+  /** Id returned by `slotSubscribe`. */
+  subscriptionId: SubscriptionNumber;
+}
+/**
+ * Params of `logsSubscribe`, in positional order.
+ */
+export interface LogsSubscribeParams {
+  /** `all`, `allWithVotes`, or `{ mentions: [pubkey] }`. */
+  filter: LogsFilter;
+  /** Optional object: `commitment`. */
+  config?: CommitmentConfig;
+}
+/**
+ * Params of `logsUnsubscribe`, in positional order.
+ */
+export interface LogsUnsubscribeParams {
+  /** Id returned by `logsSubscribe`. */
+  subscriptionId: SubscriptionNumber;
 }

@@ -15,15 +15,45 @@ const AccountInfoConfig$: Validator = v.object(
   [],
   false,
 );
+const AccountSubscribeConfig$: Validator = v.object({ commitment: Commitment$, encoding: Encoding$ }, [], false);
+const AccountSubscribeParams$: Validator = v.object(
+  { pubkey: v.string(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u), config: AccountSubscribeConfig$ },
+  ["pubkey"],
+  false,
+);
+const SubscriptionNumber$: Validator = v.number(true, 0);
+const AccountUnsubscribeParams$: Validator = v.object(
+  { subscriptionId: SubscriptionNumber$ },
+  ["subscriptionId"],
+  false,
+);
+const CommitmentConfig$: Validator = v.object({ commitment: Commitment$ }, [], false);
 const GetAccountInfoParams$: Validator = v.object(
   { pubkey: v.string(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u), config: AccountInfoConfig$ },
   ["pubkey"],
   false,
 );
 const GetBlockHeightParams$: Validator = v.object({}, [], false);
+const LogsFilter$: Validator = v.anyOf(
+  [
+    v.literal(["all", "allWithVotes"]),
+    v.object({ mentions: v.array(v.string(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u), 1, 1) }, ["mentions"], false),
+  ],
+  "oneOf",
+);
+const LogsSubscribeParams$: Validator = v.object({ filter: LogsFilter$, config: CommitmentConfig$ }, ["filter"], false);
+const LogsUnsubscribeParams$: Validator = v.object({ subscriptionId: SubscriptionNumber$ }, ["subscriptionId"], false);
+const SlotSubscribeParams$: Validator = v.object({}, [], false);
+const SlotUnsubscribeParams$: Validator = v.object({ subscriptionId: SubscriptionNumber$ }, ["subscriptionId"], false);
 
 /** Validators of the params (as an object keyed by param name), by method name. */
 export const validators: Readonly<Record<string, Validator>> = {
   getBlockHeight: GetBlockHeightParams$,
   getAccountInfo: GetAccountInfoParams$,
+  accountSubscribe: AccountSubscribeParams$,
+  accountUnsubscribe: AccountUnsubscribeParams$,
+  slotSubscribe: SlotSubscribeParams$,
+  slotUnsubscribe: SlotUnsubscribeParams$,
+  logsSubscribe: LogsSubscribeParams$,
+  logsUnsubscribe: LogsUnsubscribeParams$,
 };

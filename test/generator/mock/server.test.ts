@@ -43,7 +43,7 @@ function example(api: string, method: string, index = 0): ExampleModel {
 describe("the mock server", () => {
   it("serves every method of the three specs on 127.0.0.1", () => {
     expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(mock.methods).toHaveLength(16);
+    expect(mock.methods).toHaveLength(24);
     expect(mock.warnings).toEqual([]);
   });
 

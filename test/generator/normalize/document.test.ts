@@ -27,6 +27,8 @@ describe("normalizeDocument on the service's specs", () => {
       ["eth_call", "EthCallParams", "positional"],
       ["eth_getTransactionCount", "EthGetTransactionCountParams", "positional"],
       ["debug_traceCall", "DebugTraceCallParams", "positional"],
+      ["eth_subscribe", "EthSubscribeParams", "positional"],
+      ["eth_unsubscribe", "EthUnsubscribeParams", "positional"],
     ]);
     expect([advanced.factory, eth.factory, solana.factory]).toEqual(["createAdvancedClient", "createEthNodeClient", "createSolanaNodeClient"]);
     expect([advanced.clientType, eth.clientType, solana.clientType]).toEqual(["AdvancedClient", "EthNodeClient", "SolanaNodeClient"]);
@@ -57,7 +59,20 @@ describe("normalizeDocument on the service's specs", () => {
     const blocks = advanced.methods.find((m) => m.rpcName === "adv_getBlocks")!;
     expect(blocks.limits.map((l) => l.rule)).toEqual(["maxBlockSpan", "requires"]);
     expect(blocks.limits[0]).toMatchObject({ from: "fromBlock", to: "toBlock", max: 30 });
-    expect([...advanced.methods, ...eth.methods, ...solana.methods].every((m) => m.idempotent)).toBe(true);
+    // Every call may be retried; a subscribe may not (a retry would open a second subscription).
+    const all = [...advanced.methods, ...eth.methods, ...solana.methods];
+    expect(all.filter((m) => !m.idempotent).map((m) => m.rpcName)).toEqual(["eth_subscribe", "accountSubscribe", "slotSubscribe", "logsSubscribe"]);
+    expect(all.filter((m) => m.subscription).map((m) => [m.rpcName, m.subscription!.notification, m.subscription!.unsubscribe, m.subscription!.itemType])).toEqual([
+      ["eth_subscribe", "eth_subscription", "eth_unsubscribe", "EthSubscribeItem"],
+      ["accountSubscribe", "accountNotification", "accountUnsubscribe", "AccountNotification"],
+      ["slotSubscribe", "slotNotification", "slotUnsubscribe", "SlotInfo"],
+      ["logsSubscribe", "logsNotification", "logsUnsubscribe", "LogsNotification"],
+    ]);
+    expect(eth.methods.find((m) => m.subscription)!.subscription!.variants.map((v) => [v.name, v.itemType, v.paramCount, v.backfill])).toEqual([
+      ["NewHeads", "Head", 1, "blocks"],
+      ["Logs", "Log", 2, "logs"],
+      ["NewPendingTransactions", "Hash32", 1, undefined],
+    ]);
     const byNumber = eth.methods.find((m) => m.rpcName === "eth_getBlockByNumber")!;
     expect(byNumber.variants.map((v) => [v.typeName, v.when])).toEqual([
       ["EthGetBlockByNumberResultWithTransactions", { param: "fullTransactions", equals: true }],

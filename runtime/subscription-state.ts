@@ -1,0 +1,252 @@
+/**
+ * The life of one open subscription: the items queued for the consumer (bounded), the iterator,
+ * re-subscription after a reconnect with the gap report and optional back-fill, and the end —
+ * by the consumer (unsubscribe, break, abort), by a full buffer, or by the socket closing for good.
+ */
+import { after, fetchMissed, orderKey, type BackfillKind } from "./backfill.js";
+import { decodeItem } from "./codec.js";
+import { AbortError, RpcClientError, SocketClosedError, SubscriptionError, type ErrorContext } from "./errors.js";
+import type { U64Map } from "./json.js";
+import type { CallFn, SubscribeOptions, Subscription, SubscriptionGap } from "./options.js";
+import type { SubscriptionSpec } from "./subscribe-args.js";
+
+/** What a subscription needs from the client: calls (validated, decoded) and the transport's push channel. */
+export interface SubscriptionHost {
+  readonly kind: "http" | "ws";
+  readonly host: string | undefined;
+  readonly call: CallFn;
+  /** Items held for a busy consumer unless the options say otherwise (DEFAULT_SUBSCRIPTION_BUFFER). */
+  readonly bufferSize: number;
+  /** The client's `validateResponses` and `onWarning`, applied to every item. */
+  readonly validateResponses?: false | "warn" | "strict";
+  readonly onWarning?: (message: string) => void;
+  listen(listener: (notification: { method: string; params: unknown }) => void): () => void;
+  onConnection(listener: (event: { type: "reconnected" } | { type: "closed"; error: Error }) => void): () => void;
+}
+
+export interface Settings {
+  u64: U64Map | undefined;
+  backfill: BackfillKind | undefined;
+  filter: unknown;
+  bufferSize: number;
+  options: SubscribeOptions;
+  check: ((item: unknown) => Promise<void>) | undefined;
+}
+
+export class SubscriptionState {
+  private id: string | number | undefined;
+  private early: { subscription: unknown; result: unknown }[] = [];
+  private queue: unknown[] = [];
+  private held: unknown[] | undefined; // live items that arrive while a back-fill runs
+  private waiter: { resolve(r: IteratorResult<unknown>): void; reject(e: unknown): void } | undefined;
+  private ended: { error?: unknown } | undefined;
+  private lastSeen: unknown;
+  private lastKey: bigint[] | undefined;
+  private round = 0; // re-subscriptions started
+  private readonly gapListeners = new Set<(gap: SubscriptionGap<unknown>) => void>();
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(
+    private readonly host: SubscriptionHost,
+    private readonly method: string,
+    private readonly params: unknown,
+    private readonly spec: SubscriptionSpec,
+    private readonly context: ErrorContext,
+    private readonly s: Settings,
+  ) {
+    if (s.options.onGap) this.gapListeners.add(s.options.onGap);
+  }
+
+  async start(): Promise<void> {
+    // Listen first: the first notification may come right behind the confirmation.
+    this.cleanups.push(this.host.listen((n) => this.onNotification(n)));
+    this.cleanups.push(
+      this.host.onConnection((e) => {
+        if (e.type === "reconnected") void this.resubscribe();
+        else this.fail(asClosed(e.error, this.context));
+      }),
+    );
+    const signal = this.s.options.signal;
+    if (signal) {
+      const onAbort = (): void => void this.stop(new AbortError(this.context)).catch(() => undefined);
+      signal.addEventListener("abort", onAbort, { once: true });
+      this.cleanups.push(() => signal.removeEventListener("abort", onAbort));
+    }
+    try {
+      this.confirm(await this.host.call(this.method, this.params as never, { signal }));
+    } catch (error) {
+      this.finish({ error });
+      throw error;
+    }
+  }
+
+  handle(): Subscription<unknown> {
+    const iterator: AsyncIterator<unknown> = {
+      next: () => this.next(),
+      return: async () => {
+        await this.stop(undefined).catch(() => undefined);
+        return { value: undefined, done: true };
+      },
+    };
+    const self = this;
+    return {
+      get id() {
+        return self.id ?? "";
+      },
+      unsubscribe: () => this.stop(undefined),
+      onGap: (listener) => {
+        this.gapListeners.add(listener);
+        return () => void this.gapListeners.delete(listener);
+      },
+      [Symbol.asyncIterator]: () => iterator,
+    };
+  }
+
+  private next(): Promise<IteratorResult<unknown>> {
+    if (this.queue.length > 0) return Promise.resolve({ value: this.queue.shift(), done: false });
+    if (this.ended) {
+      const { error } = this.ended;
+      this.ended = {}; // an error is thrown once; then the iterator is done
+      return error === undefined ? Promise.resolve({ value: undefined, done: true }) : Promise.reject(error);
+    }
+    return new Promise((resolve, reject) => (this.waiter = { resolve, reject }));
+  }
+
+  private confirm(id: unknown): void {
+    this.id = typeof id === "number" || typeof id === "string" ? id : String(id);
+    const early = this.early;
+    this.early = [];
+    for (const n of early) if (String(n.subscription) === String(this.id)) this.deliver(n.result);
+  }
+
+  private onNotification(n: { method: string; params: unknown }): void {
+    if (n.method !== this.spec.notification || this.ended) return;
+    const p = (n.params ?? {}) as { subscription?: unknown; result?: unknown };
+    if (this.id === undefined) {
+      // Not confirmed yet: keep it until the id is known (bounded like the queue).
+      if (this.early.length >= this.s.bufferSize) this.early.shift();
+      this.early.push({ subscription: p.subscription, result: p.result });
+    } else if (String(p.subscription) === String(this.id)) this.deliver(p.result);
+  }
+
+  private deliver(result: unknown): void {
+    const item = decodeItem(result, this.s.u64);
+    this.s.check?.(item).catch((error: unknown) => void this.stop(error).catch(() => undefined));
+    if (this.held) {
+      this.held.push(item);
+      if (this.held.length > this.s.bufferSize) this.overflow();
+      return;
+    }
+    this.enqueue(item);
+  }
+
+  private enqueue(item: unknown): void {
+    if (this.ended) return;
+    if (this.s.backfill) {
+      const key = orderKey(this.s.backfill, item);
+      if (key && this.lastKey && !after(key, this.lastKey)) return; // already yielded by the back-fill
+      if (key) this.lastKey = key;
+    }
+    this.lastSeen = item;
+    if (this.waiter) {
+      const w = this.waiter;
+      this.waiter = undefined;
+      w.resolve({ value: item, done: false });
+      return;
+    }
+    this.queue.push(item);
+    if (this.queue.length > this.s.bufferSize) this.overflow();
+  }
+
+  private overflow(): void {
+    const error = new SubscriptionError(
+      `${this.method} received more than ${this.s.bufferSize} items the consumer had not taken; the subscription was ended to bound memory. Consume faster or raise bufferSize`,
+      this.context,
+    );
+    this.queue = [];
+    void this.stop(error).catch(() => undefined);
+  }
+
+  /**
+   * After a reconnect: subscribe again, back-fill, then report the gap. A newer reconnect makes an
+   * older round moot; a socket that drops again meanwhile is left to the next reconnect (or to the
+   * "closed" event, which ends the subscription).
+   */
+  private async resubscribe(): Promise<void> {
+    if (this.ended) return;
+    const round = ++this.round;
+    const lastSeen = this.lastSeen;
+    const lastKey = this.lastKey;
+    this.id = undefined;
+    this.held = this.s.backfill && lastKey ? [] : undefined;
+    let backfilled = 0;
+    try {
+      const id = await this.host.call(this.method, this.params as never);
+      if (round !== this.round || this.ended) return;
+      this.confirm(id);
+      if (this.s.backfill && lastKey) {
+        const missed = await fetchMissed(this.host.call, this.s.backfill, lastKey, this.s.filter, this.s.bufferSize);
+        if (round !== this.round || this.ended) return;
+        for (const item of missed) this.enqueue(item);
+        backfilled = missed.length;
+        const held = this.held ?? [];
+        this.held = undefined;
+        for (const item of held) this.enqueue(item);
+      }
+    } catch (error) {
+      if (round !== this.round || this.ended || error instanceof SocketClosedError) return;
+      this.held = undefined;
+      const why = error instanceof Error ? error.message : String(error);
+      const step = this.id === undefined ? "could not be made again" : "could not back-fill";
+      const reason =
+        error instanceof RpcClientError
+          ? error
+          : new SubscriptionError(`${this.method} ${step} after a reconnect: ${why}`, {
+              ...this.context,
+              cause: error,
+            });
+      // Made again but not back-filled: the node holds a subscription nobody reads; cancel it.
+      void this.stop(reason).catch(() => undefined);
+      return;
+    }
+    // Outside the try: a listener that throws is the caller's bug, not a failed re-subscription.
+    for (const listener of this.gapListeners) listener({ lastSeen, backfilled });
+  }
+
+  /** Ends the subscription and tells the node (best effort when the socket is gone). */
+  private async stop(error: unknown): Promise<void> {
+    if (this.ended && this.id === undefined) return;
+    const id = this.id;
+    this.id = undefined;
+    this.queue = [];
+    this.finish(error === undefined ? {} : { error });
+    if (id === undefined) return;
+    try {
+      await this.host.call(this.spec.unsubscribe, [id]);
+    } catch (e) {
+      if (!(e instanceof SocketClosedError) && error === undefined) throw e;
+    }
+  }
+
+  /** Ends the subscription without an unsubscribe (the socket is closed for good). */
+  private fail(error: unknown): void {
+    this.id = undefined;
+    this.finish({ error });
+  }
+
+  private finish(end: { error?: unknown }): void {
+    if (this.ended) return;
+    this.ended = end;
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    const w = this.waiter;
+    this.waiter = undefined;
+    if (!w) return;
+    this.ended = {};
+    if (end.error === undefined) w.resolve({ value: undefined, done: true });
+    else w.reject(end.error);
+  }
+}
+
+function asClosed(error: Error, context: ErrorContext): Error {
+  return error instanceof SocketClosedError ? error : new SocketClosedError(undefined, { ...context, cause: error });
+}

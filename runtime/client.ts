@@ -35,6 +35,9 @@ interface Queued {
   reject(error: unknown): void;
 }
 
+/** The default call options: known valid, so a call without options skips their checks. */
+const NO_OPTIONS: CallOptions = Object.freeze({});
+
 /** `record[key]` when it is the record's own property (a method named `toString` must not reach Object.prototype). */
 const own = <T,>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined =>
   record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
@@ -56,6 +59,8 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   };
 
   let loaded: Promise<Transport> | undefined;
+  /** The transport once loaded (HTTP: at once), so that a call skips the extra awaits of `open`. */
+  let ready: Transport | undefined;
   let closed = false;
   /** The transport; the WebSocket one is loaded on first use, so HTTP-only apps never bundle it. */
   const load = (): Promise<Transport> =>
@@ -71,7 +76,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
           }),
         )
       : Promise.resolve(
-          createHttpTransport({
+          (ready = createHttpTransport({
             url: endpoint.url,
             host,
             endpoint,
@@ -79,7 +84,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
             fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
             maxResponseBytes,
             secrets,
-          }),
+          })),
         ));
   /** The loaded transport, refused once a WebSocket client is closed. */
   const open = async (context: ErrorContext): Promise<Transport> => {
@@ -91,7 +96,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   const wire = withHooks(
     {
       kind: endpoint.transport,
-      request: async (message, o) => (await open(o.context)).request(message, o),
+      request: (message, o) => (ready ? ready.request(message, o) : open(o.context).then((t) => t.request(message, o))),
       batch: async (messages, o) => (await open(o.context)).batch(messages, o),
       notify: async (message, o) => (await open(o.context)).notify(message, o),
       listen: () => () => undefined,
@@ -151,9 +156,9 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
 
   /** The call function; with `collect`, calls join that explicit batch instead of going out one by one. */
   function makeCall(collect: ((item: Queued) => void) | undefined): CallFn {
-    return async (method, params, callOptions = {}) => {
+    return async (method, params, callOptions = NO_OPTIONS) => {
       const context: ErrorContext = { method, host };
-      checkCallOptions(callOptions, context);
+      if (callOptions !== NO_OPTIONS) checkCallOptions(callOptions, context);
       const spec = own(api.methods, method);
       const named = toNamed(params, spec);
       if (options.validateRequests !== false && spec) validateParams(api, method, spec, named);
@@ -180,10 +185,12 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
         return decodeReply(reply, envelope === "jsonrpc" ? message.id : undefined, spec, context, secrets);
       };
       // Batched calls are retried as a whole batch (sendBatch), never one by one as well.
-      const policy = { ...retry, count: callOptions.retryCount ?? retry.count };
+      const policy = callOptions.retryCount === undefined ? retry : { ...retry, count: callOptions.retryCount };
       const result =
-        spec?.idempotent && !queue ? await withRetry(attempt, policy, callOptions.signal, context) : await attempt();
-      await checkResult(method, result, context);
+        spec?.idempotent && !queue && policy.count > 0
+          ? await withRetry(attempt, policy, callOptions.signal, context)
+          : await attempt();
+      if (options.validateResponses && api.resultValidators) await checkResult(method, result, context);
       return result;
     };
   }

@@ -2,7 +2,7 @@
 /** Params in the endpoint's form, and JSON-RPC answers turned into results or typed errors. */
 import { JsonRpcError, MalformedResponseError, type ErrorContext } from "./errors.js";
 import { MAX_RESPONSE_DEPTH } from "./defaults.js";
-import { applyU64, deeperThan, parseJson, restoreNumbers, stringifyJson, type U64Map } from "./json.js";
+import { applyU64, parseJson, restoreNumbers, stringifyJson, textDeeperThan, type U64Map } from "./json.js";
 import { scrub, scrubDeep } from "./secrets.js";
 import type { Reply, RpcNotification, RpcRequest } from "./transport.js";
 
@@ -108,7 +108,7 @@ export function parseReply(text: string, context: ErrorContext, secrets: readonl
       context,
     );
   }
-  if (deeperThan(reply.message, MAX_RESPONSE_DEPTH))
+  if (textDeeperThan(text, MAX_RESPONSE_DEPTH))
     throw new MalformedResponseError(
       `the answer nests arrays/objects deeper than ${MAX_RESPONSE_DEPTH} levels`,
       scrub(text, secrets),
@@ -136,17 +136,16 @@ export function decodeReply(
   if (message === null || typeof message !== "object" || Array.isArray(message)) {
     throw new MalformedResponseError("expected a JSON-RPC response object", scrub(reply.raw, secrets), context);
   }
-  const has = (key: string): boolean => Object.hasOwn(message, key);
-  if (has("error") && message.error !== undefined && message.error !== null)
+  if (Object.hasOwn(message, "error") && message.error !== undefined && message.error !== null)
     throw toJsonRpcError(message.error, reply.marked, context, secrets);
-  if (id !== undefined && (!has("id") || (message.id !== id && message.id !== String(id)))) {
+  if (id !== undefined && (!Object.hasOwn(message, "id") || (message.id !== id && message.id !== String(id)))) {
     throw new MalformedResponseError(
       `the response id ${JSON.stringify(message.id)} does not match the request id ${id}`,
       scrub(reply.raw, secrets),
       context,
     );
   }
-  if (!has("result"))
+  if (!Object.hasOwn(message, "result"))
     throw new MalformedResponseError("the response has neither result nor error", scrub(reply.raw, secrets), context);
   let result = message.result;
   if (spec?.u64) result = applyU64(result, spec.u64);

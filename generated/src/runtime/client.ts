@@ -21,7 +21,6 @@ import { resolveEndpoint } from "./endpoint.js";
 import { SocketClosedError, ValidationError, type ErrorContext } from "./errors.js";
 import { withHooks } from "./hooks.js";
 import { createHttpTransport } from "./http.js";
-import { checkLimits } from "./limits.js";
 import type { ApiSpec, CallFn, CallOptions, ClientOptions, PaginateOptions, Paginator, RpcClient } from "./options.js";
 import { batchQueue } from "./queue.js";
 import { withRetry } from "./retry.js";
@@ -108,6 +107,8 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     host,
     envelope,
   );
+  // HTTP: the transport at once, so that every call reaches it in the order the calls were made.
+  if (!isWs) void load();
   let hooked: Promise<Transport> | undefined;
   /** What `transportOf(client)` gives runtime modules: the loaded transport with the same hooks. */
   const transport = (): Promise<Transport> => (hooked ??= load().then((t) => withHooks(t, options, host, envelope)));
@@ -140,6 +141,33 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
         )
       : undefined;
 
+  const validating = options.validateRequests !== false;
+  /** The request check, once its validators and the limit rules are loaded (first validated call). */
+  let checkParams: ((method: string, spec: MethodSpec, named: Record<string, unknown>) => void) | undefined;
+  let loadingChecks: Promise<void> | undefined;
+  const loadChecks = (): Promise<void> =>
+    (loadingChecks ??= Promise.all([
+      typeof api.validators === "function" ? api.validators() : api.validators,
+      import("./limits.js"),
+    ]).then(
+      ([validators, { checkLimits }]) => {
+        checkParams = (method, spec, named) => {
+          const issues: Issue[] = [];
+          own(validators, method)?.(named, "params", issues);
+          if (spec.limits) checkLimits(named, spec.limits, "params", issues);
+          if (issues.length > 0) throw new ValidationError(`params for ${method}`, issues, { method });
+        };
+      },
+      (error: unknown) => {
+        // A failed load (a chunk that did not arrive) is tried again by the next call.
+        loadingChecks = undefined;
+        throw error;
+      },
+    ));
+
+  // Started at once, so that it is usually done by the first call (which then sends with no extra wait).
+  if (validating) loadChecks().catch(() => undefined);
+
   let nextId = 1;
   let resultValidators: Promise<Readonly<Record<string, Validator>>> | undefined;
 
@@ -162,7 +190,11 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       if (callOptions !== NO_OPTIONS) checkCallOptions(callOptions, context);
       const spec = own(api.methods, method);
       const named = toNamed(params, spec);
-      if (options.validateRequests !== false && spec) validateParams(api, method, spec, named);
+      if (validating && spec) {
+        // Loaded once; after that the check runs with no await (a batch's calls queue synchronously).
+        if (!checkParams) await loadChecks();
+        checkParams!(method, spec, named);
+      }
       const encoded = encodeParams(named, params, spec, endpoint);
       const send = {
         timeout: callOptions.timeout ?? timeout,
@@ -213,6 +245,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
           ],
           { host },
         );
+      if (validating && !checkParams) await loadChecks();
       const items: Queued[] = [];
       // Each call validates and queues its request synchronously, so `items` is complete when build returns.
       const settled = Promise.allSettled(build(makeCall((item) => items.push(item))));
@@ -276,11 +309,4 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   // Internal: how runtime modules (subscriptions) reach the transport; see transport.ts `transportOf`.
   Object.defineProperty(client, TRANSPORT, { value: transport });
   return client;
-}
-
-function validateParams(api: ApiSpec, method: string, spec: MethodSpec, named: Record<string, unknown>): void {
-  const issues: Issue[] = [];
-  own(api.validators, method)?.(named, "params", issues);
-  if (spec.limits) checkLimits(named, spec.limits, "params", issues);
-  if (issues.length > 0) throw new ValidationError(`params for ${method}`, issues, { method });
 }

@@ -19,7 +19,6 @@ import {
 import { resolveEndpoint } from "./endpoint.js";
 import { SocketClosedError, ValidationError, type ErrorContext } from "./errors.js";
 import { withHooks } from "./hooks.js";
-import { createHttpTransport } from "./http.js";
 import type { ApiSpec, CallFn, CallOptions, ClientOptions, PaginateOptions, Paginator, RpcClient } from "./options.js";
 import { batchQueue } from "./queue.js";
 import { withRetry } from "./retry.js";
@@ -61,7 +60,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   /** The transport once loaded (HTTP: at once), so that a call skips the extra awaits of `open`. */
   let ready: Transport | undefined;
   let closed = false;
-  /** The transport; the WebSocket one is loaded on first use, so HTTP-only apps never bundle it. */
+  /** The transport, loaded on first use (HTTP: at client creation): HTTP-only apps never bundle the WebSocket one. */
   const load = (): Promise<Transport> =>
     (loaded ??= isWs
       ? import("./ws.js").then((m) =>
@@ -74,16 +73,17 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
             WebSocket: options.WebSocket,
           }),
         )
-      : Promise.resolve(
-          (ready = createHttpTransport({
-            url: endpoint.url,
-            host,
-            endpoint,
-            headers: { "content-type": "application/json", accept: "application/json", ...options.headers },
-            fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-            maxResponseBytes,
-            secrets,
-          })),
+      : import("./http.js").then(
+          (m) =>
+            (ready = m.createHttpTransport({
+              url: endpoint.url,
+              host,
+              endpoint,
+              headers: { "content-type": "application/json", accept: "application/json", ...options.headers },
+              fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+              maxResponseBytes,
+              secrets,
+            })),
         ));
   /** The loaded transport, refused once a WebSocket client is closed. */
   const open = async (context: ErrorContext): Promise<Transport> => {
@@ -106,8 +106,8 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     host,
     envelope,
   );
-  // HTTP: the transport at once, so that every call reaches it in the order the calls were made.
-  if (!isWs) void load();
+  // HTTP: loaded at once, off the start bundle; calls made before it is ready wait for it in their order.
+  if (!isWs) load().catch(() => undefined);
   let hooked: Promise<Transport> | undefined;
   /** What `transportOf(client)` gives runtime modules: the loaded transport with the same hooks. */
   const transport = (): Promise<Transport> => (hooked ??= load().then((t) => withHooks(t, options, host, envelope)));

@@ -2,7 +2,7 @@
 /** Params in the endpoint's form, and JSON-RPC answers turned into results or typed errors. */
 import { JsonRpcError, MalformedResponseError, type ErrorContext } from "./errors.js";
 import { MAX_RESPONSE_DEPTH } from "./defaults.js";
-import { applyU64, parseJson, restoreNumbers, stringifyJson, textDeeperThan, type U64Map } from "./json.js";
+import { applyU64, deeperThan, parseJson, restoreNumbers, stringifyJson, type U64Map } from "./json.js";
 import { scrub, scrubDeep } from "./secrets.js";
 import type { Reply, RpcNotification, RpcRequest } from "./transport.js";
 
@@ -108,7 +108,8 @@ export function parseReply(text: string, context: ErrorContext, secrets: readonl
       context,
     );
   }
-  if (textDeeperThan(text, MAX_RESPONSE_DEPTH))
+  // Nesting deeper than the limit takes at least two brackets per level: a shorter text needs no walk.
+  if (text.length >= 2 * (MAX_RESPONSE_DEPTH + 1) && deeperThan(reply.message, MAX_RESPONSE_DEPTH))
     throw new MalformedResponseError(
       `the answer nests arrays/objects deeper than ${MAX_RESPONSE_DEPTH} levels`,
       scrub(text, secrets),

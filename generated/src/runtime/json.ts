@@ -100,29 +100,6 @@ export function deeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
-/**
- * `deeperThan` for the text of a JSON value that has parsed: counts brackets outside strings, with no
- * walk over the parsed value. A text shorter than 2 × (max + 1) characters cannot nest deeper.
- */
-export function textDeeperThan(text: string, max: number): boolean {
-  if (text.length < 2 * (max + 1)) return false;
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34 /* " */) {
-      // Skip the string: to the next quote not escaped by a backslash.
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92 /* \ */) i++;
-        else if (d === 34) break;
-      }
-    } else if (c === 91 /* [ */ || c === 123 /* { */) {
-      if (++depth > max) return true;
-    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
-  }
-  return false;
-}
-
 /** `JSON.stringify` that writes `bigint`s as plain JSON integers. */
 export function stringifyJson(value: unknown): string {
   let sawBigInt = false;

@@ -61,7 +61,8 @@ export interface BundleSize {
 /** The entry chunk and every chunk it reaches through static imports (metafile output keys). */
 function initialChunks(metafile: Metafile): Set<string> {
   const outputs = metafile.outputs;
-  const entry = Object.keys(outputs).find((k) => outputs[k]!.entryPoint);
+  // Every dynamic import() is an entry point of esbuild's too: the app's own is `app.ts`.
+  const entry = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === "app.ts");
   const seen = new Set<string>();
   const stack = entry ? [entry] : [];
   while (stack.length > 0) {

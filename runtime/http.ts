@@ -46,18 +46,22 @@ export interface HttpTransportConfig {
 }
 
 export function createHttpTransport(config: HttpTransportConfig): Transport {
-  const send = (body: string, method: string, options: SendOptions): Promise<string> =>
-    post({
-      ...config,
-      url:
-        config.endpoint.methodIn === "query"
-          ? `${config.url}${config.url.includes("?") ? "&" : "?"}${encodeURIComponent(method)}`
-          : config.url,
+  const { url, headers, fetch, maxResponseBytes, secrets } = config;
+  const query = config.endpoint.methodIn === "query" ? (url.includes("?") ? "&" : "?") : undefined;
+  const send = async (body: string, method: string, options: SendOptions): Promise<string> => {
+    const response = await post({
+      url: query === undefined ? url : `${url}${query}${encodeURIComponent(method)}`,
       body,
+      headers,
       timeout: options.timeout,
       signal: options.signal,
+      maxResponseBytes,
+      fetch,
+      secrets,
       context: options.context,
-    }).then((response) => response.text);
+    });
+    return response.text;
+  };
   const refuse = (): never => {
     throw new ValidationError(
       "transport for server notifications",
@@ -99,11 +103,13 @@ export async function post(request: HttpRequest): Promise<HttpResponse> {
           controller.abort();
         }, request.timeout)
       : undefined;
-  const onAbort = (): void => controller.abort();
-  request.signal?.addEventListener("abort", onAbort, { once: true });
+  const signal = request.signal;
+  // Only a caller's signal needs a listener; most calls have none.
+  const onAbort = signal ? (): void => controller.abort() : undefined;
+  if (onAbort) signal!.addEventListener("abort", onAbort, { once: true });
   const failure = (error: unknown): Error => {
     if (timedOut) return new TimeoutError(request.timeout, context);
-    if (request.signal?.aborted) return new AbortError(context);
+    if (signal?.aborted) return new AbortError(context);
     return new NetworkError(`Request failed: ${describe(error, secrets)}`, {
       ...context,
       cause: redact(error, secrets),
@@ -149,7 +155,7 @@ export async function post(request: HttpRequest): Promise<HttpResponse> {
     return { status: response.status, text };
   } finally {
     if (timer !== undefined) clearTimeout(timer);
-    request.signal?.removeEventListener("abort", onAbort);
+    if (onAbort) signal!.removeEventListener("abort", onAbort);
   }
 }
 

@@ -11,8 +11,11 @@ import type { Validator } from "./validate.js";
 export interface ApiSpec {
   readonly name: string;
   readonly methods: Readonly<Record<string, MethodSpec>>;
-  /** Request validators by method name (params as a named object). */
-  readonly validators?: Readonly<Record<string, Validator>>;
+  /**
+   * Request validators by method name (params as a named object), or a loader of them (generated
+   * code loads them on the first validated call, so that an app's start pays nothing for them).
+   */
+  readonly validators?: Readonly<Record<string, Validator>> | (() => Promise<Readonly<Record<string, Validator>>>);
   /** Result validators, loaded on first use when `validateResponses` is on. */
   readonly resultValidators?: () => Promise<Readonly<Record<string, Validator>>>;
   /** Validators of subscription items by subscribe method: the general item, then one per variant. */

@@ -17,14 +17,14 @@ export function emitApi(doc: DocumentModel, header: string): string {
   return [
     header,
     `import type { ApiSpec } from "../runtime/index.js";`,
-    `import { validators } from "./validators.js";`,
     "",
     `/** How the ${commentText(doc.title)} is called: endpoints, and per method its params in positional order and its rules. */`,
     "export const api: ApiSpec = {",
     `  name: ${stringLiteral(doc.subpath)},`,
     `  keyed: ${endpoint(keyed, doc.defaultStructure)},`,
     ...(proxy ? [`  proxy: ${endpoint(proxy, "by-position")},`] : []),
-    "  validators,",
+    // Loaded on the first validated call: an app that never calls pays nothing at start for them.
+    '  validators: () => import("./validators.js").then((m) => m.validators),',
     '  resultValidators: () => import("./result-validators.js").then((m) => m.resultValidators),',
     ...(doc.methods.some((m) => m.subscription) ? ['  itemValidators: () => import("./result-validators.js").then((m) => m.itemValidators),'] : []),
     "  methods: {",

@@ -20,8 +20,6 @@ import {
 import { resolveEndpoint } from "./endpoint.js";
 import { SocketClosedError, ValidationError, type ErrorContext } from "./errors.js";
 import { withHooks } from "./hooks.js";
-import { createHttpTransport } from "./http.js";
-import { checkLimits } from "./limits.js";
 import type { ApiSpec, CallFn, CallOptions, ClientOptions, PaginateOptions, Paginator, RpcClient } from "./options.js";
 import { batchQueue } from "./queue.js";
 import { withRetry } from "./retry.js";
@@ -35,6 +33,9 @@ interface Queued {
   resolve(reply: Reply): void;
   reject(error: unknown): void;
 }
+
+/** The default call options: known valid, so a call without options skips their checks. */
+const NO_OPTIONS: CallOptions = Object.freeze({});
 
 /** `record[key]` when it is the record's own property (a method named `toString` must not reach Object.prototype). */
 const own = <T,>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined =>
@@ -57,8 +58,10 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   };
 
   let loaded: Promise<Transport> | undefined;
+  /** The transport once loaded (HTTP: at once), so that a call skips the extra awaits of `open`. */
+  let ready: Transport | undefined;
   let closed = false;
-  /** The transport; the WebSocket one is loaded on first use, so HTTP-only apps never bundle it. */
+  /** The transport, loaded on first use (HTTP: at client creation): HTTP-only apps never bundle the WebSocket one. */
   const load = (): Promise<Transport> =>
     (loaded ??= isWs
       ? import("./ws.js").then((m) =>
@@ -71,16 +74,17 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
             WebSocket: options.WebSocket,
           }),
         )
-      : Promise.resolve(
-          createHttpTransport({
-            url: endpoint.url,
-            host,
-            endpoint,
-            headers: { "content-type": "application/json", accept: "application/json", ...options.headers },
-            fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-            maxResponseBytes,
-            secrets,
-          }),
+      : import("./http.js").then(
+          (m) =>
+            (ready = m.createHttpTransport({
+              url: endpoint.url,
+              host,
+              endpoint,
+              headers: { "content-type": "application/json", accept: "application/json", ...options.headers },
+              fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+              maxResponseBytes,
+              secrets,
+            })),
         ));
   /** The loaded transport, refused once a WebSocket client is closed. */
   const open = async (context: ErrorContext): Promise<Transport> => {
@@ -92,7 +96,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   const wire = withHooks(
     {
       kind: endpoint.transport,
-      request: async (message, o) => (await open(o.context)).request(message, o),
+      request: (message, o) => (ready ? ready.request(message, o) : open(o.context).then((t) => t.request(message, o))),
       batch: async (messages, o) => (await open(o.context)).batch(messages, o),
       notify: async (message, o) => (await open(o.context)).notify(message, o),
       listen: () => () => undefined,
@@ -103,6 +107,8 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     host,
     envelope,
   );
+  // HTTP: loaded at once, off the start bundle; calls made before it is ready wait for it in their order.
+  if (!isWs) load().catch(() => undefined);
   let hooked: Promise<Transport> | undefined;
   /** What `transportOf(client)` gives runtime modules: the loaded transport with the same hooks. */
   const transport = (): Promise<Transport> => (hooked ??= load().then((t) => withHooks(t, options, host, envelope)));
@@ -135,6 +141,33 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
         )
       : undefined;
 
+  const validating = options.validateRequests !== false;
+  /** The request check, once its validators and the limit rules are loaded (first validated call). */
+  let checkParams: ((method: string, spec: MethodSpec, named: Record<string, unknown>) => void) | undefined;
+  let loadingChecks: Promise<void> | undefined;
+  const loadChecks = (): Promise<void> =>
+    (loadingChecks ??= Promise.all([
+      typeof api.validators === "function" ? api.validators() : api.validators,
+      import("./limits.js"),
+    ]).then(
+      ([validators, { checkLimits }]) => {
+        checkParams = (method, spec, named) => {
+          const issues: Issue[] = [];
+          own(validators, method)?.(named, "params", issues);
+          if (spec.limits) checkLimits(named, spec.limits, "params", issues);
+          if (issues.length > 0) throw new ValidationError(`params for ${method}`, issues, { method });
+        };
+      },
+      (error: unknown) => {
+        // A failed load (a chunk that did not arrive) is tried again by the next call.
+        loadingChecks = undefined;
+        throw error;
+      },
+    ));
+
+  // Started at once, so that it is usually done by the first call (which then sends with no extra wait).
+  if (validating) loadChecks().catch(() => undefined);
+
   let nextId = 1;
   let resultValidators: Promise<Readonly<Record<string, Validator>>> | undefined;
 
@@ -152,12 +185,16 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
 
   /** The call function; with `collect`, calls join that explicit batch instead of going out one by one. */
   function makeCall(collect: ((item: Queued) => void) | undefined): CallFn {
-    return async (method, params, callOptions = {}) => {
+    return async (method, params, callOptions = NO_OPTIONS) => {
       const context: ErrorContext = { method, host };
-      checkCallOptions(callOptions, context);
+      if (callOptions !== NO_OPTIONS) checkCallOptions(callOptions, context);
       const spec = own(api.methods, method);
       const named = toNamed(params, spec);
-      if (options.validateRequests !== false && spec) validateParams(api, method, spec, named);
+      if (validating && spec) {
+        // Loaded once; after that the check runs with no await (a batch's calls queue synchronously).
+        if (!checkParams) await loadChecks();
+        checkParams!(method, spec, named);
+      }
       const encoded = encodeParams(named, params, spec, endpoint);
       const send = {
         timeout: callOptions.timeout ?? timeout,
@@ -181,10 +218,12 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
         return decodeReply(reply, envelope === "jsonrpc" ? message.id : undefined, spec, context, secrets);
       };
       // Batched calls are retried as a whole batch (sendBatch), never one by one as well.
-      const policy = { ...retry, count: callOptions.retryCount ?? retry.count };
+      const policy = callOptions.retryCount === undefined ? retry : { ...retry, count: callOptions.retryCount };
       const result =
-        spec?.idempotent && !queue ? await withRetry(attempt, policy, callOptions.signal, context) : await attempt();
-      await checkResult(method, result, context);
+        spec?.idempotent && !queue && policy.count > 0
+          ? await withRetry(attempt, policy, callOptions.signal, context)
+          : await attempt();
+      if (options.validateResponses && api.resultValidators) await checkResult(method, result, context);
       return result;
     };
   }
@@ -206,6 +245,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
           ],
           { host },
         );
+      if (validating && !checkParams) await loadChecks();
       const items: Queued[] = [];
       // Each call validates and queues its request synchronously, so `items` is complete when build returns.
       const settled = Promise.allSettled(build(makeCall((item) => items.push(item))));
@@ -269,11 +309,4 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   // Internal: how runtime modules (subscriptions) reach the transport; see transport.ts `transportOf`.
   Object.defineProperty(client, TRANSPORT, { value: transport });
   return client;
-}
-
-function validateParams(api: ApiSpec, method: string, spec: MethodSpec, named: Record<string, unknown>): void {
-  const issues: Issue[] = [];
-  own(api.validators, method)?.(named, "params", issues);
-  if (spec.limits) checkLimits(named, spec.limits, "params", issues);
-  if (issues.length > 0) throw new ValidationError(`params for ${method}`, issues, { method });
 }

@@ -108,7 +108,8 @@ export function parseReply(text: string, context: ErrorContext, secrets: readonl
       context,
     );
   }
-  if (deeperThan(reply.message, MAX_RESPONSE_DEPTH))
+  // Nesting deeper than the limit takes at least two brackets per level: a shorter text needs no walk.
+  if (text.length >= 2 * (MAX_RESPONSE_DEPTH + 1) && deeperThan(reply.message, MAX_RESPONSE_DEPTH))
     throw new MalformedResponseError(
       `the answer nests arrays/objects deeper than ${MAX_RESPONSE_DEPTH} levels`,
       scrub(text, secrets),
@@ -136,17 +137,16 @@ export function decodeReply(
   if (message === null || typeof message !== "object" || Array.isArray(message)) {
     throw new MalformedResponseError("expected a JSON-RPC response object", scrub(reply.raw, secrets), context);
   }
-  const has = (key: string): boolean => Object.hasOwn(message, key);
-  if (has("error") && message.error !== undefined && message.error !== null)
+  if (Object.hasOwn(message, "error") && message.error !== undefined && message.error !== null)
     throw toJsonRpcError(message.error, reply.marked, context, secrets);
-  if (id !== undefined && (!has("id") || (message.id !== id && message.id !== String(id)))) {
+  if (id !== undefined && (!Object.hasOwn(message, "id") || (message.id !== id && message.id !== String(id)))) {
     throw new MalformedResponseError(
       `the response id ${JSON.stringify(message.id)} does not match the request id ${id}`,
       scrub(reply.raw, secrets),
       context,
     );
   }
-  if (!has("result"))
+  if (!Object.hasOwn(message, "result"))
     throw new MalformedResponseError("the response has neither result nor error", scrub(reply.raw, secrets), context);
   let result = message.result;
   if (spec?.u64) result = applyU64(result, spec.u64);

@@ -1,0 +1,92 @@
+/**
+ * `sideEffects: false` in the generated package.json is a promise that no module does anything when
+ * merely imported. A bundler then drops every module an app does not use. Each case bundles a small app
+ * (esbuild, ESM, code splitting, as bench/size.ts does) and lists the modules in the chunks the app
+ * can ever load: its entry chunk and what that chunk imports, statically or through `import()`.
+ */
+import { build, type Metafile } from "esbuild";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const GENERATED = path.resolve(import.meta.dirname, "..", "..", "generated");
+const SRC = path.join(GENERATED, "src");
+
+/** Modules (relative to generated/src) with code in the chunks reachable from the app's entry chunk. */
+async function reachableModules(source: string): Promise<{ start: Set<string>; all: Set<string> }> {
+  const result = await build({
+    stdin: { contents: source, resolveDir: SRC, loader: "ts", sourcefile: "app.ts" },
+    // Paths in the metafile are relative to this folder (nothing is written: write is false).
+    absWorkingDir: SRC,
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    splitting: true,
+    outdir: path.join(SRC, "out"),
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  });
+  const outputs: Metafile["outputs"] = result.metafile.outputs;
+  const entry = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === "app.ts");
+  if (!entry) throw new Error("esbuild wrote no chunk for the app's entry");
+  const walk = (kinds: readonly string[]): Set<string> => {
+    const seen = new Set<string>();
+    const stack = [entry];
+    while (stack.length > 0) {
+      const key = stack.pop()!;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      for (const i of outputs[key]?.imports ?? []) if (kinds.includes(i.kind) && !i.external) stack.push(i.path);
+    }
+    const modules = new Set<string>();
+    for (const key of seen)
+      for (const [input, { bytesInOutput }] of Object.entries(outputs[key]!.inputs))
+        if (bytesInOutput > 0 && input !== "app.ts") modules.add(input.split(path.sep).join("/"));
+    return modules;
+  };
+  return { start: walk(["import-statement"]), all: walk(["import-statement", "dynamic-import"]) };
+}
+
+const from = (file: string): string => JSON.stringify(path.join(SRC, file));
+
+const CASES: { name: string; app: string; start: string[]; never: RegExp[] }[] = [
+  {
+    name: "a constant of one API (its error codes)",
+    app: `import { AdvancedErrors } from ${from("advanced/index.ts")};\nconsole.log(AdvancedErrors.NotFound);\n`,
+    start: ["advanced/client.ts"],
+    never: [/^runtime\//, /^advanced\/(api|validators|result-validators)\.ts$/, /^(eth|solana)\//],
+  },
+  {
+    name: "one error guard from the root entry",
+    app: `import { isJsonRpcError } from ${from("index.ts")};\nconsole.log(isJsonRpcError(new Error("x")));\n`,
+    start: ["runtime/errors.ts"],
+    never: [/^runtime\/(client|http|ws|codec|validate|subscription.*)\.ts$/, /^(advanced|eth|solana)\//],
+  },
+  {
+    name: "one client and one call (the benchmark's app)",
+    app: `import { createAdvancedClient } from ${from("advanced/index.ts")};\ncreateAdvancedClient({ url: "https://host.example/x", apiKey: "KEY" }).getLogs({ blockchain: "eth" });\n`,
+    start: ["advanced/client.ts", "advanced/api.ts", "runtime/client.ts", "runtime/errors.ts"],
+    // What a first call needs that is not at start comes through import(): the validators, the HTTP transport.
+    never: [/^(eth|solana)\//, /^runtime\/(validate|http|ws|limits|paginate|batch|subscription.*)\.ts$/],
+  },
+];
+
+describe("sideEffects: false holds for the generated package", () => {
+  it("its package.json says so", () => {
+    const pkg = JSON.parse(readFileSync(path.join(GENERATED, "package.json"), "utf8")) as { sideEffects?: unknown };
+    expect(pkg.sideEffects).toBe(false);
+  });
+
+  it.each(CASES)("$name: the bundle holds no module the app does not use", async ({ app, start, never }) => {
+    const { start: atStart, all } = await reachableModules(app);
+    for (const module of start) expect([...atStart], `${module} should load at start`).toContain(module);
+    const unused = [...atStart].filter((m) => never.some((re) => re.test(m)));
+    expect(unused, `modules loaded at start that the app does not use: ${[...atStart].join(", ")}`).toEqual([]);
+    // Nothing of the other APIs is reachable at all, not even through import() (ws: the WebSocket transport's peer).
+    const own = `${start[0]!.split("/")[0]!}/`;
+    const foreign = [...all].filter((m) => !m.startsWith("runtime/") && !m.startsWith(own) && !/node_modules\/ws\//.test(m));
+    expect(foreign).toEqual([]);
+  });
+});

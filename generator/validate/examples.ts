@@ -3,34 +3,54 @@
  * documented; results with the x-response-deviations applied). Checked with ajv, independently
  * of the generated validators, so the two can be compared in tests.
  */
-import { Ajv } from "ajv";
+import { Ajv, type ErrorObject } from "ajv";
 import type { DocumentModel, Problem } from "../model.js";
+
+/** The errors of `value` against the schema at `ref` (empty when it fits, or when there is no such schema). */
+type Check = (ref: string, value: unknown) => ErrorObject[];
+
+/**
+ * Compiling is most of the cost here, so every schema is compiled once per document and shared:
+ * references are compiled as functions of their own (`inlineRefs: false`), not copied into each
+ * schema that uses them, and the first pass stops at the first error. Only a value that fails is
+ * checked again, by a second instance made on demand, to list all of its errors.
+ */
+function checker(doc: DocumentModel): Check {
+  const definitions = (lenient: boolean): Record<string, unknown> => Object.fromEntries(doc.schemas.map((s) => [s.name, lenient ? s.lenient : s.schema]));
+  const make = (allErrors: boolean): Ajv => {
+    // Skipping the optimizer of the generated code and, for the first pass, the error messages, compiles faster.
+    const ajv = new Ajv({ strict: false, allErrors, messages: allErrors, validateFormats: false, inlineRefs: false, code: { optimize: false } });
+    ajv.addSchema({ $id: "params", definitions: definitions(false) });
+    ajv.addSchema({ $id: "results", definitions: definitions(true) });
+    return ajv;
+  };
+  const fast = make(false);
+  let full: Ajv | undefined;
+  return (ref, value) => {
+    const quick = fast.getSchema(ref);
+    if (!quick || quick(value)) return [];
+    full ??= make(true);
+    const all = full.getSchema(ref)!;
+    all(value);
+    return all.errors ?? [];
+  };
+}
 
 export function validateExamples(doc: DocumentModel): Problem[] {
   const problems: Problem[] = [];
-  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
-  const definitions = (lenient: boolean): Record<string, unknown> => Object.fromEntries(doc.schemas.map((s) => [s.name, lenient ? s.lenient : s.schema]));
-  ajv.addSchema({ $id: "params", definitions: definitions(false) });
-  ajv.addSchema({ $id: "results", definitions: definitions(true) });
+  const check = checker(doc);
   for (const m of doc.methods) {
     for (const example of m.examples) {
-      const checkParams = ajv.getSchema(`params#/definitions/${m.paramsType}`);
-      const params = toNumbers(example.params);
-      if (checkParams && !checkParams(params)) {
-        for (const e of checkParams.errors ?? []) {
-          problems.push({ file: doc.source, pointer: `${example.pointer}/params`, message: `example "${example.name}" of ${m.rpcName} has invalid params: ${e.instancePath || "(params)"} ${e.message}.`, hint: "Fix the example, or the param schema if the example is a real published request." });
-        }
+      for (const e of check(`params#/definitions/${m.paramsType}`, toNumbers(example.params))) {
+        problems.push({ file: doc.source, pointer: `${example.pointer}/params`, message: `example "${example.name}" of ${m.rpcName} has invalid params: ${e.instancePath || "(params)"} ${e.message}.`, hint: "Fix the example, or the param schema if the example is a real published request." });
       }
       if (!m.result || !example.hasResult) continue;
-      const checkResult = ajv.getSchema(`results#/definitions/${m.resultType}`);
-      if (checkResult && !checkResult(toNumbers(example.result))) {
-        for (const e of checkResult.errors ?? []) {
-          problems.push({ file: doc.source, pointer: `${example.pointer}/result`, message: `example "${example.name}" of ${m.rpcName} has an invalid result: ${e.instancePath || "(result)"} ${e.message}.`, hint: "Fix the example, or declare the deviation with x-response-deviations if real responses do this." });
-        }
+      for (const e of check(`results#/definitions/${m.resultType}`, toNumbers(example.result))) {
+        problems.push({ file: doc.source, pointer: `${example.pointer}/result`, message: `example "${example.name}" of ${m.rpcName} has an invalid result: ${e.instancePath || "(result)"} ${e.message}.`, hint: "Fix the example, or declare the deviation with x-response-deviations if real responses do this." });
       }
     }
   }
-  problems.push(...schemaExamples(doc, ajv));
+  problems.push(...schemaExamples(doc, check));
   return problems.map((p) => ({ ...p, kind: "example" }));
 }
 
@@ -38,7 +58,7 @@ export function validateExamples(doc: DocumentModel): Problem[] {
  * `examples` written inside schemas (a component, a property, an item): each must fit the
  * schema it is written in, or the client would reject values the document itself shows.
  */
-function schemaExamples(doc: DocumentModel, ajv: Ajv): Problem[] {
+function schemaExamples(doc: DocumentModel, check: Check): Problem[] {
   const problems: Problem[] = [];
   for (const named of doc.schemas) {
     const stack: [unknown, string][] = [[named.lenient, ""]];
@@ -47,10 +67,11 @@ function schemaExamples(doc: DocumentModel, ajv: Ajv): Problem[] {
       if (node === null || typeof node !== "object") continue;
       const examples = (node as { examples?: unknown }).examples;
       if (!Array.isArray(node) && Array.isArray(examples) && examples.length > 0) {
-        const check = ajv.getSchema(`results#/definitions/${encodePointer(named.name)}${at}`);
+        const ref = `results#/definitions/${encodePointer(named.name)}${at}`;
         examples.forEach((example, i) => {
-          if (!check || check(toNumbers(example))) return;
-          const first = check.errors?.[0];
+          const errors = check(ref, toNumbers(example));
+          if (errors.length === 0) return;
+          const first = errors[0];
           problems.push({
             file: doc.source,
             pointer: `${named.pointer.split("#")[1] ?? ""}${at}/examples/${i}`,

@@ -4,18 +4,23 @@
  * of the generated validators, so the two can be compared in tests.
  */
 import { Ajv, type ErrorObject } from "ajv";
-import type { DocumentModel, Problem } from "../model.js";
-
-/** The errors of `value` against the schema at `ref` (empty when it fits, or when there is no such schema). */
-type Check = (ref: string, value: unknown) => ErrorObject[];
+import type { DocumentModel, JsonSchema, Problem } from "../model.js";
+import { surelyValid } from "./quick-check.js";
 
 /**
- * Compiling is most of the cost here, so every schema is compiled once per document and shared:
+ * The errors of `value` against the schema at `ref` (empty when it fits, or when there is no such
+ * schema); `schema` is that schema itself, `lenient` whether `ref` is under `results`.
+ */
+type Check = (ref: string, value: unknown, schema: JsonSchema | undefined, lenient: boolean) => ErrorObject[];
+
+/**
+ * Compiling is most of the cost here. Most examples fit, and quick-check.ts says so without
+ * compiling anything; the others go to ajv, where every schema is compiled once and shared:
  * references are compiled as functions of their own (`inlineRefs: false`), not copied into each
  * schema that uses them, and the first pass stops at the first error. Only a value that fails is
  * checked again, by a second instance made on demand, to list all of its errors.
  */
-function checker(doc: DocumentModel): Check {
+function checker(doc: DocumentModel, named: Record<"params" | "results", ReadonlyMap<string, JsonSchema>>): Check {
   const definitions = (lenient: boolean): Record<string, unknown> => Object.fromEntries(doc.schemas.map((s) => [s.name, lenient ? s.lenient : s.schema]));
   const make = (allErrors: boolean): Ajv => {
     // Skipping the optimizer of the generated code and, for the first pass, the error messages, compiles faster.
@@ -24,9 +29,11 @@ function checker(doc: DocumentModel): Check {
     ajv.addSchema({ $id: "results", definitions: definitions(true) });
     return ajv;
   };
-  const fast = make(false);
+  let fast: Ajv | undefined;
   let full: Ajv | undefined;
-  return (ref, value) => {
+  return (ref, value, schema, lenient) => {
+    if (schema !== undefined && surelyValid(schema, value, lenient ? named.results : named.params) === true) return [];
+    fast ??= make(false);
     const quick = fast.getSchema(ref);
     if (!quick || quick(value)) return [];
     full ??= make(true);
@@ -38,14 +45,15 @@ function checker(doc: DocumentModel): Check {
 
 export function validateExamples(doc: DocumentModel): Problem[] {
   const problems: Problem[] = [];
-  const check = checker(doc);
+  const schemas = { params: new Map(doc.schemas.map((s) => [s.name, s.schema])), results: new Map(doc.schemas.map((s) => [s.name, s.lenient])) };
+  const check = checker(doc, schemas);
   for (const m of doc.methods) {
     for (const example of m.examples) {
-      for (const e of check(`params#/definitions/${m.paramsType}`, toNumbers(example.params))) {
+      for (const e of check(`params#/definitions/${m.paramsType}`, toNumbers(example.params), schemas.params.get(m.paramsType), false)) {
         problems.push({ file: doc.source, pointer: `${example.pointer}/params`, message: `example "${example.name}" of ${m.rpcName} has invalid params: ${e.instancePath || "(params)"} ${e.message}.`, hint: "Fix the example, or the param schema if the example is a real published request." });
       }
       if (!m.result || !example.hasResult) continue;
-      for (const e of check(`results#/definitions/${m.resultType}`, toNumbers(example.result))) {
+      for (const e of check(`results#/definitions/${m.resultType}`, toNumbers(example.result), schemas.results.get(m.resultType), true)) {
         problems.push({ file: doc.source, pointer: `${example.pointer}/result`, message: `example "${example.name}" of ${m.rpcName} has an invalid result: ${e.instancePath || "(result)"} ${e.message}.`, hint: "Fix the example, or declare the deviation with x-response-deviations if real responses do this." });
       }
     }
@@ -69,7 +77,7 @@ function schemaExamples(doc: DocumentModel, check: Check): Problem[] {
       if (!Array.isArray(node) && Array.isArray(examples) && examples.length > 0) {
         const ref = `results#/definitions/${encodePointer(named.name)}${at}`;
         examples.forEach((example, i) => {
-          const errors = check(ref, toNumbers(example));
+          const errors = check(ref, toNumbers(example), node as JsonSchema, true);
           if (errors.length === 0) return;
           const first = errors[0];
           problems.push({

@@ -15,31 +15,26 @@ type Check = (ref: string, value: unknown, schema: JsonSchema | undefined, lenie
 
 /**
  * Compiling is most of the cost here. Most examples fit, and quick-check.ts says so without
- * compiling anything; the others go to ajv, where every schema is compiled once and shared:
- * references are compiled as functions of their own (`inlineRefs: false`), not copied into each
- * schema that uses them, and the first pass stops at the first error. Only a value that fails is
- * checked again, by a second instance made on demand, to list all of its errors.
+ * compiling anything; the others (mostly examples that do not fit) go to ajv, made on demand,
+ * where every schema is compiled once and shared: references are compiled as functions of their
+ * own (`inlineRefs: false`), not copied into each schema that uses them.
  */
 function checker(doc: DocumentModel, named: Record<"params" | "results", ReadonlyMap<string, JsonSchema>>): Check {
   const definitions = (lenient: boolean): Record<string, unknown> => Object.fromEntries(doc.schemas.map((s) => [s.name, lenient ? s.lenient : s.schema]));
-  const make = (allErrors: boolean): Ajv => {
-    // Skipping the optimizer of the generated code and, for the first pass, the error messages, compiles faster.
-    const ajv = new Ajv({ strict: false, allErrors, messages: allErrors, validateFormats: false, inlineRefs: false, code: { optimize: false } });
+  const make = (): Ajv => {
+    // Skipping the optimizer of the generated code compiles faster.
+    const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, inlineRefs: false, code: { optimize: false } });
     ajv.addSchema({ $id: "params", definitions: definitions(false) });
     ajv.addSchema({ $id: "results", definitions: definitions(true) });
     return ajv;
   };
-  let fast: Ajv | undefined;
-  let full: Ajv | undefined;
+  let ajv: Ajv | undefined;
   return (ref, value, schema, lenient) => {
     if (schema !== undefined && surelyValid(schema, value, lenient ? named.results : named.params) === true) return [];
-    fast ??= make(false);
-    const quick = fast.getSchema(ref);
-    if (!quick || quick(value)) return [];
-    full ??= make(true);
-    const all = full.getSchema(ref)!;
-    all(value);
-    return all.errors ?? [];
+    ajv ??= make();
+    const check = ajv.getSchema(ref);
+    if (!check || check(value)) return [];
+    return check.errors ?? [];
   };
 }
 

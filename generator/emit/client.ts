@@ -1,18 +1,16 @@
 /**
- * Emits `client.ts` of one document with ts-morph: the client interface (one documented member
+ * Emits `client.ts` of one document as text (printed by ./ts-code.ts): the client interface (one documented member
  * per method, overloads for `x-result-variants`), the method map for `request`, and the factory.
  * Every name comes from the model (normalize); every spec string goes through generator/escape.ts.
  */
-import { Project, StructureKind, VariableDeclarationKind, type MethodSignatureStructure, type OptionalKind, type ParameterDeclarationStructure, type SourceFile } from "ts-morph";
 import { commentText, identifier, objectKey, stringLiteral, typeMemberKey } from "../escape.js";
 import type { DocumentModel, MethodModel, ParamModel, ResultVariant } from "../model.js";
 import { methodDoc } from "./docs.js";
-import { addSubscriptions, itemTypes, subscribeMethods } from "./subscriptions.js";
+import { itemTypes, subscribeMethods, subscriptionDeclarations } from "./subscriptions.js";
+import { functionDeclaration, interfaceDeclaration, jsDoc, statements, type MethodSig, type Param } from "./ts-code.js";
 import { firstSentence } from "./schema-walk.js";
 
 export function emitClient(doc: DocumentModel, header: string): string {
-  const project = new Project({ useInMemoryFileSystem: true });
-  const file = project.createSourceFile("client.ts", "", { overwrite: true });
   const n = doc.names;
   const paged = doc.methods.filter((m) => m.pagination);
   const subscribing = subscribeMethods(doc).length > 0;
@@ -27,86 +25,79 @@ export function emitClient(doc: DocumentModel, header: string): string {
     ...(paged.length ? ["type PaginateOptions", "type Paginator"] : []),
     ...(subscribing ? ["type SubscribeFn", "type SubscribeOptions", "type Subscription"] : []),
   ];
-  file.addImportDeclaration({ moduleSpecifier: "../runtime/index.js", namedImports: runtimeImports });
-  file.addImportDeclaration({ moduleSpecifier: "./api.js", namedImports: ["api"] });
   const typeNames = importedTypes(doc);
-  if (typeNames.length > 0) file.addImportDeclaration({ moduleSpecifier: "./types.js", isTypeOnly: true, namedImports: typeNames });
+  const imports = [
+    `import { ${runtimeImports.join(", ")} } from "../runtime/index.js";\n`,
+    `import { api } from "./api.js";\n`,
+    typeNames.length > 0 ? `import type { ${typeNames.join(", ")} } from "./types.js";\n` : "",
+  ].join("");
 
-  file.addTypeAlias({
-    isExported: true,
-    name: identifier(n.optionsType),
-    type: "ClientOptions",
-    docs: [`Options of {@link ${doc.factory}}: \`url\` (+ \`apiKey\`)${doc.servers.some((s) => s.kind === "proxy") ? " or `proxyUrl`" : ""}, \`timeout\`, \`fetch\`, \`headers\`, …`],
-  });
+  const optionsAlias = `${jsDoc(`Options of {@link ${doc.factory}}: \`url\` (+ \`apiKey\`)${doc.servers.some((s) => s.kind === "proxy") ? " or `proxyUrl`" : ""}, \`timeout\`, \`fetch\`, \`headers\`, …`)}export type ${identifier(n.optionsType)} = ClientOptions;\n`;
 
   const errors = new Map<string, number>();
   for (const m of doc.methods) for (const e of m.errors) if (!errors.has(e.name)) errors.set(e.name, e.code);
-  if (errors.size > 0) {
-    file.addVariableStatement({
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: [`The JSON-RPC error codes the spec lists, by name. Match a thrown error with \`isJsonRpcError(error, ${n.errorsConst}.X)\`: its \`code\` narrows to X.`],
-      declarations: [{ name: identifier(n.errorsConst), initializer: `{ ${[...errors].map(([name, code]) => `${objectKey(name)}: ${code}`).join(", ")} } as const` }],
-    });
-  }
+  const errorsConst =
+    errors.size > 0
+      ? `${jsDoc(`The JSON-RPC error codes the spec lists, by name. Match a thrown error with \`isJsonRpcError(error, ${n.errorsConst}.X)\`: its \`code\` narrows to X.`)}export const ${identifier(n.errorsConst)} = { ${[...errors].map(([name, code]) => `${objectKey(name)}: ${code}`).join(", ")} } as const;\n`
+      : "";
 
-  file.addInterface({
-    isExported: true,
+  const methodsInterface = interfaceDeclaration({
     name: identifier(n.methodsType),
-    docs: [`Every method of the ${commentText(doc.title)} by its JSON-RPC name, with its params (as \`request\` takes them) and result types.`],
+    docs: `Every method of the ${commentText(doc.title)} by its JSON-RPC name, with its params (as \`request\` takes them) and result types.`,
     properties: doc.methods.map((m) => ({
       name: stringLiteral(m.rpcName),
       type: `{ params: ${requestParamsType(m)}; result: ${m.result ? m.resultType : "void"} }`,
     })),
   });
 
-  file.addInterface({
-    isExported: true,
+  const callsInterface = interfaceDeclaration({
     name: identifier(n.callsType),
-    docs: [`The methods of the ${commentText(doc.title)}, one per JSON-RPC method.`],
+    docs: `The methods of the ${commentText(doc.title)}, one per JSON-RPC method.`,
     methods: plain.flatMap((m) => signatures(m, n.clientVar)),
   });
 
-  if (paged.length > 0) addPaginators(file, doc, paged);
-  if (subscribing) addSubscriptions(file, doc, (m, when) => params(m, when && ({ when } as ResultVariant)));
-  addClientInterface(file, doc, paged.length > 0);
-
-  file.addFunction({
+  const callsFunction = functionDeclaration({
     name: "calls",
-    docs: ["The methods, each forwarding to `call` with its JSON-RPC name."],
-    parameters: [{ name: "call", type: "CallFn" }],
+    docs: "The methods, each forwarding to `call` with its JSON-RPC name.",
+    params: [{ name: "call", type: "CallFn" }],
     returnType: n.callsType,
-    statements: (w) => {
-      w.writeLine("return {");
-      for (const m of plain) w.writeLine(`${objectKey(m.clientName)}: ${implementation(m)},`);
-      w.writeLine("};");
-    },
+    body: ["return {", ...plain.map((m) => `${objectKey(m.clientName)}: ${implementation(m)},`), "};"],
   });
 
-  file.addFunction({
-    isExported: true,
+  const factory = functionDeclaration({
+    exported: true,
     name: identifier(doc.factory),
-    docs: [`Creates a client for the ${commentText(doc.title)}.\n\n@example\n\`\`\`ts\n${commentText(factoryExample(doc))}\n\`\`\``],
-    parameters: [{ name: "options", type: n.optionsType }],
+    docs: `Creates a client for the ${commentText(doc.title)}.\n\n@example\n\`\`\`ts\n${commentText(factoryExample(doc))}\n\`\`\``,
+    params: [{ name: "options", type: n.optionsType }],
     returnType: doc.clientType,
-    statements: (w) => {
-      w.writeLine("const rpc = createRpcClient(api, options);");
-      w.writeLine("return {");
-      w.writeLine("...calls(rpc.call),");
-      if (subscribing) w.writeLine("...subscriptions(rpc.subscribe),");
-      w.writeLine("request: (method, params, callOptions) => rpc.call(method, params, callOptions) as never,");
-      w.writeLine("batch: (build) => rpc.batch((call) => build(calls(call))) as never,");
-      if (paged.length > 0) {
-        w.writeLine("paginate: {");
-        for (const m of paged) w.writeLine(`${objectKey(m.clientName)}: (params, paginateOptions) => rpc.paginate(${stringLiteral(m.rpcName)}, params, paginateOptions),`);
-        w.writeLine("},");
-      }
-      w.writeLine("close: () => rpc.close(),");
-      w.writeLine("};");
-    },
+    body: [
+      "const rpc = createRpcClient(api, options);",
+      "return {",
+      "...calls(rpc.call),",
+      ...(subscribing ? ["...subscriptions(rpc.subscribe),"] : []),
+      "request: (method, params, callOptions) => rpc.call(method, params, callOptions) as never,",
+      "batch: (build) => rpc.batch((call) => build(calls(call))) as never,",
+      ...(paged.length > 0
+        ? ["paginate: {", ...paged.map((m) => `${objectKey(m.clientName)}: (params, paginateOptions) => rpc.paginate(${stringLiteral(m.rpcName)}, params, paginateOptions),`), "},"]
+        : []),
+      "close: () => rpc.close(),",
+      "};",
+    ],
   });
 
-  return `${header}${file.getFullText()}`;
+  const text = statements([
+    imports,
+    optionsAlias,
+    errorsConst,
+    methodsInterface,
+    callsInterface,
+    paged.length > 0 ? paginators(doc, paged) : "",
+    ...(subscribing ? subscriptionDeclarations(doc, (m, when) => params(m, when && ({ when } as ResultVariant))) : []),
+    clientInterface(doc, paged.length > 0),
+    callsFunction,
+    factory,
+  ]);
+  return `${header}${text}`;
 }
 
 /** The named types the client module refers to. */
@@ -123,55 +114,51 @@ function importedTypes(doc: DocumentModel): string[] {
   return [...names].sort().map(identifier);
 }
 
-function addPaginators(file: SourceFile, doc: DocumentModel, paged: MethodModel[]): void {
-  file.addInterface({
-    isExported: true,
+function paginators(doc: DocumentModel, paged: MethodModel[]): string {
+  return interfaceDeclaration({
     name: identifier(doc.names.paginatorsType),
-    docs: ["Item iterators of the paginated methods (their result carries `nextPageToken`). `.pages()` iterates whole pages."],
+    docs: "Item iterators of the paginated methods (their result carries `nextPageToken`). `.pages()` iterates whole pages.",
     methods: paged.map((m) => ({
       name: typeMemberKey(m.clientName),
-      docs: [
-        `Iterates the \`${commentText(m.pagination!.itemsField)}\` of every page of \`${commentText(m.rpcName)}\`, following \`${commentText(m.pagination!.nextField)}\`. Pass \`${m.pagination!.tokenParam}\` to resume; \`maxItems\` to stop early; \`signal\` to abort.\n@example\n\`\`\`ts\nfor await (const item of ${doc.names.clientVar}.paginate${memberAccess(m.clientName)}(${m.params.some((p) => p.required) ? "{ … }" : "{}"}, { maxItems: 10_000 })) console.log(item);\n\`\`\``,
-      ],
-      parameters: [
-        { name: "params", type: m.paramsType, hasQuestionToken: !m.params.some((p) => p.required) },
-        { name: "options", type: "PaginateOptions", hasQuestionToken: true },
+      docs: `Iterates the \`${commentText(m.pagination!.itemsField)}\` of every page of \`${commentText(m.rpcName)}\`, following \`${commentText(m.pagination!.nextField)}\`. Pass \`${m.pagination!.tokenParam}\` to resume; \`maxItems\` to stop early; \`signal\` to abort.\n@example\n\`\`\`ts\nfor await (const item of ${doc.names.clientVar}.paginate${memberAccess(m.clientName)}(${m.params.some((p) => p.required) ? "{ … }" : "{}"}, { maxItems: 10_000 })) console.log(item);\n\`\`\``,
+      params: [
+        { name: "params", type: m.paramsType, optional: !m.params.some((p) => p.required) },
+        { name: "options", type: "PaginateOptions", optional: true },
       ],
       returnType: `Paginator<${m.pagination!.itemType}, ${m.resultType}>`,
     })),
   });
 }
 
-function addClientInterface(file: SourceFile, doc: DocumentModel, paged: boolean): void {
+function clientInterface(doc: DocumentModel, paged: boolean): string {
   const n = doc.names;
   const [first, second] = doc.methods.filter((m) => !m.subscription);
   const sample = (m: MethodModel | undefined): string => `c${memberAccess(m?.clientName ?? "method")}(…)`;
-  file.addInterface({
-    isExported: true,
+  return interfaceDeclaration({
     name: identifier(doc.clientType),
     extends: [n.callsType, ...(doc.methods.some((m) => m.subscription) ? [n.subscriptionsType] : [])],
-    docs: [`${commentText(firstSentence(doc.description) || doc.title)}\n\nCreated by {@link ${doc.factory}}; every method validates its params before sending.`],
-    ...(paged ? { properties: [{ name: "paginate", type: n.paginatorsType, isReadonly: true, docs: ["Iterators over the paginated methods."] }] } : {}),
+    docs: `${commentText(firstSentence(doc.description) || doc.title)}\n\nCreated by {@link ${doc.factory}}; every method validates its params before sending.`,
+    ...(paged ? { properties: [{ name: "paginate", type: n.paginatorsType, readonly: true, docs: "Iterators over the paginated methods." }] } : {}),
     methods: [
       {
         name: "request",
-        docs: ["Calls any method by its JSON-RPC name, with params as the endpoint form takes them."],
+        docs: "Calls any method by its JSON-RPC name, with params as the endpoint form takes them.",
         typeParameters: [{ name: "M", constraint: `keyof ${n.methodsType}` }],
-        parameters: [
+        params: [
           { name: "method", type: "M" },
           { name: "params", type: `${n.methodsType}[M]["params"]` },
-          { name: "options", type: "CallOptions", hasQuestionToken: true },
+          { name: "options", type: "CallOptions", optional: true },
         ],
         returnType: `Promise<${n.methodsType}[M]["result"]>`,
       },
       {
         name: "batch",
-        docs: [`Sends the calls \`build\` makes as one JSON-RPC batch (one HTTP request); each call settles on its own.\n@example\n\`\`\`ts\nconst [a, b] = await ${n.clientVar}.batch((c) => [${sample(first)}, ${sample(second ?? first)}] as const);\nif (a.status === "fulfilled") console.log(a.value);\n\`\`\``],
+        docs: `Sends the calls \`build\` makes as one JSON-RPC batch (one HTTP request); each call settles on its own.\n@example\n\`\`\`ts\nconst [a, b] = await ${n.clientVar}.batch((c) => [${sample(first)}, ${sample(second ?? first)}] as const);\nif (a.status === "fulfilled") console.log(a.value);\n\`\`\``,
         typeParameters: [{ name: "T", constraint: "readonly Promise<unknown>[]" }],
-        parameters: [{ name: "build", type: `(client: ${n.callsType}) => T` }],
+        params: [{ name: "build", type: `(client: ${n.callsType}) => T` }],
         returnType: "Promise<{ -readonly [K in keyof T]: PromiseSettledResult<Awaited<T[K]>> }>",
       },
-      { name: "close", docs: ["Releases the client's resources (the WebSocket, if any); pending calls are rejected."], returnType: "void" },
+      { name: "close", docs: "Releases the client's resources (the WebSocket, if any); pending calls are rejected.", params: [], returnType: "void" },
     ],
   });
 }
@@ -190,35 +177,34 @@ function paramType(m: MethodModel, p: ParamModel): string {
   return p.refName ?? `${m.paramsType}[${stringLiteral(p.name)}]`;
 }
 
-const callOptions: OptionalKind<ParameterDeclarationStructure> = { name: "options", type: "CallOptions", hasQuestionToken: true };
+const callOptions: Param = { name: "options", type: "CallOptions", optional: true };
 
 /** One signature per result variant (most specific first), then the general one. */
-function signatures(m: MethodModel, clientVar: string): OptionalKind<MethodSignatureStructure>[] {
-  const docs = [methodDoc(m, clientVar)];
+function signatures(m: MethodModel, clientVar: string): MethodSig[] {
+  const docs = methodDoc(m, clientVar);
   const general = m.result ? m.resultType : "void";
   const all = [...m.variants.map((v) => ({ variant: v, returns: v.typeName })), { variant: undefined, returns: general }];
   return all.map(({ variant, returns }) => ({
-    kind: StructureKind.MethodSignature,
     name: typeMemberKey(m.clientName),
     docs,
-    parameters: [...params(m, variant), callOptions],
+    params: [...params(m, variant), callOptions],
     returnType: `Promise<${returns}>`,
   }));
 }
 
-function params(m: MethodModel, variant: ResultVariant | undefined): OptionalKind<ParameterDeclarationStructure>[] {
+function params(m: MethodModel, variant: ResultVariant | undefined): Param[] {
   if (m.signature === "object") {
-    if (m.params.length === 0) return [{ name: "params", type: m.paramsType, hasQuestionToken: true }];
+    if (m.params.length === 0) return [{ name: "params", type: m.paramsType, optional: true }];
     const narrowed = variant ? `${m.paramsType} & ${narrowing(variant, true)}` : m.paramsType;
-    return [{ name: "params", type: narrowed, hasQuestionToken: !m.params.some((p) => p.required) && !(variant && !variant.when.absent) }];
+    return [{ name: "params", type: narrowed, optional: !m.params.some((p) => p.required) && !(variant && !variant.when.absent) }];
   }
   return m.params.map((p) => {
     const name = identifier(p.argName);
     const base = paramType(m, p);
-    if (!variant || variant.when.param !== p.name) return { name, type: base, hasQuestionToken: !p.required };
+    if (!variant || variant.when.param !== p.name) return { name, type: base, optional: !p.required };
     const w = variant.when;
-    if (w.property === undefined) return { name, type: literalUnion(w), hasQuestionToken: !p.required && w.absent === true };
-    return { name, type: `${base} & ${narrowing(variant, false)}`, hasQuestionToken: !p.required && w.absent === true };
+    if (w.property === undefined) return { name, type: literalUnion(w), optional: !p.required && w.absent === true };
+    return { name, type: `${base} & ${narrowing(variant, false)}`, optional: !p.required && w.absent === true };
   });
 }
 

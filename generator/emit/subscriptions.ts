@@ -4,36 +4,33 @@
  * taking the variant's params by position) and the general one, and the object that forwards
  * them to the runtime's `subscribe`. Names come from the model; spec strings go through escape.ts.
  */
-import { StructureKind, type MethodSignatureStructure, type OptionalKind, type ParameterDeclarationStructure, type SourceFile } from "ts-morph";
 import { commentText, identifier, objectKey, stringLiteral, typeMemberKey } from "../escape.js";
 import type { DocumentModel, MethodModel, SubscriptionVariant, VariantCondition } from "../model.js";
+import { functionDeclaration, interfaceDeclaration, type MethodSig, type Param } from "./ts-code.js";
 
 /** The params of one overload, as client.ts builds them for result variants. */
-export type ParamsOf = (m: MethodModel, when: VariantCondition | undefined) => OptionalKind<ParameterDeclarationStructure>[];
+export type ParamsOf = (m: MethodModel, when: VariantCondition | undefined) => Param[];
 
 export function subscribeMethods(doc: DocumentModel): MethodModel[] {
   return doc.methods.filter((m) => m.subscription);
 }
 
-export function addSubscriptions(file: SourceFile, doc: DocumentModel, paramsOf: ParamsOf): void {
+/** The `<Base>Subscriptions` interface and the `subscriptions` function, as two top-level statements. */
+export function subscriptionDeclarations(doc: DocumentModel, paramsOf: ParamsOf): [string, string] {
   const methods = subscribeMethods(doc);
-  file.addInterface({
-    isExported: true,
+  const declaration = interfaceDeclaration({
     name: identifier(doc.names.subscriptionsType),
-    docs: [`The subscriptions of the ${commentText(doc.title)} (WebSocket only): each resolves once the node confirmed it, to an async iterable of the pushed items.`],
+    docs: `The subscriptions of the ${commentText(doc.title)} (WebSocket only): each resolves once the node confirmed it, to an async iterable of the pushed items.`,
     methods: methods.flatMap((m) => signatures(m, paramsOf, doc.names.clientVar)),
   });
-  file.addFunction({
+  const forwarding = functionDeclaration({
     name: "subscriptions",
-    docs: ["The subscribe members, each forwarding its arguments to the runtime's `subscribe` with its JSON-RPC name."],
-    parameters: [{ name: "subscribe", type: "SubscribeFn" }],
+    docs: "The subscribe members, each forwarding its arguments to the runtime's `subscribe` with its JSON-RPC name.",
+    params: [{ name: "subscribe", type: "SubscribeFn" }],
     returnType: doc.names.subscriptionsType,
-    statements: (w) => {
-      w.writeLine("return {");
-      for (const m of methods) w.writeLine(`${objectKey(m.clientName)}: (...args: unknown[]) => subscribe(${stringLiteral(m.rpcName)}, args) as Promise<never>,`);
-      w.writeLine("};");
-    },
+    body: ["return {", ...methods.map((m) => `${objectKey(m.clientName)}: (...args: unknown[]) => subscribe(${stringLiteral(m.rpcName)}, args) as Promise<never>,`), "};"],
   });
+  return [declaration, forwarding];
 }
 
 /** The item types the subscribe members refer to (named types only). */
@@ -41,16 +38,16 @@ export function itemTypes(doc: DocumentModel): string[] {
   return subscribeMethods(doc).flatMap((m) => [m.subscription!.itemType, ...m.subscription!.variants.map((v) => v.itemType)]);
 }
 
-function signatures(m: MethodModel, paramsOf: ParamsOf, clientVar: string): OptionalKind<MethodSignatureStructure>[] {
+function signatures(m: MethodModel, paramsOf: ParamsOf, clientVar: string): MethodSig[] {
   const sub = m.subscription!;
-  const docs = [subscribeDoc(m, clientVar)];
-  const overload = (variant: SubscriptionVariant | undefined): OptionalKind<MethodSignatureStructure> => {
+  const docs = subscribeDoc(m, clientVar);
+  const overload = (variant: SubscriptionVariant | undefined): MethodSig => {
     const item = variant?.itemType ?? sub.itemType;
     const all = paramsOf(m, variant?.when);
     // By-position variants take only their own params; a params object is always one argument.
     const own = variant && m.signature === "positional" ? all.slice(0, variant.paramCount) : all;
     const options = `SubscribeOptions<${item}>${variant?.backfill ? " & { backfill?: boolean }" : ""}`;
-    return { kind: StructureKind.MethodSignature, name: typeMemberKey(m.clientName), docs, parameters: [...own, { name: "options", type: options, hasQuestionToken: true }], returnType: `Promise<Subscription<${item}>>` };
+    return { name: typeMemberKey(m.clientName), docs, params: [...own, { name: "options", type: options, optional: true }], returnType: `Promise<Subscription<${item}>>` };
   };
   return [...sub.variants.map(overload), overload(undefined)];
 }

@@ -3,11 +3,11 @@
  * exported type whose name comes from the spec, doc comments from the spec's descriptions.
  */
 import { compile } from "json-schema-to-typescript";
-import { Project } from "ts-morph";
-import { identifier, stringLiteral } from "../escape.js";
+import { commentText, identifier, stringLiteral } from "../escape.js";
 import type { DocumentModel, JsonSchema, SchemaObject } from "../model.js";
 import { setOwn } from "../own.js";
 import { definitionsOf, reachable, refName } from "./schema-walk.js";
+import { jsDoc } from "./ts-code.js";
 
 const ROOT = "GeneratedRoot__";
 
@@ -55,22 +55,75 @@ function checkDeclared(text: string, doc: DocumentModel): void {
   if (missing.length > 0) throw new Error(`Internal error: json-schema-to-typescript did not declare ${missing.join(", ")} under the names normalize chose.`);
 }
 
-/** Doc comments for params whose schema is a bare `$ref` (see normalize/document.ts). */
+/**
+ * Doc comments for params whose schema is a bare `$ref` (see normalize/document.ts), written into
+ * json-schema-to-typescript's unformatted output: a property of the params interface gets one
+ * when the line before it does not already close one.
+ */
 function documentParams(text: string, doc: DocumentModel): string {
-  const project = new Project({ useInMemoryFileSystem: true });
-  const file = project.createSourceFile("types.ts", text);
+  const wanted = new Map<string, Map<string, string>>();
   for (const m of doc.methods) {
-    const node = file.getInterface(m.paramsType);
-    if (!node) continue;
     for (const p of m.params) {
-      if (!p.refName) continue;
-      const property = node.getProperty((prop) => prop.getName().replace(/^["']|["']$/g, "") === p.name);
-      if (!property || property.getJsDocs().length > 0) continue;
-      const lines = [p.description, p.deprecated ? "@deprecated" : ""].filter(Boolean);
-      if (lines.length > 0) property.addJsDoc(lines.join("\n"));
+      const lines = [commentText(p.description), p.deprecated ? "@deprecated" : ""].filter(Boolean);
+      if (!p.refName || lines.length === 0) continue;
+      const docs = wanted.get(identifier(m.paramsType)) ?? new Map<string, string>();
+      if (!docs.has(p.name)) docs.set(p.name, lines.join("\n"));
+      wanted.set(identifier(m.paramsType), docs);
     }
   }
-  return file.getFullText();
+  if (wanted.size === 0) return text;
+  const lines = text.split("\n");
+  const out: string[] = [];
+  let docs: Map<string, string> | undefined;
+  let depth = 0;
+  let inComment = false;
+  for (const line of lines) {
+    if (docs === undefined) {
+      const declared = /^export interface ([\w$]+) \{$/.exec(line);
+      if (declared && wanted.has(declared[1]!)) {
+        docs = wanted.get(declared[1]!)!;
+        depth = 1;
+        inComment = false;
+      }
+      out.push(line);
+      continue;
+    }
+    const trimmed = line.trim();
+    if (inComment || trimmed.startsWith("/*")) {
+      inComment = !trimmed.endsWith("*/");
+      out.push(line);
+      continue;
+    }
+    if (depth === 1) {
+      const name = propertyName(trimmed);
+      const previous = out[out.length - 1]?.trim() ?? "";
+      const text = name === undefined ? undefined : docs.get(name);
+      if (text !== undefined && !previous.endsWith("*/")) {
+        out.push(jsDoc(text).trimEnd());
+        docs.delete(name!);
+      }
+    }
+    depth += braceBalance(trimmed);
+    out.push(line);
+    if (depth <= 0) docs = undefined;
+  }
+  return out.join("\n");
+}
+
+/** The (unquoted) name of a property line `name?: T`, `"na-me": T`. */
+function propertyName(line: string): string | undefined {
+  const match = /^(?:readonly )?("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[\w$]+)\??:/.exec(line);
+  return match ? match[1]!.replace(/^["']|["']$/g, "") : undefined;
+}
+
+/** `{` minus `}` on a line of types, outside string literals. */
+function braceBalance(line: string): number {
+  let balance = 0;
+  for (const ch of line.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, "")) {
+    if (ch === "{") balance += 1;
+    else if (ch === "}") balance -= 1;
+  }
+  return balance;
 }
 
 /** JSON Schema → json-schema-to-typescript input: names, `bigint`, `unknown`, no nested titles. */

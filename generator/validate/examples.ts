@@ -3,34 +3,57 @@
  * documented; results with the x-response-deviations applied). Checked with ajv, independently
  * of the generated validators, so the two can be compared in tests.
  */
-import { Ajv } from "ajv";
-import type { DocumentModel, Problem } from "../model.js";
+import { Ajv, type ErrorObject } from "ajv";
+import type { DocumentModel, JsonSchema, Problem } from "../model.js";
+import { surelyValid } from "./quick-check.js";
+
+/**
+ * The errors of `value` against the schema at `ref` (empty when it fits, or when there is no such
+ * schema); `schema` is that schema itself, `lenient` whether `ref` is under `results`.
+ */
+type Check = (ref: string, value: unknown, schema: JsonSchema | undefined, lenient: boolean) => ErrorObject[];
+
+/**
+ * Compiling is most of the cost here. Most examples fit, and quick-check.ts says so without
+ * compiling anything; the others (mostly examples that do not fit) go to ajv, made on demand,
+ * where every schema is compiled once and shared: references are compiled as functions of their
+ * own (`inlineRefs: false`), not copied into each schema that uses them.
+ */
+function checker(doc: DocumentModel, named: Record<"params" | "results", ReadonlyMap<string, JsonSchema>>): Check {
+  const definitions = (lenient: boolean): Record<string, unknown> => Object.fromEntries(doc.schemas.map((s) => [s.name, lenient ? s.lenient : s.schema]));
+  const make = (): Ajv => {
+    // Skipping the optimizer of the generated code compiles faster.
+    const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, inlineRefs: false, code: { optimize: false } });
+    ajv.addSchema({ $id: "params", definitions: definitions(false) });
+    ajv.addSchema({ $id: "results", definitions: definitions(true) });
+    return ajv;
+  };
+  let ajv: Ajv | undefined;
+  return (ref, value, schema, lenient) => {
+    if (schema !== undefined && surelyValid(schema, value, lenient ? named.results : named.params) === true) return [];
+    ajv ??= make();
+    const check = ajv.getSchema(ref);
+    if (!check || check(value)) return [];
+    return check.errors ?? [];
+  };
+}
 
 export function validateExamples(doc: DocumentModel): Problem[] {
   const problems: Problem[] = [];
-  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
-  const definitions = (lenient: boolean): Record<string, unknown> => Object.fromEntries(doc.schemas.map((s) => [s.name, lenient ? s.lenient : s.schema]));
-  ajv.addSchema({ $id: "params", definitions: definitions(false) });
-  ajv.addSchema({ $id: "results", definitions: definitions(true) });
+  const schemas = { params: new Map(doc.schemas.map((s) => [s.name, s.schema])), results: new Map(doc.schemas.map((s) => [s.name, s.lenient])) };
+  const check = checker(doc, schemas);
   for (const m of doc.methods) {
     for (const example of m.examples) {
-      const checkParams = ajv.getSchema(`params#/definitions/${m.paramsType}`);
-      const params = toNumbers(example.params);
-      if (checkParams && !checkParams(params)) {
-        for (const e of checkParams.errors ?? []) {
-          problems.push({ file: doc.source, pointer: `${example.pointer}/params`, message: `example "${example.name}" of ${m.rpcName} has invalid params: ${e.instancePath || "(params)"} ${e.message}.`, hint: "Fix the example, or the param schema if the example is a real published request." });
-        }
+      for (const e of check(`params#/definitions/${m.paramsType}`, toNumbers(example.params), schemas.params.get(m.paramsType), false)) {
+        problems.push({ file: doc.source, pointer: `${example.pointer}/params`, message: `example "${example.name}" of ${m.rpcName} has invalid params: ${e.instancePath || "(params)"} ${e.message}.`, hint: "Fix the example, or the param schema if the example is a real published request." });
       }
       if (!m.result || !example.hasResult) continue;
-      const checkResult = ajv.getSchema(`results#/definitions/${m.resultType}`);
-      if (checkResult && !checkResult(toNumbers(example.result))) {
-        for (const e of checkResult.errors ?? []) {
-          problems.push({ file: doc.source, pointer: `${example.pointer}/result`, message: `example "${example.name}" of ${m.rpcName} has an invalid result: ${e.instancePath || "(result)"} ${e.message}.`, hint: "Fix the example, or declare the deviation with x-response-deviations if real responses do this." });
-        }
+      for (const e of check(`results#/definitions/${m.resultType}`, toNumbers(example.result), schemas.results.get(m.resultType), true)) {
+        problems.push({ file: doc.source, pointer: `${example.pointer}/result`, message: `example "${example.name}" of ${m.rpcName} has an invalid result: ${e.instancePath || "(result)"} ${e.message}.`, hint: "Fix the example, or declare the deviation with x-response-deviations if real responses do this." });
       }
     }
   }
-  problems.push(...schemaExamples(doc, ajv));
+  problems.push(...schemaExamples(doc, check));
   return problems.map((p) => ({ ...p, kind: "example" }));
 }
 
@@ -38,7 +61,7 @@ export function validateExamples(doc: DocumentModel): Problem[] {
  * `examples` written inside schemas (a component, a property, an item): each must fit the
  * schema it is written in, or the client would reject values the document itself shows.
  */
-function schemaExamples(doc: DocumentModel, ajv: Ajv): Problem[] {
+function schemaExamples(doc: DocumentModel, check: Check): Problem[] {
   const problems: Problem[] = [];
   for (const named of doc.schemas) {
     const stack: [unknown, string][] = [[named.lenient, ""]];
@@ -47,10 +70,11 @@ function schemaExamples(doc: DocumentModel, ajv: Ajv): Problem[] {
       if (node === null || typeof node !== "object") continue;
       const examples = (node as { examples?: unknown }).examples;
       if (!Array.isArray(node) && Array.isArray(examples) && examples.length > 0) {
-        const check = ajv.getSchema(`results#/definitions/${encodePointer(named.name)}${at}`);
+        const ref = `results#/definitions/${encodePointer(named.name)}${at}`;
         examples.forEach((example, i) => {
-          if (!check || check(toNumbers(example))) return;
-          const first = check.errors?.[0];
+          const errors = check(ref, toNumbers(example), node as JsonSchema, true);
+          if (errors.length === 0) return;
+          const first = errors[0];
           problems.push({
             file: doc.source,
             pointer: `${named.pointer.split("#")[1] ?? ""}${at}/examples/${i}`,

@@ -270,7 +270,7 @@ export async function selfTimeByPackage(profileFile: string, buildDir: string): 
   }
   const pkg = (p: string): string => {
     const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(p);
-    if (m) return m[1] === "@ts-morph/common" || m[1] === "typescript" ? "TypeScript (inside ts-morph)" : m[1]!;
+    if (m) return m[1] === "typescript" ? "TypeScript" : m[1]!;
     return p.startsWith("generator/") || p.startsWith("runtime/") ? "our generator code" : p;
   };
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));

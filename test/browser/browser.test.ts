@@ -32,6 +32,8 @@ beforeAll(async () => {
     req.on("end", () => {
       if (req.method === "GET" && req.url === "/") return void res.writeHead(200, { "content-type": "text/html" }).end('<!doctype html><script type="module" src="/page.js"></script>');
       if (req.method === "GET" && req.url === "/page.js") return void res.writeHead(200, { "content-type": "text/javascript" }).end(script);
+      // Only the client's calls count: Chromium's own GETs (e.g. /favicon.ico) are not requests the client sent.
+      if (req.method !== "POST") return void res.writeHead(404).end();
       requests.push({ url: req.url ?? "", body });
       res.writeHead(200, { "content-type": "application/json" });
       res.end(req.url?.startsWith("/solana") ? account : metadata);

@@ -142,6 +142,38 @@ describe("eth_subscribe over WebSocket", () => {
     await expect(it.next()).rejects.toBeInstanceOf(SocketClosedError);
   });
 
+  it("a node that answers each new socket and closes it is not reconnected to without end: the iterator throws SocketClosedError", async () => {
+    // Hostile: the first socket works; every later one is accepted, answers one message, then closed.
+    const { WebSocketServer } = await import("ws");
+    const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+    await new Promise<void>((resolve) => wss.once("listening", () => resolve()));
+    let connections = 0;
+    const first: { socket?: import("ws").WebSocket } = {};
+    wss.on("connection", (socket) => {
+      connections++;
+      if (connections === 1) first.socket = socket;
+      else {
+        socket.send(JSON.stringify({ jsonrpc: "2.0", method: "eth_subscription", params: { subscription: "0x0", result: null } }));
+        setImmediate(() => socket.terminate());
+      }
+      socket.on("message", (data) => {
+        const request = JSON.parse(data.toString()) as { id: unknown };
+        socket.send(JSON.stringify({ jsonrpc: "2.0", id: request.id, result: "0x1" }));
+      });
+    });
+    cleanups.push(() => new Promise<void>((resolve) => wss.close(() => resolve())));
+    const port = (wss.address() as AddressInfo).port;
+    const eth = createEthNodeClient({ url: `ws://127.0.0.1:${port}/eth`, retryCount: 0, reconnect: { attempts: 3, delay: 5 } });
+    cleanups.push(() => eth.close());
+    const sub = await eth.eth_subscribe("newHeads");
+    first.socket!.terminate();
+    await expect(sub[Symbol.asyncIterator]().next()).rejects.toBeInstanceOf(SocketClosedError);
+    const after = connections;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(after).toBeLessThanOrEqual(1 + 3 + 1);
+    expect(connections).toBe(after);
+  });
+
   it.each([
     { bufferSize: 50, flood: 60 },
     { bufferSize: undefined, flood: 1001 },

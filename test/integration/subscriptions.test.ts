@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
 import { createEthNodeClient, type EthNodeClient, type Hash32, type Head, type Log, type LogFilter } from "../../generated/src/eth/index.js";
 import { createSolanaNodeClient, type AccountNotification } from "../../generated/src/solana/index.js";
-import { AbortError, SocketClosedError, SubscriptionError, ValidationError, type Subscription } from "../../generated/src/runtime/index.js";
+import { AbortError, MalformedResponseError, SocketClosedError, SubscriptionError, ValidationError, type Subscription } from "../../generated/src/runtime/index.js";
 import { startMockServer } from "../../generator/mock/server.js";
 import { head, startFakeWsNode, type FakeWsNode } from "../helpers/fake-ws-node.js";
 
@@ -172,6 +172,25 @@ describe("eth_subscribe over WebSocket", () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(after).toBeLessThanOrEqual(1 + 3 + 1);
     expect(connections).toBe(after);
+  });
+
+  it.each([{ id: { a: 1 } }, { id: null }])("refuses a subscription id that is neither string nor number ($id) and yields no notification", async ({ id }) => {
+    const { WebSocketServer } = await import("ws");
+    const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+    await new Promise<void>((resolve) => wss.once("listening", () => resolve()));
+    wss.on("connection", (socket) => {
+      socket.on("message", (data) => {
+        const request = JSON.parse(data.toString()) as { id: unknown };
+        socket.send(JSON.stringify({ jsonrpc: "2.0", method: "eth_subscription", params: { subscription: { b: 2 }, result: head(1) } }));
+        socket.send(JSON.stringify({ jsonrpc: "2.0", id: request.id, result: id }));
+      });
+    });
+    cleanups.push(() => new Promise<void>((resolve) => wss.close(() => resolve())));
+    const eth = createEthNodeClient({ url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/eth`, retryCount: 0 });
+    cleanups.push(() => eth.close());
+    const error = await eth.eth_subscribe("newHeads").then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(MalformedResponseError);
+    expect((error as Error).message).toMatch(/eth_subscribe answered (object|null) where a subscription id \(string or number\) belongs/);
   });
 
   it.each([

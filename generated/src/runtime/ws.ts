@@ -15,7 +15,7 @@ import {
   TimeoutError,
   type ErrorContext,
 } from "./errors.js";
-import { frame, frameBatch, parseReply } from "./codec.js";
+import { frame, frameBatch, parseReply, replyId } from "./codec.js";
 import { MAX_TIMER_MS, STABLE_SOCKET_MS, type ReconnectPolicy } from "./defaults.js";
 import type { WebSocketConstructor, WebSocketLike } from "./options.js";
 import { redact } from "./secrets.js";
@@ -80,13 +80,6 @@ export function createWsTransport(config: WsTransportConfig): Transport {
       ws.close(4009, "message too big");
       return;
     }
-    const idOf = (message: unknown): string | undefined => {
-      const id =
-        message !== null && typeof message === "object" && Object.hasOwn(message, "id")
-          ? (message as { id: unknown }).id
-          : undefined;
-      return id === undefined || id === null ? undefined : String(id);
-    };
     let reply: Reply;
     try {
       reply = parseReply(raw, { host }, secrets);
@@ -98,7 +91,7 @@ export function createWsTransport(config: WsTransportConfig): Transport {
       } catch {
         return;
       }
-      for (const key of (Array.isArray(value) ? value : [value]).map(idOf)) {
+      for (const key of (Array.isArray(value) ? value : [value]).map(replyId)) {
         const p = key === undefined ? undefined : pending.get(key);
         if (p)
           settle(
@@ -113,7 +106,7 @@ export function createWsTransport(config: WsTransportConfig): Transport {
       return;
     }
     const messages: unknown[] = Array.isArray(reply.message) ? reply.message : [reply.message];
-    const ids = messages.map(idOf);
+    const ids = messages.map(replyId);
     const seen = new Set<string>();
     const duplicates = new Set<string>();
     for (const id of ids) if (id !== undefined) (seen.has(id) ? duplicates : seen).add(id);

@@ -193,6 +193,14 @@ describe("eth_subscribe over WebSocket", () => {
     expect((error as Error).message).toMatch(/eth_subscribe answered (object|null) where a subscription id \(string or number\) belongs/);
   });
 
+  it.each([0, Number.NaN, 1.5, 1e9])("refuses bufferSize %s with a SubscriptionError; nothing is sent", async (bufferSize) => {
+    const { node, eth } = await setup();
+    const error = await eth.eth_subscribe("newHeads", { bufferSize }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(SubscriptionError);
+    expect((error as Error).message).toMatch(/bufferSize of eth_subscribe must be a whole number from 1 to 1000000, not /);
+    expect(node.requests).toEqual([]);
+  });
+
   it.each([
     { bufferSize: 50, flood: 60 },
     { bufferSize: undefined, flood: 1001 },

@@ -41,6 +41,8 @@ export const DEFAULT_RECONNECT: ReconnectPolicy = { attempts: 5, delay: 500 };
 export const STABLE_SOCKET_MS = 10_000;
 /** Items a subscription holds for a busy consumer; one more ends it with a SubscriptionError. */
 export const DEFAULT_SUBSCRIPTION_BUFFER = 1_000;
+/** Largest `bufferSize` a subscription accepts (items held in memory for a busy consumer). */
+export const MAX_SUBSCRIPTION_BUFFER = 1_000_000;
 /** Pages a paginator fetches at most before it stops with an error (raise with `maxPages`). */
 export const DEFAULT_MAX_PAGES = 10_000;
 /** Pages in a row without items after which a paginator stops (a server that only sends new tokens). */

@@ -53,7 +53,8 @@ export async function fetchMissed(
     const blocks: unknown[] = [];
     for (let n = from; n <= head; n++) {
       const block = await call("eth_getBlockByNumber", [hex(n), false]);
-      if (block !== null && block !== undefined) blocks.push(block);
+      // Only the block asked for: one numbered far ahead would make every later live head look back-filled.
+      if (orderKey("blocks", block)?.[0] === n) blocks.push(block);
     }
     return blocks;
   }

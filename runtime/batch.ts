@@ -3,7 +3,7 @@
  * that never batch never bundle it.
  */
 import { MalformedResponseError, type ErrorContext } from "./errors.js";
-import { toJsonRpcError } from "./codec.js";
+import { replyId, toJsonRpcError } from "./codec.js";
 import { scrub } from "./secrets.js";
 import type { Reply, RpcRequest } from "./transport.js";
 
@@ -27,9 +27,8 @@ export function matchBatch(
   }
   const byId = new Map<string, unknown>();
   for (const message of reply.message) {
-    const id = message !== null && typeof message === "object" ? (message as { id?: unknown }).id : undefined;
-    if (id === undefined || id === null || !Object.hasOwn(message as object, "id")) continue;
-    const key = typeof id === "string" || typeof id === "number" ? String(id) : JSON.stringify(id);
+    const key = replyId(message);
+    if (key === undefined) continue;
     if (byId.has(key))
       throw new MalformedResponseError(
         `the batch answer holds two responses for id ${key.slice(0, 40)}`,

@@ -154,6 +154,14 @@ export function decodeReply(
 }
 
 /** A pushed subscription item (parsed with long integers marked): its u64 fields as `bigint`, other long integers as numbers. */
+/** The key a reply is matched by: its own `id` as text (other JSON as JSON); undefined for none/null (a notification). */
+export function replyId(message: unknown): string | undefined {
+  if (message === null || typeof message !== "object" || !Object.hasOwn(message, "id")) return undefined;
+  const id = (message as { id: unknown }).id;
+  if (id === undefined || id === null) return undefined;
+  return typeof id === "string" || typeof id === "number" ? String(id) : JSON.stringify(id);
+}
+
 export function decodeItem(result: unknown, u64: U64Map | undefined): unknown {
   return restoreNumbers(u64 ? applyU64(result, u64) : result);
 }

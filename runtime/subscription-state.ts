@@ -5,7 +5,14 @@
  */
 import { after, fetchMissed, orderKey, type BackfillKind } from "./backfill.js";
 import { decodeItem } from "./codec.js";
-import { AbortError, RpcClientError, SocketClosedError, SubscriptionError, type ErrorContext } from "./errors.js";
+import {
+  AbortError,
+  MalformedResponseError,
+  RpcClientError,
+  SocketClosedError,
+  SubscriptionError,
+  type ErrorContext,
+} from "./errors.js";
 import type { U64Map } from "./json.js";
 import type { CallFn, SubscribeOptions, Subscription, SubscriptionGap } from "./options.js";
 import type { SubscriptionSpec } from "./subscribe-args.js";
@@ -113,10 +120,17 @@ export class SubscriptionState {
   }
 
   private confirm(id: unknown): void {
-    this.id = typeof id === "number" || typeof id === "string" ? id : String(id);
+    // An object or null would read as "[object Object]" / "null" and match any such notification.
+    if (typeof id !== "number" && typeof id !== "string")
+      throw new MalformedResponseError(
+        `${this.method} answered ${id === null ? "null" : typeof id} where a subscription id (string or number) belongs`,
+        "",
+        this.context,
+      );
+    this.id = id;
     const early = this.early;
     this.early = [];
-    for (const n of early) if (String(n.subscription) === String(this.id)) this.deliver(n.result);
+    for (const n of early) if (sameId(n.subscription, id)) this.deliver(n.result);
   }
 
   private onNotification(n: { method: string; params: unknown }): void {
@@ -126,7 +140,7 @@ export class SubscriptionState {
       // Not confirmed yet: keep it until the id is known (bounded like the queue).
       if (this.early.length >= this.s.bufferSize) this.early.shift();
       this.early.push({ subscription: p.subscription, result: p.result });
-    } else if (String(p.subscription) === String(this.id)) this.deliver(p.result);
+    } else if (sameId(p.subscription, this.id)) this.deliver(p.result);
   }
 
   private deliver(result: unknown): void {
@@ -245,6 +259,11 @@ export class SubscriptionState {
     if (end.error === undefined) w.resolve({ value: undefined, done: true });
     else w.reject(end.error);
   }
+}
+
+/** Whether a notification's `params.subscription` names `id` (a number and its decimal text match). */
+function sameId(subscription: unknown, id: string | number): boolean {
+  return (typeof subscription === "string" || typeof subscription === "number") && String(subscription) === String(id);
 }
 
 function asClosed(error: Error, context: ErrorContext): Error {

@@ -5,6 +5,7 @@
  * subscribes again with the same params and reports the gap (optionally back-filling it); when the
  * socket is closed for good the iterator throws `SocketClosedError`. It never just stops yielding.
  */
+import { MAX_SUBSCRIPTION_BUFFER } from "./defaults.js";
 import { AbortError, SubscriptionError, ValidationError, type ErrorContext } from "./errors.js";
 import type { ApiSpec, SubscribeOptions, Subscription } from "./options.js";
 import { splitArgs, type SubscriptionSpec } from "./subscribe-args.js";
@@ -68,9 +69,9 @@ export async function subscribe(
     );
   }
   const bufferSize = options.bufferSize ?? host.bufferSize;
-  if (!Number.isInteger(bufferSize) || bufferSize < 1) {
+  if (!Number.isInteger(bufferSize) || bufferSize < 1 || bufferSize > MAX_SUBSCRIPTION_BUFFER) {
     throw new SubscriptionError(
-      `bufferSize of ${method} must be a positive integer, not ${String(bufferSize)}`,
+      `bufferSize of ${method} must be a whole number from 1 to ${MAX_SUBSCRIPTION_BUFFER}, not ${String(bufferSize)}`,
       context,
     );
   }

@@ -14,8 +14,8 @@ import {
   TimeoutError,
   type ErrorContext,
 } from "./errors.js";
-import { frame, frameBatch, parseReply } from "./codec.js";
-import type { ReconnectPolicy } from "./defaults.js";
+import { frame, frameBatch, parseReply, replyId } from "./codec.js";
+import { MAX_TIMER_MS, STABLE_SOCKET_MS, type ReconnectPolicy } from "./defaults.js";
 import type { WebSocketConstructor, WebSocketLike } from "./options.js";
 import { redact } from "./secrets.js";
 import type { ConnectionEvent, Reply, RpcRequest, SendOptions, ServerNotification, Transport } from "./transport.js";
@@ -50,6 +50,8 @@ export function createWsTransport(config: WsTransportConfig): Transport {
   let opening: Promise<WebSocketLike> | undefined;
   let opened = false;
   let closed = false;
+  /** Sockets in a row that dropped before STABLE_SOCKET_MS: bounds the reconnects after drops. */
+  let drops = 0;
   /** Sockets closed because a message was over the limit: their pending calls get ResponseTooLargeError. */
   const tooBig = new WeakSet<WebSocketLike>();
 
@@ -77,13 +79,6 @@ export function createWsTransport(config: WsTransportConfig): Transport {
       ws.close(4009, "message too big");
       return;
     }
-    const idOf = (message: unknown): string | undefined => {
-      const id =
-        message !== null && typeof message === "object" && Object.hasOwn(message, "id")
-          ? (message as { id: unknown }).id
-          : undefined;
-      return id === undefined || id === null ? undefined : String(id);
-    };
     let reply: Reply;
     try {
       reply = parseReply(raw, { host }, secrets);
@@ -95,7 +90,7 @@ export function createWsTransport(config: WsTransportConfig): Transport {
       } catch {
         return;
       }
-      for (const key of (Array.isArray(value) ? value : [value]).map(idOf)) {
+      for (const key of (Array.isArray(value) ? value : [value]).map(replyId)) {
         const p = key === undefined ? undefined : pending.get(key);
         if (p)
           settle(
@@ -110,7 +105,7 @@ export function createWsTransport(config: WsTransportConfig): Transport {
       return;
     }
     const messages: unknown[] = Array.isArray(reply.message) ? reply.message : [reply.message];
-    const ids = messages.map(idOf);
+    const ids = messages.map(replyId);
     const seen = new Set<string>();
     const duplicates = new Set<string>();
     for (const id of ids) if (id !== undefined) (seen.has(id) ? duplicates : seen).add(id);
@@ -146,7 +141,7 @@ export function createWsTransport(config: WsTransportConfig): Transport {
     let lastError: unknown;
     for (let attempt = 0; attempt < Math.max(1, reconnect.attempts); attempt++) {
       if (closed) throw new SocketClosedError(1000, { host });
-      if (attempt > 0) await new Promise((r) => setTimeout(r, reconnect.delay * 2 ** (attempt - 1)));
+      if (attempt > 0) await new Promise((r) => setTimeout(r, backoff(reconnect.delay, attempt)));
       try {
         return await connectOnce(Ctor);
       } catch (error) {
@@ -171,8 +166,10 @@ export function createWsTransport(config: WsTransportConfig): Transport {
         return;
       }
       let isOpen = false;
+      let openedAt = 0;
       ws.addEventListener("open", () => {
         isOpen = true;
+        openedAt = Date.now();
         if (closed) {
           // close() ran while this socket was connecting: do not keep it.
           ws.close(1000, "client closed");
@@ -199,8 +196,17 @@ export function createWsTransport(config: WsTransportConfig): Transport {
             ? new ResponseTooLargeError(limit, p.context)
             : new SocketClosedError(event.code, p.context),
         );
-        // Someone waits for server notifications: reconnect now, not on the next call.
-        if (!closed && (listeners.size > 0 || watchers.size > 0)) connection().catch(() => undefined);
+        // Someone waits for server notifications: reconnect now (after the first drop; later ones back
+        // off), not on the next call — unless sockets keep dropping: then it is closed for good.
+        if (closed || (listeners.size === 0 && watchers.size === 0)) return;
+        drops = Date.now() - openedAt >= STABLE_SOCKET_MS ? 1 : drops + 1;
+        if (drops > reconnect.attempts) {
+          emit({ type: "closed", error: new SocketClosedError(event.code, { host }) });
+          return;
+        }
+        const reopen = (): void => void (closed || connection().catch(() => undefined));
+        if (drops === 1) reopen();
+        else setTimeout(reopen, backoff(reconnect.delay, drops - 1));
       });
     });
   }
@@ -288,6 +294,11 @@ export function createWsTransport(config: WsTransportConfig): Transport {
       watchers.clear();
     },
   };
+}
+
+/** Wait before try `n` (n ≥ 1): `delay · 2^(n-1)`, capped where timers still work. */
+function backoff(delay: number, n: number): number {
+  return Math.min(MAX_TIMER_MS, delay * 2 ** (n - 1));
 }
 
 /** The connection error, rebuilt for one call so that it names that call's method. */

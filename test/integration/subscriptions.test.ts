@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
 import { createEthNodeClient, type EthNodeClient, type Hash32, type Head, type Log, type LogFilter } from "../../generated/src/eth/index.js";
 import { createSolanaNodeClient, type AccountNotification } from "../../generated/src/solana/index.js";
-import { AbortError, SocketClosedError, SubscriptionError, ValidationError, type Subscription } from "../../generated/src/runtime/index.js";
+import { AbortError, MalformedResponseError, SocketClosedError, SubscriptionError, ValidationError, type Subscription } from "../../generated/src/runtime/index.js";
 import { startMockServer } from "../../generator/mock/server.js";
 import { head, startFakeWsNode, type FakeWsNode } from "../helpers/fake-ws-node.js";
 
@@ -140,6 +140,65 @@ describe("eth_subscribe over WebSocket", () => {
     expect((await it.next()).value).toEqual(head(1));
     await node.refuse();
     await expect(it.next()).rejects.toBeInstanceOf(SocketClosedError);
+  });
+
+  it("a node that answers each new socket and closes it is not reconnected to without end: the iterator throws SocketClosedError", async () => {
+    // Hostile: the first socket works; every later one is accepted, answers one message, then closed.
+    const { WebSocketServer } = await import("ws");
+    const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+    await new Promise<void>((resolve) => wss.once("listening", () => resolve()));
+    let connections = 0;
+    const first: { socket?: import("ws").WebSocket } = {};
+    wss.on("connection", (socket) => {
+      connections++;
+      if (connections === 1) first.socket = socket;
+      else {
+        socket.send(JSON.stringify({ jsonrpc: "2.0", method: "eth_subscription", params: { subscription: "0x0", result: null } }));
+        setImmediate(() => socket.terminate());
+      }
+      socket.on("message", (data) => {
+        const request = JSON.parse(data.toString()) as { id: unknown };
+        socket.send(JSON.stringify({ jsonrpc: "2.0", id: request.id, result: "0x1" }));
+      });
+    });
+    cleanups.push(() => new Promise<void>((resolve) => wss.close(() => resolve())));
+    const port = (wss.address() as AddressInfo).port;
+    const eth = createEthNodeClient({ url: `ws://127.0.0.1:${port}/eth`, retryCount: 0, reconnect: { attempts: 3, delay: 5 } });
+    cleanups.push(() => eth.close());
+    const sub = await eth.eth_subscribe("newHeads");
+    first.socket!.terminate();
+    await expect(sub[Symbol.asyncIterator]().next()).rejects.toBeInstanceOf(SocketClosedError);
+    const after = connections;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(after).toBeLessThanOrEqual(1 + 3 + 1);
+    expect(connections).toBe(after);
+  });
+
+  it.each([{ id: { a: 1 } }, { id: null }])("refuses a subscription id that is neither string nor number ($id) and yields no notification", async ({ id }) => {
+    const { WebSocketServer } = await import("ws");
+    const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+    await new Promise<void>((resolve) => wss.once("listening", () => resolve()));
+    wss.on("connection", (socket) => {
+      socket.on("message", (data) => {
+        const request = JSON.parse(data.toString()) as { id: unknown };
+        socket.send(JSON.stringify({ jsonrpc: "2.0", method: "eth_subscription", params: { subscription: { b: 2 }, result: head(1) } }));
+        socket.send(JSON.stringify({ jsonrpc: "2.0", id: request.id, result: id }));
+      });
+    });
+    cleanups.push(() => new Promise<void>((resolve) => wss.close(() => resolve())));
+    const eth = createEthNodeClient({ url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/eth`, retryCount: 0 });
+    cleanups.push(() => eth.close());
+    const error = await eth.eth_subscribe("newHeads").then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(MalformedResponseError);
+    expect((error as Error).message).toMatch(/eth_subscribe answered (object|null) where a subscription id \(string or number\) belongs/);
+  });
+
+  it.each([0, Number.NaN, 1.5, 1e9])("refuses bufferSize %s with a SubscriptionError; nothing is sent", async (bufferSize) => {
+    const { node, eth } = await setup();
+    const error = await eth.eth_subscribe("newHeads", { bufferSize }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(SubscriptionError);
+    expect((error as Error).message).toMatch(/bufferSize of eth_subscribe must be a whole number from 1 to 1000000, not /);
+    expect(node.requests).toEqual([]);
   });
 
   it.each([

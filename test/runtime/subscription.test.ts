@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { AbortError, SocketClosedError, SubscriptionError } from "../../runtime/errors.js";
+import { fetchMissed } from "../../runtime/backfill.js";
 import { parseJson } from "../../runtime/json.js";
 import { subscribe, type SubscribeMethod, type SubscriptionHost } from "../../runtime/subscription.js";
 
@@ -232,5 +233,29 @@ describe("subscribe", () => {
     refuse = true;
     t.reconnect();
     await expect(sub[Symbol.asyncIterator]().next()).rejects.toThrow(/could not be made again after a reconnect: node refused/);
+  });
+});
+
+describe("back-fill against a hostile node", () => {
+  const block = (n: string) => ({ number: n });
+  it.each([
+    { name: "a block numbered far ahead", answer: (n: string) => (n === "0x5" ? block("0xffffffffffff") : block(n)) },
+    { name: "a block without a number", answer: (n: string) => (n === "0x5" ? {} : block(n)) },
+    { name: "null for a block", answer: (n: string) => (n === "0x5" ? null : block(n)) },
+  ])("keeps only the blocks asked for: $name is left out", async ({ answer }) => {
+    const call = (async (method: string, params: unknown[]) =>
+      method === "eth_blockNumber" ? "0x6" : answer(params[0] as string)) as never;
+    expect(await fetchMissed(call, "blocks", [3n], undefined, 10)).toEqual([block("0x4"), block("0x6")]);
+  });
+
+  it("refuses a head far ahead instead of fetching up to it", async () => {
+    let fetched = 0;
+    const call = (async (method: string) => {
+      if (method === "eth_blockNumber") return "0xffffffffffff";
+      fetched++;
+      return null;
+    }) as never;
+    await expect(fetchMissed(call, "blocks", [3n], undefined, 1000)).rejects.toThrow(/blocks were missed, more than the subscription's bufferSize of 1000/);
+    expect(fetched).toBe(0);
   });
 });

@@ -33,8 +33,16 @@ export const DEFAULT_BATCH_SIZE = 100;
 export const DEFAULT_RETRY: RetryPolicy = { count: 3, delay: 150, maxDelay: 5_000, codes: [-32055, 429] };
 /** WebSocket: 5 connection attempts in a row, from 500 ms apart (doubled each time). */
 export const DEFAULT_RECONNECT: ReconnectPolicy = { attempts: 5, delay: 500 };
+/**
+ * A WebSocket that stayed open this long (ms) before it dropped counts as a recovery: the count of
+ * drops in a row starts again. Shorter-lived sockets add up, and after `reconnect.attempts` of them
+ * the client stops reconnecting (a node that accepts and closes every socket is not looped on).
+ */
+export const STABLE_SOCKET_MS = 10_000;
 /** Items a subscription holds for a busy consumer; one more ends it with a SubscriptionError. */
 export const DEFAULT_SUBSCRIPTION_BUFFER = 1_000;
+/** Largest `bufferSize` a subscription accepts (items held in memory for a busy consumer). */
+export const MAX_SUBSCRIPTION_BUFFER = 1_000_000;
 /** Pages a paginator fetches at most before it stops with an error (raise with `maxPages`). */
 export const DEFAULT_MAX_PAGES = 10_000;
 /** Pages in a row without items after which a paginator stops (a server that only sends new tokens). */

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { stopChild } from "../helpers/child.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../generator/generate.js";
 
@@ -30,17 +31,7 @@ function spawnCli(script: string, args: string[]): { child: ChildProcess; output
   return { child, output: () => output, exited: new Promise((resolve) => child.once("exit", resolve)) };
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
-    child.once("exit", () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill("SIGINT");
-  });
-}
+const stop = (child: ChildProcess): Promise<void> => stopChild(child, "SIGINT");
 
 describe("npm run docs", () => {
   it("writes the site into --out and prints the bundle size", async () => {

@@ -22,7 +22,7 @@ export interface Playground {
   /** `http://127.0.0.1:<port>/`. */
   url: string;
   mock: MockServer;
-  /** Calls forwarded to the mock so far (each POST to /mock/…). */
+  /** Calls forwarded to the mock so far (each POST to /mock/… that was passed on; not one refused as too large). */
   rpcCalls(): number;
   close(): Promise<void>;
 }
@@ -46,8 +46,9 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     if (url.pathname === "/mock" || url.pathname.startsWith("/mock/")) {
-      if (request.method === "POST") calls += 1;
-      return forward(request, response, `${mock.url}${url.pathname.slice("/mock".length) || "/"}${url.search}`);
+      return forward(request, response, `${mock.url}${url.pathname.slice("/mock".length) || "/"}${url.search}`, () => {
+        if (request.method === "POST") calls += 1;
+      });
     }
     if (request.method !== "GET" && request.method !== "HEAD") return reply(response, 405, "text/plain; charset=utf-8", "The playground serves its pages with GET and the mock server under /mock/.\n");
     const name = url.pathname === "/" ? "index.html" : url.pathname.slice(1);
@@ -74,7 +75,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   };
 }
 
-async function forward(request: IncomingMessage, response: ServerResponse, target: string): Promise<void> {
+/** Reads the body (refusing one over MAX_FORWARD_BYTES before anything is sent), then passes it on. */
+async function forward(request: IncomingMessage, response: ServerResponse, target: string, sending: () => void): Promise<void> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
@@ -82,6 +84,7 @@ async function forward(request: IncomingMessage, response: ServerResponse, targe
     if (size > MAX_FORWARD_BYTES) return reply(response, 413, "text/plain; charset=utf-8", `The request body is larger than ${MAX_FORWARD_BYTES} bytes.\n`);
     chunks.push(chunk as Buffer);
   }
+  sending();
   const hasBody = request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS";
   const answer = await fetch(target, {
     method: request.method ?? "GET",

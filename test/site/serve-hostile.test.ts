@@ -80,10 +80,12 @@ describe("playground server against hostile requests", () => {
   });
 
   it("refuses a body over 1 MiB for the mock with 413, and the mock still answers afterwards", async () => {
+    const before = playground.rpcCalls();
     const answer = await raw("POST", "/mock/eth", Buffer.alloc(1024 * 1024 + 1, 0x20));
     expect([413, -1]).toContain(answer.status); // -1: the server answered 413 and closed while the body was still being written
     const after = await raw("POST", "/mock/eth", Buffer.from('{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber"}'));
     expect(after.status).toBe(200);
+    expect(playground.rpcCalls()).toBe(before + 1);
     expect(JSON.parse(after.text)).toMatchObject({ jsonrpc: "2.0", id: 1, result: expect.stringMatching(/^0x[0-9a-f]+$/i) });
   });
 });

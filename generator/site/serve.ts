@@ -44,7 +44,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     handle(request, response).catch(() => reply(response, 502, "text/plain; charset=utf-8", "The playground could not reach its mock server.\n"));
   });
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    const url = parseTarget(request.url);
+    if (url === undefined) return reply(response, 400, "text/plain; charset=utf-8", "The request target is not a valid URL path.\n");
     if (url.pathname === "/mock" || url.pathname.startsWith("/mock/")) {
       return forward(request, response, `${mock.url}${url.pathname.slice("/mock".length) || "/"}${url.search}`, () => {
         if (request.method === "POST") calls += 1;
@@ -73,6 +74,15 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       await mock.close();
     },
   };
+}
+
+/** The request target as a URL, or undefined when it is none (URL.parse is newer than Node 20.0). */
+function parseTarget(target: string | undefined): URL | undefined {
+  try {
+    return new URL(target ?? "/", "http://127.0.0.1");
+  } catch {
+    return undefined;
+  }
 }
 
 /** Reads the body (refusing one over MAX_FORWARD_BYTES before anything is sent), then passes it on. */

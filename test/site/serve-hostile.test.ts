@@ -74,6 +74,11 @@ describe("playground server against hostile requests", () => {
     expect(await raw("GET", "/app.js")).toEqual({ status: 200, text: "console.log(1)" });
   });
 
+  it("answers a request target that is no URL with 400, not as a failure of the mock", async () => {
+    const answer = await raw("GET", "http://[x/");
+    expect(answer).toEqual({ status: 400, text: "The request target is not a valid URL path.\n" });
+  });
+
   it.each(["POST", "PUT", "DELETE", "PATCH"])("%s on a page is 405", async (method) => {
     const answer = await raw(method, "/index.html", Buffer.from("{}"));
     expect(answer.status).toBe(405);

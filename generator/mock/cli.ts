@@ -9,10 +9,9 @@ import { hideBin } from "yargs/helpers";
 import { terminalText } from "../escape.js";
 import { formatProblems, GeneratorError } from "../problems.js";
 import { DEFAULT_LIMITS, LIMIT_ALIASES, limitFlag, limitNames, type LimitName, type MockLimits } from "./limits.js";
-import { DEFAULT_PAGES, isLoopback, startMockServer, type MockServer } from "./server.js";
+import { DEFAULT_PAGES, isLoopback, startMockServer } from "./server.js";
 import { isIP } from "node:net";
-
-class UsageError extends Error {}
+import { listenProblem, single, untilSignal, usageFailure, UsageError, wholeNumber } from "../server-cli.js";
 
 const LIMIT_HELP: Record<LimitName, string> = {
   maxBodyBytes: "Largest request body in bytes (counted after gzip/deflate decoding)",
@@ -31,18 +30,6 @@ const LIMIT_HELP: Record<LimitName, string> = {
   wsMaxSubscriptions: "Subscriptions (x-subscription) one WebSocket connection may hold at once",
   wsNotifyIntervalMs: "Time between two notifications of one WebSocket subscription (ms)",
 };
-
-/** A flag given twice arrives as an array: refuse it rather than guess which one was meant. */
-function single(flag: string, value: unknown): unknown {
-  if (Array.isArray(value)) throw new Error(`${flag} is given ${value.length} times; give it once.`);
-  return value;
-}
-
-function wholeNumber(flag: string, value: unknown, min: number, max: number): number {
-  const n = single(flag, value);
-  if (typeof n !== "number" || !Number.isInteger(n) || n < min || n > max) throw new Error(`${flag} must be a whole number from ${min} to ${max}${Number.isNaN(n) ? "" : `, not ${terminalText(String(n))}`}.`);
-  return n;
-}
 
 async function main(): Promise<number> {
   let parser = yargs(hideBin(process.argv))
@@ -75,10 +62,7 @@ async function main(): Promise<number> {
     .strict()
     .help()
     .version(false)
-    .fail((message, error) => {
-      const text = message ?? error?.message ?? "Invalid arguments";
-      throw new UsageError(/[.!?]$/.test(text) ? text : `${text}.`);
-    })
+    .fail(usageFailure)
     .parseAsync();
 
   const limits: Partial<MockLimits> = {};
@@ -94,31 +78,6 @@ async function main(): Promise<number> {
   console.log(`GET ${server.url}/ lists the methods; WebSocket (calls and subscriptions) on ${server.url.replace(/^http/, "ws")}/. Press Ctrl-C to stop.`);
   await untilSignal(server);
   return 0;
-}
-
-/** Port in use, or not allowed: one sentence with the fix. */
-function listenProblem(host: string, port: number): (error: unknown) => never {
-  return (error) => {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EADDRINUSE") throw new UsageError(`Port ${port} on ${host} is already in use; pick another with --port, or --port 0 for a free one.`);
-    if (code === "EACCES") throw new UsageError(`Listening on port ${port} of ${host} is not allowed for this user; pick a port above 1023 with --port.`);
-    if (code === "EADDRNOTAVAIL") throw new UsageError(`${host} is not an address of this machine; pass one of its addresses with --host.`);
-    if (error instanceof RangeError) throw new UsageError(error.message);
-    throw error;
-  };
-}
-
-/** Resolves once SIGINT or SIGTERM arrives and the server is closed. */
-function untilSignal(server: MockServer): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = (): void => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      void server.close().finally(resolve);
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
 }
 
 main().then(

@@ -7,7 +7,9 @@
 import path from "node:path";
 import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
+import { terminalText } from "../escape.js";
 import { ROOT } from "../generate.js";
+import { single, usageFailure, UsageError } from "../server-cli.js";
 import { failureMessage } from "../report.js";
 import { largestInputs } from "./bundle.js";
 import { DEFAULT_MOCK_URL } from "./model.js";
@@ -24,8 +26,8 @@ async function main(): Promise<number> {
     .option("mock-url", { type: "string", default: DEFAULT_MOCK_URL, describe: "URL of the mock server the page calls by default (relative to the page, or absolute such as http://127.0.0.1:8545/)" })
     .option("debug", { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" })
     .check((a) => {
-      if (String(a.out).trim() === "") throw new Error("--out must name a folder.");
-      if (!/^(https?:\/\/[^\s]+|[A-Za-z0-9._~\/-]*)$/.test(String(a.mockUrl))) throw new Error("--mock-url must be an http(s) URL or a relative path such as mock/.");
+      if (String(single("--out", a.out)).trim() === "") throw new Error("--out must name a folder.");
+      if (!/^(https?:\/\/[^\s]+|[A-Za-z0-9._~\/-]*)$/.test(String(single("--mock-url", a.mockUrl)))) throw new Error("--mock-url must be an http(s) URL or a relative path such as mock/.");
       return true;
     })
     .example("$0 --out site", "a static site in ./site that calls the mock at ./mock/ (as `npm run playground` serves it)")
@@ -33,6 +35,7 @@ async function main(): Promise<number> {
     .strict()
     .help()
     .version(false)
+    .fail(usageFailure)
     .parseAsync();
   await checkSiteOut(args.out);
   const built = await buildSite({ mockUrl: args.mockUrl });
@@ -47,7 +50,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(failureMessage(error, "The site", argv.includes("--debug")));
+    if (error instanceof UsageError) console.error(`${terminalText(error.message)} Run \`npm run docs -- --help\` for the options.`);
+    else console.error(failureMessage(error, "The site", argv.includes("--debug")));
     process.exit(1);
   },
 );

@@ -9,7 +9,8 @@ import { hideBin } from "yargs/helpers";
 import { terminalText } from "../escape.js";
 import { ROOT } from "../generate.js";
 import { failureMessage } from "../report.js";
-import { startPlayground, type Playground } from "./serve.js";
+import { listenProblem, untilSignal, usageFailure, UsageError, wholeNumber } from "../server-cli.js";
+import { startPlayground } from "./serve.js";
 import { buildSite, defaultSpecs } from "./site.js";
 
 const argv = hideBin(process.argv);
@@ -21,16 +22,17 @@ async function main(): Promise<number> {
     .option("port", { type: "number", default: 0, describe: "Port on 127.0.0.1; 0 picks a free port" })
     .option("debug", { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" })
     .check((a) => {
-      if (!Number.isInteger(a.port) || a.port < 0 || a.port > 65535) throw new Error(`--port must be a whole number from 0 to 65535, not ${a.port}.`);
+      wholeNumber("--port", a.port, 0, 65535);
       return true;
     })
     .strict()
     .help()
     .version(false)
+    .fail(usageFailure)
     .parseAsync();
   const built = await buildSite();
   const specs = await defaultSpecs(ROOT);
-  const playground = await startPlayground({ files: built.files, specs, port: args.port, cwd: ROOT });
+  const playground = await startPlayground({ files: built.files, specs, port: args.port, cwd: ROOT }).catch(listenProblem("127.0.0.1", args.port));
   for (const warning of playground.mock.warnings) console.warn(terminalText(`warning: ${warning}`));
   console.log(`Playground for ${specs.map((s) => path.basename(s)).join(", ")} (${playground.mock.methods.length} methods): ${playground.url}`);
   console.log(`Mock server at ${playground.url}mock/ (the default endpoint). Press Ctrl-C to stop.`);
@@ -38,22 +40,11 @@ async function main(): Promise<number> {
   return 0;
 }
 
-function untilSignal(playground: Playground): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = (): void => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      void playground.close().finally(resolve);
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
-}
-
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(failureMessage(error, "The playground", argv.includes("--debug")));
+    if (error instanceof UsageError) console.error(`${terminalText(error.message)} Run \`npm run playground -- --help\` for the options.`);
+    else console.error(failureMessage(error, "The playground", argv.includes("--debug")));
     process.exit(1);
   },
 );

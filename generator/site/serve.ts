@@ -22,7 +22,7 @@ export interface Playground {
   /** `http://127.0.0.1:<port>/`. */
   url: string;
   mock: MockServer;
-  /** Calls forwarded to the mock so far (each POST to /mock/…). */
+  /** Calls forwarded to the mock so far (each POST to /mock/… that was passed on; not one refused as too large). */
   rpcCalls(): number;
   close(): Promise<void>;
 }
@@ -44,10 +44,12 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     handle(request, response).catch(() => reply(response, 502, "text/plain; charset=utf-8", "The playground could not reach its mock server.\n"));
   });
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    const url = parseTarget(request.url);
+    if (url === undefined) return reply(response, 400, "text/plain; charset=utf-8", "The request target is not a valid URL path.\n");
     if (url.pathname === "/mock" || url.pathname.startsWith("/mock/")) {
-      if (request.method === "POST") calls += 1;
-      return forward(request, response, `${mock.url}${url.pathname.slice("/mock".length) || "/"}${url.search}`);
+      return forward(request, response, `${mock.url}${url.pathname.slice("/mock".length) || "/"}${url.search}`, () => {
+        if (request.method === "POST") calls += 1;
+      });
     }
     if (request.method !== "GET" && request.method !== "HEAD") return reply(response, 405, "text/plain; charset=utf-8", "The playground serves its pages with GET and the mock server under /mock/.\n");
     const name = url.pathname === "/" ? "index.html" : url.pathname.slice(1);
@@ -74,7 +76,17 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   };
 }
 
-async function forward(request: IncomingMessage, response: ServerResponse, target: string): Promise<void> {
+/** The request target as a URL, or undefined when it is none (URL.parse is newer than Node 20.0). */
+function parseTarget(target: string | undefined): URL | undefined {
+  try {
+    return new URL(target ?? "/", "http://127.0.0.1");
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads the body (refusing one over MAX_FORWARD_BYTES before anything is sent), then passes it on. */
+async function forward(request: IncomingMessage, response: ServerResponse, target: string, sending: () => void): Promise<void> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
@@ -82,6 +94,7 @@ async function forward(request: IncomingMessage, response: ServerResponse, targe
     if (size > MAX_FORWARD_BYTES) return reply(response, 413, "text/plain; charset=utf-8", `The request body is larger than ${MAX_FORWARD_BYTES} bytes.\n`);
     chunks.push(chunk as Buffer);
   }
+  sending();
   const hasBody = request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS";
   const answer = await fetch(target, {
     method: request.method ?? "GET",

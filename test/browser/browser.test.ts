@@ -8,10 +8,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { build } from "esbuild";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../generator/generate.js";
-import { findChromium } from "../helpers/chromium.js";
+import { findChromium, launchChromium } from "../helpers/chromium.js";
 
 const SAMPLES = path.resolve(ROOT, "../shared/real-samples");
 const chromiumLookup = findChromium();
@@ -41,10 +41,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: chromiumLookup.path,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  browser = await launchChromium(chromiumLookup);
 }, 60_000);
 
 afterAll(async () => {

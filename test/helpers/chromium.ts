@@ -6,10 +6,12 @@
  * Chromium fails them. Elsewhere a missing Chromium skips them with a one-line notice that says
  * how to enable them.
  *
- * Use: `const chromium = findChromium(); describe.skipIf(chromium.skip)("…", …)` and launch
- * `chromium.path`.
+ * Use: `const chromium = findChromium(); describe.skipIf(chromium.skip)("…", …)` and
+ * `launchChromium(chromium)` (headless, no sandbox, no background traffic: tests only talk to
+ * 127.0.0.1).
  */
 import { accessSync, constants } from "node:fs";
+import { chromium, type Browser } from "playwright-core";
 
 export const DEFAULT_CHROMIUM = "/usr/bin/chromium";
 
@@ -50,4 +52,12 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLook
   const found = decideChromium(env, isExecutable);
   if (found.notice) console.warn(found.notice);
   return found;
+}
+
+/** Launches the Chromium that findChromium found, headless and without background networking. */
+export function launchChromium(lookup: ChromiumLookup): Promise<Browser> {
+  return chromium.launch({
+    executablePath: lookup.path,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
 }

@@ -4,9 +4,12 @@
  * 127.0.0.1 and is stopped with SIGINT at the end of its test (SIGKILL after 5 s).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { stopChild } from "../helpers/child.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../generator/generate.js";
 
@@ -28,17 +31,7 @@ function spawnCli(script: string, args: string[]): { child: ChildProcess; output
   return { child, output: () => output, exited: new Promise((resolve) => child.once("exit", resolve)) };
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
-    child.once("exit", () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill("SIGINT");
-  });
-}
+const stop = (child: ChildProcess): Promise<void> => stopChild(child, "SIGINT");
 
 describe("npm run docs", () => {
   it("writes the site into --out and prints the bundle size", async () => {
@@ -65,9 +58,43 @@ describe("npm run docs", () => {
     expect(await run.exited).toBe(1);
     expect(run.output()).toContain("Pass the folder to write the site to with --out <dir>.");
   }, 60_000);
+
+  it.each([
+    [["--out", "a", "--out", "b"], "--out is given 2 times; give it once."],
+    [["--out", "x", "--mock-url", "javascript:alert(1)"], "--mock-url must be an http(s) URL or a relative path such as mock/."],
+    [["--out", "x", "--bogus"], "Unknown argument: bogus."],
+  ])("refuses %j with one line and no usage text", async (args, message) => {
+    const run = spawnCli("docs-cli.ts", args);
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toBe(`${message} Run \`npm run docs -- --help\` for the options.\n`);
+    expect(await readdir(sandbox)).not.toContain("x");
+  }, 60_000);
 });
 
 describe("npm run playground", () => {
+  it.each([
+    [["--port", "99999"], "--port must be a whole number from 0 to 65535, not 99999."],
+    [["--port", "abc"], "--port must be a whole number from 0 to 65535."],
+    [["--port", "1", "--port", "2"], "--port is given 2 times; give it once."],
+  ])("refuses %j with one line and no usage text", async (args, message) => {
+    const run = spawnCli("playground-cli.ts", args);
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toBe(`${message} Run \`npm run playground -- --help\` for the options.\n`);
+  }, 60_000);
+
+  it("names a port in use and the fix, in one line", async () => {
+    const taken = http.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const run = spawnCli("playground-cli.ts", ["--port", String(port)]);
+      expect(await run.exited).toBe(1);
+      expect(run.output()).toBe(`Port ${port} on 127.0.0.1 is already in use; pick another with --port, or --port 0 for a free one. Run \`npm run playground -- --help\` for the options.\n`);
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
+  }, 120_000);
+
   it("prints the URL, serves the page and the mock, and stops on Ctrl-C", async () => {
     const run = spawnCli("playground-cli.ts", ["--port", "0"]);
     const url = await new Promise<string>((resolve, reject) => {

@@ -14,7 +14,9 @@ import { normalizeDocument } from "../../generator/normalize/document.js";
 import { siteModel } from "../../generator/site/model.js";
 import { siteFiles } from "../../generator/site/site.js";
 import type { Field, SiteData } from "../../generator/site/types.js";
-import { CHROMIUM, launchChromium } from "./launch.js";
+import { findChromium, launchChromium } from "../helpers/chromium.js";
+
+const CHROMIUM = findChromium();
 
 const SCRIPT = "<script>alert(1)</script>";
 const IMG = '"><img src=x onerror=alert(2)>';
@@ -65,7 +67,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  browser = await launchChromium();
+  browser = await launchChromium(CHROMIUM);
 }, 60_000);
 
 afterAll(async () => {

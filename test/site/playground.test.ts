@@ -17,7 +17,9 @@ import { ROOT } from "../../generator/generate.js";
 import { startMockServer, type MockServer } from "../../generator/mock/server.js";
 import { startPlayground, type Playground } from "../../generator/site/serve.js";
 import { buildSite, defaultSpecs, siteFiles, type SiteBuild } from "../../generator/site/site.js";
-import { CHROMIUM, launchChromium } from "./launch.js";
+import { findChromium, launchChromium } from "../helpers/chromium.js";
+
+const CHROMIUM = findChromium();
 
 const OUTPUT = path.join(ROOT, "test-output");
 let built: SiteBuild;
@@ -28,7 +30,7 @@ beforeAll(async () => {
   if (CHROMIUM.skip) return;
   built = await buildSite();
   playground = await startPlayground({ files: built.files, specs: await defaultSpecs(ROOT), cwd: ROOT });
-  browser = await launchChromium();
+  browser = await launchChromium(CHROMIUM);
   await mkdir(OUTPUT, { recursive: true });
 }, 120_000);
 

@@ -1,6 +1,7 @@
 /** `npm run mock` as users run it: a child process that prints its URL, answers, and is killed at the end. */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { stopChild } from "../../helpers/child.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../../generator/generate.js";
 import { envelope, post } from "./fixtures.js";
@@ -42,17 +43,7 @@ function runCli(args: string[]): Promise<{ code: number | null; output: string }
   return new Promise((resolve) => child.once("exit", (code) => resolve({ code, output })));
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
-    child.once("exit", () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
-}
+const stop = (child: ChildProcess): Promise<void> => stopChild(child, "SIGTERM");
 
 afterAll(async () => {
   await Promise.all(children.map(stop));

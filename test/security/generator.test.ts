@@ -103,6 +103,39 @@ describe("nothing from a spec becomes code", () => {
     expect(result.pwned).toBe("undefined");
   }, 180_000);
 
+  it("x-subscription names, conditions and params with comment terminators, quotes, backticks, ${ and line separators", async () => {
+    const evil = `${INJECT}\u2028globalThis.PWNED = 5;\n"'\`\${x}`;
+    const param = `__proto__${INJECT}\``;
+    const document = spec({}, [
+      {
+        name: `sub${evil}`,
+        summary: evil,
+        params: [
+          { name: param, required: true, description: evil, schema: { type: "string" } },
+          { name: `o${evil}`, schema: { type: "object", properties: { [`k${evil}`]: { type: "string" } } } },
+        ],
+        result: { name: "id", schema: { type: "string" } },
+        "x-subscription": {
+          notification: `note${evil}`,
+          unsubscribe: `unsub${evil}`,
+          item: { type: "string", description: evil },
+          variants: [
+            { name: "Exact", when: { param, equals: evil }, params: [param], item: { type: "number" }, backfill: "logs" },
+            { name: "Proto", when: { param: `o${evil}`, property: "__proto__", in: [evil, "`${x}`"] }, item: { type: "boolean" } },
+          ],
+        },
+      },
+      { name: `unsub${evil}`, params: [{ name: "id", schema: { type: "string" } }], result: { name: "ok", schema: { type: "boolean" } } },
+    ]);
+    const { files, problems } = await gen("subscriptions", document);
+    expect(problems).toBeUndefined();
+    const client = [...files!].find(([f]) => f.endsWith("/client.ts") && !f.includes("/runtime/"))![1];
+    expect(client).toContain("Subscriptions {");
+    const result = await compileAndImport("subscriptions", files!);
+    expect(result.tsc).toBe("");
+    expect(result.pwned).toBe("undefined");
+  }, 180_000);
+
   it("tsType and tsEnumNames are dropped (with a warning), never copied into types.ts", async () => {
     const payload = "string; declare const tsTypeInjected: 1";
     const document = spec({}, [{ name: "m", params: [], result: { name: "r", schema: { $ref: "#/components/schemas/T" } } }], {

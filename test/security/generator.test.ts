@@ -131,6 +131,8 @@ describe("nothing from a spec becomes code", () => {
     expect(problems).toBeUndefined();
     const client = [...files!].find(([f]) => f.endsWith("/client.ts") && !f.includes("/runtime/"))![1];
     expect(client).toContain("Subscriptions {");
+    // The doc example's first argument is one escaped literal: a raw U+2028 in it would break the line.
+    expect(client).toMatch(/const sub = await .*\(".*", \{ signal \}\);/);
     const result = await compileAndImport("subscriptions", files!);
     expect(result.tsc).toBe("");
     expect(result.pwned).toBe("undefined");

@@ -113,6 +113,7 @@ describe("nothing from a spec becomes code", () => {
         params: [
           { name: param, required: true, description: evil, schema: { type: "string" } },
           { name: `o${evil}`, schema: { type: "object", properties: { [`k${evil}`]: { type: "string" } } } },
+          { name: `r${evil}`, description: evil, deprecated: true, schema: { $ref: "#/components/schemas/Ref" } },
         ],
         result: { name: "id", schema: { type: "string" } },
         "x-subscription": {
@@ -126,13 +127,16 @@ describe("nothing from a spec becomes code", () => {
         },
       },
       { name: `unsub${evil}`, params: [{ name: "id", schema: { type: "string" } }], result: { name: "ok", schema: { type: "boolean" } } },
-    ]);
+    ], { Ref: { type: "object", description: evil, properties: { [`k${evil}`]: { type: "string" } } } });
     const { files, problems } = await gen("subscriptions", document);
     expect(problems).toBeUndefined();
     const client = [...files!].find(([f]) => f.endsWith("/client.ts") && !f.includes("/runtime/"))![1];
     expect(client).toContain("Subscriptions {");
     // The doc example's first argument is one escaped literal: a raw U+2028 in it would break the line.
     expect(client).toMatch(/const sub = await .*\(".*", \{ signal \}\);/);
+    // The doc comment of a `$ref` param reaches its property even when the name needs quoting.
+    const types = [...files!].find(([f]) => f.endsWith("/types.ts") && !f.includes("/runtime/"))![1];
+    expect(types).toMatch(/@deprecated\n\s*\*\/\n\s*"r\*\/ globalThis/);
     const result = await compileAndImport("subscriptions", files!);
     expect(result.tsc).toBe("");
     expect(result.pwned).toBe("undefined");

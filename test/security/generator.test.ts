@@ -241,6 +241,24 @@ describe("nothing is read or written outside where it belongs", () => {
 });
 
 describe("names that would break the output are renamed, and the output compiles", () => {
+  it("components named like the subscription code's own names (SubscribeFn, subscriptions, itemValidators)", async () => {
+    const ref = (name: string): { $ref: string } => ({ $ref: `#/components/schemas/${name}` });
+    const document = spec(
+      {},
+      [
+        { name: "sub", params: [{ name: "a", schema: ref("subscriptions") }, { name: "b", schema: ref("SubscribeFn") }], result: { name: "id", schema: ref("SubscribeFn") }, "x-subscription": { notification: "note", unsubscribe: "unsub", item: ref("itemValidators") } },
+        { name: "unsub", params: [{ name: "id", schema: { type: "string" } }], result: { name: "ok", schema: { type: "boolean" } } },
+      ],
+      { SubscribeFn: { type: "string" }, subscriptions: { type: "string" }, itemValidators: { type: "number" } },
+    );
+    const { files, problems, warnings } = await gen("subscription-names", document);
+    expect(problems).toBeUndefined();
+    expect(warnings.join("\n")).toMatch(/name "SubscribeFn" is already taken by a name the generated code uses itself/);
+    const result = await compileAndImport("subscription-names", files!);
+    expect(result.tsc).toBe("");
+    expect(result.pwned).toBe("undefined");
+  }, 180_000);
+
   it("components named like the generated code's own names, reserved words, digits, and clashing params", async () => {
     const str = { type: "string" };
     const document = spec(

@@ -62,7 +62,7 @@ function subscribeDoc(m: MethodModel, clientVar: string): string {
     `\`sub.unsubscribe()\`, leaving the \`for await\` loop or aborting \`options.signal\` sends \`${commentText(sub.unsubscribe)}\`. After a reconnect the subscription is made again with the same params and \`options.onGap\` is told; when reconnecting fails the loop throws \`SocketClosedError\`.`,
   );
   const backfill = sub.variants.filter((v) => v.backfill).map((v) => v.name);
-  if (backfill.length > 0) lines.push(`\`{ backfill: true }\` (${backfill.map(commentText).join(", ")}): after a reconnect, the missed ${backfill.length > 1 ? "items are" : "items are"} fetched and yielded before the live ones.`);
+  if (backfill.length > 0) lines.push(`\`{ backfill: true }\` (${backfill.map(commentText).join(", ")}): after a reconnect, the missed items are fetched and yielded before the live ones.`);
   if (m.signature === "positional") for (const p of m.params) lines.push(`@param ${p.argName} ${commentText(p.description) || commentText(p.name)}${p.required ? "" : " (optional)"}`);
   else if (m.params.length > 0) lines.push(`@param params the params of \`${commentText(m.rpcName)}\`, each documented on {@link ${m.paramsType}}`);
   lines.push("@param options `signal`, `bufferSize` (items held before the subscription fails; default 1000), `onGap`");

@@ -13,6 +13,7 @@
  * | an identifier                    | `identifier`      |
  * | a key of an object literal       | `objectKey`       |
  * | a member name in a type          | `typeMemberKey`   |
+ * | a property access (`.x`, `["x"]`)  | `propertyAccess`  |
  * | a regular expression             | `regexLiteral`    |
  * | a terminal line                  | `terminalText`    |
  * | a pull-request comment (Markdown)| `markdownComment` |
@@ -103,6 +104,11 @@ export function identifier(name: string): string {
 export function objectKey(name: string): string {
   if (name === "__proto__") return `["__proto__"]`;
   return IDENTIFIER.test(name) ? name : stringLiteral(name);
+}
+
+/** A property access in code: `.name`, or `["na-me"]` when the name is not an identifier. */
+export function propertyAccess(name: string): string {
+  return IDENTIFIER.test(name) ? `.${name}` : `[${stringLiteral(name)}]`;
 }
 
 /**

@@ -3,7 +3,7 @@
  * per method, overloads for `x-result-variants`), the method map for `request`, and the factory.
  * Every name comes from the model (normalize); every spec string goes through generator/escape.ts.
  */
-import { commentText, identifier, objectKey, stringLiteral, typeMemberKey } from "../escape.js";
+import { commentText, identifier, isIdentifier, objectKey, propertyAccess, stringLiteral, typeMemberKey } from "../escape.js";
 import type { DocumentModel, MethodModel, ParamModel, ResultVariant } from "../model.js";
 import { methodDoc } from "./docs.js";
 import { itemTypes, subscribeMethods, subscriptionDeclarations } from "./subscriptions.js";
@@ -109,7 +109,7 @@ function importedTypes(doc: DocumentModel): string[] {
     for (const v of m.variants) names.add(v.typeName);
     for (const p of m.params) if (p.refName) names.add(p.refName);
     for (const t of itemTypes(doc)) names.add(t);
-    if (m.pagination && /^[A-Za-z_$][\w$]*$/.test(m.pagination.itemType)) names.add(m.pagination.itemType);
+    if (m.pagination && isIdentifier(m.pagination.itemType)) names.add(m.pagination.itemType);
   }
   return [...names].sort().map(identifier);
 }
@@ -120,7 +120,7 @@ function paginators(doc: DocumentModel, paged: MethodModel[]): string {
     docs: "Item iterators of the paginated methods (their result carries `nextPageToken`). `.pages()` iterates whole pages.",
     methods: paged.map((m) => ({
       name: typeMemberKey(m.clientName),
-      docs: `Iterates the \`${commentText(m.pagination!.itemsField)}\` of every page of \`${commentText(m.rpcName)}\`, following \`${commentText(m.pagination!.nextField)}\`. Pass \`${m.pagination!.tokenParam}\` to resume; \`maxItems\` to stop early; \`signal\` to abort.\n@example\n\`\`\`ts\nfor await (const item of ${doc.names.clientVar}.paginate${memberAccess(m.clientName)}(${m.params.some((p) => p.required) ? "{ … }" : "{}"}, { maxItems: 10_000 })) console.log(item);\n\`\`\``,
+      docs: `Iterates the \`${commentText(m.pagination!.itemsField)}\` of every page of \`${commentText(m.rpcName)}\`, following \`${commentText(m.pagination!.nextField)}\`. Pass \`${m.pagination!.tokenParam}\` to resume; \`maxItems\` to stop early; \`signal\` to abort.\n@example\n\`\`\`ts\nfor await (const item of ${doc.names.clientVar}.paginate${propertyAccess(m.clientName)}(${m.params.some((p) => p.required) ? "{ … }" : "{}"}, { maxItems: 10_000 })) console.log(item);\n\`\`\``,
       params: [
         { name: "params", type: m.paramsType, optional: !m.params.some((p) => p.required) },
         { name: "options", type: "PaginateOptions", optional: true },
@@ -133,7 +133,7 @@ function paginators(doc: DocumentModel, paged: MethodModel[]): string {
 function clientInterface(doc: DocumentModel, paged: boolean): string {
   const n = doc.names;
   const [first, second] = doc.methods.filter((m) => !m.subscription);
-  const sample = (m: MethodModel | undefined): string => `c${memberAccess(m?.clientName ?? "method")}(…)`;
+  const sample = (m: MethodModel | undefined): string => `c${propertyAccess(m?.clientName ?? "method")}(…)`;
   return interfaceDeclaration({
     name: identifier(doc.clientType),
     extends: [n.callsType, ...(doc.methods.some((m) => m.subscription) ? [n.subscriptionsType] : [])],
@@ -161,11 +161,6 @@ function clientInterface(doc: DocumentModel, paged: boolean): string {
       { name: "close", docs: "Releases the client's resources (the WebSocket, if any); pending calls are rejected.", params: [], returnType: "void" },
     ],
   });
-}
-
-/** `.name`, or `["na-me"]` when the member is not an identifier. */
-function memberAccess(name: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${stringLiteral(name)}]`;
 }
 
 function requestParamsType(m: MethodModel): string {
@@ -238,6 +233,6 @@ function factoryExample(doc: DocumentModel): string {
   const options = keyed ? `{ url: ${target}, apiKey: process.env.API_KEY }` : `{ url: ${target} }`;
   const first = doc.methods[0];
   const args = first && first.params.some((p) => p.required) ? (first.signature === "object" ? "{ … }" : "…") : "";
-  const call = first ? `\nconst result = await ${doc.names.clientVar}${memberAccess(first.clientName)}(${args});` : "";
+  const call = first ? `\nconst result = await ${doc.names.clientVar}${propertyAccess(first.clientName)}(${args});` : "";
   return `const ${doc.names.clientVar} = ${doc.factory}(${options});${call}`;
 }

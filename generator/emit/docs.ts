@@ -1,5 +1,5 @@
 /** Doc comments for generated methods, from the spec's summary, description, errors and examples. */
-import { commentText, jsonLiteral, objectKey, stringLiteral } from "../escape.js";
+import { commentText, jsonLiteral, objectKey, propertyAccess } from "../escape.js";
 import type { ExampleModel, MethodModel } from "../model.js";
 
 /** The JSON-RPC 2.0 codes every method can answer with; documented once, on `JsonRpcError`, not per method. */
@@ -41,7 +41,7 @@ function exampleCall(m: MethodModel, example: ExampleModel, clientVar: string): 
     const entries = m.params.filter((p) => value(p.name) !== undefined).map((p) => `${objectKey(p.name)}: ${jsonLiteral(value(p.name))}`);
     args = entries.length ? `{ ${entries.join(", ")} }` : m.params.some((p) => p.required) ? "{}" : "";
   }
-  const member = /^[A-Za-z_$][\w$]*$/.test(m.clientName) ? `.${m.clientName}` : `[${stringLiteral(m.clientName)}]`;
+  const member = propertyAccess(m.clientName);
   const call = `const result = await ${clientVar}${member}(${args});`;
   return ["```ts", ...(example.name ? [`// ${commentText(example.name).replace(/\n/g, " ")}`] : []), commentText(call), "```"];
 }

@@ -5,7 +5,7 @@
  * Markdown (generator/escape.ts), and the template only uses escaped output.
  */
 import Handlebars from "handlebars";
-import { jsonLiteral, markdownCode, markdownCodeSpan, markdownInline, markdownText, objectKey, stringLiteral } from "../escape.js";
+import { jsonLiteral, markdownCode, markdownCodeSpan, markdownInline, markdownText, objectKey, propertyAccess, stringLiteral } from "../escape.js";
 import type { DocumentModel, PackageModel } from "../model.js";
 import { firstSentence } from "./schema-walk.js";
 
@@ -143,7 +143,7 @@ function readmeExample(d: DocumentModel, packageName: string): string {
     } else if (ex) {
       args = `{ ${m.params.filter((p) => value(p.name) !== undefined).map((p) => `${objectKey(p.name)}: ${jsonLiteral(value(p.name))}`).join(", ")} }`;
     }
-    const member = /^[A-Za-z_$][\w$]*$/.test(m.clientName) ? `.${m.clientName}` : `[${stringLiteral(m.clientName)}]`;
+    const member = propertyAccess(m.clientName);
     lines.push(`const result = await ${variable}${member}(${args});`);
   }
   return lines.join("\n");

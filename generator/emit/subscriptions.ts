@@ -4,7 +4,7 @@
  * taking the variant's params by position) and the general one, and the object that forwards
  * them to the runtime's `subscribe`. Names come from the model; spec strings go through escape.ts.
  */
-import { commentText, identifier, objectKey, stringLiteral, typeMemberKey } from "../escape.js";
+import { commentText, identifier, objectKey, propertyAccess, stringLiteral, typeMemberKey, valueLiteral } from "../escape.js";
 import type { DocumentModel, MethodModel, SubscriptionVariant, VariantCondition } from "../model.js";
 import { functionDeclaration, interfaceDeclaration, type MethodSig, type Param } from "./ts-code.js";
 
@@ -62,13 +62,13 @@ function subscribeDoc(m: MethodModel, clientVar: string): string {
     `\`sub.unsubscribe()\`, leaving the \`for await\` loop or aborting \`options.signal\` sends \`${commentText(sub.unsubscribe)}\`. After a reconnect the subscription is made again with the same params and \`options.onGap\` is told; when reconnecting fails the loop throws \`SocketClosedError\`.`,
   );
   const backfill = sub.variants.filter((v) => v.backfill).map((v) => v.name);
-  if (backfill.length > 0) lines.push(`\`{ backfill: true }\` (${backfill.map(commentText).join(", ")}): after a reconnect, the missed ${backfill.length > 1 ? "items are" : "items are"} fetched and yielded before the live ones.`);
+  if (backfill.length > 0) lines.push(`\`{ backfill: true }\` (${backfill.map(commentText).join(", ")}): after a reconnect, the missed items are fetched and yielded before the live ones.`);
   if (m.signature === "positional") for (const p of m.params) lines.push(`@param ${p.argName} ${commentText(p.description) || commentText(p.name)}${p.required ? "" : " (optional)"}`);
   else if (m.params.length > 0) lines.push(`@param params the params of \`${commentText(m.rpcName)}\`, each documented on {@link ${m.paramsType}}`);
   lines.push("@param options `signal`, `bufferSize` (items held before the subscription fails; default 1000), `onGap`");
-  const member = /^[A-Za-z_$][\w$]*$/.test(m.clientName) ? `.${m.clientName}` : `[${stringLiteral(m.clientName)}]`;
+  const member = propertyAccess(m.clientName);
   const first = sub.variants[0];
-  const args = first && m.signature === "positional" && first.when.equals !== undefined && m.params[0]?.name === first.when.param ? `${JSON.stringify(first.when.equals)}, ` : m.params.some((p) => p.required) ? "…, " : "";
+  const args = first && m.signature === "positional" && first.when.equals !== undefined && m.params[0]?.name === first.when.param ? `${valueLiteral(first.when.equals)}, ` : m.params.some((p) => p.required) ? "…, " : "";
   lines.push("@example", "```ts", commentText(`const sub = await ${clientVar}${member}(${args}{ signal });`), "for await (const item of sub) console.log(item);", "```");
   return lines.join("\n");
 }

@@ -113,7 +113,15 @@ function documentParams(text: string, doc: DocumentModel): string {
 /** The (unquoted) name of a property line `name?: T`, `"na-me": T`. */
 function propertyName(line: string): string | undefined {
   const match = /^(?:readonly )?("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[\w$]+)\??:/.exec(line);
-  return match ? match[1]!.replace(/^["']|["']$/g, "") : undefined;
+  if (!match) return undefined;
+  const name = match[1]!;
+  if (!name.startsWith('"')) return name.replace(/^'|'$/g, "");
+  // A double-quoted name is read as JSON (`\n`, `\"` undone); one JSON cannot read gets no doc comment.
+  try {
+    return JSON.parse(name) as string;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `{` minus `}` on a line of types, outside string literals. */

@@ -14,7 +14,7 @@ export { isIdentifier };
 export const RESERVED_TYPE_NAMES: readonly string[] = [
   // runtime imports and local bindings of the generated modules
   ...["createRpcClient", "CallFn", "CallOptions", "ClientOptions", "PaginateOptions", "Paginator", "ApiSpec", "Validator"],
-  ...["SubscribeOptions", "Subscription", "api", "calls", "v", "validators", "resultValidators", "GeneratedRoot__"],
+  ...["SubscribeFn", "SubscribeOptions", "Subscription", "api", "calls", "subscriptions", "v", "validators", "resultValidators", "itemValidators", "GeneratedRoot__"],
   // globals that generated code refers to
   ...["Promise", "PromiseSettledResult", "Awaited", "Record", "Readonly", "ReadonlyArray", "Array", "Omit", "NonNullable"],
   ...["Partial", "Required", "Pick", "Exclude", "Extract", "Object", "String", "Number", "Boolean", "BigInt", "Symbol"],

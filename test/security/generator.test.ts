@@ -103,6 +103,45 @@ describe("nothing from a spec becomes code", () => {
     expect(result.pwned).toBe("undefined");
   }, 180_000);
 
+  it("x-subscription names, conditions and params with comment terminators, quotes, backticks, ${ and line separators", async () => {
+    const evil = `${INJECT}\u2028globalThis.PWNED = 5;\n"'\`\${x}`;
+    const param = `__proto__${INJECT}\``;
+    const document = spec({}, [
+      {
+        name: `sub${evil}`,
+        summary: evil,
+        params: [
+          { name: param, required: true, description: evil, schema: { type: "string" } },
+          { name: `o${evil}`, schema: { type: "object", properties: { [`k${evil}`]: { type: "string" } } } },
+          { name: `r${evil}`, description: evil, deprecated: true, schema: { $ref: "#/components/schemas/Ref" } },
+        ],
+        result: { name: "id", schema: { type: "string" } },
+        "x-subscription": {
+          notification: `note${evil}`,
+          unsubscribe: `unsub${evil}`,
+          item: { type: "string", description: evil },
+          variants: [
+            { name: "Exact", when: { param, equals: evil }, params: [param], item: { type: "number" }, backfill: "logs" },
+            { name: "Proto", when: { param: `o${evil}`, property: "__proto__", in: [evil, "`${x}`"] }, item: { type: "boolean" } },
+          ],
+        },
+      },
+      { name: `unsub${evil}`, params: [{ name: "id", schema: { type: "string" } }], result: { name: "ok", schema: { type: "boolean" } } },
+    ], { Ref: { type: "object", description: evil, properties: { [`k${evil}`]: { type: "string" } } } });
+    const { files, problems } = await gen("subscriptions", document);
+    expect(problems).toBeUndefined();
+    const client = [...files!].find(([f]) => f.endsWith("/client.ts") && !f.includes("/runtime/"))![1];
+    expect(client).toContain("Subscriptions {");
+    // The doc example's first argument is one escaped literal: a raw U+2028 in it would break the line.
+    expect(client).toMatch(/const sub = await .*\(".*", \{ signal \}\);/);
+    // The doc comment of a `$ref` param reaches its property even when the name needs quoting.
+    const types = [...files!].find(([f]) => f.endsWith("/types.ts") && !f.includes("/runtime/"))![1];
+    expect(types).toMatch(/@deprecated\n\s*\*\/\n\s*"r\*\/ globalThis/);
+    const result = await compileAndImport("subscriptions", files!);
+    expect(result.tsc).toBe("");
+    expect(result.pwned).toBe("undefined");
+  }, 180_000);
+
   it("tsType and tsEnumNames are dropped (with a warning), never copied into types.ts", async () => {
     const payload = "string; declare const tsTypeInjected: 1";
     const document = spec({}, [{ name: "m", params: [], result: { name: "r", schema: { $ref: "#/components/schemas/T" } } }], {
@@ -202,6 +241,24 @@ describe("nothing is read or written outside where it belongs", () => {
 });
 
 describe("names that would break the output are renamed, and the output compiles", () => {
+  it("components named like the subscription code's own names (SubscribeFn, subscriptions, itemValidators)", async () => {
+    const ref = (name: string): { $ref: string } => ({ $ref: `#/components/schemas/${name}` });
+    const document = spec(
+      {},
+      [
+        { name: "sub", params: [{ name: "a", schema: ref("subscriptions") }, { name: "b", schema: ref("SubscribeFn") }], result: { name: "id", schema: ref("SubscribeFn") }, "x-subscription": { notification: "note", unsubscribe: "unsub", item: ref("itemValidators") } },
+        { name: "unsub", params: [{ name: "id", schema: { type: "string" } }], result: { name: "ok", schema: { type: "boolean" } } },
+      ],
+      { SubscribeFn: { type: "string" }, subscriptions: { type: "string" }, itemValidators: { type: "number" } },
+    );
+    const { files, problems, warnings } = await gen("subscription-names", document);
+    expect(problems).toBeUndefined();
+    expect(warnings.join("\n")).toMatch(/name "SubscribeFn" is already taken by a name the generated code uses itself/);
+    const result = await compileAndImport("subscription-names", files!);
+    expect(result.tsc).toBe("");
+    expect(result.pwned).toBe("undefined");
+  }, 180_000);
+
   it("components named like the generated code's own names, reserved words, digits, and clashing params", async () => {
     const str = { type: "string" };
     const document = spec(

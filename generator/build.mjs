@@ -7,7 +7,7 @@
  * work (the pipeline) are not even parsed on a no-op run.
  *
  * - Every module keeps its own `import.meta.url` (and `__dirname`/`__filename` for CommonJS), so
- *   the generator still finds runtime/ and templates/ next to generator/, and yargs its locales.
+ *   the generator still finds runtime/ and templates/ next to generator/.
  * - prettier stays external: bundling it makes the cold start slower, not faster (it imports its
  *   language plugins lazily, a bundle parses them all at start). The emitters no longer use
  *   ts-morph (and so TypeScript), see generator/emit/ts-code.ts.

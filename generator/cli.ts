@@ -5,60 +5,81 @@
  * package for any OpenRPC document. Arguments are checked before anything is read; failures are
  * one clear message, exit 1.
  *
- * Start-up is kept short: the pipeline (schema compiler, TypeScript, prettier) is imported only
+ * Start-up is kept short: arguments are read by generator/args.ts (no parser library to load); the
+ * pipeline (schema compiler, json-schema-to-typescript, prettier) is imported only
  * when there is work to do; a run whose inputs and outputs match the marker's fingerprint
  * (generator/fingerprint.ts) answers without it.
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import yargs from "yargs";
-import { hideBin } from "yargs/helpers";
+import { helpText, parseArgs, UsageError, type CommandSpec } from "./args.js";
 import { DEFAULT_PACKAGE } from "./defaults.js";
 import { recordRun, upToDate } from "./fingerprint.js";
 import { packageNameProblem, versionProblem } from "./package-name.js";
 import { failureMessage, formatWarnings } from "./report.js";
 import { ROOT } from "./root.js";
 
-const argv = hideBin(process.argv);
+const argv = process.argv.slice(2);
 const debug = argv.includes("--debug");
 
-class UsageError extends Error {}
+const COMMAND: CommandSpec = {
+  name: "npm run gen --",
+  usage: "[--check | --watch] [--spec <file> ...] [--out <dir>] [--name <package>]",
+  description: "Generates a typed TypeScript client package from OpenRPC documents.",
+  options: {
+    spec: { type: "string", placeholder: "file", multiple: true, describe: "OpenRPC document (JSON or YAML); repeat for several. Default: every *.openrpc.json|yaml in spec/" },
+    out: { type: "string", placeholder: "dir", describe: "Output package folder. Default: generated/" },
+    name: { type: "string", placeholder: "package", describe: `npm package name. Default: ${DEFAULT_PACKAGE}` },
+    "pkg-version": { type: "string", placeholder: "version", describe: "Package version. Default: 0.1.0" },
+    examples: { type: "string", choices: ["error", "warn"], default: "error", describe: "Examples that do not validate against their schemas: fail (error) or only warn (for third-party documents)" },
+    "ref-root": { type: "string", placeholder: "dir", multiple: true, describe: "Another folder $refs may read from (default: the spec's folder and the working folder)" },
+    check: { type: "boolean", default: false, describe: "Write nothing; exit 1 with a diff summary if the output folder is stale" },
+    watch: { type: "boolean", default: false, describe: "Stay running and regenerate whenever a spec file (or a file it $refs) is saved; Ctrl-C stops" },
+    force: { type: "boolean", default: false, describe: "Replace an output folder the generator did not write, or files in it that it did not write" },
+    verbose: { type: "boolean", default: false, describe: "List every warning (by default many warnings of one kind are summarized)" },
+    debug: { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" },
+  },
+  examples: [
+    ["", "regenerate generated/ from spec/"],
+    ["--check", "fail if generated/ does not match spec/"],
+    ["--watch", "regenerate generated/ on every save of a spec file"],
+    ["--spec petstore.json --out ./petstore-client --name petstore-client", "a client package for any OpenRPC document"],
+  ],
+};
+
+interface GenArgs {
+  spec?: string[];
+  out?: string;
+  name?: string;
+  pkgVersion?: string;
+  examples: "error" | "warn";
+  refRoot?: string[];
+  check: boolean;
+  watch: boolean;
+  force: boolean;
+  verbose: boolean;
+}
+
+/** The arguments, checked before anything is read. */
+function readArgs(): GenArgs | undefined {
+  const parsed = parseArgs(COMMAND, argv);
+  if (parsed.help) return undefined;
+  const a = parsed.values as unknown as GenArgs;
+  const name = a.name === undefined ? undefined : packageNameProblem(a.name);
+  if (name) throw new UsageError(`--name ${JSON.stringify(a.name)} ${name}.`);
+  const version = a.pkgVersion === undefined ? undefined : versionProblem(a.pkgVersion);
+  if (version) throw new UsageError(`--pkg-version ${JSON.stringify(a.pkgVersion)} ${version}.`);
+  if (a.out !== undefined && a.out.trim() === "") throw new UsageError("--out must name a folder.");
+  if (a.watch && a.check) throw new UsageError("--watch and --check do not go together: --check runs once and writes nothing.");
+  return a;
+}
 
 async function main(): Promise<number> {
-  const args = await yargs(argv)
-    .scriptName("npm run gen --")
-    .usage("$0 [--check | --watch] [--spec <file> ...] [--out <dir>] [--name <package>]\n\nGenerates a typed TypeScript client package from OpenRPC documents.")
-    .option("spec", { type: "string", array: true, describe: "OpenRPC document (JSON or YAML); repeat for several. Default: every *.openrpc.json|yaml in spec/" })
-    .option("out", { type: "string", describe: "Output package folder. Default: generated/" })
-    .option("name", { type: "string", describe: `npm package name. Default: ${DEFAULT_PACKAGE}` })
-    .option("pkg-version", { type: "string", describe: "Package version. Default: 0.1.0" })
-    .option("examples", { choices: ["error", "warn"] as const, default: "error" as const, describe: "Examples that do not validate against their schemas: fail (error) or only warn (for third-party documents)" })
-    .option("ref-root", { type: "string", array: true, describe: "Another folder $refs may read from (default: the spec's folder and the working folder)" })
-    .option("check", { type: "boolean", default: false, describe: "Write nothing; exit 1 with a diff summary if the output folder is stale" })
-    .option("watch", { type: "boolean", default: false, describe: "Stay running and regenerate whenever a spec file (or a file it $refs) is saved; Ctrl-C stops" })
-    .option("force", { type: "boolean", default: false, describe: "Replace an output folder the generator did not write, or files in it that it did not write" })
-    .option("verbose", { type: "boolean", default: false, describe: "List every warning (by default many warnings of one kind are summarized)" })
-    .option("debug", { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" })
-    .example("$0", "regenerate generated/ from spec/")
-    .example("$0 --check", "fail if generated/ does not match spec/")
-    .example("$0 --watch", "regenerate generated/ on every save of a spec file")
-    .example("$0 --spec petstore.json --out ./petstore-client --name petstore-client", "a client package for any OpenRPC document")
-    .check((a) => {
-      const name = a.name === undefined ? undefined : packageNameProblem(String(a.name));
-      if (name) throw new Error(`--name ${JSON.stringify(a.name)} ${name}.`);
-      const version = a.pkgVersion === undefined ? undefined : versionProblem(String(a.pkgVersion));
-      if (version) throw new Error(`--pkg-version ${JSON.stringify(a.pkgVersion)} ${version}.`);
-      if (a.out !== undefined && String(a.out).trim() === "") throw new Error("--out must name a folder.");
-      if (a.watch && a.check) throw new Error("--watch and --check do not go together: --check runs once and writes nothing.");
-      return true;
-    })
-    .strict()
-    .help()
-    .version(false)
-    .fail((message, error) => {
-      throw new UsageError(message ?? error?.message ?? "invalid arguments");
-    })
-    .parseAsync();
+  const args = readArgs();
+  if (!args) {
+    console.log(helpText(COMMAND));
+    return 0;
+  }
 
   const specs = args.spec ?? (await defaultSpecs());
   const out = args.out ?? path.join(ROOT, "generated");

@@ -8,7 +8,6 @@
  * where, never what the file holds; and no document may nest deeper than MAX_DEPTH.
  */
 import path from "node:path";
-import { parse as parseYaml, YAMLParseError } from "yaml";
 import { firstTooDeep, jsonErrorPlace } from "./load-checks.js";
 import { diskSource, type SpecSource } from "./load-source.js";
 import type { Problem } from "./model.js";
@@ -104,12 +103,13 @@ async function readDocument(source: SpecSource, next: Pending, problems: Problem
     });
     return undefined;
   }
-  const yaml = /\.ya?ml$/i.test(file);
+  // The YAML parser is loaded only for YAML files (most documents are JSON).
+  const yaml = /\.ya?ml$/i.test(file) ? await import("yaml") : undefined;
   let value: unknown;
   try {
-    value = yaml ? parseYaml(text, { maxAliasCount: 100, uniqueKeys: true }) : JSON.parse(text);
+    value = yaml ? yaml.parse(text, { maxAliasCount: 100, uniqueKeys: true }) : JSON.parse(text);
   } catch (error) {
-    const where = yaml ? yamlPlace(error) : jsonErrorPlace(text);
+    const where = yaml ? yamlPlace(error, yaml.YAMLParseError) : jsonErrorPlace(text);
     problems.push({ file: source.name(file), pointer: "", message: `is not valid ${yaml ? "YAML" : "JSON"}${where ? ` (${where})` : ""}.`, hint: "Fix the syntax at that place (the file's content is not repeated here)." });
     return undefined;
   }
@@ -131,7 +131,7 @@ function alsoTried(source: SpecSource, from: NonNullable<Pending["from"]>, cwd: 
   return ` It was resolved against the referring file ${from.file}, giving ${rfc}, which does not exist; ${fromCwd} (the same path from the working folder) does: write the $ref as "./${relative}${from.ref.slice(filePart.length)}".`;
 }
 
-function yamlPlace(error: unknown): string | undefined {
+function yamlPlace(error: unknown, YAMLParseError: typeof import("yaml").YAMLParseError): string | undefined {
   if (!(error instanceof YAMLParseError)) return undefined;
   const at = error.linePos?.[0];
   const what = error.code.toLowerCase().replace(/_/g, " ");

@@ -1,29 +1,18 @@
 /**
  * What the command lines that start a server share (`npm run mock`, `npm run playground`, and the
- * argument checks of `npm run docs`): flag checks that fail with one sentence, yargs failures as
- * one line instead of the whole usage text, listen errors with their fix, and running until
+ * argument checks of `npm run docs`): number checks that fail with one sentence (the arguments
+ * themselves are read by generator/args.ts), listen errors with their fix, and running until
  * Ctrl-C. A UsageError is printed as its message alone, followed by where the help is.
  */
+import { UsageError } from "./args.js";
 import { terminalText } from "./escape.js";
 
-export class UsageError extends Error {}
-
-/** A flag given twice arrives as an array: refuse it rather than guess which one was meant. */
-export function single(flag: string, value: unknown): unknown {
-  if (Array.isArray(value)) throw new Error(`${flag} is given ${value.length} times; give it once.`);
-  return value;
-}
+export { UsageError };
 
 export function wholeNumber(flag: string, value: unknown, min: number, max: number): number {
-  const n = single(flag, value);
-  if (typeof n !== "number" || !Number.isInteger(n) || n < min || n > max) throw new Error(`${flag} must be a whole number from ${min} to ${max}${Number.isNaN(n) ? "" : `, not ${terminalText(String(n))}`}.`);
+  const n = value;
+  if (typeof n !== "number" || !Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}${Number.isNaN(n) ? "" : `, not ${terminalText(String(n))}`}.`);
   return n;
-}
-
-/** For yargs' `.fail(…)`: the reason as one sentence, without the usage text. */
-export function usageFailure(message: string | undefined, error: Error | undefined): never {
-  const text = (message ?? error?.message ?? "Invalid arguments").replace(/([^.!?])\s*\n\s*/g, "$1. ").replace(/\s*\n\s*/g, " ");
-  throw new UsageError(/[.!?]$/.test(text) ? text : `${text}.`);
 }
 
 /** Port in use, or not allowed: one sentence with the fix. */

@@ -4,14 +4,13 @@
  * [--interval MS] [--max-body-bytes N …]`: serves OpenRPC documents as a mock JSON-RPC server until interrupted
  * (Ctrl-C). Arguments are checked before anything is read; every failure is one line, exit 1.
  */
-import yargs from "yargs";
-import { hideBin } from "yargs/helpers";
+import { helpText, parseArgs, type CommandSpec, type OptionSpec } from "../args.js";
 import { terminalText } from "../escape.js";
 import { formatProblems, GeneratorError } from "../problems.js";
 import { DEFAULT_LIMITS, LIMIT_ALIASES, limitFlag, limitNames, type LimitName, type MockLimits } from "./limits.js";
 import { DEFAULT_PAGES, isLoopback, startMockServer } from "./server.js";
 import { isIP } from "node:net";
-import { listenProblem, single, untilSignal, usageFailure, UsageError, wholeNumber } from "../server-cli.js";
+import { listenProblem, untilSignal, UsageError, wholeNumber } from "../server-cli.js";
 
 const LIMIT_HELP: Record<LimitName, string> = {
   maxBodyBytes: "Largest request body in bytes (counted after gzip/deflate decoding)",
@@ -31,47 +30,67 @@ const LIMIT_HELP: Record<LimitName, string> = {
   wsNotifyIntervalMs: "Time between two notifications of one WebSocket subscription (ms)",
 };
 
-async function main(): Promise<number> {
-  let parser = yargs(hideBin(process.argv))
-    .scriptName("npm run mock --")
-    .usage("$0 --spec <file> [--spec <file> ...] [--port <n>] [--pages <n>] [--interval <ms>]\n\nServes OpenRPC documents as a mock JSON-RPC 2.0 server (HTTP and WebSocket, with the spec's x-subscription methods) on 127.0.0.1: answers come from the spec's examples, or are generated from its result schemas.")
-    .option("spec", { type: "string", array: true, demandOption: "Pass at least one OpenRPC document with --spec <file>.", describe: "OpenRPC document (JSON or YAML); repeat for several" })
-    .option("port", { type: "number", default: 0, describe: "Port to listen on; 0 picks a free port" })
-    .option("host", { type: "string", default: "127.0.0.1", describe: "IP address to listen on; loopback only unless --allow-remote" })
-    .option("allow-remote", { type: "boolean", default: false, describe: "Allow a --host that other machines can reach" })
-    .option("pages", { type: "number", default: DEFAULT_PAGES, describe: "Pages of each paginated method (the last one has no nextPageToken)" });
-  for (const name of limitNames()) {
-    const alias = LIMIT_ALIASES[name]?.slice(2);
-    parser = parser.option(limitFlag(name).slice(2), { type: "number", ...(alias ? { alias } : {}), describe: `${LIMIT_HELP[name]} [default: ${DEFAULT_LIMITS[name]}]` });
-  }
-  const argv = await parser
-    .example("$0 --spec spec/eth.openrpc.json --port 8545", "an Ethereum node mock on http://127.0.0.1:8545")
-    .example("$0 --spec spec/advanced.openrpc.json --spec spec/solana.openrpc.json", "two documents on one free port")
-    .example("$0 --spec spec/eth.openrpc.json --interval 200", "eth_subscribe notifications every 200 ms")
-    .check((args) => {
-      wholeNumber("--port", args.port, 0, 65535);
-      wholeNumber("--pages", args.pages, 1, 1000);
-      if ((args.spec ?? []).length === 0) throw new Error("Pass at least one OpenRPC document with --spec <file>.");
-      for (const name of limitNames()) if (args[name] !== undefined) wholeNumber(limitFlag(name), args[name], 0, 2 ** 31 - 1);
-      for (const spec of args.spec ?? []) if (String(spec).trim() === "") throw new Error("--spec must name a file; it is empty.");
-      const host = String(single("--host", args.host));
-      if (host !== "localhost" && isIP(host) === 0) throw new Error(`--host must be an IP address (127.0.0.1, ::1, 0.0.0.0, …) or localhost, not ${JSON.stringify(terminalText(host.slice(0, 100)))}.`);
-      if (!isLoopback(host) && !args.allowRemote) throw new Error(`--host ${host} would let other machines call the mock; pass --allow-remote as well to do that on purpose.`);
-      return true;
-    })
-    .strict()
-    .help()
-    .version(false)
-    .fail(usageFailure)
-    .parseAsync();
+const COMMAND: CommandSpec = {
+  name: "npm run mock --",
+  usage: "--spec <file> [--spec <file> ...] [--port <n>] [--pages <n>] [--interval <ms>]",
+  description: "Serves OpenRPC documents as a mock JSON-RPC 2.0 server (HTTP and WebSocket, with the spec's x-subscription methods) on 127.0.0.1: answers come from the spec's examples, or are generated from its result schemas.",
+  options: {
+    spec: { type: "string", placeholder: "file", multiple: true, required: "Pass at least one OpenRPC document with --spec <file>.", describe: "OpenRPC document (JSON or YAML); repeat for several" },
+    port: { type: "number", default: 0, describe: "Port to listen on; 0 picks a free port" },
+    host: { type: "string", placeholder: "address", default: "127.0.0.1", describe: "IP address to listen on; loopback only unless --allow-remote" },
+    "allow-remote": { type: "boolean", default: false, describe: "Allow a --host that other machines can reach" },
+    pages: { type: "number", default: DEFAULT_PAGES, describe: "Pages of each paginated method (the last one has no nextPageToken)" },
+    ...Object.fromEntries(
+      limitNames().map((name): [string, OptionSpec] => {
+        const alias = LIMIT_ALIASES[name];
+        return [limitFlag(name).slice(2), { type: "number", ...(alias ? { aliases: [alias] } : {}), describe: `${LIMIT_HELP[name]} [default: ${DEFAULT_LIMITS[name]}]` }];
+      }),
+    ),
+  },
+  examples: [
+    ["--spec spec/eth.openrpc.json --port 8545", "an Ethereum node mock on http://127.0.0.1:8545"],
+    ["--spec spec/advanced.openrpc.json --spec spec/solana.openrpc.json", "two documents on one free port"],
+    ["--spec spec/eth.openrpc.json --interval 200", "eth_subscribe notifications every 200 ms"],
+  ],
+};
 
+interface MockArgs {
+  spec: string[];
+  port: number;
+  host: string;
+  allowRemote: boolean;
+  pages: number;
+  limits: Partial<MockLimits>;
+}
+
+/** The arguments, checked before anything is read or bound; undefined for --help. */
+function readArgs(): MockArgs | undefined {
+  const parsed = parseArgs(COMMAND, process.argv.slice(2));
+  if (parsed.help) return undefined;
+  const v = parsed.values;
+  const port = wholeNumber("--port", v.port, 0, 65535);
+  const pages = wholeNumber("--pages", v.pages, 1, 1000);
   const limits: Partial<MockLimits> = {};
   for (const name of limitNames()) {
-    const value = (argv as Record<string, unknown>)[name];
-    if (typeof value === "number") limits[name] = value;
+    const value = v[name];
+    if (value !== undefined) limits[name] = wholeNumber(limitFlag(name), value, 0, 2 ** 31 - 1);
   }
-  const host = String(argv.host);
-  const server = await startMockServer({ specs: argv.spec, port: argv.port, host, allowRemote: argv.allowRemote, pages: argv.pages, limits }).catch(listenProblem(host, argv.port));
+  const spec = v.spec as string[];
+  for (const file of spec) if (file.trim() === "") throw new UsageError("--spec must name a file; it is empty.");
+  const host = v.host as string;
+  if (host !== "localhost" && isIP(host) === 0) throw new UsageError(`--host must be an IP address (127.0.0.1, ::1, 0.0.0.0, …) or localhost, not ${JSON.stringify(terminalText(host.slice(0, 100)))}.`);
+  if (!isLoopback(host) && !v.allowRemote) throw new UsageError(`--host ${host} would let other machines call the mock; pass --allow-remote as well to do that on purpose.`);
+  return { spec, port, host, allowRemote: v.allowRemote === true, pages, limits };
+}
+
+async function main(): Promise<number> {
+  const argv = readArgs();
+  if (!argv) {
+    console.log(helpText(COMMAND));
+    return 0;
+  }
+  const host = argv.host;
+  const server = await startMockServer({ specs: argv.spec, port: argv.port, host, allowRemote: argv.allowRemote, pages: argv.pages, limits: argv.limits }).catch(listenProblem(host, argv.port));
   for (const warning of server.warnings) console.warn(`warning: ${warning}`);
   if (!isLoopback(host)) console.warn(`warning: the mock listens on ${host} (--allow-remote): other machines can call it.`);
   console.log(`Mock JSON-RPC server for ${argv.spec.join(", ")} (${server.methods.length} methods) listening on ${server.url}/`);

@@ -5,38 +5,42 @@
  * bundle's size. Failures are one clear message, exit 1.
  */
 import path from "node:path";
-import yargs from "yargs";
-import { hideBin } from "yargs/helpers";
+import { helpText, parseArgs, type CommandSpec } from "../args.js";
 import { terminalText } from "../escape.js";
 import { ROOT } from "../generate.js";
-import { single, usageFailure, UsageError } from "../server-cli.js";
+import { UsageError } from "../server-cli.js";
 import { failureMessage } from "../report.js";
 import { largestInputs } from "./bundle.js";
 import { DEFAULT_MOCK_URL } from "./model.js";
 import { checkSiteOut, writeSite } from "./out.js";
 import { buildSite } from "./site.js";
 
-const argv = hideBin(process.argv);
+const argv = process.argv.slice(2);
+
+const COMMAND: CommandSpec = {
+  name: "npm run docs --",
+  usage: "--out <dir> [--mock-url <url>]",
+  description: "Writes the API reference and playground of spec/ as a static site.",
+  options: {
+    out: { type: "string", placeholder: "dir", required: "Pass the folder to write the site to with --out <dir>.", describe: "Folder for the site (created when missing; refused when it holds files the generator did not write)" },
+    "mock-url": { type: "string", placeholder: "url", default: DEFAULT_MOCK_URL, describe: "URL of the mock server the page calls by default (relative to the page, or absolute such as http://127.0.0.1:8545/)" },
+    debug: { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" },
+  },
+  examples: [
+    ["--out site", "a static site in ./site that calls the mock at ./mock/ (as `npm run playground` serves it)"],
+    ["--out site --mock-url http://127.0.0.1:8545/", "for a mock started with `npm run mock -- --port 8545 --spec …`"],
+  ],
+};
 
 async function main(): Promise<number> {
-  const args = await yargs(argv)
-    .scriptName("npm run docs --")
-    .usage("$0 --out <dir> [--mock-url <url>]\n\nWrites the API reference and playground of spec/ as a static site.")
-    .option("out", { type: "string", demandOption: "Pass the folder to write the site to with --out <dir>.", describe: "Folder for the site (created when missing; refused when it holds files the generator did not write)" })
-    .option("mock-url", { type: "string", default: DEFAULT_MOCK_URL, describe: "URL of the mock server the page calls by default (relative to the page, or absolute such as http://127.0.0.1:8545/)" })
-    .option("debug", { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" })
-    .check((a) => {
-      if (String(single("--out", a.out)).trim() === "") throw new Error("--out must name a folder.");
-      if (!/^(https?:\/\/[^\s]+|[A-Za-z0-9._~\/-]*)$/.test(String(single("--mock-url", a.mockUrl)))) throw new Error("--mock-url must be an http(s) URL or a relative path such as mock/.");
-      return true;
-    })
-    .example("$0 --out site", "a static site in ./site that calls the mock at ./mock/ (as `npm run playground` serves it)")
-    .example("$0 --out site --mock-url http://127.0.0.1:8545/", "for a mock started with `npm run mock -- --port 8545 --spec …`")
-    .strict()
-    .help()
-    .version(false)
-    .fail(usageFailure)
-    .parseAsync();
+  const parsed = parseArgs(COMMAND, argv);
+  if (parsed.help) {
+    console.log(helpText(COMMAND));
+    return 0;
+  }
+  const args = parsed.values as { out: string; mockUrl: string };
+  if (args.out.trim() === "") throw new UsageError("--out must name a folder.");
+  if (!/^(https?:\/\/[^\s]+|[A-Za-z0-9._~\/-]*)$/.test(args.mockUrl)) throw new UsageError("--mock-url must be an http(s) URL or a relative path such as mock/.");
   await checkSiteOut(args.out);
   const built = await buildSite({ mockUrl: args.mockUrl });
   await writeSite(args.out, built.files);

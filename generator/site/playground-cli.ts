@@ -4,32 +4,34 @@
  * server of every spec under /mock/, prints the URL, and runs until Ctrl-C.
  */
 import path from "node:path";
-import yargs from "yargs";
-import { hideBin } from "yargs/helpers";
+import { helpText, parseArgs, type CommandSpec } from "../args.js";
 import { terminalText } from "../escape.js";
 import { ROOT } from "../generate.js";
 import { failureMessage } from "../report.js";
-import { listenProblem, untilSignal, usageFailure, UsageError, wholeNumber } from "../server-cli.js";
+import { listenProblem, untilSignal, UsageError, wholeNumber } from "../server-cli.js";
 import { startPlayground } from "./serve.js";
 import { buildSite, defaultSpecs } from "./site.js";
 
-const argv = hideBin(process.argv);
+const argv = process.argv.slice(2);
+
+const COMMAND: CommandSpec = {
+  name: "npm run playground --",
+  usage: "[--port <n>]",
+  description: "Serves the API reference and playground on 127.0.0.1, with a mock server for every spec.",
+  options: {
+    port: { type: "number", default: 0, describe: "Port on 127.0.0.1; 0 picks a free port" },
+    debug: { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" },
+  },
+};
 
 async function main(): Promise<number> {
-  const args = await yargs(argv)
-    .scriptName("npm run playground --")
-    .usage("$0 [--port <n>]\n\nServes the API reference and playground on 127.0.0.1, with a mock server for every spec.")
-    .option("port", { type: "number", default: 0, describe: "Port on 127.0.0.1; 0 picks a free port" })
-    .option("debug", { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" })
-    .check((a) => {
-      wholeNumber("--port", a.port, 0, 65535);
-      return true;
-    })
-    .strict()
-    .help()
-    .version(false)
-    .fail(usageFailure)
-    .parseAsync();
+  const parsed = parseArgs(COMMAND, argv);
+  if (parsed.help) {
+    console.log(helpText(COMMAND));
+    return 0;
+  }
+  const port = wholeNumber("--port", parsed.values.port, 0, 65535);
+  const args = { port };
   const built = await buildSite();
   const specs = await defaultSpecs(ROOT);
   const playground = await startPlayground({ files: built.files, specs, port: args.port, cwd: ROOT }).catch(listenProblem("127.0.0.1", args.port));

@@ -3,7 +3,8 @@
  * documented; results with the x-response-deviations applied). Checked with ajv, independently
  * of the generated validators, so the two can be compared in tests.
  */
-import { Ajv, type ErrorObject } from "ajv";
+import { createRequire } from "node:module";
+import type { Ajv as AjvClass, ErrorObject } from "ajv";
 import type { DocumentModel, JsonSchema, Problem } from "../model.js";
 import { surelyValid } from "./quick-check.js";
 
@@ -21,14 +22,16 @@ type Check = (ref: string, value: unknown, schema: JsonSchema | undefined, lenie
  */
 function checker(doc: DocumentModel, named: Record<"params" | "results", ReadonlyMap<string, JsonSchema>>): Check {
   const definitions = (lenient: boolean): Record<string, unknown> => Object.fromEntries(doc.schemas.map((s) => [s.name, lenient ? s.lenient : s.schema]));
-  const make = (): Ajv => {
+  const make = (): AjvClass => {
+    // Loaded on first use: most runs never need it (every example passes quick-check.ts).
+    const { Ajv } = createRequire(import.meta.url)("ajv") as typeof import("ajv");
     // Skipping the optimizer of the generated code compiles faster.
     const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, inlineRefs: false, code: { optimize: false } });
     ajv.addSchema({ $id: "params", definitions: definitions(false) });
     ajv.addSchema({ $id: "results", definitions: definitions(true) });
     return ajv;
   };
-  let ajv: Ajv | undefined;
+  let ajv: AjvClass | undefined;
   return (ref, value, schema, lenient) => {
     if (schema !== undefined && surelyValid(schema, value, lenient ? named.results : named.params) === true) return [];
     ajv ??= make();

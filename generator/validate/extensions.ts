@@ -4,108 +4,16 @@
  * names, paths and code, so each one is checked against a schema of its own before anything
  * uses it: a wrong type is a problem with a pointer, never a crash or a surprise in the output.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import type { ErrorObject, ValidateFunction } from "ajv";
 import type { LoadedSpec } from "../load.js";
 import type { Problem } from "../model.js";
 import { subpathProblem } from "../normalize/subpath.js";
 import { pointer } from "../problems.js";
 import { deref } from "../refs.js";
+import { extensionValidators } from "./meta-schema.compiled.js";
 
-const name = { type: "string", minLength: 1, maxLength: 200 };
-const identifier = { type: "string", pattern: "^[A-Za-z_$][A-Za-z0-9_$]{0,99}$" };
-const primitive = { type: ["string", "number", "boolean", "null"] };
-const condition = {
-  type: "object",
-  additionalProperties: false,
-  required: ["param"],
-  properties: { param: name, property: name, equals: primitive, in: { type: "array", items: primitive, maxItems: 100 }, absent: { const: true } },
-};
-const methodName = { type: "string", minLength: 1, maxLength: 200 };
-
-const SCHEMAS: Record<string, object> = {
-  "x-client": {
-    type: "object",
-    additionalProperties: false,
-    properties: { subpath: { type: "string", maxLength: 64 }, factory: identifier, methodPrefix: { type: "string", maxLength: 64 } },
-  },
-  "x-endpoint": {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      kind: { enum: ["keyed", "proxy", "plain"] },
-      paramStructure: { enum: ["by-name", "by-position"] },
-      envelope: { enum: ["jsonrpc", "params-only"] },
-      methodIn: { enum: ["body", "query"] },
-      network: name,
-      transport: { enum: ["https", "wss", "http", "ws"] },
-    },
-  },
-  "x-idempotent": { type: "boolean" },
-  "x-limits": {
-    type: "array",
-    maxItems: 50,
-    items: {
-      oneOf: [
-        { type: "object", additionalProperties: false, required: ["rule", "from", "to", "max"], properties: { rule: { const: "maxBlockSpan" }, from: name, to: name, max: { type: "integer", minimum: 0 }, description: { type: "string" } } },
-        { type: "object", additionalProperties: false, required: ["rule", "if", "then"], properties: { rule: { const: "requires" }, if: name, then: name, description: { type: "string" } } },
-      ],
-    },
-  },
-  "x-result-variants": {
-    type: "array",
-    maxItems: 50,
-    items: {
-      type: "object",
-      additionalProperties: false,
-      required: ["name", "when", "schema"],
-      properties: {
-        name: { type: "string", pattern: "^[A-Za-z][A-Za-z0-9]{0,63}$" },
-        when: condition,
-        schema: { type: ["object", "boolean"] },
-      },
-    },
-  },
-  "x-subscription": {
-    type: "object",
-    additionalProperties: false,
-    required: ["notification", "unsubscribe", "item"],
-    properties: {
-      notification: methodName,
-      unsubscribe: methodName,
-      item: { type: ["object", "boolean"] },
-      variants: {
-        type: "array",
-        maxItems: 50,
-        items: {
-          type: "object",
-          additionalProperties: false,
-          required: ["name", "when", "item"],
-          properties: {
-            name: { type: "string", pattern: "^[A-Za-z][A-Za-z0-9]{0,63}$" },
-            when: condition,
-            params: { type: "array", items: name, maxItems: 100, uniqueItems: true },
-            item: { type: ["object", "boolean"] },
-            backfill: { enum: ["blocks", "logs"] },
-          },
-        },
-      },
-    },
-  },
-  "x-response-deviations": {
-    type: "object",
-    additionalProperties: false,
-    properties: { omitted: { type: "array", items: name }, nullable: { type: "array", items: name }, evidence: { type: "array", items: { type: "string" } } },
-  },
-};
-
-let compiled: Map<string, ValidateFunction> | undefined;
-
-function validators(): Map<string, ValidateFunction> {
-  if (compiled) return compiled;
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  compiled = new Map(Object.entries(SCHEMAS).map(([key, schema]) => [key, ajv.compile(schema)]));
-  return compiled;
-}
+/** The extension schemas (extension-schemas.ts), compiled when the generator is built (meta-schema-build.ts). */
+const compiled = extensionValidators as unknown as Record<string, ValidateFunction>;
 
 export function lintExtensions(spec: LoadedSpec): Problem[] {
   const file = spec.entry;
@@ -113,7 +21,7 @@ export function lintExtensions(spec: LoadedSpec): Problem[] {
   const problems: Problem[] = [];
   const check = (where: string, at: string, key: string, value: unknown): void => {
     if (value === undefined) return;
-    const validate = validators().get(key)!;
+    const validate = compiled[key]!;
     if (!validate(value)) for (const e of validate.errors ?? []) problems.push(problem(where, `${at}/${key}`, key, e));
   };
   check(file, "", "x-client", doc["x-client"]);

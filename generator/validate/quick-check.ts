@@ -28,7 +28,8 @@ export function surelyValid(schema: JsonSchema, value: unknown, definitions: Rea
   const s = schema as Record<string, unknown>;
   const sub = (child: unknown, v: unknown): boolean | undefined => surelyValid(child as JsonSchema, v, definitions, depth + 1);
   for (const key of Object.keys(s)) {
-    if (IGNORED.has(key)) continue;
+    // `x-` keys are extensions (x-response-deviations…), which ajv ignores as unknown keywords.
+    if (IGNORED.has(key) || key.startsWith("x-")) continue;
     const keyword = s[key];
     let ok: boolean | undefined;
     switch (key) {

@@ -62,7 +62,7 @@ describe("npm run docs", () => {
   it.each([
     [["--out", "a", "--out", "b"], "--out is given 2 times; give it once."],
     [["--out", "x", "--mock-url", "javascript:alert(1)"], "--mock-url must be an http(s) URL or a relative path such as mock/."],
-    [["--out", "x", "--bogus"], "Unknown argument: bogus."],
+    [["--out", "x", "--bogus"], '"--bogus" is not an option of npm run docs.'],
   ])("refuses %j with one line and no usage text", async (args, message) => {
     const run = spawnCli("docs-cli.ts", args);
     expect(await run.exited).toBe(1);

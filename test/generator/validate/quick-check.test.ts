@@ -32,6 +32,8 @@ const cases: [string, JsonSchema, unknown, boolean | undefined][] = [
   ["unknown keyword: ask ajv", { type: "array", uniqueItems: true }, [1, 1], undefined],
   ["unknown reference: ask ajv", { $ref: "#/definitions/Missing" }, 1, undefined],
   ["annotations only", { description: "d", examples: [1], format: "date" }, "x", true],
+  ["x- extensions are ignored, as ajv ignores them", { type: "object", "x-response-deviations": { omitted: ["a"] }, required: ["b"] }, { b: 1 }, true],
+  ["x- extensions do not hide a failure", { type: "object", "x-anything": { required: ["a"] }, required: ["b"] }, {}, false],
 ];
 
 describe("quick-check (examples' first pass)", () => {

@@ -39,10 +39,12 @@ export interface CommandSpec {
   /** By flag name without dashes (`pkg-version`); values come back under camelCase (`pkgVersion`). */
   options: Record<string, OptionSpec>;
   examples?: readonly (readonly [string, string])[];
+  /** Words that are not options are refused, unless the command takes them (e.g. two spec files). */
+  positionals?: boolean;
 }
 
 export type ArgValue = string | number | boolean | string[] | number[] | undefined;
-export type Parsed = { help: boolean; values: Record<string, ArgValue> };
+export type Parsed = { help: boolean; values: Record<string, ArgValue>; positionals: string[] };
 
 export function camelCase(flag: string): string {
   return flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -56,10 +58,15 @@ export function parseArgs(command: CommandSpec, argv: readonly string[]): Parsed
     for (const alias of spec.aliases ?? []) byFlag.set(alias, flag);
   }
   // Asking for help wins over everything else on the line, mistakes included.
-  if (argv.includes("--help") || argv.includes("-h")) return { help: true, values: {} };
+  if (argv.includes("--help") || argv.includes("-h")) return { help: true, values: {}, positionals: [] };
   const given = new Map<string, string[]>();
+  const positionals: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
+    if (command.positionals && !arg.startsWith("-")) {
+      positionals.push(arg);
+      continue;
+    }
     if (!arg.startsWith("--") || arg === "--") {
       throw new UsageError(arg.startsWith("-") ? `${quoted(arg)} is not an option; options are long (--name).` : `${quoted(arg)} is not an option; options start with --, and values follow their option (--spec file.json).`);
     }
@@ -77,7 +84,7 @@ export function parseArgs(command: CommandSpec, argv: readonly string[]): Parsed
     else throw new UsageError(`--${flag} needs a value: --${flag} <${spec.placeholder ?? (spec.type === "number" ? "n" : "value")}>.`);
     given.set(flag, [...(given.get(flag) ?? []), value]);
   }
-  return { help: false, values: valuesOf(command, given) };
+  return { help: false, values: valuesOf(command, given), positionals };
 }
 
 function valuesOf(command: CommandSpec, given: Map<string, string[]>): Record<string, ArgValue> {

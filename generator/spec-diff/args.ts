@@ -1,5 +1,5 @@
 /** The command line of `npm run spec:diff`, parsed into typed options (pure: no I/O). */
-import { parseArgs } from "node:util";
+import { parseArgs, UsageError, type CommandSpec } from "../args.js";
 import type { Format } from "./report.js";
 import { LEVELS, type Level } from "./rules.js";
 
@@ -9,12 +9,7 @@ export type CliOptions =
   | { mode: "base"; ref: string; specs: string[]; format: Format; failOn: Level };
 
 /** A mistake in the command line; the CLI prints it with a pointer to `--help` and exits 2. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
-}
+export { UsageError };
 
 export const USAGE = `Usage:
   npm run spec:diff -- <old-spec> <new-spec> [options]
@@ -41,25 +36,30 @@ Exit codes: 0 no change at the --fail-on level, 1 such changes, 2 usage error or
 
 const FORMATS: readonly Format[] = ["text", "markdown", "json"];
 
+/** The options, read by generator/args.ts like every CLI here; USAGE above is the help text. */
+const COMMAND: CommandSpec = {
+  name: "npm run spec:diff --",
+  usage: "<old-spec> <new-spec> [options]",
+  description: "Reviews the changes between two versions of OpenRPC documents.",
+  positionals: true,
+  options: {
+    base: { type: "string", placeholder: "git-ref", describe: "compare the working tree with this commit, branch or tag" },
+    format: { type: "string", choices: FORMATS, default: "text", describe: "text, markdown or json" },
+    "fail-on": { type: "string", placeholder: "level", default: "ERR", describe: "exit 1 when a change at this level or worse exists" },
+    debug: { type: "boolean", default: false, describe: "show stack traces of unexpected failures" },
+  },
+};
+
 export function parseCliArgs(argv: string[]): CliOptions {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    const message = (error as Error).message.split(". To specify")[0]!;
-    throw new UsageError(message.endsWith(".") ? message : `${message}.`);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return { mode: "help" };
-  const format = (values.format ?? "text") as Format;
-  if (!FORMATS.includes(format))
-    throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, not "${values.format}".`);
-  const failOn = (values["fail-on"] ?? "ERR").toUpperCase() as Level;
-  if (!LEVELS.includes(failOn))
-    throw new UsageError(`--fail-on must be one of ${LEVELS.join(", ")}, not "${values["fail-on"]}".`);
+  const parsed = parseArgs(COMMAND, argv);
+  if (parsed.help) return { mode: "help" };
+  const values = parsed.values as { base?: string; format: Format; "fail-on"?: string; failOn: string };
+  const positionals = parsed.positionals;
+  const format = values.format;
+  const failOn = values.failOn.toUpperCase() as Level;
+  if (!LEVELS.includes(failOn)) throw new UsageError(`--fail-on must be one of ${LEVELS.join(", ")}, not "${values.failOn}".`);
   if (values.base !== undefined) {
-    if (values.base.trim() === "")
-      throw new UsageError("--base needs a git ref (a commit, branch or tag), e.g. --base origin/main.");
+    if (values.base.trim() === "") throw new UsageError("--base needs a git ref (a commit, branch or tag), e.g. --base origin/main.");
     // A ref is handed to git as an argument: one that starts with "-" would be read as an option.
     if (values.base.startsWith("-") || /[\u0000-\u001f\s:]/.test(values.base))
       throw new UsageError("--base must be a git ref (a commit, branch or tag) without a leading '-', spaces, ':' or control characters.");
@@ -70,19 +70,4 @@ export function parseCliArgs(argv: string[]): CliOptions {
     throw new UsageError(`Expected two spec files (old, then new) or --base <git-ref>; got ${got}.`);
   }
   return { mode: "files", old: positionals[0]!, new: positionals[1]!, format, failOn };
-}
-
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      base: { type: "string" },
-      format: { type: "string" },
-      "fail-on": { type: "string" },
-      help: { type: "boolean", short: "h" },
-      debug: { type: "boolean" },
-    },
-  });
 }

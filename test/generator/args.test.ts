@@ -41,8 +41,13 @@ describe("parseArgs reads", () => {
   });
 
   it("--help and -h anywhere ask for help, without checking the rest", () => {
-    expect(parseArgs(COMMAND, ["--bogus", "--help"])).toEqual({ help: true, values: {} });
-    expect(parseArgs(REQUIRED, ["-h"])).toEqual({ help: true, values: {} });
+    expect(parseArgs(COMMAND, ["--bogus", "--help"])).toEqual({ help: true, values: {}, positionals: [] });
+    expect(parseArgs(REQUIRED, ["-h"])).toEqual({ help: true, values: {}, positionals: [] });
+  });
+
+  it("collects words that are not options only for a command that takes them", () => {
+    expect(parseArgs({ ...COMMAND, positionals: true }, ["a.json", "--port", "1", "b.json"])).toMatchObject({ values: { port: 1 }, positionals: ["a.json", "b.json"] });
+    expect(() => parseArgs(COMMAND, ["a.json"])).toThrow(UsageError);
   });
 
   it("names come back in camelCase", () => {

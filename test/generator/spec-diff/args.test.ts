@@ -34,8 +34,9 @@ describe("parseCliArgs", () => {
     [["a.json", "b.json", "--format", "xml"], '--format must be one of text, markdown, json, not "xml".'],
     [["a.json", "b.json", "--fail-on", "FATAL"], '--fail-on must be one of ERR, WARN, INFO, not "FATAL".'],
     [["--base", ""], "--base needs a git ref (a commit, branch or tag), e.g. --base origin/main."],
-    [["a.json", "b.json", "--color"], "Unknown option '--color'."],
-    [["a.json", "b.json", "--format"], "Option '--format <value>' argument missing."],
+    [["a.json", "b.json", "--color"], '"--color" is not an option of npm run spec:diff.'],
+    [["a.json", "b.json", "--format"], "--format needs a value: --format <value>."],
+    [["a.json", "b.json", "--format", "json", "--format", "text"], "--format is given 2 times; give it once."],
   ])("%j is a usage error", (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(UsageError);
     expect(() => parseCliArgs(argv)).toThrow(message);

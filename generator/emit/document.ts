@@ -21,7 +21,7 @@ export async function emitDocument(doc: DocumentModel): Promise<EmittedDocument>
   const params = emitValidators(doc, "params", header(doc.source, "params validators"));
   const results = emitValidators(doc, "result", header(doc.source, "result validators, loaded only when response validation is on"));
   const files = new Map<string, string>([
-    [`${dir}/types.ts`, `${header(doc.source, "types")}\n${await emitTypes(doc)}`],
+    [`${dir}/types.ts`, typesFile(doc)],
     [`${dir}/validators.ts`, params.code],
     [`${dir}/result-validators.ts`, results.code],
     [`${dir}/api.ts`, emitApi(doc, header(doc.source, "method table"))],
@@ -29,6 +29,12 @@ export async function emitDocument(doc: DocumentModel): Promise<EmittedDocument>
     [`${dir}/index.ts`, indexFile(doc)],
   ]);
   return { files, unchecked: [...new Set([...params.unchecked, ...results.unchecked])] };
+}
+
+/** `types.ts`, already in prettier's form (see `formatted`). */
+function typesFile(doc: DocumentModel): string {
+  const types = emitTypes(doc);
+  return types ? `${header(doc.source, "types")}\n${types}` : header(doc.source, "types");
 }
 
 function indexFile(doc: DocumentModel): string {

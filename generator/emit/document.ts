@@ -14,6 +14,8 @@ export interface EmittedDocument {
   files: Map<string, string>;
   /** Keywords present in the spec that run-time validation does not check. */
   unchecked: string[];
+  /** Files already written as prettier formats them: the format stage passes them through. */
+  formatted?: Set<string>;
 }
 
 export async function emitDocument(doc: DocumentModel): Promise<EmittedDocument> {
@@ -28,7 +30,8 @@ export async function emitDocument(doc: DocumentModel): Promise<EmittedDocument>
     [`${dir}/client.ts`, emitClient(doc, header(doc.source, "client"))],
     [`${dir}/index.ts`, indexFile(doc)],
   ]);
-  return { files, unchecked: [...new Set([...params.unchecked, ...results.unchecked])] };
+  const formatted = new Set([`${dir}/types.ts`]);
+  return { files, unchecked: [...new Set([...params.unchecked, ...results.unchecked])], formatted };
 }
 
 /** `types.ts`, already in prettier's form (see `formatted`). */

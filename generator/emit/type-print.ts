@@ -79,7 +79,7 @@ export function typeDoc(node: TypeNode, place: Place): Doc {
 function unionDoc(members: TypeNode[], place: Place): Doc {
   if (hugs({ kind: "union", members })) {
     const hugged = join(" | ", members.map((m) => typeDoc(m, "nested")));
-    return place === "nested" ? ["(", group([indent([softline, hugged]), softline]), ")"] : hugged;
+    return place === "nested" ? ["(", hugged, ")"] : hugged;
   }
   const code = group([ifBreak("| "), join([line, "| "], members.map((m) => align(2, typeDoc(m, "nested"))))]);
   if (place === "annotation") return group(indent([softline, code]));

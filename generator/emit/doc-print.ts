@@ -5,7 +5,9 @@
  * TypeScript gives the same text prettier gives, without loading prettier.
  */
 
-export type Doc = string | Doc[] | Group | Indent | Align | Line | IfBreak | BreakParent;
+export type Doc = string | Doc[] | Group | Indent | Align | Line | IfBreak | BreakParent | Verbatim;
+/** Text whose trailing spaces stay (a comment line). */
+interface Verbatim { kind: "verbatim"; text: string }
 interface Group { kind: "group"; contents: Doc; break: boolean; id?: symbol }
 interface Indent { kind: "indent"; contents: Doc; ifBreakOf?: symbol }
 interface Align { kind: "align"; n: number; contents: Doc }
@@ -22,6 +24,7 @@ export const align = (n: number, contents: Doc): Doc => ({ kind: "align", n, con
 export const ifBreak = (breakContents: Doc, flatContents: Doc = ""): Doc => ({ kind: "ifBreak", breakContents, flatContents });
 /** Indented when the group `id` (printed before) broke. */
 export const indentIfBreak = (contents: Doc, id: symbol): Doc => ({ kind: "indent", contents, ifBreakOf: id });
+export const verbatim = (text: string): Doc => ({ kind: "verbatim", text });
 export const join = (separator: Doc, docs: Doc[]): Doc => docs.flatMap((d, i) => (i === 0 ? [d] : [separator, d]));
 
 type Mode = "break" | "flat";
@@ -72,6 +75,7 @@ function fits(next: Command, rest: Command[], width: number, modes: Map<symbol, 
     const { mode, doc, indent: ind } = commands.pop()!;
     if (typeof doc === "string") width -= textWidth(doc);
     else if (Array.isArray(doc)) for (let i = doc.length - 1; i >= 0; i--) commands.push({ indent: ind, mode, doc: doc[i]! });
+    else if (doc.kind === "verbatim") width -= textWidth(doc.text);
     else if (doc.kind === "indent" || doc.kind === "align") commands.push({ indent: ind, mode, doc: doc.contents });
     else if (doc.kind === "group") commands.push({ indent: ind, mode: doc.break ? "break" : mode, doc: doc.contents });
     else if (doc.kind === "ifBreak") commands.push({ indent: ind, mode, doc: mode === "break" ? doc.breakContents : doc.flatContents });
@@ -88,6 +92,8 @@ export function printDoc(doc: Doc, printWidth: number): string {
   const modes = new Map<symbol, Mode>();
   const out: string[] = [];
   let position = 0;
+  /** Output before this index is not trimmed. */
+  let kept = 0;
   const commands: Command[] = [{ indent: "", mode: "break", doc }];
   while (commands.length > 0) {
     const { indent: ind, mode, doc: d } = commands.pop()!;
@@ -96,6 +102,10 @@ export function printDoc(doc: Doc, printWidth: number): string {
       position += textWidth(d);
     } else if (Array.isArray(d)) {
       for (let i = d.length - 1; i >= 0; i--) commands.push({ indent: ind, mode, doc: d[i]! });
+    } else if (d.kind === "verbatim") {
+      out.push(d.text);
+      position += textWidth(d.text);
+      kept = out.length;
     } else if (d.kind === "indent") {
       const indented = d.ifBreakOf === undefined || modes.get(d.ifBreakOf) === "break";
       commands.push({ indent: indented ? `${ind}  ` : ind, mode, doc: d.contents });
@@ -115,11 +125,14 @@ export function printDoc(doc: Doc, printWidth: number): string {
           position += 1;
         }
       } else {
-        // Trailing spaces are trimmed before a line end, as prettier does.
-        while (out.length > 0 && /[ \t]$/.test(out[out.length - 1]!)) {
-          out[out.length - 1] = out[out.length - 1]!.replace(/[ \t]+$/, "");
-          if (out[out.length - 1] === "") out.pop();
-          else break;
+        // Trailing spaces are trimmed before a line end, as prettier does (not in verbatim text).
+        while (out.length > kept && /[ \t]$/.test(out[out.length - 1]!)) {
+          const trimmed = out[out.length - 1]!.replace(/[ \t]+$/, "");
+          if (trimmed === "") out.pop();
+          else {
+            out[out.length - 1] = trimmed;
+            break;
+          }
         }
         out.push(`\n${ind}`);
         position = ind.length;

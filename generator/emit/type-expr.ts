@@ -42,6 +42,8 @@ export interface Context {
   definitions: Map<string, JsonSchema>;
   /** Name of the interface being declared (named in pattern-property comments). */
   owner?: string;
+  /** Inside a tuple: unions and intersections are written as they are, not simplified (as they always were). */
+  raw?: boolean;
 }
 
 /** The most items a tuple is spelled out for (json-schema-to-typescript's default `maxItems`). */
@@ -71,7 +73,7 @@ export function typeOf(schema: JsonSchema, ctx: Context): TypeNode {
 const PASSED = new Set(["type", "enum", "const", "properties", "required", "additionalProperties", "patternProperties", "items", "additionalItems", "minItems", "maxItems", "anyOf", "oneOf", "allOf", "format"]);
 
 /** The schema with the defaults filled in: one `type`, `required`, closed objects, tuples from `minItems`/`maxItems`. */
-function normalized(schema: SchemaObject): SchemaObject {
+export function normalized(schema: SchemaObject): SchemaObject {
   const s: SchemaObject = { ...schema };
   if (Array.isArray(s.items) && s.additionalItems === undefined) s.additionalItems = OPEN;
   if (Array.isArray(s.enum) && s.enum.includes(null) && Array.isArray(s.type) && s.type.includes("null")) s.type = s.type.filter((t) => t !== "null");
@@ -116,32 +118,34 @@ function kindsOf(s: SchemaObject): Kind[] {
   return kinds.length === 0 ? ["object"] : kinds;
 }
 
-function parse(s: SchemaObject, ctx: Context): TypeNode {
+function parse(s: SchemaObject, context: Context): TypeNode {
   const kinds = kindsOf(s);
+  // Only an object schema declared as an interface is named in its pattern-property comments.
+  const ctx = kinds.length === 1 && kinds[0] === "object" ? context : { ...context, owner: undefined };
   if (kinds.length === 1) return parseAs(s, kinds[0]!, ctx);
   const members = [...(kinds.includes("allOf") ? allOfMembers(s, ctx) : []), ...kinds.filter((k) => k !== "allOf").map((k) => parseAs({ ...s, allOf: undefined }, k, ctx))];
-  return intersection(members);
+  return intersection(members, ctx.raw);
 }
 
 function parseAs(s: SchemaObject, kind: Kind, ctx: Context): TypeNode {
   const child = (c: unknown): TypeNode => (c === OPEN ? topType : typeOf(c as JsonSchema, ctx));
   switch (kind) {
     case "allOf":
-      return intersection(allOfMembers(s, ctx));
+      return intersection(allOfMembers(s, ctx), ctx.raw);
     case "any":
       return topType;
     case "anyOf":
     case "oneOf":
-      return union((s[kind] as JsonSchema[]).map((c) => typeOf(c, ctx)));
+      return union((s[kind] as JsonSchema[]).map((c) => typeOf(c, ctx)), ctx.raw);
     case "boolean":
     case "null":
     case "number":
     case "string":
       return { kind: "keyword", name: kind };
     case "enum":
-      return union((s.enum as unknown[]).map((value) => ({ kind: "literal", value })));
+      return union((s.enum as unknown[]).map((value) => (value === null ? { kind: "keyword", name: "null" } : { kind: "literal", value })), ctx.raw);
     case "union":
-      return union((s.type as string[]).map((type) => parse({ ...s, type }, ctx)));
+      return union((s.type as string[]).map((type) => parse({ ...s, type }, ctx)), ctx.raw);
     case "object":
       return objectType(s, ctx);
     case "untypedArray": {
@@ -152,6 +156,7 @@ function parseAs(s: SchemaObject, kind: Kind, ctx: Context): TypeNode {
     }
     case "array": {
       if (!Array.isArray(s.items)) return array(child(s.items));
+      ctx = { ...ctx, raw: true };
       const rest = s.additionalItems === true ? topType : s.additionalItems ? child(s.additionalItems) : undefined;
       return tupleType(s.items.map(child), rest, s.minItems as number, typeof s.maxItems === "number" ? s.maxItems : -1);
     }
@@ -159,7 +164,7 @@ function parseAs(s: SchemaObject, kind: Kind, ctx: Context): TypeNode {
 }
 
 /** The rest of an open tuple: `unknown` that absorbs (a spec's own `{}` is a plain `unknown`). */
-const OPEN: SchemaObject = Object.freeze({});
+export const OPEN: SchemaObject = Object.freeze({});
 
 /**
  * `allOf: [Base, { properties: { x: … } }]` narrows `x` of Base. As `Base & { x: … }` TypeScript
@@ -187,12 +192,14 @@ function vacuous(branch: SchemaObject): boolean {
 }
 
 /** Unions and intersections as json-schema-to-typescript simplified them. */
-export function union(members: TypeNode[]): TypeNode {
+export function union(members: TypeNode[], raw = false): TypeNode {
+  if (raw) return { kind: "union", members };
   if (members.some((m) => m.kind === "keyword" && m.top)) return topType;
   return { kind: "union", members: unique(members) };
 }
 
-function intersection(members: TypeNode[]): TypeNode {
+function intersection(members: TypeNode[], raw = false): TypeNode {
+  if (raw) return { kind: "intersection", members };
   const constrained = members.filter((m) => !(m.kind === "keyword" && m.top));
   const kept = constrained.length > 0 ? constrained : members;
   if (kept.some((m) => m.kind === "keyword" && m.top)) return topType;
@@ -202,7 +209,8 @@ function intersection(members: TypeNode[]): TypeNode {
 function unique(members: TypeNode[]): TypeNode[] {
   const seen = new Set<string>();
   return members.filter((m) => {
-    const key = JSON.stringify(m);
+    // The same text is the same type (`unknown` that absorbs or not).
+    const key = JSON.stringify(m, (k, v: unknown) => (k === "top" ? undefined : v));
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

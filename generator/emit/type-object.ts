@@ -7,12 +7,14 @@
 import { commentText } from "../escape.js";
 import type { JsonSchema, SchemaObject } from "../model.js";
 import { refName } from "./schema-walk.js";
-import { isArraySchema, literalPrefix, typeOf, union, type Context, type DocComment, type Member, type TypeNode } from "./type-expr.js";
+import { isArraySchema, literalPrefix, normalized, OPEN, typeOf, union, type Context, type DocComment, type Member, type TypeNode } from "./type-expr.js";
 
 interface Part {
   type: TypeNode;
   comment?: string;
   deprecated?: boolean;
+  /** `Items: …`, shown when the part is the whole index signature. */
+  items?: string;
 }
 
 export function objectType(s: SchemaObject, ctx: Context): TypeNode {
@@ -28,12 +30,17 @@ export function objectType(s: SchemaObject, ctx: Context): TypeNode {
     type: typeOf(child, inner),
     comment: [describe(child), `This interface was referenced by \`${ctx.owner}\`'s JSON-Schema definition\nvia the \`patternProperty\` "${key}".`].filter(Boolean).join("\n\n"),
     deprecated: isDeprecated(child),
+    items: itemsComment(child),
   }));
   const extra = s.additionalProperties;
-  const parts = extra === true ? [] : extra === undefined || extra === false ? patterns : [...patterns, { type: typeOf(extra as JsonSchema, inner), comment: describe(extra as JsonSchema), deprecated: isDeprecated(extra) }];
+  const parts = extra === true ? [] : extra === undefined || extra === false ? patterns : [...patterns, { type: typeOf(extra as JsonSchema, inner), comment: describe(extra as JsonSchema), deprecated: isDeprecated(extra), items: itemsComment(extra as JsonSchema) }];
   if (parts.length === 0 && extra === false) return { kind: "object", members, expanded: true };
   const index: Part =
-    parts.length === 0 ? { type: { kind: "keyword", name: "unknown", top: true } } : parts.length === 1 ? parts[0]! : { type: union(parts.map((p) => p.type)), comment: parts.map((p) => p.comment).filter(Boolean).join("\n\n") || undefined };
+    parts.length === 0
+      ? { type: { kind: "keyword", name: "unknown", top: true } }
+      : parts.length === 1
+        ? { ...parts[0]!, comment: [parts[0]!.comment, parts[0]!.items].filter(Boolean).join("\n\n") || undefined }
+        : { type: union(parts.map((p) => p.type)), comment: parts.map((p) => p.comment).filter(Boolean).join("\n\n") || undefined };
   const docs = comment(index.comment, index.deprecated === true);
   members.push({ optional: false, type: widened(index.type, members), ...(docs ? { docs } : {}) });
   return { kind: "object", members, expanded: true };
@@ -97,7 +104,9 @@ function itemsComment(schema: JsonSchema): string | undefined {
   const type = Array.isArray(schema.type) && schema.type.length === 1 ? schema.type[0] : schema.type;
   if (!("items" in schema) || (type && type !== "array") || "allOf" in schema || "anyOf" in schema || "oneOf" in schema || "enum" in schema || "const" in schema) return undefined;
   if ((type === undefined || type === "object") && ("properties" in schema || "patternProperties" in schema)) return undefined;
-  const items = Array.isArray(schema.items) ? [...(schema.items as JsonSchema[]), ...(schema.additionalItems === undefined ? [true] : schema.additionalItems === false ? [] : [schema.additionalItems as JsonSchema])] : [schema.items as JsonSchema];
+  const n = normalized(schema);
+  const rest = n.additionalItems === undefined || n.additionalItems === false || n.additionalItems === true || n.additionalItems === OPEN ? [] : [n.additionalItems as JsonSchema];
+  const items = Array.isArray(n.items) ? [...(n.items as JsonSchema[]), ...rest] : [n.items as JsonSchema];
   const comments = new Set(items.map((i) => (typeof i === "object" && isArrayItem(i) ? undefined : describe(i))));
   const [only] = comments;
   return comments.size === 1 && only && !/(^|\s)@\w/.test(only) ? `Items: ${only}` : undefined;

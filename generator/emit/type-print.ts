@@ -5,7 +5,7 @@
  * escaped by generator/escape.ts.
  */
 import { formattedMemberKey, formattedStringLiteral } from "../escape.js";
-import { align, group, hardline, ifBreak, indent, indentIfBreak, join, line, softline, type Doc } from "./doc-print.js";
+import { align, group, hardline, ifBreak, indent, indentIfBreak, join, line, softline, verbatim, type Doc } from "./doc-print.js";
 import type { DocComment, Member, TypeNode } from "./type-expr.js";
 
 /** Where a type is written, which decides parentheses and how a union breaks. */
@@ -14,8 +14,9 @@ type Place = "alias" | "annotation" | "nested" | "tuple" | "lone" | "argument";
 /** A doc comment: one line when asked and possible, else prettier's JSDoc layout. */
 export function commentDoc(docs: DocComment): Doc {
   if (docs.oneLine && !docs.text.includes("\n")) return `/** ${docs.text} */`;
-  const lines = docs.text.split("\n").map((l) => (l.trim() === "" ? " *" : ` * ${l.trimEnd()}`));
-  return ["/**", hardline, join(hardline, lines), hardline, " */"];
+  // prettier trims each line, but keeps two trailing spaces (a Markdown line break).
+  const lines = docs.text.split("\n").map((l) => (l.trim() === "" ? " *" : ` * ${l.trimEnd()}${l.endsWith("  ") ? "  " : ""}`));
+  return ["/**", hardline, join(hardline, lines.map(verbatim)), hardline, " */"];
 }
 
 /** Bare unions (written without parentheses) merge into the union around them; one member is that member. */
@@ -24,10 +25,14 @@ function flat(node: TypeNode): TypeNode {
     return node.members[0] ? flat(node.members[0]) : { kind: "object", expanded: true, members: [{ optional: false, type: { kind: "keyword", name: "unknown" } }] };
   }
   if (node.kind !== "union") return node;
-  const members = node.members.flatMap((m) => (m.kind === "union" && m.bare ? flat(m).kind === "union" ? (flat(m) as { members: TypeNode[] }).members : [flat(m)] : [m]));
+  if (node.members.length === 1) return flat(node.members[0]!);
+  const members = node.members.flatMap((m) => {
+    const f = flat(m);
+    return f.kind === "union" && f.bare ? f.members : [f];
+  });
   if (members.length === 0) return { kind: "keyword", name: "never" };
-  if (members.length === 1) return flat(members[0]!);
-  return { kind: "union", members };
+  if (members.length === 1) return members[0]!;
+  return { kind: "union", members, ...(node.bare ? { bare: node.bare } : {}) };
 }
 
 const isObject = (n: TypeNode): boolean => n.kind === "object" || (n.kind === "literal" && n.value !== null && typeof n.value === "object" && !Array.isArray(n.value));

@@ -217,10 +217,12 @@ function unique(members: TypeNode[]): TypeNode[] {
   });
 }
 
-/** `T[]`; an element that is a union written without parentheses binds only its last member. */
+/**
+ * `T[]`. A union element is parenthesized: `(bigint | number)[]` (json-schema-to-typescript wrote
+ * `bigint | number[]`, an array of numbers or one bigint).
+ */
 function array(element: TypeNode): TypeNode {
-  if (element.kind === "union" && element.bare) return { kind: "union", bare: element.bare, members: [...element.members.slice(0, -1), array(element.members.at(-1)!)] };
-  return { kind: "array", element };
+  return { kind: "array", element: element.kind === "union" && element.bare ? { kind: "union", members: element.members } : element };
 }
 
 /** A tuple of `min` to `max` items: one tuple, or a union of one tuple per length. */

@@ -28,7 +28,7 @@ export function objectType(s: SchemaObject, ctx: Context): TypeNode {
   }));
   const patterns: Part[] = Object.entries((s.patternProperties ?? {}) as Record<string, JsonSchema>).map(([key, child]) => ({
     type: typeOf(child, inner),
-    comment: [describe(child), `This interface was referenced by \`${ctx.owner}\`'s JSON-Schema definition\nvia the \`patternProperty\` "${key}".`].filter(Boolean).join("\n\n"),
+    comment: [describe(child), commentText(`This interface was referenced by \`${ctx.owner}\`'s JSON-Schema definition\nvia the \`patternProperty\` "${key}".`)].filter(Boolean).join("\n\n"),
     deprecated: isDeprecated(child),
     items: itemsComment(child),
   }));

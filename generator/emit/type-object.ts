@@ -105,7 +105,8 @@ function itemsComment(schema: JsonSchema): string | undefined {
   if (!("items" in schema) || (type && type !== "array") || "allOf" in schema || "anyOf" in schema || "oneOf" in schema || "enum" in schema || "const" in schema) return undefined;
   if ((type === undefined || type === "object") && ("properties" in schema || "patternProperties" in schema)) return undefined;
   const n = normalized(schema);
-  const rest = n.additionalItems === undefined || n.additionalItems === false || n.additionalItems === true || n.additionalItems === OPEN ? [] : [n.additionalItems as JsonSchema];
+  // The rest of an open tuple (`...unknown[]`) has no description.
+  const rest = n.additionalItems === undefined || n.additionalItems === false ? [] : n.additionalItems === OPEN ? [true] : [n.additionalItems as JsonSchema];
   const items = Array.isArray(n.items) ? [...(n.items as JsonSchema[]), ...rest] : [n.items as JsonSchema];
   const comments = new Set(items.map((i) => (typeof i === "object" && isArrayItem(i) ? undefined : describe(i))));
   const [only] = comments;

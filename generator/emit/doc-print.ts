@@ -33,7 +33,11 @@ interface Command { indent: string; mode: Mode; doc: Doc }
 /** A group that holds a hard line (or a group that must break) breaks, and so do the groups around it. */
 function propagateBreaks(doc: Doc): boolean {
   if (typeof doc === "string") return false;
-  if (Array.isArray(doc)) return doc.map(propagateBreaks).some(Boolean);
+  if (Array.isArray(doc)) {
+    let broken = false;
+    for (const d of doc) if (propagateBreaks(d)) broken = true;
+    return broken;
+  }
   switch (doc.kind) {
     case "group":
       if (propagateBreaks(doc.contents)) doc.break = true;
@@ -41,8 +45,10 @@ function propagateBreaks(doc: Doc): boolean {
     case "indent":
     case "align":
       return propagateBreaks(doc.contents);
-    case "ifBreak":
-      return [propagateBreaks(doc.breakContents), propagateBreaks(doc.flatContents)].some(Boolean);
+    case "ifBreak": {
+      const inBreak = propagateBreaks(doc.breakContents);
+      return propagateBreaks(doc.flatContents) || inBreak;
+    }
     case "breakParent":
       return true;
     default:

@@ -209,12 +209,35 @@ function intersection(members: TypeNode[], raw = false): TypeNode {
 function unique(members: TypeNode[]): TypeNode[] {
   const seen = new Set<string>();
   return members.filter((m) => {
-    // The same text is the same type (`unknown` that absorbs or not).
-    const key = JSON.stringify(m, (k, v: unknown) => (k === "top" ? undefined : v));
+    const key = typeKey(m);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
+}
+
+/** The same key is the same text (`unknown` that absorbs or not). */
+export function typeKey(t: TypeNode): string {
+  switch (t.kind) {
+    case "keyword":
+    case "ref":
+      return t.name;
+    case "literal":
+      return `=${JSON.stringify(t.value)}`;
+    case "template":
+      return `\`${t.prefix}`;
+    case "omit":
+      return `O<${t.base},${JSON.stringify(t.keys)}>`;
+    case "array":
+      return `${typeKey(t.element)}[]`;
+    case "tuple":
+      return `[${t.elements.map(typeKey).join(",")}${t.rest ? `,...${typeKey(t.rest)}` : ""}]`;
+    case "union":
+    case "intersection":
+      return `${t.kind === "union" ? `|${t.bare ?? ""}` : "&"}(${t.members.map(typeKey).join(",")})`;
+    case "object":
+      return `{${t.members.map((m) => `${JSON.stringify(m.name ?? null)}${m.optional ? "?" : ""}${JSON.stringify(m.docs ?? null)}:${typeKey(m.type)}`).join(";")}}`;
+  }
 }
 
 /**

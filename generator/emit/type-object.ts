@@ -7,7 +7,7 @@
 import { commentText } from "../escape.js";
 import type { JsonSchema, SchemaObject } from "../model.js";
 import { refName } from "./schema-walk.js";
-import { isArraySchema, literalPrefix, normalized, OPEN, typeOf, union, type Context, type DocComment, type Member, type TypeNode } from "./type-expr.js";
+import { isArraySchema, literalPrefix, normalized, OPEN, typeKey, typeOf, union, type Context, type DocComment, type Member, type TypeNode } from "./type-expr.js";
 
 interface Part {
   type: TypeNode;
@@ -71,7 +71,7 @@ function widened(index: TypeNode, members: Member[]): TypeNode {
   if (types.some((t) => isKeyword(t, "unknown"))) return { kind: "keyword", name: "unknown" };
   if (types.length === 0 || (types.length === 1 && !optional)) return index;
   const seen = new Set<string>();
-  const unique = types.filter((t) => !seen.has(JSON.stringify(t)) && seen.add(JSON.stringify(t)));
+  const unique = types.filter((t) => !seen.has(typeKey(t)) && seen.add(typeKey(t)));
   if (optional) unique.push({ kind: "keyword", name: "undefined" });
   return { kind: "union", bare: "custom", members: unique };
 }

@@ -115,7 +115,7 @@ interface Entry {
   refRoots?: string[];
 }
 const manifest = JSON.parse(readFileSync(path.join(ROOT, "test/fixtures/third-party/manifest.json"), "utf8")) as { documents: Entry[] };
-const documents = [
+const documents: Entry[] = [
   ...["advanced", "eth", "solana"].map((name) => ({ name, file: `spec/${name}.openrpc.json` })),
   ...manifest.documents,
   ...["combinators", "methods", "names", "recursive", "refs", "shapes"].map((name) => ({ name, file: `test/fixtures/openrpc/${name}.openrpc.json` })),

@@ -56,7 +56,7 @@ export const isObjectSchema = (s: SchemaObject): boolean => s.properties !== und
 const hasType = (s: SchemaObject, t: string): boolean => s.type === t || (Array.isArray(s.type) && s.type.includes(t));
 export const isArraySchema = (s: SchemaObject): boolean => s.items !== undefined || hasType(s, "array");
 
-/** The type of a schema, with the parts a declaration or property comment needs. */
+/** The type a schema describes. */
 export function typeOf(schema: JsonSchema, ctx: Context): TypeNode {
   if (schema === true) return unknownType;
   if (schema === false) return { kind: "keyword", name: "never" };
@@ -123,7 +123,9 @@ function parse(s: SchemaObject, context: Context): TypeNode {
   // Only an object schema declared as an interface is named in its pattern-property comments.
   const ctx = kinds.length === 1 && kinds[0] === "object" ? context : { ...context, owner: undefined };
   if (kinds.length === 1) return parseAs(s, kinds[0]!, ctx);
-  const members = [...(kinds.includes("allOf") ? allOfMembers(s, ctx) : []), ...kinds.filter((k) => k !== "allOf").map((k) => parseAs({ ...s, allOf: undefined }, k, ctx))];
+  // A schema of several kinds (`properties` and `oneOf`, say) is their intersection; its `allOf` joins it.
+  const { allOf: _allOf, ...others } = s;
+  const members = [...(kinds.includes("allOf") ? allOfMembers(s, ctx) : []), ...kinds.filter((k) => k !== "allOf").map((k) => parseAs(others, k, ctx))];
   return intersection(members, ctx.raw);
 }
 
@@ -156,6 +158,7 @@ function parseAs(s: SchemaObject, kind: Kind, ctx: Context): TypeNode {
     }
     case "array": {
       if (!Array.isArray(s.items)) return array(child(s.items));
+      // Everything inside a tuple is written as given (`child` reads this `ctx`).
       ctx = { ...ctx, raw: true };
       const rest = s.additionalItems === true ? topType : s.additionalItems ? child(s.additionalItems) : undefined;
       return tupleType(s.items.map(child), rest, s.minItems as number, typeof s.maxItems === "number" ? s.maxItems : -1);

@@ -61,6 +61,11 @@ const rows: [string, Record<string, JsonSchema>, string, NamedSchema["role"]?][]
     { D: { type: "object", deprecated: true, properties: { old: { type: "string", deprecated: true, description: "Gone." } } }, DA: { type: "string", deprecated: true } },
     "/**\n * @deprecated\n */\nexport type DA = string;\n\n/**\n * @deprecated\n */\nexport interface D {\n  /**\n   * @deprecated\n   * Gone.\n   */\n  old?: string;\n}\n",
   ],
+  [
+    "a schema of several kinds is their intersection, declared under its own name only",
+    { X: { type: "object", properties: { a: { type: "string" } }, oneOf: [{ required: ["a"] }, { $ref: "#/definitions/Y" }] } },
+    "export type X = (\n  | {\n      [k: string]: unknown;\n    }\n  | Y\n) & {\n  a?: string;\n};\n",
+  ],
   ["a nested title declares nothing", { Outer: { type: "object", properties: { inner: { title: "Inner", type: "object", properties: { a: { type: "string" } } } } } }, "export interface Outer {\n  inner?: {\n    a?: string;\n  };\n}\n"],
 ];
 

@@ -13,6 +13,7 @@
  * | an identifier                    | `identifier`      |
  * | a key of an object literal       | `objectKey`       |
  * | a member name in a type          | `typeMemberKey`   |
+ * | the same two, as prettier writes them (types.ts) | `formattedStringLiteral`, `formattedMemberKey` |
  * | a property access (`.x`, `["x"]`)  | `propertyAccess`  |
  * | a regular expression             | `regexLiteral`    |
  * | a terminal line                  | `terminalText`    |

@@ -13,6 +13,7 @@
  * | an identifier                    | `identifier`      |
  * | a key of an object literal       | `objectKey`       |
  * | a member name in a type          | `typeMemberKey`   |
+ * | the same two, as prettier writes them (types.ts) | `formattedStringLiteral`, `formattedMemberKey` |
  * | a property access (`.x`, `["x"]`)  | `propertyAccess`  |
  * | a regular expression             | `regexLiteral`    |
  * | a terminal line                  | `terminalText`    |
@@ -242,4 +243,24 @@ export function htmlScriptJson(value: unknown): string {
     .replace(/&/g, "\\u0026")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * A string literal as prettier writes it (so that formatted output needs no second pass):
+ * double quotes, unless the text holds more double quotes than single ones.
+ */
+export function formattedStringLiteral(text: string): string {
+  const doubles = text.split('"').length - 1;
+  const singles = text.split("'").length - 1;
+  const literal = stringLiteral(text);
+  if (doubles <= singles) return literal;
+  return `'${literal.slice(1, -1).replace(/\\(.)|'/g, (match, escaped: string | undefined) => (escaped === '"' ? '"' : escaped !== undefined ? match : "\\'"))}'`;
+}
+
+/**
+ * A member name in a type as prettier writes it: bare when it is an identifier (ES5 rules:
+ * letters of the Basic Multilingual Plane), else a string literal.
+ */
+export function formattedMemberKey(name: string): string {
+  return /^[$A-Z_a-z\p{L}\p{Nl}][$\w\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}\u200c\u200d]*$/u.test(name) && !/[^\u0000-\uffff]/u.test(name) ? name : formattedStringLiteral(name);
 }

@@ -38,7 +38,7 @@ const SOURCE_DIRS = ["generator", "runtime", "templates"];
 const NOT_GENERATOR = new Set(["generator/mock", "generator/spec-diff"]);
 
 /** Packages whose version changes the output. */
-const PACKAGES = ["prettier", "json-schema-to-typescript", "ajv", "ajv-formats", "handlebars", "yaml", "@open-rpc/spec", "@json-schema-tools/meta-schema"];
+const PACKAGES = ["prettier", "ajv", "ajv-formats", "handlebars", "yaml", "@open-rpc/spec", "@json-schema-tools/meta-schema"];
 
 const generatorHashes = new Map<string, Promise<string>>();
 

@@ -126,17 +126,19 @@ export async function generateFromLoaded(loaded: LoadedSpec[], options: Generate
     documents,
   };
   const files = new Map<string, string>();
+  const alreadyFormatted = new Set<string>();
   const warnings = documents.flatMap((d) => d.warnings);
   for (const [i, doc] of documents.entries()) {
     const emitted = await remember(keys[i]!, "emitted", () => emitDocument(doc));
     for (const [file, text] of emitted.files) files.set(file, text);
+    for (const file of emitted.formatted ?? []) alreadyFormatted.add(file);
     for (const u of emitted.unchecked) warnings.push({ file: doc.source, pointer: "", message: `keyword not checked at run time: ${u}.`, hint: "The server still enforces it; the client does not check it before sending.", kind: "unchecked" });
   }
   for (const [name, text] of inputs.runtime) files.set(`src/runtime/${name}`, text);
   files.set("src/index.ts", rootIndex(documents));
   for (const [file, text] of emitPackageFiles(model, inputs.templates, typescriptVersion())) files.set(file, text);
   const runtimeFiles = new Set([...inputs.runtime.keys()].map((name) => `src/runtime/${name}`));
-  const formatted = await formatFiles(files, runtimeFiles);
+  const formatted = await formatFiles(files, new Set([...runtimeFiles, ...alreadyFormatted]));
   formatted.set(MARKER, markerText(formatted.keys()));
   return { files: formatted, warnings, documents };
 }

@@ -14,6 +14,8 @@ export interface EmittedDocument {
   files: Map<string, string>;
   /** Keywords present in the spec that run-time validation does not check. */
   unchecked: string[];
+  /** Files already written as prettier formats them: the format stage passes them through. */
+  formatted?: Set<string>;
 }
 
 export async function emitDocument(doc: DocumentModel): Promise<EmittedDocument> {
@@ -21,14 +23,21 @@ export async function emitDocument(doc: DocumentModel): Promise<EmittedDocument>
   const params = emitValidators(doc, "params", header(doc.source, "params validators"));
   const results = emitValidators(doc, "result", header(doc.source, "result validators, loaded only when response validation is on"));
   const files = new Map<string, string>([
-    [`${dir}/types.ts`, `${header(doc.source, "types")}\n${await emitTypes(doc)}`],
+    [`${dir}/types.ts`, typesFile(doc)],
     [`${dir}/validators.ts`, params.code],
     [`${dir}/result-validators.ts`, results.code],
     [`${dir}/api.ts`, emitApi(doc, header(doc.source, "method table"))],
     [`${dir}/client.ts`, emitClient(doc, header(doc.source, "client"))],
     [`${dir}/index.ts`, indexFile(doc)],
   ]);
-  return { files, unchecked: [...new Set([...params.unchecked, ...results.unchecked])] };
+  const formatted = new Set([`${dir}/types.ts`]);
+  return { files, unchecked: [...new Set([...params.unchecked, ...results.unchecked])], formatted };
+}
+
+/** `types.ts`, already in prettier's form (see `formatted`). */
+function typesFile(doc: DocumentModel): string {
+  const types = emitTypes(doc);
+  return types ? `${header(doc.source, "types")}\n${types}` : header(doc.source, "types");
 }
 
 function indexFile(doc: DocumentModel): string {

@@ -127,8 +127,8 @@ function named(name: string, schema: JsonSchema, where: string, role: NamedSchem
 
 /** `XParams`: the params as one object keyed by param name, in documented order. */
 function paramsSchema(m: Omit<MethodModel, "pagination">): JsonSchema {
-  // A description beside a `$ref` makes json-schema-to-typescript declare a copy of the type
-  // (`Blockchain1`); such params keep the bare `$ref` and get their doc comment in emit/types.
+  // A `$ref` param keeps the bare `$ref` (draft-07 ignores its siblings); emit/types writes the
+  // param's description as the property's doc comment.
   const properties = Object.fromEntries(m.params.map((p) => [p.name, p.refName ? p.schema : withDescription(p.schema, p.description, p.deprecated)]));
   return {
     description: `Params of \`${m.rpcName}\`${m.signature === "positional" ? ", in positional order" : ""}.`,

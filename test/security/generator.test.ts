@@ -103,6 +103,29 @@ describe("nothing from a spec becomes code", () => {
     expect(result.pwned).toBe("undefined");
   }, 180_000);
 
+  it("types: pattern-property keys, enum objects, items, index signatures and tuples with comment terminators (the type printer)", async () => {
+    const evil = `${INJECT}\u2028globalThis.PWNED = 6;\n"'\`\${x}`;
+    const shape = {
+      type: "object",
+      description: evil,
+      properties: {
+        [`a${evil}`]: { type: "array", items: { type: "string", description: evil }, minItems: 1, description: evil },
+        [`t${evil}`]: { type: "array", items: [{ const: evil, description: evil }], additionalItems: { type: "string", description: evil } },
+        [`e${evil}`]: { enum: [{ [evil]: [evil, 1] }, [evil], evil] },
+      },
+      patternProperties: { "^x.*/ globalThis.PWNED = 7; /.*/": { type: "string", description: evil } },
+      additionalProperties: { type: "array", items: { type: "number", description: evil } },
+    };
+    const document = spec({}, [{ name: "shape", params: [{ name: "s", description: evil, schema: { $ref: "#/components/schemas/Shape" } }], result: { name: "r", schema: shape } }], { Shape: shape });
+    const { files, problems } = await gen("typeprinter", document);
+    expect(problems, problems?.join("\n")).toBeUndefined();
+    const types = [...files!].find(([f]) => f.endsWith("/types.ts") && !f.includes("/runtime/"))![1];
+    expect(types).toContain('via the `patternProperty` "^x.*\\/ globalThis.PWNED = 7; /.*\\/".');
+    const result = await compileAndImport("typeprinter", files!);
+    expect(result.tsc).toBe("");
+    expect(result.pwned).toBe("undefined");
+  }, 180_000);
+
   it("x-subscription names, conditions and params with comment terminators, quotes, backticks, ${ and line separators", async () => {
     const evil = `${INJECT}\u2028globalThis.PWNED = 5;\n"'\`\${x}`;
     const param = `__proto__${INJECT}\``;

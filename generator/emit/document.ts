@@ -14,6 +14,8 @@ export interface EmittedDocument {
   files: Map<string, string>;
   /** Keywords present in the spec that run-time validation does not check. */
   unchecked: string[];
+  /** The files written in prettier's layout already (generator/format.ts skips them). */
+  formatted: Set<string>;
 }
 
 export async function emitDocument(doc: DocumentModel): Promise<EmittedDocument> {
@@ -28,7 +30,9 @@ export async function emitDocument(doc: DocumentModel): Promise<EmittedDocument>
     [`${dir}/client.ts`, emitClient(doc, header(doc.source, "client"))],
     [`${dir}/index.ts`, indexFile(doc)],
   ]);
-  return { files, unchecked: [...new Set([...params.unchecked, ...results.unchecked])] };
+  // Every file but types.ts is printed in prettier's layout by ./ts-code.ts and ./js-doc.ts.
+  const formatted = new Set([...files.keys()].filter((file) => file !== `${dir}/types.ts`));
+  return { files, unchecked: [...new Set([...params.unchecked, ...results.unchecked])], formatted };
 }
 
 function indexFile(doc: DocumentModel): string {

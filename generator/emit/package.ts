@@ -7,23 +7,27 @@
 import Handlebars from "handlebars";
 import { jsonLiteral, markdownCode, markdownCodeSpan, markdownInline, markdownText, objectKey, propertyAccess, stringLiteral } from "../escape.js";
 import type { DocumentModel, PackageModel } from "../model.js";
+import { jsonText } from "./json-text.js";
 import { firstSentence } from "./schema-walk.js";
 
 export interface Templates {
   [name: string]: string;
 }
 
-export function emitPackageFiles(model: PackageModel, templates: Templates, typescriptVersion: string): Map<string, string> {
-  return new Map([
-    ["package.json", json(packageJson(model, typescriptVersion))],
-    ["tsconfig.json", json(TSCONFIG)],
-    ["tsconfig.cjs.json", json(TSCONFIG_CJS)],
-    ["README.md", readme(model, templates["README.md.hbs"] ?? "")],
-  ]);
+export interface PackageFiles {
+  files: Map<string, string>;
+  /** The files written in prettier's layout already (generator/format.ts skips them). */
+  formatted: Set<string>;
 }
 
-function json(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
+export function emitPackageFiles(model: PackageModel, templates: Templates, typescriptVersion: string): PackageFiles {
+  const files = new Map([
+    ["package.json", jsonText(packageJson(model, typescriptVersion))],
+    ["tsconfig.json", jsonText(TSCONFIG)],
+    ["tsconfig.cjs.json", jsonText(TSCONFIG_CJS)],
+    ["README.md", readme(model, templates["README.md.hbs"] ?? "")],
+  ]);
+  return { files, formatted: new Set(files.keys()) };
 }
 
 export function packageJson(model: PackageModel, typescriptVersion: string): Record<string, unknown> {

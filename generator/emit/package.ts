@@ -125,7 +125,8 @@ function readme(model: PackageModel, template: string): { text: string; plain: b
     imports: safe(markdownCode(model.documents.map((d) => printDoc(importDeclaration([d.factory], stringLiteral(`${model.packageName}/${d.subpath}`)))).join("\n"), "ts")),
     documents: model.documents.map((d) => ({
       heading: safe(`${seen(markdownCodeSpan(`${model.packageName}/${d.subpath}`))} — ${seen(markdownText(d.title))}`),
-      firstLine: safe(seen(markdownInline(firstSentence(d.description)))),
+      // The description's first sentence and a blank line, or nothing (an empty paragraph would be two blank lines).
+      intro: safe(introLine(seen(markdownInline(firstSentence(d.description))))),
       example: safe(markdownCode(readmeExample(d, model.packageName), "ts")),
       methods: safe(
         markdownTable(
@@ -136,6 +137,10 @@ function readme(model: PackageModel, template: string): { text: string; plain: b
     })),
   };
   return { text: Handlebars.compile(template, { strict: true })(view), plain: inline.every(isPlainInline) };
+}
+
+function introLine(text: string): string {
+  return text ? `${text}\n\n` : "";
 }
 
 /** `a`, `a and b`, `a, b and c`. */

@@ -14,18 +14,31 @@ export function markdownTable(header: string[], rows: string[][]): string {
   return [row(header), row(widths.map((w) => "-".repeat(w))), ...rows.map(row)].join("\n");
 }
 
-/** Words, spaces, and punctuation prettier's Markdown printer leaves alone (one token at a time: linear). */
-const PLAIN = /^(?:[A-Za-z0-9\u00C0-\u024F .,:;'"/?=%@()-]|\\[()!+{}~#*])*$/;
+/**
+ * What prettier's Markdown printer rewrites (each rule found by running prettier on it):
+ * `*emphasis*` becomes `_emphasis_` (so any unescaped `*`), `__strong__` becomes `**strong**`,
+ * runs of spaces become one, code spans lose their padding spaces, `+ ` and `1) ` lists and
+ * `***` rules are renumbered or restyled; characters whose width in columns we could count
+ * differently from prettier (control, zero-width, combining, outside the BMP) make the table
+ * alignment uncertain.
+ */
+const REWRITTEN = [/\*/, /__/, / {2}|^ | $/, /^(?:\+|\d+[.)]|[-_=]{3})/];
+/** Control characters, and a trailing backslash (a line break). */
+const UNCERTAIN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\\$/;
+/** Characters whose width in columns we could count differently from prettier (in a table, where it matters). */
+const UNCERTAIN_WIDTH = /[\u0300-\u036f\u1ab0-\u1aff\u200b-\u200f\u202a-\u202e\u20d0-\u20ff\ufe00-\ufe0f\ud800-\udfff]/;
 
 /**
- * Whether prettier prints this inline Markdown back unchanged, wherever the README puts it
- * (a heading, a paragraph of its own, a table cell): single spaces between words, nothing that
- * starts a block (`#`, `-`, `+`, `1.`), no emphasis, links, HTML or entities, and code spans
- * without backticks, pipes or backslashes inside.
+ * Whether prettier prints this inline Markdown (already escaped by generator/escape.ts) back
+ * unchanged, wherever the README puts it: a heading, a paragraph of its own, a table cell
+ * (`inTable`: where the width of every character must be counted as prettier counts it).
  */
-export function isPlainInline(text: string): boolean {
-  if (text === "") return true;
-  if (/^(?:\d+[.)]|[-+*#>=]| )|  | $/.test(text)) return false;
-  const withoutCode = text.replace(/`([^`]*)`/g, (_all, code: string) => (/^[^|\\ ](?:.*[^|\\ ])?$/.test(code) && !/[|\\]/.test(code) ? "x" : "\u0000"));
-  return PLAIN.test(withoutCode);
+export function isPlainInline(text: string, inTable = false): boolean {
+  if (UNCERTAIN.test(text) || (inTable && UNCERTAIN_WIDTH.test(text))) return false;
+  // Escaped characters (`\*`, `\\`, `\``) are kept as they are; the rules look at the rest.
+  const unescaped = text.replace(/\\[\s\S]/g, "e");
+  if (REWRITTEN.some((rule) => rule.test(unescaped))) return false;
+  // Code spans: single backticks, in pairs, with no space just inside.
+  if (unescaped.includes("``") || (unescaped.split("`").length - 1) % 2 === 1) return false;
+  return [...unescaped.matchAll(/`([^`]*)`/g)].every(([, code]) => /^[^ ](?:.*[^ ])?$/.test(code!));
 }

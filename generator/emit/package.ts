@@ -116,8 +116,9 @@ const TSCONFIG_CJS = {
  */
 function readme(model: PackageModel, template: string): { text: string; plain: boolean } {
   const safe = (text: string): Handlebars.SafeString => new Handlebars.SafeString(text);
-  const inline: string[] = [];
-  const seen = (text: string): string => (inline.push(text), text);
+  let plain = true;
+  const seen = (text: string): string => ((plain &&= isPlainInline(text)), text);
+  const cell = (text: string): string => ((plain &&= isPlainInline(text, true)), text);
   const view = {
     packageName: safe(seen(markdownText(model.packageName))),
     titles: safe(listing(model.documents.map((d) => seen(markdownText(d.title))))),
@@ -131,12 +132,12 @@ function readme(model: PackageModel, template: string): { text: string; plain: b
       methods: safe(
         markdownTable(
           ["method", "JSON-RPC", "summary"],
-          d.methods.map((m) => [markdownCodeSpan(m.clientName), markdownCodeSpan(m.rpcName), markdownInline(m.summary)].map(seen)),
+          d.methods.map((m) => [markdownCodeSpan(m.clientName), markdownCodeSpan(m.rpcName), markdownInline(m.summary)].map(cell)),
         ),
       ),
     })),
   };
-  return { text: Handlebars.compile(template, { strict: true })(view), plain: inline.every(isPlainInline) };
+  return { text: Handlebars.compile(template, { strict: true })(view), plain };
 }
 
 function introLine(text: string): string {

@@ -12,7 +12,7 @@
  * | the same, `bigint`s exact (`1n`) | `valueLiteral`    |
  * | an identifier                    | `identifier`      |
  * | a key of an object literal       | `objectKey`       |
- * | a member name in a type          | `typeMemberKey`   |
+ * | a method / property name in a type | `typeMemberKey` / `typePropertyKey` |
  * | a property access (`.x`, `["x"]`)  | `propertyAccess`  |
  * | a regular expression             | `regexLiteral`    |
  * | a terminal line                  | `terminalText`    |
@@ -124,11 +124,16 @@ export function propertyAccess(name: string): string {
 }
 
 /**
- * A member name in an interface or type literal: bare when it is an identifier name (as prettier
+ * A method name in an interface or type literal: bare when it is an identifier name (as prettier
  * writes it). `new` is quoted: bare, `new(…)` would declare a construct signature.
  */
 export function typeMemberKey(name: string): string {
   return IDENTIFIER_NAME.test(name) && name !== "new" ? name : stringLiteral(name);
+}
+
+/** A property name in an interface or type literal: bare when it is an identifier name (`new: X` is a property). */
+export function typePropertyKey(name: string): string {
+  return IDENTIFIER_NAME.test(name) ? name : stringLiteral(name);
 }
 
 /**

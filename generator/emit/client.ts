@@ -3,11 +3,11 @@
  * per method, overloads for `x-result-variants`), the method map for `request`, and the factory.
  * Every name comes from the model (normalize); every spec string goes through generator/escape.ts.
  */
-import { commentText, identifier, isIdentifier, objectKey, propertyAccess, stringLiteral, typeMemberKey } from "../escape.js";
+import { commentText, identifier, isIdentifier, objectKey, propertyAccess, stringLiteral, typeMemberKey, typePropertyKey } from "../escape.js";
 import type { DocumentModel, MethodModel, ParamModel, ResultVariant } from "../model.js";
 import { methodDoc } from "./docs.js";
 import { itemTypes, subscribeMethods, subscriptionDeclarations } from "./subscriptions.js";
-import { hardline, type Doc } from "./doc.js";
+import { group, hardline, type Doc } from "./doc.js";
 import { arrayExpr, arrowExpr, asExpr, callExpr, constStatement, numberExpr, objectExpr, raw, stringExpr, type Expr, type Property } from "./js-doc.js";
 import { docComment, functionDeclaration, importDeclaration, interfaceDeclaration, statements, tupleType, typeLiteral, type MethodSig, type Param } from "./ts-code.js";
 import { firstSentence } from "./schema-walk.js";
@@ -51,7 +51,7 @@ export function emitClient(doc: DocumentModel, header: string): string {
     name: identifier(n.methodsType),
     docs: `Every method of the ${commentText(doc.title)} by its JSON-RPC name, with its params (as \`request\` takes them) and result types.`,
     properties: doc.methods.map((m) => ({
-      name: typeMemberKey(m.rpcName),
+      name: typePropertyKey(m.rpcName),
       type: typeLiteral([
         { key: "params", type: requestParamsType(m) },
         { key: "result", type: m.result ? m.resultType : "void" },
@@ -204,7 +204,7 @@ function signatures(m: MethodModel, clientVar: string): MethodSig[] {
 function params(m: MethodModel, variant: ResultVariant | undefined): Param[] {
   if (m.signature === "object") {
     if (m.params.length === 0) return [{ name: "params", type: m.paramsType, optional: true }];
-    const narrowed = variant ? `${m.paramsType} & ${narrowing(variant, true)}` : m.paramsType;
+    const narrowed = variant ? group([m.paramsType, " & ", narrowing(variant, true)]) : m.paramsType;
     return [{ name: "params", type: narrowed, optional: !m.params.some((p) => p.required) && !(variant && !variant.when.absent) }];
   }
   return m.params.map((p) => {
@@ -213,16 +213,16 @@ function params(m: MethodModel, variant: ResultVariant | undefined): Param[] {
     if (!variant || variant.when.param !== p.name) return { name, type: base, optional: !p.required };
     const w = variant.when;
     if (w.property === undefined) return { name, type: literalUnion(w), optional: !p.required && w.absent === true };
-    return { name, type: `${base} & ${narrowing(variant, false)}`, optional: !p.required && w.absent === true };
+    return { name, type: group([base, " & ", narrowing(variant, false)]), optional: !p.required && w.absent === true };
   });
 }
 
 /** The object type that pins the variant's property: `{ tracer: "callTracer" }`. */
-function narrowing(v: ResultVariant, wholeParams: boolean): string {
+function narrowing(v: ResultVariant, wholeParams: boolean): Doc {
   const w = v.when;
-  const inner = (key: string): string => (w.absent ? `{ ${typeMemberKey(key)}?: "" | null }` : `{ ${typeMemberKey(key)}: ${literalUnion(w)} }`);
+  const inner = (key: string): Doc => typeLiteral([w.absent ? { key: typePropertyKey(key), optional: true, type: '"" | null' } : { key: typePropertyKey(key), type: literalUnion(w) }]);
   if (w.property === undefined) return inner(w.param);
-  return wholeParams ? `{ ${typeMemberKey(w.param)}${w.absent ? "?" : ""}: ${inner(w.property)} }` : inner(w.property);
+  return wholeParams ? typeLiteral([{ key: typePropertyKey(w.param), optional: w.absent === true, type: inner(w.property) }]) : inner(w.property);
 }
 
 /** The values of a variant condition as a union of literal types (validate allows only JSON primitives here). */

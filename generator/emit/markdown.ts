@@ -18,11 +18,11 @@ export function markdownTable(header: string[], rows: string[][]): string {
  * What prettier's Markdown printer rewrites (each rule found by running prettier on it):
  * `*emphasis*` becomes `_emphasis_` (so any unescaped `*`), `__strong__` becomes `**strong**`,
  * runs of spaces become one, code spans lose their padding spaces, `+ ` and `1) ` lists and
- * `***` rules are renumbered or restyled; characters whose width in columns we could count
+ * `***` rules are renumbered or restyled, a link target with a parenthesis or space is put in `<…>`; characters whose width in columns we could count
  * differently from prettier (control, zero-width, combining, outside the BMP) make the table
  * alignment uncertain.
  */
-const REWRITTEN = [/\*/, /__/, / {2}|^ | $/, /^(?:\+|\d+[.)]|[-_=]{3})/];
+const REWRITTEN = [/\*/, /__/, / {2}|^ | $/, /^(?:\+|\d+[.)]|[-_=]{3})/, /\]\([^)]*[( <]/];
 /** Control characters, and a trailing backslash (a line break). */
 const UNCERTAIN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\\$/;
 /** Characters whose width in columns we could count differently from prettier (in a table, where it matters). */

@@ -11,7 +11,8 @@ import { group, hardline, ifBreak, indent, join, line, printDoc, softline, type 
 
 export interface Param {
   name: string;
-  type: string;
+  /** A type as text, or as a Doc (a type literal that may break). */
+  type: Doc;
   optional?: boolean;
 }
 
@@ -57,7 +58,7 @@ export function importDeclaration(names: string[], from: string, typeOnly = fals
 /** `(a: A, b?: B)`, breaking one param per line; not a group of its own (the signature is). */
 export function paramsDoc(params: Param[]): Doc {
   if (params.length === 0) return "()";
-  const printed = params.map((p) => `${p.name}${p.optional ? "?" : ""}: ${p.type}`);
+  const printed = params.map((p) => [`${p.name}${p.optional ? "?" : ""}: `, p.type]);
   return ["(", indent([softline, join([",", line], printed)]), ifBreak(","), softline, ")"];
 }
 

@@ -93,7 +93,7 @@ export function interfaceDeclaration(spec: { name: string; docs: string; extends
 
 /** A function declaration; `body` holds its statements (Docs, each one statement). */
 export function functionDeclaration(spec: { exported?: boolean; name: string; docs: string; params: Param[]; returnType: string; body: Doc[] }): Doc {
-  const signature = group([`${spec.exported ? "export " : ""}function ${spec.name}`, group(paramsDoc(spec.params)), `: ${spec.returnType}`]);
+  const signature = [`${spec.exported ? "export " : ""}function ${spec.name}`, group([paramsDoc(spec.params), `: ${spec.returnType}`])];
   return [docComment(spec.docs), signature, " {", indent([hardline, join(hardline, spec.body)]), hardline, "}"];
 }
 

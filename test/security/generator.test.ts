@@ -164,7 +164,7 @@ describe("nothing from a spec becomes code", () => {
 
   it("values that the layout printer breaks: long names, quotes, numbers, unicode keys, patterns that need new RegExp", async () => {
     const long = "x".repeat(90);
-    const document = spec({}, [
+    const document = spec({ info: { title: `A Very Long Service Title ${"Word ".repeat(14)}`, version: "1" } }, [
       {
         name: `method_${long}`,
         paramStructure: "by-position",

@@ -8,7 +8,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { formatFiles } from "../../generator/format.js";
+import { inputKey } from "../../generator/fingerprint.js";
 import { generate, ROOT } from "../../generator/generate.js";
+import { MARKER } from "../../generator/marker.js";
 
 /** What prettier was asked to format in this process (the module is wrapped, not replaced). */
 const formattedByPrettier: string[] = [];
@@ -47,11 +49,19 @@ describe("emitted files are already in prettier's form", () => {
     const fast = await generate(options);
     const pretty = await generate({ ...options, prettier: true });
     expect([...fast.files.keys()]).toEqual([...pretty.files.keys()]);
-    for (const [file, text] of pretty.files) expect(fast.files.get(file), file).toBe(text);
+    // The marker differs by design: its key says the run was made with `prettier: true`.
+    for (const [file, text] of pretty.files) if (file !== MARKER) expect(fast.files.get(file), file).toBe(text);
   }, 60_000);
 });
 
 describe("prettier is loaded only for files no emitter marks formatted", () => {
+  it("a run with prettier: true has its own fingerprint key; the default key does not change", () => {
+    const base = { specs: ["a.json"], packageName: "p" };
+    const inputs = new Map([["a.json", "{}"]]);
+    expect(inputKey({ ...base, prettier: true }, inputs)).not.toBe(inputKey(base, inputs));
+    expect(inputKey({ ...base, prettier: false }, inputs)).toBe(inputKey(base, inputs));
+  });
+
   it("formatFiles does not call prettier for formatted and verbatim files", async () => {
     formattedByPrettier.length = 0;
     const files = new Map([

@@ -9,7 +9,7 @@ import { methodDoc } from "./docs.js";
 import { itemTypes, subscribeMethods, subscriptionDeclarations } from "./subscriptions.js";
 import { group, hardline, type Doc } from "./doc.js";
 import { arrayExpr, arrowExpr, asExpr, callExpr, constStatement, numberExpr, objectExpr, raw, stringExpr, type Expr, type Property } from "./js-doc.js";
-import { docComment, functionDeclaration, importDeclaration, interfaceDeclaration, statements, tupleType, typeLiteral, type MethodSig, type Param } from "./ts-code.js";
+import { docComment, functionDeclaration, functionType, importDeclaration, interfaceDeclaration, statements, tupleType, typeAlias, typeLiteral, typeReference, type MethodSig, type Param } from "./ts-code.js";
 import { firstSentence } from "./schema-walk.js";
 
 export function emitClient(doc: DocumentModel, header: string): string {
@@ -35,7 +35,7 @@ export function emitClient(doc: DocumentModel, header: string): string {
     typeNames.length > 0 ? [hardline, importDeclaration(typeNames, '"./types.js"', true)] : "",
   ];
 
-  const optionsAlias = [docComment(`Options of {@link ${doc.factory}}: \`url\` (+ \`apiKey\`)${doc.servers.some((s) => s.kind === "proxy") ? " or `proxyUrl`" : ""}, \`timeout\`, \`fetch\`, \`headers\`, …`), `export type ${identifier(n.optionsType)} = ClientOptions;`];
+  const optionsAlias = [docComment(`Options of {@link ${doc.factory}}: \`url\` (+ \`apiKey\`)${doc.servers.some((s) => s.kind === "proxy") ? " or `proxyUrl`" : ""}, \`timeout\`, \`fetch\`, \`headers\`, …`), typeAlias(identifier(n.optionsType), "ClientOptions")];
 
   const errors = new Map<string, number>();
   for (const m of doc.methods) for (const e of m.errors) if (!errors.has(e.name)) errors.set(e.name, e.code);
@@ -122,7 +122,7 @@ function paginators(doc: DocumentModel, paged: MethodModel[]): Doc {
         { name: "params", type: m.paramsType, optional: !m.params.some((p) => p.required) },
         { name: "options", type: "PaginateOptions", optional: true },
       ],
-      returnType: `Paginator<${m.pagination!.itemType}, ${m.resultType}>`,
+      returnType: typeReference("Paginator", [{ type: m.pagination!.itemType }, { type: m.resultType }]),
     })),
   });
 }
@@ -146,13 +146,13 @@ function clientInterface(doc: DocumentModel, paged: boolean): Doc {
           { name: "params", type: `${n.methodsType}[M]["params"]` },
           { name: "options", type: "CallOptions", optional: true },
         ],
-        returnType: `Promise<${n.methodsType}[M]["result"]>`,
+        returnType: typeReference("Promise", [{ type: `${n.methodsType}[M]["result"]` }]),
       },
       {
         name: "batch",
         docs: `Sends the calls \`build\` makes as one JSON-RPC batch (one HTTP request); each call settles on its own.\n@example\n\`\`\`ts\nconst [a, b] = await ${n.clientVar}.batch((c) => [${sample(first)}, ${sample(second ?? first)}] as const);\nif (a.status === "fulfilled") console.log(a.value);\n\`\`\``,
         typeParameters: [{ name: "T", constraint: "readonly Promise<unknown>[]" }],
-        params: [{ name: "build", type: `(client: ${n.callsType}) => T` }],
+        params: [{ name: "build", type: functionType([{ name: "client", type: n.callsType }], "T") }],
         returnType: "Promise<{ -readonly [K in keyof T]: PromiseSettledResult<Awaited<T[K]>> }>",
       },
       { name: "close", docs: "Releases the client's resources (the WebSocket, if any); pending calls are rejected.", params: [], returnType: "void" },

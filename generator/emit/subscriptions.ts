@@ -8,7 +8,7 @@ import { commentText, identifier, objectKey, propertyAccess, typeMemberKey, valu
 import type { DocumentModel, MethodModel, SubscriptionVariant, VariantCondition } from "../model.js";
 import type { Doc } from "./doc.js";
 import { arrowExpr, asExpr, callExpr, objectExpr, raw, stringExpr } from "./js-doc.js";
-import { functionDeclaration, interfaceDeclaration, type MethodSig, type Param } from "./ts-code.js";
+import { functionDeclaration, interfaceDeclaration, typeReference, type MethodSig, type Param } from "./ts-code.js";
 
 /** The params of one overload, as client.ts builds them for result variants. */
 export type ParamsOf = (m: MethodModel, when: VariantCondition | undefined) => Param[];
@@ -54,7 +54,7 @@ function signatures(m: MethodModel, paramsOf: ParamsOf, clientVar: string): Meth
     // By-position variants take only their own params; a params object is always one argument.
     const own = variant && m.signature === "positional" ? all.slice(0, variant.paramCount) : all;
     const options = `SubscribeOptions<${item}>${variant?.backfill ? " & { backfill?: boolean }" : ""}`;
-    return { name: typeMemberKey(m.clientName), docs, params: [...own, { name: "options", type: options, optional: true }], returnType: `Promise<Subscription<${item}>>` };
+    return { name: typeMemberKey(m.clientName), docs, params: [...own, { name: "options", type: options, optional: true }], returnType: typeReference("Promise", [{ type: `Subscription<${item}>` }]) };
   };
   return [...sub.variants.map(overload), overload(undefined)];
 }

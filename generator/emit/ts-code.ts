@@ -7,7 +7,7 @@
  * Callers pass names and types already escaped with generator/escape.ts; doc texts are written
  * as given (escaped with `commentText`).
  */
-import { group, hardline, ifBreak, indent, join, line, printDoc, softline, type Doc } from "./doc.js";
+import { group, hardline, ifBreak, indent, indentIfBreak, join, line, printDoc, softline, type Doc } from "./doc.js";
 
 export interface Param {
   name: string;
@@ -21,7 +21,8 @@ export interface MethodSig {
   docs?: string;
   typeParameters?: { name: string; constraint: string }[];
   params: Param[];
-  returnType: string;
+  /** A type as text, or as a Doc (`typeReference`, which may break). */
+  returnType: Doc;
 }
 
 export interface PropertySig {
@@ -63,8 +64,37 @@ export function paramsDoc(params: Param[]): Doc {
 }
 
 export function methodSignature(m: MethodSig): Doc {
-  const generics = m.typeParameters?.length ? `<${m.typeParameters.map((t) => `${t.name} extends ${t.constraint}`).join(", ")}>` : "";
-  return [docComment(m.docs), group([m.name, generics, paramsDoc(m.params), `: ${m.returnType}`]), ";"];
+  return [docComment(m.docs), group([m.name, typeParameters(m.typeParameters ?? []), paramsDoc(m.params), group([": ", m.returnType])]), ";"];
+}
+
+/** `<T extends C>`: a constraint too long for the line moves to the next one; the list breaks one per line. */
+function typeParameters(params: { name: string; constraint: string }[]): Doc {
+  if (params.length === 0) return "";
+  const printed = params.map((t) => {
+    const id = Symbol("constraint");
+    return [t.name, " extends", group(indent(line), { id }), indentIfBreak(t.constraint, id)];
+  });
+  return group(["<", indent([softline, join([",", line], printed)]), ifBreak(","), softline, ">"]);
+}
+
+/**
+ * `Name<A, B>`. One argument that is a plain name or an object type stays hugged (`Promise<X>`);
+ * others break one per line inside `<…>` when the line is too long (no trailing comma).
+ */
+export function typeReference(name: string, args: { type: Doc; simple?: boolean }[]): Doc {
+  if (args.length === 1 && args[0]!.simple) return [name, "<", args[0]!.type, ">"];
+  return group([name, "<", indent([softline, join([",", line], args.map((a) => a.type))]), softline, ">"]);
+}
+
+/** `(a: A) => R`, a function type whose params break like a function's. */
+export function functionType(params: Param[], returns: string): Doc {
+  return group([paramsDoc(params), ` => ${returns}`]);
+}
+
+/** `export type Name = Other;`, the right side on the next line when the line is too long. */
+export function typeAlias(name: string, type: string): Doc {
+  const id = Symbol("assignment");
+  return group([`export type ${name} =`, group(indent(line), { id }), indentIfBreak(type, id), ";"]);
 }
 
 export function propertySignature(p: PropertySig): Doc {

@@ -12,7 +12,8 @@
  * | the same, `bigint`s exact (`1n`) | `valueLiteral`    |
  * | an identifier                    | `identifier`      |
  * | a key of an object literal       | `objectKey`       |
- * | a method / property name in a type | `typeMemberKey` / `typePropertyKey` |
+ * | a method name in a type          | `typeMemberKey`   |
+ * | a property name in a type        | `typePropertyKey` |
  * | a property access (`.x`, `["x"]`)  | `propertyAccess`  |
  * | a regular expression             | `regexLiteral`    |
  * | a terminal line                  | `terminalText`    |

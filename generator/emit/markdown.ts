@@ -18,9 +18,7 @@ export function markdownTable(header: string[], rows: string[][]): string {
  * What prettier's Markdown printer rewrites (each rule found by running prettier on it):
  * `*emphasis*` becomes `_emphasis_` (so any unescaped `*`), `__strong__` becomes `**strong**`,
  * runs of spaces become one, code spans lose their padding spaces, `+ ` and `1) ` lists and
- * `***` rules are renumbered or restyled, a link target with a parenthesis or space is put in `<…>`; characters whose width in columns we could count
- * differently from prettier (control, zero-width, combining, outside the BMP) make the table
- * alignment uncertain.
+ * `***` rules are restyled, a link target with a parenthesis or a space is put in `<…>`.
  */
 const REWRITTEN = [/\*/, /__/, / {2}|^ | $/, /^(?:\+|\d+[.)]|[-_=]{3})/, /\]\([^)]*[( <]/];
 /** Control characters, and a trailing backslash (a line break). */

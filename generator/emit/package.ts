@@ -1,8 +1,11 @@
 /**
- * Emits the package files: package.json and the tsconfigs are built as objects and serialized
- * (nothing from a spec is ever spliced into JSON text); README.md is rendered from
+ * Emits the package files, in prettier's form so that no formatter runs after them:
+ * package.json and the tsconfigs are built as objects and serialized by ./json-text.ts (nothing
+ * from a spec is ever spliced into JSON text); README.md is rendered from
  * templates/README.md.hbs with a view whose every spec-derived string is already escaped for
- * Markdown (generator/escape.ts), and the template only uses escaped output.
+ * Markdown (generator/escape.ts) and laid out (aligned tables, code printed by ./ts-code.ts);
+ * the template only uses escaped output. README.md is marked formatted only when every spec
+ * text in it is one prettier leaves unchanged (./markdown.ts); otherwise prettier formats it.
  */
 import Handlebars from "handlebars";
 import { markdownCode, markdownCodeSpan, markdownInline, markdownText, objectKey, propertyAccess, stringLiteral } from "../escape.js";

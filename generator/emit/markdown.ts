@@ -20,7 +20,7 @@ export function markdownTable(header: string[], rows: string[][]): string {
  * runs of spaces become one, code spans lose their padding spaces, `+ ` and `1) ` lists and
  * `***` rules are restyled, a link target with a parenthesis or a space is put in `<…>`.
  */
-const REWRITTEN = [/\*/, /__/, / {2}|^ | $/, /^(?:\+|\d+[.)]|[-_=]{3})/, /\]\([^)]*[( <]/];
+const REWRITTEN = [/\*/, /__/, / {2}|^ | $/, /^(?:\+|\d+[.)]|[-_=]{3})/, /\]\([^)( <]*[( <]/];
 /** Control characters, and a trailing backslash (a line break). */
 const UNCERTAIN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\\$/;
 /** Characters whose width in columns we could count differently from prettier (in a table, where it matters). */

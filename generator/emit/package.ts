@@ -140,6 +140,8 @@ function readme(model: PackageModel, template: string): { text: string; plain: b
       ),
     })),
   };
+  // An empty title would leave a heading ending in a space, which prettier trims.
+  if (model.documents.some((d) => markdownText(d.title) === "")) plain = false;
   return { text: Handlebars.compile(template, { strict: true })(view), plain };
 }
 

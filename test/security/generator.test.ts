@@ -153,6 +153,7 @@ describe("nothing from a spec becomes code", () => {
     ["emphasis, strong and padded code", { info: { title: "T", version: "1", description: "*em* __strong__ ` code `  two." } }, { summary: "*x* and `` `y` ``" }],
     ["an HTML tag and a javascript: link", { info: { title: "<b>T</b>", version: "1" } }, { summary: "[x](javascript:alert(1)) <img src=x onerror=alert(1)>" }],
     ["wide and zero-width characters", { info: { title: "中文 🎉", version: "1" } }, { summary: "e\u0301 中文 🎉 a\u200bb" }],
+    ["an empty title and summary", { info: { title: "", version: "1" } }, { summary: "" }],
   ])("README.md: %s stays inert and in prettier's form", async (_name, extra, method) => {
     const document = spec(extra, [{ name: "ping", params: [], result: { name: "r", schema: { type: "string" } }, ...method }]);
     const { files } = await gen(`readme-${_name.replace(/\W+/g, "-")}`, document);

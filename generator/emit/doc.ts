@@ -19,8 +19,6 @@ type DocNode =
   | { type: "indentIfBreak"; contents: Doc; groupId: symbol }
   | { type: "fill"; parts: Doc[] };
 
-export const PRINT_WIDTH = 120;
-
 export const line: Doc = { type: "line", soft: false, hard: false };
 export const softline: Doc = { type: "line", soft: true, hard: false };
 export const breakParent: Doc = { type: "breakParent" };
@@ -77,59 +75,5 @@ export function willBreak(doc: Doc): boolean {
   }
 }
 
-/** Columns a string takes in a terminal, as prettier counts them (wide East Asian characters and emoji take two). */
-export function textWidth(text: string): number {
-  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
-  let width = 0;
-  for (const c of text) {
-    const code = c.codePointAt(0)!;
-    if (code <= 0x1f || (code >= 0x7f && code <= 0x9f) || (code >= 0x300 && code <= 0x36f)) continue;
-    width += isWide(code) ? 2 : 1;
-  }
-  return width;
-}
-
-function isWide(code: number): boolean {
-  return (
-    (code >= 0x1100 && code <= 0x115f) ||
-    (code >= 0x2e80 && code <= 0xa4cf && code !== 0x303f) ||
-    (code >= 0xac00 && code <= 0xd7a3) ||
-    (code >= 0xf900 && code <= 0xfaff) ||
-    (code >= 0xfe30 && code <= 0xfe4f) ||
-    (code >= 0xff00 && code <= 0xff60) ||
-    (code >= 0xffe0 && code <= 0xffe6) ||
-    (code >= 0x1f300 && code <= 0x1f64f) ||
-    (code >= 0x1f900 && code <= 0x1f9ff) ||
-    (code >= 0x20000 && code <= 0x3fffd)
-  );
-}
-
-/** Marks every group that holds a forced break as broken, up to the nearest conditional group. */
-function propagateBreaks(doc: Doc, seen: Set<DocNode>): boolean {
-  if (typeof doc === "string") return false;
-  if (Array.isArray(doc)) return doc.map((d) => propagateBreaks(d, seen)).some(Boolean);
-  switch (doc.type) {
-    case "group": {
-      if (seen.has(doc)) return doc.break;
-      seen.add(doc);
-      const inner = (doc.states ?? [doc.contents]).map((d) => propagateBreaks(d, seen)).some(Boolean);
-      if (inner && !doc.states) doc.break = true;
-      return doc.break;
-    }
-    case "breakParent":
-      return true;
-    case "line":
-      return false;
-    case "indent":
-    case "indentIfBreak":
-      return propagateBreaks(doc.contents, seen);
-    case "ifBreak":
-      return [propagateBreaks(doc.breakContents, seen), propagateBreaks(doc.flatContents, seen)].some(Boolean);
-    case "fill":
-      return doc.parts.map((d) => propagateBreaks(d, seen)).some(Boolean);
-  }
-}
-
-export { printDoc } from "./doc-printer.js";
-export { propagateBreaks };
+export { PRINT_WIDTH, printDoc, textWidth } from "./doc-printer.js";
 export type { DocNode };

@@ -12,7 +12,8 @@
  * | the same, `bigint`s exact (`1n`) | `valueLiteral`    |
  * | an identifier                    | `identifier`      |
  * | a key of an object literal       | `objectKey`       |
- * | a member name in a type          | `typeMemberKey`   |
+ * | a method name in a type          | `typeMemberKey`   |
+ * | a property name in a type        | `typePropertyKey` |
  * | the same two, as prettier writes them (types.ts) | `formattedStringLiteral`, `formattedMemberKey` |
  * | a property access (`.x`, `["x"]`)  | `propertyAccess`  |
  * | a regular expression             | `regexLiteral`    |
@@ -37,9 +38,19 @@ export function lineComment(text: string): string {
   return text.replace(LINE_TERMINATORS, " ").replace(/\*\//g, "*\\/");
 }
 
-/** A double-quoted TypeScript string literal. U+2028/U+2029 are escaped too (older parsers). */
+/**
+ * A TypeScript string literal: double-quoted, or single-quoted when the text holds more double
+ * quotes than single ones (prettier's choice, so formatted output needs no change). U+2028/U+2029
+ * are escaped too (older parsers).
+ */
 export function stringLiteral(text: string): string {
-  return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  const json = JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  if (count(text, '"') <= count(text, "'")) return json;
+  return `'${json.slice(1, -1).replace(/\\(.)|(')/gs, (all: string, escaped: string | undefined) => (escaped === '"' ? '"' : escaped === undefined ? "\\'" : all))}'`;
+}
+
+function count(text: string, quote: string): number {
+  return text.split(quote).length - 1;
 }
 
 /**
@@ -71,6 +82,8 @@ export function valueLiteral(value: unknown): string {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** An ES5 identifier name (Unicode letters allowed): a property key that needs no quotes. */
+const IDENTIFIER_NAME = /^[$_\p{L}\p{Nl}][$_\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}\u200c\u200d]*$/u;
 
 /** Words that cannot be a variable, function or type name. */
 export const RESERVED_WORDS = new Set(
@@ -104,7 +117,7 @@ export function identifier(name: string): string {
  */
 export function objectKey(name: string): string {
   if (name === "__proto__") return `["__proto__"]`;
-  return IDENTIFIER.test(name) ? name : stringLiteral(name);
+  return IDENTIFIER_NAME.test(name) ? name : stringLiteral(name);
 }
 
 /** A property access in code: `.name`, or `["na-me"]` when the name is not an identifier. */
@@ -113,11 +126,16 @@ export function propertyAccess(name: string): string {
 }
 
 /**
- * A member name in an interface or type literal. `new` and `constructor` are quoted: bare,
- * `new(…)` would declare a construct signature.
+ * A method name in an interface or type literal: bare when it is an identifier name (as prettier
+ * writes it). `new` is quoted: bare, `new(…)` would declare a construct signature.
  */
 export function typeMemberKey(name: string): string {
-  return IDENTIFIER.test(name) && name !== "new" && name !== "constructor" ? name : stringLiteral(name);
+  return IDENTIFIER_NAME.test(name) && name !== "new" ? name : stringLiteral(name);
+}
+
+/** A property name in an interface or type literal: bare when it is an identifier name (`new: X` is a property). */
+export function typePropertyKey(name: string): string {
+  return IDENTIFIER_NAME.test(name) ? name : stringLiteral(name);
 }
 
 /**

@@ -1,10 +1,18 @@
 /**
- * Stage 5, format: prettier with a fixed configuration (the same as the repository's
- * .prettierrc.json), so output never depends on the machine. Files listed in `verbatim` are
- * already formatted (the runtime, kept prettier-clean by a test) and are not formatted again.
+ * Stage 5, format. Who formats what:
+ * - The emitters write their files already in prettier's layout (generator/emit/doc.ts prints
+ *   code at 120 columns as prettier would; package.ts writes JSON and Markdown in prettier's
+ *   form) and say so: those files are in `formatted` and are not touched here, so a default run
+ *   neither loads nor runs prettier. A test (test/generator/format.test.ts) checks that prettier
+ *   leaves every such file unchanged, for our specs, third-party documents and hostile ones.
+ * - The runtime copies (`verbatim`) are kept prettier-clean by a test and are never formatted.
+ * - Every other .ts/.json/.md file (today: types.ts) goes through prettier with a fixed
+ *   configuration (the repository's .prettierrc.json), so output never depends on the machine.
+ * - `prettier: true` (GenerateOptions.prettier) formats every file but the verbatim ones with
+ *   prettier anyway, for documents whose shapes our printer lays out differently.
  *
- * Formatting is a pure function of (prettier's version, the options, the parser, the text), so
- * its results are kept by a hash of those in node_modules/.cache/openrpc-ts (and in memory, for
+ * Prettier's results are a pure function of (its version, the options, the parser, the text), so
+ * they are kept by a hash of those in node_modules/.cache/openrpc-ts (and in memory, for
  * `--watch`): a run whose emitted text did not change neither loads nor runs prettier.
  * `OPENRPC_TS_CACHE=off` turns the cache off.
  */
@@ -29,17 +37,29 @@ let memory: Map<string, string> | undefined;
 let prettierVersion: string | undefined;
 let prettierFormat: Format | undefined;
 
-export async function formatFiles(files: Map<string, string>, verbatim: ReadonlySet<string> = new Set()): Promise<Map<string, string>> {
+export interface FormatOptions {
+  /** Files copied as they are (the runtime): never formatted. */
+  verbatim?: ReadonlySet<string>;
+  /** Files the emitters wrote in prettier's layout: not formatted unless `prettier` is set. */
+  formatted?: ReadonlySet<string>;
+  /** Format every file but the verbatim ones with prettier. */
+  prettier?: boolean;
+}
+
+export async function formatFiles(files: Map<string, string>, options: FormatOptions = {}): Promise<Map<string, string>> {
+  const skip = (file: string): boolean => options.verbatim?.has(file) === true || (!options.prettier && options.formatted?.has(file) === true);
+  const out = new Map<string, string>();
+  const todo: [string, string, string][] = [];
+  for (const [file, text] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    const parser = skip(file) ? undefined : file.endsWith(".ts") ? "babel-ts" : file.endsWith(".json") ? "json" : file.endsWith(".md") ? "markdown" : undefined;
+    if (parser) todo.push([file, text, parser]);
+    out.set(file, text);
+  }
+  if (todo.length === 0) return out;
   const cache = process.env.OPENRPC_TS_CACHE === "off" ? undefined : await loadCache();
   const used = new Map<string, string>();
   let missed = false;
-  const out = new Map<string, string>();
-  for (const [file, text] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
-    const parser = verbatim.has(file) ? undefined : file.endsWith(".ts") ? "babel-ts" : file.endsWith(".json") ? "json" : file.endsWith(".md") ? "markdown" : undefined;
-    if (!parser) {
-      out.set(file, text);
-      continue;
-    }
+  for (const [file, text, parser] of todo) {
     const key = cache ? cacheKey(parser, text) : "";
     let formatted = cache?.get(key);
     if (formatted === undefined) {

@@ -36,6 +36,11 @@ export interface GenerateOptions {
   examples?: "error" | "warn";
   /** Extra folders `$ref`s may read from (`--ref-root`), relative to `cwd`. */
   refRoots?: readonly string[];
+  /**
+   * Run prettier over every emitted file (default false: the emitters already write prettier's
+   * layout, and only the files they do not mark as formatted go through prettier).
+   */
+  prettier?: boolean;
 }
 
 export interface GenerateResult {
@@ -126,21 +131,24 @@ export async function generateFromLoaded(loaded: LoadedSpec[], options: Generate
     documents,
   };
   const files = new Map<string, string>();
-  const alreadyFormatted = new Set<string>();
+  // Files the emitters wrote in prettier's layout already (generator/format.ts).
+  const formatted = new Set<string>(["src/index.ts"]);
   const warnings = documents.flatMap((d) => d.warnings);
   for (const [i, doc] of documents.entries()) {
     const emitted = await remember(keys[i]!, "emitted", () => emitDocument(doc));
     for (const [file, text] of emitted.files) files.set(file, text);
-    for (const file of emitted.formatted ?? []) alreadyFormatted.add(file);
+    for (const file of emitted.formatted) formatted.add(file);
     for (const u of emitted.unchecked) warnings.push({ file: doc.source, pointer: "", message: `keyword not checked at run time: ${u}.`, hint: "The server still enforces it; the client does not check it before sending.", kind: "unchecked" });
   }
   for (const [name, text] of inputs.runtime) files.set(`src/runtime/${name}`, text);
   files.set("src/index.ts", rootIndex(documents));
-  for (const [file, text] of emitPackageFiles(model, inputs.templates, typescriptVersion())) files.set(file, text);
-  const runtimeFiles = new Set([...inputs.runtime.keys()].map((name) => `src/runtime/${name}`));
-  const formatted = await formatFiles(files, new Set([...runtimeFiles, ...alreadyFormatted]));
-  formatted.set(MARKER, markerText(formatted.keys()));
-  return { files: formatted, warnings, documents };
+  const packageFiles = emitPackageFiles(model, inputs.templates, typescriptVersion());
+  for (const [file, text] of packageFiles.files) files.set(file, text);
+  for (const file of packageFiles.formatted) formatted.add(file);
+  const verbatim = new Set([...inputs.runtime.keys()].map((name) => `src/runtime/${name}`));
+  const out = await formatFiles(files, { verbatim, formatted, prettier: options.prettier === true });
+  out.set(MARKER, markerText(out.keys()));
+  return { files: out, warnings, documents };
 }
 
 /**

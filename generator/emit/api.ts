@@ -2,9 +2,11 @@
  * Emits `api.ts`: the table the runtime reads — param names in positional order, endpoint
  * forms, idempotency, x-limits, u64 result fields and pagination, per method.
  */
-import { commentText, jsonLiteral, objectKey, stringLiteral } from "../escape.js";
+import { commentText, objectKey } from "../escape.js";
 import type { DocumentModel, JsonSchema, MethodModel, SchemaObject, ServerModel } from "../model.js";
 import { getOwn, setOwn } from "../own.js";
+import { printDoc } from "./doc.js";
+import { constStatement, objectExpr, raw, stringExpr, valueExpr, type Expr, type Property } from "./js-doc.js";
 import { definitionsOf, refName } from "./schema-walk.js";
 
 type U64Map = true | { [key: string]: U64Map };
@@ -13,45 +15,49 @@ export function emitApi(doc: DocumentModel, header: string): string {
   const definitions = definitionsOf(doc.schemas, true);
   const keyed = doc.servers.find((s) => s.kind === "keyed") ?? doc.servers.find((s) => s.kind !== "proxy");
   const proxy = doc.servers.find((s) => s.kind === "proxy");
-  const methods = doc.methods.map((m) => `    ${objectKey(m.rpcName)}: ${methodEntry(m, definitions)},`);
+  const methods = doc.methods.map((m) => ({ key: objectKey(m.rpcName), value: methodEntry(m, definitions) }));
+  // Loaded on the first validated call: an app that never calls pays nothing at start for them.
+  const loader = (key: string, file: string): Property => ({ key, value: raw(`() => import("./${file}.js").then((m) => m.${key})`, "arrow") });
+  const table = objectExpr(
+    [
+      { key: "name", value: stringExpr(doc.subpath) },
+      { key: "keyed", value: endpoint(keyed, doc.defaultStructure) },
+      ...(proxy ? [{ key: "proxy", value: endpoint(proxy, "by-position") }] : []),
+      loader("validators", "validators"),
+      loader("resultValidators", "result-validators"),
+      ...(doc.methods.some((m) => m.subscription) ? [loader("itemValidators", "result-validators")] : []),
+      { key: "methods", value: objectExpr(methods, true) },
+    ],
+    true,
+  );
   return [
     header,
     `import type { ApiSpec } from "../runtime/index.js";`,
     "",
     `/** How the ${commentText(doc.title)} is called: endpoints, and per method its params in positional order and its rules. */`,
-    "export const api: ApiSpec = {",
-    `  name: ${stringLiteral(doc.subpath)},`,
-    `  keyed: ${endpoint(keyed, doc.defaultStructure)},`,
-    ...(proxy ? [`  proxy: ${endpoint(proxy, "by-position")},`] : []),
-    // Loaded on the first validated call: an app that never calls pays nothing at start for them.
-    '  validators: () => import("./validators.js").then((m) => m.validators),',
-    '  resultValidators: () => import("./result-validators.js").then((m) => m.resultValidators),',
-    ...(doc.methods.some((m) => m.subscription) ? ['  itemValidators: () => import("./result-validators.js").then((m) => m.itemValidators),'] : []),
-    "  methods: {",
-    ...methods,
-    "  },",
-    "};",
+    printDoc(constStatement("export const api: ApiSpec", table)),
     "",
   ].join("\n");
 }
 
-function endpoint(server: ServerModel | undefined, fallback: "by-name" | "by-position"): string {
+function endpoint(server: ServerModel | undefined, fallback: "by-name" | "by-position"): Expr {
   const e = server ?? { paramStructure: fallback, envelope: "jsonrpc", methodIn: "body" };
-  return `{ paramStructure: ${stringLiteral(e.paramStructure)}, envelope: ${stringLiteral(e.envelope)}, methodIn: ${stringLiteral(e.methodIn)} }`;
+  return valueExpr({ paramStructure: e.paramStructure, envelope: e.envelope, methodIn: e.methodIn });
 }
 
-function methodEntry(m: MethodModel, definitions: Map<string, JsonSchema>): string {
-  const parts = [`params: ${jsonLiteral(m.params.map((p) => p.name))}`];
-  if (m.paramStructure !== "either") parts.push(`structure: ${stringLiteral(m.paramStructure)}`);
-  if (m.idempotent) parts.push("idempotent: true");
-  if (!m.result) parts.push("notification: true");
+function methodEntry(m: MethodModel, definitions: Map<string, JsonSchema>): Expr {
+  const parts: Property[] = [{ key: "params", value: valueExpr(m.params.map((p) => p.name)) }];
+  const add = (key: string, value: unknown): number => parts.push({ key, value: valueExpr(value) });
+  if (m.paramStructure !== "either") add("structure", m.paramStructure);
+  if (m.idempotent) add("idempotent", true);
+  if (!m.result) add("notification", true);
   // The rule descriptions live in the doc comments; the table keeps what the check needs.
-  if (m.limits.length > 0) parts.push(`limits: ${jsonLiteral(m.limits.map(({ description: _d, ...rule }) => rule))}`);
+  if (m.limits.length > 0) add("limits", m.limits.map(({ description: _d, ...rule }) => rule));
   const u64 = m.result ? u64Map(m.result.schema, definitions, new Set()) : undefined;
-  if (u64 !== undefined) parts.push(`u64: ${jsonLiteral(u64)}`);
-  if (m.pagination) parts.push(`page: ${jsonLiteral({ token: m.pagination.tokenParam, next: m.pagination.nextField, items: m.pagination.itemsField })}`);
-  if (m.subscription) parts.push(`subscription: ${jsonLiteral(subscriptionEntry(m, definitions))}`);
-  return `{ ${parts.join(", ")} }`;
+  if (u64 !== undefined) add("u64", u64);
+  if (m.pagination) add("page", { token: m.pagination.tokenParam, next: m.pagination.nextField, items: m.pagination.itemsField });
+  if (m.subscription) add("subscription", subscriptionEntry(m, definitions));
+  return objectExpr(parts);
 }
 
 /** What the runtime needs of an `x-subscription`: the method names, and per variant its condition, params and u64 fields. */

@@ -3,11 +3,13 @@
  * per method, overloads for `x-result-variants`), the method map for `request`, and the factory.
  * Every name comes from the model (normalize); every spec string goes through generator/escape.ts.
  */
-import { commentText, identifier, isIdentifier, objectKey, propertyAccess, stringLiteral, typeMemberKey } from "../escape.js";
+import { commentText, identifier, isIdentifier, objectKey, propertyAccess, stringLiteral, typeMemberKey, typePropertyKey } from "../escape.js";
 import type { DocumentModel, MethodModel, ParamModel, ResultVariant } from "../model.js";
 import { methodDoc } from "./docs.js";
 import { itemTypes, subscribeMethods, subscriptionDeclarations } from "./subscriptions.js";
-import { functionDeclaration, interfaceDeclaration, jsDoc, statements, type MethodSig, type Param } from "./ts-code.js";
+import { group, hardline, type Doc } from "./doc.js";
+import { arrayExpr, arrowExpr, asExpr, callExpr, constStatement, numberExpr, objectExpr, raw, stringExpr, type Expr, type Property } from "./js-doc.js";
+import { docComment, functionDeclaration, functionType, importDeclaration, interfaceDeclaration, statements, tupleType, typeAlias, typeLiteral, typeReference, type MethodSig, type Param } from "./ts-code.js";
 import { firstSentence } from "./schema-walk.js";
 
 export function emitClient(doc: DocumentModel, header: string): string {
@@ -26,27 +28,34 @@ export function emitClient(doc: DocumentModel, header: string): string {
     ...(subscribing ? ["type SubscribeFn", "type SubscribeOptions", "type Subscription"] : []),
   ];
   const typeNames = importedTypes(doc);
-  const imports = [
-    `import { ${runtimeImports.join(", ")} } from "../runtime/index.js";\n`,
-    `import { api } from "./api.js";\n`,
-    typeNames.length > 0 ? `import type { ${typeNames.join(", ")} } from "./types.js";\n` : "",
-  ].join("");
+  const imports: Doc = [
+    importDeclaration(runtimeImports, '"../runtime/index.js"'),
+    hardline,
+    `import { api } from "./api.js";`,
+    typeNames.length > 0 ? [hardline, importDeclaration(typeNames, '"./types.js"', true)] : "",
+  ];
 
-  const optionsAlias = `${jsDoc(`Options of {@link ${doc.factory}}: \`url\` (+ \`apiKey\`)${doc.servers.some((s) => s.kind === "proxy") ? " or `proxyUrl`" : ""}, \`timeout\`, \`fetch\`, \`headers\`, …`)}export type ${identifier(n.optionsType)} = ClientOptions;\n`;
+  const optionsAlias = [docComment(`Options of {@link ${doc.factory}}: \`url\` (+ \`apiKey\`)${doc.servers.some((s) => s.kind === "proxy") ? " or `proxyUrl`" : ""}, \`timeout\`, \`fetch\`, \`headers\`, …`), typeAlias(identifier(n.optionsType), "ClientOptions")];
 
   const errors = new Map<string, number>();
   for (const m of doc.methods) for (const e of m.errors) if (!errors.has(e.name)) errors.set(e.name, e.code);
-  const errorsConst =
+  const errorsConst: Doc =
     errors.size > 0
-      ? `${jsDoc(`The JSON-RPC error codes the spec lists, by name. Match a thrown error with \`isJsonRpcError(error, ${n.errorsConst}.X)\`: its \`code\` narrows to X.`)}export const ${identifier(n.errorsConst)} = { ${[...errors].map(([name, code]) => `${objectKey(name)}: ${code}`).join(", ")} } as const;\n`
+      ? [
+          docComment(`The JSON-RPC error codes the spec lists, by name. Match a thrown error with \`isJsonRpcError(error, ${n.errorsConst}.X)\`: its \`code\` narrows to X.`),
+          constStatement(`export const ${identifier(n.errorsConst)}`, asExpr(objectExpr([...errors].map(([name, code]) => ({ key: objectKey(name), value: numberExpr(code) }))), "const")),
+        ]
       : "";
 
   const methodsInterface = interfaceDeclaration({
     name: identifier(n.methodsType),
     docs: `Every method of the ${commentText(doc.title)} by its JSON-RPC name, with its params (as \`request\` takes them) and result types.`,
     properties: doc.methods.map((m) => ({
-      name: stringLiteral(m.rpcName),
-      type: `{ params: ${requestParamsType(m)}; result: ${m.result ? m.resultType : "void"} }`,
+      name: typePropertyKey(m.rpcName),
+      type: typeLiteral([
+        { key: "params", type: requestParamsType(m) },
+        { key: "result", type: m.result ? m.resultType : "void" },
+      ]),
     })),
   });
 
@@ -61,7 +70,7 @@ export function emitClient(doc: DocumentModel, header: string): string {
     docs: "The methods, each forwarding to `call` with its JSON-RPC name.",
     params: [{ name: "call", type: "CallFn" }],
     returnType: n.callsType,
-    body: ["return {", ...plain.map((m) => `${objectKey(m.clientName)}: ${implementation(m)},`), "};"],
+    body: [["return ", objectExpr(plain.map((m) => ({ key: objectKey(m.clientName), value: implementation(m) })), true).doc, ";"]],
   });
 
   const factory = functionDeclaration({
@@ -70,19 +79,7 @@ export function emitClient(doc: DocumentModel, header: string): string {
     docs: `Creates a client for the ${commentText(doc.title)}.\n\n@example\n\`\`\`ts\n${commentText(factoryExample(doc))}\n\`\`\``,
     params: [{ name: "options", type: n.optionsType }],
     returnType: doc.clientType,
-    body: [
-      "const rpc = createRpcClient(api, options);",
-      "return {",
-      "...calls(rpc.call),",
-      ...(subscribing ? ["...subscriptions(rpc.subscribe),"] : []),
-      "request: (method, params, callOptions) => rpc.call(method, params, callOptions) as never,",
-      "batch: (build) => rpc.batch((call) => build(calls(call))) as never,",
-      ...(paged.length > 0
-        ? ["paginate: {", ...paged.map((m) => `${objectKey(m.clientName)}: (params, paginateOptions) => rpc.paginate(${stringLiteral(m.rpcName)}, params, paginateOptions),`), "},"]
-        : []),
-      "close: () => rpc.close(),",
-      "};",
-    ],
+    body: ["const rpc = createRpcClient(api, options);", ["return ", objectExpr(factoryMembers(doc, paged, subscribing), true).doc, ";"]],
   });
 
   const text = statements([
@@ -114,7 +111,7 @@ function importedTypes(doc: DocumentModel): string[] {
   return [...names].sort().map(identifier);
 }
 
-function paginators(doc: DocumentModel, paged: MethodModel[]): string {
+function paginators(doc: DocumentModel, paged: MethodModel[]): Doc {
   return interfaceDeclaration({
     name: identifier(doc.names.paginatorsType),
     docs: "Item iterators of the paginated methods (their result carries `nextPageToken`). `.pages()` iterates whole pages.",
@@ -125,12 +122,12 @@ function paginators(doc: DocumentModel, paged: MethodModel[]): string {
         { name: "params", type: m.paramsType, optional: !m.params.some((p) => p.required) },
         { name: "options", type: "PaginateOptions", optional: true },
       ],
-      returnType: `Paginator<${m.pagination!.itemType}, ${m.resultType}>`,
+      returnType: typeReference("Paginator", [{ type: m.pagination!.itemType }, { type: m.resultType }]),
     })),
   });
 }
 
-function clientInterface(doc: DocumentModel, paged: boolean): string {
+function clientInterface(doc: DocumentModel, paged: boolean): Doc {
   const n = doc.names;
   const [first, second] = doc.methods.filter((m) => !m.subscription);
   const sample = (m: MethodModel | undefined): string => `c${propertyAccess(m?.clientName ?? "method")}(…)`;
@@ -149,13 +146,13 @@ function clientInterface(doc: DocumentModel, paged: boolean): string {
           { name: "params", type: `${n.methodsType}[M]["params"]` },
           { name: "options", type: "CallOptions", optional: true },
         ],
-        returnType: `Promise<${n.methodsType}[M]["result"]>`,
+        returnType: typeReference("Promise", [{ type: `${n.methodsType}[M]["result"]` }]),
       },
       {
         name: "batch",
         docs: `Sends the calls \`build\` makes as one JSON-RPC batch (one HTTP request); each call settles on its own.\n@example\n\`\`\`ts\nconst [a, b] = await ${n.clientVar}.batch((c) => [${sample(first)}, ${sample(second ?? first)}] as const);\nif (a.status === "fulfilled") console.log(a.value);\n\`\`\``,
         typeParameters: [{ name: "T", constraint: "readonly Promise<unknown>[]" }],
-        params: [{ name: "build", type: `(client: ${n.callsType}) => T` }],
+        params: [{ name: "build", type: functionType([{ name: "client", type: n.callsType }], "T") }],
         returnType: "Promise<{ -readonly [K in keyof T]: PromiseSettledResult<Awaited<T[K]>> }>",
       },
       { name: "close", docs: "Releases the client's resources (the WebSocket, if any); pending calls are rejected.", params: [], returnType: "void" },
@@ -163,9 +160,26 @@ function clientInterface(doc: DocumentModel, paged: boolean): string {
   });
 }
 
-function requestParamsType(m: MethodModel): string {
+/** The members of the object the factory returns. */
+function factoryMembers(doc: DocumentModel, paged: MethodModel[], subscribing: boolean): Property[] {
+  const fixed = (key: string, text: string): Property => ({ key, value: raw(text, "arrow") });
+  const paginate = (m: MethodModel): Property => ({
+    key: objectKey(m.clientName),
+    value: arrowExpr(["params", "paginateOptions"], callExpr("rpc.paginate", [stringExpr(m.rpcName), raw("params", "identifier"), raw("paginateOptions", "identifier")])),
+  });
+  return [
+    { key: "...", value: raw("calls(rpc.call)", "call") },
+    ...(subscribing ? [{ key: "...", value: raw("subscriptions(rpc.subscribe)", "call") }] : []),
+    fixed("request", "(method, params, callOptions) => rpc.call(method, params, callOptions) as never"),
+    fixed("batch", "(build) => rpc.batch((call) => build(calls(call))) as never"),
+    ...(paged.length > 0 ? [{ key: "paginate", value: objectExpr(paged.map(paginate), true) }] : []),
+    fixed("close", "() => rpc.close()"),
+  ];
+}
+
+function requestParamsType(m: MethodModel): Doc {
   if (m.signature === "object") return m.paramsType;
-  return `[${m.params.map((p) => `${identifier(p.argName)}${p.required ? "" : "?"}: ${paramType(m, p)}`).join(", ")}]`;
+  return tupleType(m.params.map((p) => `${identifier(p.argName)}${p.required ? "" : "?"}: ${paramType(m, p)}`));
 }
 
 function paramType(m: MethodModel, p: ParamModel): string {
@@ -190,7 +204,7 @@ function signatures(m: MethodModel, clientVar: string): MethodSig[] {
 function params(m: MethodModel, variant: ResultVariant | undefined): Param[] {
   if (m.signature === "object") {
     if (m.params.length === 0) return [{ name: "params", type: m.paramsType, optional: true }];
-    const narrowed = variant ? `${m.paramsType} & ${narrowing(variant, true)}` : m.paramsType;
+    const narrowed = variant ? group([m.paramsType, " & ", narrowing(variant, true)]) : m.paramsType;
     return [{ name: "params", type: narrowed, optional: !m.params.some((p) => p.required) && !(variant && !variant.when.absent) }];
   }
   return m.params.map((p) => {
@@ -199,16 +213,16 @@ function params(m: MethodModel, variant: ResultVariant | undefined): Param[] {
     if (!variant || variant.when.param !== p.name) return { name, type: base, optional: !p.required };
     const w = variant.when;
     if (w.property === undefined) return { name, type: literalUnion(w), optional: !p.required && w.absent === true };
-    return { name, type: `${base} & ${narrowing(variant, false)}`, optional: !p.required && w.absent === true };
+    return { name, type: group([base, " & ", narrowing(variant, false)]), optional: !p.required && w.absent === true };
   });
 }
 
 /** The object type that pins the variant's property: `{ tracer: "callTracer" }`. */
-function narrowing(v: ResultVariant, wholeParams: boolean): string {
+function narrowing(v: ResultVariant, wholeParams: boolean): Doc {
   const w = v.when;
-  const inner = (key: string): string => (w.absent ? `{ ${stringLiteral(key)}?: "" | null }` : `{ ${stringLiteral(key)}: ${literalUnion(w)} }`);
+  const inner = (key: string): Doc => typeLiteral([w.absent ? { key: typePropertyKey(key), optional: true, type: '"" | null' } : { key: typePropertyKey(key), type: literalUnion(w) }]);
   if (w.property === undefined) return inner(w.param);
-  return wholeParams ? `{ ${stringLiteral(w.param)}${w.absent ? "?" : ""}: ${inner(w.property)} }` : inner(w.property);
+  return wholeParams ? typeLiteral([{ key: typePropertyKey(w.param), optional: w.absent === true, type: inner(w.property) }]) : inner(w.property);
 }
 
 /** The values of a variant condition as a union of literal types (validate allows only JSON primitives here). */
@@ -218,12 +232,13 @@ function literalUnion(w: ResultVariant["when"]): string {
   return values.map((v) => (typeof v === "string" ? stringLiteral(v) : typeof v === "number" || typeof v === "boolean" || v === null ? String(v) : "never")).join(" | ");
 }
 
-function implementation(m: MethodModel): string {
-  const returns = "as Promise<never>";
-  const name = stringLiteral(m.rpcName);
-  if (m.signature === "object") return `(params?: ${m.paramsType}, callOptions?: CallOptions) => call(${name}, params, callOptions) ${returns}`;
-  const args = m.params.map((p) => `${identifier(p.argName)}${p.required ? "" : "?"}: ${paramType(m, p)}`);
-  return `(${[...args, "callOptions?: CallOptions"].join(", ")}) => call(${name}, [${m.params.map((p) => p.argName).join(", ")}], callOptions) ${returns}`;
+function implementation(m: MethodModel): Expr {
+  const name = stringExpr(m.rpcName);
+  const callOptions = raw("callOptions", "identifier");
+  const returns = (args: Expr[]): Expr => asExpr(callExpr("call", [name, ...args, callOptions]), "Promise<never>");
+  if (m.signature === "object") return arrowExpr([`params?: ${m.paramsType}`, "callOptions?: CallOptions"], returns([raw("params", "identifier")]));
+  const params = m.params.map((p) => `${identifier(p.argName)}${p.required ? "" : "?"}: ${paramType(m, p)}`);
+  return arrowExpr([...params, "callOptions?: CallOptions"], returns([arrayExpr(m.params.map((p) => raw(p.argName, "identifier")))]));
 }
 
 function factoryExample(doc: DocumentModel): string {

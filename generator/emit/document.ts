@@ -14,8 +14,8 @@ export interface EmittedDocument {
   files: Map<string, string>;
   /** Keywords present in the spec that run-time validation does not check. */
   unchecked: string[];
-  /** Files already written as prettier formats them: the format stage passes them through. */
-  formatted?: Set<string>;
+  /** Files already written as prettier formats them: the format stage passes them through (generator/format.ts). */
+  formatted: Set<string>;
 }
 
 export async function emitDocument(doc: DocumentModel): Promise<EmittedDocument> {
@@ -30,7 +30,8 @@ export async function emitDocument(doc: DocumentModel): Promise<EmittedDocument>
     [`${dir}/client.ts`, emitClient(doc, header(doc.source, "client"))],
     [`${dir}/index.ts`, indexFile(doc)],
   ]);
-  const formatted = new Set([`${dir}/types.ts`]);
+  // Every file is printed in prettier's layout: types.ts by ./type-print.ts, the others by ./ts-code.ts and ./js-doc.ts.
+  const formatted = new Set(files.keys());
   return { files, unchecked: [...new Set([...params.unchecked, ...results.unchecked])], formatted };
 }
 

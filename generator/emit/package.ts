@@ -1,29 +1,42 @@
 /**
- * Emits the package files: package.json and the tsconfigs are built as objects and serialized
- * (nothing from a spec is ever spliced into JSON text); README.md is rendered from
+ * Emits the package files, in prettier's form so that no formatter runs after them:
+ * package.json and the tsconfigs are built as objects and serialized by ./json-text.ts (nothing
+ * from a spec is ever spliced into JSON text); README.md is rendered from
  * templates/README.md.hbs with a view whose every spec-derived string is already escaped for
- * Markdown (generator/escape.ts), and the template only uses escaped output.
+ * Markdown (generator/escape.ts) and laid out (aligned tables, code printed by ./ts-code.ts);
+ * the template only uses escaped output. README.md is marked formatted only when every spec
+ * text in it is one prettier leaves unchanged (./markdown.ts); otherwise prettier formats it.
  */
 import Handlebars from "handlebars";
-import { jsonLiteral, markdownCode, markdownCodeSpan, markdownInline, markdownText, objectKey, propertyAccess, stringLiteral } from "../escape.js";
+import { markdownCode, markdownCodeSpan, markdownInline, markdownText, objectKey, propertyAccess, stringLiteral } from "../escape.js";
 import type { DocumentModel, PackageModel } from "../model.js";
+import { printDoc } from "./doc.js";
+import { callExpr, constStatement, objectExpr, raw, stringExpr, valueExpr, type Expr } from "./js-doc.js";
+import { jsonText } from "./json-text.js";
+import { isPlainInline, markdownTable } from "./markdown.js";
+import { importDeclaration } from "./ts-code.js";
 import { firstSentence } from "./schema-walk.js";
 
 export interface Templates {
   [name: string]: string;
 }
 
-export function emitPackageFiles(model: PackageModel, templates: Templates, typescriptVersion: string): Map<string, string> {
-  return new Map([
-    ["package.json", json(packageJson(model, typescriptVersion))],
-    ["tsconfig.json", json(TSCONFIG)],
-    ["tsconfig.cjs.json", json(TSCONFIG_CJS)],
-    ["README.md", readme(model, templates["README.md.hbs"] ?? "")],
-  ]);
+export interface PackageFiles {
+  files: Map<string, string>;
+  /** The files written in prettier's layout already (generator/format.ts skips them). */
+  formatted: Set<string>;
 }
 
-function json(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
+export function emitPackageFiles(model: PackageModel, templates: Templates, typescriptVersion: string): PackageFiles {
+  const readmeFile = readme(model, templates["README.md.hbs"] ?? "");
+  const files = new Map([
+    ["package.json", jsonText(packageJson(model, typescriptVersion))],
+    ["tsconfig.json", jsonText(TSCONFIG)],
+    ["tsconfig.cjs.json", jsonText(TSCONFIG_CJS)],
+    ["README.md", readmeFile.text],
+  ]);
+  // README.md is in prettier's form when every spec text in it is plain (./markdown.ts); else prettier formats it.
+  return { files, formatted: new Set([...files.keys()].filter((file) => file !== "README.md" || readmeFile.plain)) };
 }
 
 export function packageJson(model: PackageModel, typescriptVersion: string): Record<string, unknown> {
@@ -99,22 +112,41 @@ const TSCONFIG_CJS = {
   compilerOptions: { module: "CommonJS", moduleResolution: "Node10", outDir: "dist/cjs" },
 };
 
-/** README.md: every value in the view is escaped for where the template puts it. */
-function readme(model: PackageModel, template: string): string {
+/**
+ * README.md: every value in the view is escaped for where the template puts it, and laid out as
+ * prettier lays it out (aligned tables, code printed by ./ts-code.ts). `plain` says whether every
+ * spec text in it is one prettier leaves unchanged.
+ */
+function readme(model: PackageModel, template: string): { text: string; plain: boolean } {
   const safe = (text: string): Handlebars.SafeString => new Handlebars.SafeString(text);
+  let plain = true;
+  const seen = (text: string): string => ((plain &&= isPlainInline(text)), text);
+  const cell = (text: string): string => ((plain &&= isPlainInline(text, true)), text);
   const view = {
-    packageName: safe(markdownText(model.packageName)),
-    titles: safe(listing(model.documents.map((d) => markdownText(d.title)))),
-    sources: safe(model.documents.map((d) => markdownCodeSpan(d.source)).join(", ")),
-    imports: safe(markdownCode(model.documents.map((d) => `import { ${d.factory} } from ${stringLiteral(`${model.packageName}/${d.subpath}`)};`).join("\n"), "ts")),
+    packageName: safe(seen(markdownText(model.packageName))),
+    titles: safe(listing(model.documents.map((d) => seen(markdownText(d.title))))),
+    sources: safe(model.documents.map((d) => seen(markdownCodeSpan(d.source))).join(", ")),
+    imports: safe(markdownCode(model.documents.map((d) => printDoc(importDeclaration([d.factory], stringLiteral(`${model.packageName}/${d.subpath}`)))).join("\n"), "ts")),
     documents: model.documents.map((d) => ({
-      heading: safe(`${markdownCodeSpan(`${model.packageName}/${d.subpath}`)} — ${markdownText(d.title)}`),
-      firstLine: safe(markdownInline(firstSentence(d.description))),
+      heading: safe(`${seen(markdownCodeSpan(`${model.packageName}/${d.subpath}`))} — ${seen(markdownText(d.title))}`),
+      // The description's first sentence and a blank line, or nothing (an empty paragraph would be two blank lines).
+      intro: safe(introLine(seen(markdownInline(firstSentence(d.description))))),
       example: safe(markdownCode(readmeExample(d, model.packageName), "ts")),
-      methods: d.methods.map((m) => ({ clientName: safe(markdownCodeSpan(m.clientName)), rpcName: safe(markdownCodeSpan(m.rpcName)), summary: safe(markdownInline(m.summary)) })),
+      methods: safe(
+        markdownTable(
+          ["method", "JSON-RPC", "summary"],
+          d.methods.map((m) => [markdownCodeSpan(m.clientName), markdownCodeSpan(m.rpcName), markdownInline(m.summary)].map(cell)),
+        ),
+      ),
     })),
   };
-  return Handlebars.compile(template, { strict: true })(view);
+  // An empty title would leave a heading ending in a space, which prettier trims.
+  if (model.documents.some((d) => markdownText(d.title) === "")) plain = false;
+  return { text: Handlebars.compile(template, { strict: true })(view), plain };
+}
+
+function introLine(text: string): string {
+  return text ? `${text}\n\n` : "";
 }
 
 /** `a`, `a and b`, `a, b and c`. */
@@ -122,29 +154,31 @@ function listing(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
+/** The example of one subpath: import, client, and a call (from the first method with an example), as prettier prints it. */
 function readmeExample(d: DocumentModel, packageName: string): string {
   const variable = d.names.clientVar;
   const keyed = d.servers.find((s) => s.kind === "keyed");
   const proxy = d.servers.find((s) => s.kind === "proxy");
-  const urlOf = (s: typeof keyed): string => stringLiteral(Object.values(s?.variables ?? {}).find((v) => /^[a-z]+:\/\//.test(v.default))?.default ?? "https://host/path");
-  const lines = [`import { ${d.factory} } from ${stringLiteral(`${packageName}/${d.subpath}`)};`, ""];
-  if (keyed) lines.push(`const ${variable} = ${d.factory}({ url: ${urlOf(keyed)}, apiKey: process.env.API_KEY });`);
-  else lines.push(`const ${variable} = ${d.factory}({ url: ${urlOf(d.servers[0])} });`);
-  if (proxy) lines.push(`const playground = ${d.factory}({ proxyUrl: ${urlOf(proxy)} }); // keyless, params by position`);
+  const urlOf = (s: typeof keyed): Expr => stringExpr(Object.values(s?.variables ?? {}).find((v) => /^[a-z]+:\/\//.test(v.default))?.default ?? "https://host/path");
+  const create = (name: string, options: { key: string; value: Expr }[]): string => printDoc(constStatement(`const ${name}`, callExpr(d.factory, [objectExpr(options)])));
+  const lines = [printDoc(importDeclaration([d.factory], stringLiteral(`${packageName}/${d.subpath}`))), ""];
+  if (keyed) lines.push(create(variable, [{ key: "url", value: urlOf(keyed) }, { key: "apiKey", value: raw("process.env.API_KEY", "member") }]));
+  else lines.push(create(variable, [{ key: "url", value: urlOf(d.servers[0]) }]));
+  if (proxy) lines.push(`${create("playground", [{ key: "proxyUrl", value: urlOf(proxy) }])} // keyless, params by position`);
   const m = d.methods.find((x) => x.examples.length > 0) ?? d.methods[0];
   if (m) {
     const ex = m.examples[0];
     const value = (name: string): unknown => (ex && Object.prototype.hasOwnProperty.call(ex.params, name) ? ex.params[name] : undefined);
-    let args = "";
+    let args: Expr[] = [];
     if (ex && m.signature === "positional") {
       const values = m.params.map((p) => value(p.name));
       while (values.length > 0 && values[values.length - 1] === undefined) values.pop();
-      args = values.map((v) => (v === undefined ? "undefined" : jsonLiteral(v))).join(", ");
+      args = values.map((v) => (v === undefined ? raw("undefined", "identifier") : valueExpr(v)));
     } else if (ex) {
-      args = `{ ${m.params.filter((p) => value(p.name) !== undefined).map((p) => `${objectKey(p.name)}: ${jsonLiteral(value(p.name))}`).join(", ")} }`;
+      args = [objectExpr(m.params.filter((p) => value(p.name) !== undefined).map((p) => ({ key: objectKey(p.name), value: valueExpr(value(p.name)) })))];
     }
-    const member = propertyAccess(m.clientName);
-    lines.push(`const result = await ${variable}${member}(${args});`);
+    const call = callExpr(`${variable}${propertyAccess(m.clientName)}`, args);
+    lines.push(printDoc(constStatement("const result", { ...call, doc: ["await ", call.doc] })));
   }
   return lines.join("\n");
 }

@@ -4,9 +4,11 @@
  * taking the variant's params by position) and the general one, and the object that forwards
  * them to the runtime's `subscribe`. Names come from the model; spec strings go through escape.ts.
  */
-import { commentText, identifier, objectKey, propertyAccess, stringLiteral, typeMemberKey, valueLiteral } from "../escape.js";
+import { commentText, identifier, objectKey, propertyAccess, typeMemberKey, valueLiteral } from "../escape.js";
 import type { DocumentModel, MethodModel, SubscriptionVariant, VariantCondition } from "../model.js";
-import { functionDeclaration, interfaceDeclaration, type MethodSig, type Param } from "./ts-code.js";
+import type { Doc } from "./doc.js";
+import { arrowExpr, asExpr, callExpr, objectExpr, raw, stringExpr } from "./js-doc.js";
+import { functionDeclaration, interfaceDeclaration, typeReference, type MethodSig, type Param } from "./ts-code.js";
 
 /** The params of one overload, as client.ts builds them for result variants. */
 export type ParamsOf = (m: MethodModel, when: VariantCondition | undefined) => Param[];
@@ -16,7 +18,7 @@ export function subscribeMethods(doc: DocumentModel): MethodModel[] {
 }
 
 /** The `<Base>Subscriptions` interface and the `subscriptions` function, as two top-level statements. */
-export function subscriptionDeclarations(doc: DocumentModel, paramsOf: ParamsOf): [string, string] {
+export function subscriptionDeclarations(doc: DocumentModel, paramsOf: ParamsOf): [Doc, Doc] {
   const methods = subscribeMethods(doc);
   const declaration = interfaceDeclaration({
     name: identifier(doc.names.subscriptionsType),
@@ -28,9 +30,14 @@ export function subscriptionDeclarations(doc: DocumentModel, paramsOf: ParamsOf)
     docs: "The subscribe members, each forwarding its arguments to the runtime's `subscribe` with its JSON-RPC name.",
     params: [{ name: "subscribe", type: "SubscribeFn" }],
     returnType: doc.names.subscriptionsType,
-    body: ["return {", ...methods.map((m) => `${objectKey(m.clientName)}: (...args: unknown[]) => subscribe(${stringLiteral(m.rpcName)}, args) as Promise<never>,`), "};"],
+    body: [["return ", objectExpr(methods.map((m) => ({ key: objectKey(m.clientName), value: forward(m) })), true).doc, ";"]],
   });
   return [declaration, forwarding];
+}
+
+function forward(m: MethodModel): ReturnType<typeof arrowExpr> {
+  const call = callExpr("subscribe", [stringExpr(m.rpcName), raw("args", "identifier")]);
+  return arrowExpr(["...args: unknown[]"], asExpr(call, "Promise<never>"), true);
 }
 
 /** The item types the subscribe members refer to (named types only). */
@@ -47,7 +54,7 @@ function signatures(m: MethodModel, paramsOf: ParamsOf, clientVar: string): Meth
     // By-position variants take only their own params; a params object is always one argument.
     const own = variant && m.signature === "positional" ? all.slice(0, variant.paramCount) : all;
     const options = `SubscribeOptions<${item}>${variant?.backfill ? " & { backfill?: boolean }" : ""}`;
-    return { name: typeMemberKey(m.clientName), docs, params: [...own, { name: "options", type: options, optional: true }], returnType: `Promise<Subscription<${item}>>` };
+    return { name: typeMemberKey(m.clientName), docs, params: [...own, { name: "options", type: options, optional: true }], returnType: typeReference("Promise", [{ type: `Subscription<${item}>` }]) };
   };
   return [...sub.variants.map(overload), overload(undefined)];
 }

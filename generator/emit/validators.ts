@@ -3,8 +3,10 @@
  * request validators into `validators.ts`, result validators into `result-validators.ts`
  * (loaded only when response validation is on). No schema compiler ships with the client.
  */
-import { identifier, jsonLiteral, objectKey, regexLiteral, stringLiteral } from "../escape.js";
+import { identifier, objectKey, patternFlags, regexLiteral } from "../escape.js";
 import type { DocumentModel, JsonSchema, SchemaObject } from "../model.js";
+import { printDoc } from "./doc.js";
+import { arrayExpr, arrowExpr, callExpr, constStatement, numberExpr, objectExpr, raw, stringExpr, valueExpr, type Expr } from "./js-doc.js";
 import { definitionsOf, reachable, refName } from "./schema-walk.js";
 
 /** Keywords the combinators do not check; reported so nobody assumes they are enforced. */
@@ -28,14 +30,12 @@ export function emitValidators(doc: DocumentModel, side: "params" | "result", he
   const needed = reachable([...roots.map((r) => r.name), ...items.flatMap((i) => i.names)].map((name) => ({ $ref: `#/definitions/${name}` })), definitions);
   const compiler = new Compiler(definitions, needed);
   const order = compiler.order([...needed].sort());
-  const lines = order.map((name) => `const ${id(name)}: Validator = ${compiler.compile(definitions.get(name)!, name)};`);
-  const table = roots.map((r) => `  ${objectKey(r.key)}: ${id(r.name)},`);
+  const lines = order.map((name) => printDoc(constStatement(`const ${id(name)}: Validator`, compiler.compile(definitions.get(name)!, name))));
+  const table = (left: string, entries: { key: string; value: Expr }[]): string => printDoc(constStatement(left, objectExpr(entries.map((e) => ({ key: objectKey(e.key), value: e.value })), true)));
   const itemTable = items.length === 0 ? [] : [
     "",
     "/** Validators of the items of each subscription: the general item, then one per variant, in spec order. */",
-    "export const itemValidators: Readonly<Record<string, readonly Validator[]>> = {",
-    ...items.map((i) => `  ${objectKey(i.key)}: [${i.names.map(id).join(", ")}],`),
-    "};",
+    table("export const itemValidators: Readonly<Record<string, readonly Validator[]>>", items.map((i) => ({ key: i.key, value: arrayExpr(i.names.map((n) => raw(id(n), "identifier"))) }))),
   ];
   const exportName = side === "params" ? "validators" : "resultValidators";
   const what = side === "params" ? "params (as an object keyed by param name)" : "results (with the spec's x-response-deviations applied)";
@@ -48,9 +48,7 @@ export function emitValidators(doc: DocumentModel, side: "params" | "result", he
     ...lines,
     "",
     `/** Validators of the ${what}, by method name. */`,
-    `export const ${exportName}: Readonly<Record<string, Validator>> = {`,
-    ...table,
-    "};",
+    table(`export const ${exportName}: Readonly<Record<string, Validator>>`, roots.map((r) => ({ key: r.key, value: raw(id(r.name), "identifier") }))),
     ...itemTable,
     "",
   ].join("\n");
@@ -82,23 +80,26 @@ class Compiler {
     return out;
   }
 
-  compile(schema: JsonSchema, name?: string): string {
+  compile(schema: JsonSchema, name?: string): Expr {
     if (name !== undefined) this.current = name;
     const expr = this.expr(schema);
     if (name !== undefined) this.declared.add(name);
     return expr;
   }
 
-  private expr(schema: JsonSchema): string {
-    if (schema === true) return "v.unknown";
-    if (schema === false) return "v.never";
+  private expr(schema: JsonSchema): Expr {
+    if (schema === true) return member("v.unknown");
+    if (schema === false) return member("v.never");
     const s = schema;
     for (const k of UNCHECKED) if (k in s) this.unchecked.push(`${this.current}: ${k}`);
-    const parts: string[] = [];
+    const parts: Expr[] = [];
     const ref = refName(s.$ref);
-    if (ref !== undefined) parts.push(this.declared.has(ref) ? id(ref) : `v.lazy(() => ${id(ref)}, ${jsonLiteral(staticTypes(this.definitions.get(ref), this.definitions))}, ${stringLiteral(ref)})`);
-    if (Array.isArray(s.enum)) parts.push(`v.literal(${jsonLiteral(s.enum)})`);
-    else if ("const" in s) parts.push(`v.literal([${jsonLiteral(s.const)}])`);
+    if (ref !== undefined) {
+      const lazy = (): Expr => callExpr("v.lazy", [arrowExpr([], raw(id(ref), "identifier")), valueExpr(staticTypes(this.definitions.get(ref), this.definitions)), stringExpr(ref)]);
+      parts.push(this.declared.has(ref) ? raw(id(ref), "identifier") : lazy());
+    }
+    if (Array.isArray(s.enum)) parts.push(callExpr("v.literal", [valueExpr(s.enum)]));
+    else if ("const" in s) parts.push(callExpr("v.literal", [arrayExpr([valueExpr(s.const)])]));
     else {
       const typed = this.byType(s);
       if (typed) parts.push(typed);
@@ -106,83 +107,93 @@ class Compiler {
     if (Array.isArray(s.anyOf)) parts.push(this.union(s.anyOf as JsonSchema[], "anyOf"));
     if (Array.isArray(s.oneOf)) parts.push(this.union(s.oneOf as JsonSchema[], "oneOf"));
     if (Array.isArray(s.allOf)) parts.push(...s.allOf.map((b) => this.expr(b as JsonSchema)));
-    if (s.not !== undefined) parts.push(`v.not(${this.expr(s.not as JsonSchema)})`);
-    if (parts.length === 0) return "v.unknown";
-    return parts.length === 1 ? parts[0]! : `v.allOf([${parts.join(", ")}])`;
+    if (s.not !== undefined) parts.push(callExpr("v.not", [this.expr(s.not as JsonSchema)]));
+    if (parts.length === 0) return member("v.unknown");
+    return parts.length === 1 ? parts[0]! : callExpr("v.allOf", [arrayExpr(parts)]);
   }
 
   /** `anyOf`/`oneOf`, with the branches' names (type name of a `$ref`, else `title`) for messages. */
-  private union(branches: JsonSchema[], rule: "anyOf" | "oneOf"): string {
+  private union(branches: JsonSchema[], rule: "anyOf" | "oneOf"): Expr {
     const exprs = branches.map((b) => this.expr(b));
     const names = branches.map((b) => (typeof b === "object" ? (refName(b.$ref) ?? (typeof b.title === "string" ? b.title : undefined)) : undefined));
-    const args = [`[${exprs.join(", ")}]`];
-    if (rule === "oneOf" || names.some((n) => n !== undefined)) args.push(stringLiteral(rule));
-    if (names.some((n) => n !== undefined)) args.push(`[${names.map((n) => (n === undefined ? "undefined" : stringLiteral(n))).join(", ")}]`);
-    return `v.anyOf(${args.join(", ")})`;
+    const args = [arrayExpr(exprs)];
+    if (rule === "oneOf" || names.some((n) => n !== undefined)) args.push(stringExpr(rule));
+    if (names.some((n) => n !== undefined)) args.push(arrayExpr(names.map((n) => (n === undefined ? raw("undefined", "identifier") : stringExpr(n)))));
+    return callExpr("v.anyOf", args);
   }
 
   /** The `type` keyword (or the type implied by the keywords present) with its constraints. */
-  private byType(s: SchemaObject): string | undefined {
+  private byType(s: SchemaObject): Expr | undefined {
     const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : impliedTypes(s);
     if (types.length === 0) return undefined;
     const branches = types.map((t) => this.oneType(t, s));
-    return branches.length === 1 ? branches[0] : `v.anyOf([${branches.join(", ")}], "type")`;
+    return branches.length === 1 ? branches[0] : callExpr("v.anyOf", [arrayExpr(branches), stringExpr("type")]);
   }
 
-  private oneType(type: string, s: SchemaObject): string {
-    const num = (k: string): string => (typeof s[k] === "number" ? String(s[k]) : "undefined");
+  private oneType(type: string, s: SchemaObject): Expr {
+    const num = (k: string): Expr => (typeof s[k] === "number" ? numberExpr(s[k] as number) : UNDEFINED);
+    const bool = (value: boolean): Expr => raw(String(value), "boolean");
     switch (type) {
-      case "string": {
-        const args = [pattern(s.pattern), num("minLength"), num("maxLength")];
-        return `v.string(${trimArgs(args).join(", ")})`;
-      }
+      case "string":
+        return callExpr("v.string", trimArgs([pattern(s.pattern), num("minLength"), num("maxLength")]));
       case "integer":
-        if (s.format === "uint64") return "v.uint64";
-        return `v.number(${trimArgs(["true", num("minimum"), num("maximum"), num("exclusiveMinimum"), num("exclusiveMaximum")]).join(", ")})`;
+        if (s.format === "uint64") return member("v.uint64");
+        return callExpr("v.number", trimArgs([bool(true), num("minimum"), num("maximum"), num("exclusiveMinimum"), num("exclusiveMaximum")]));
       case "number":
-        return `v.number(${trimArgs(["false", num("minimum"), num("maximum"), num("exclusiveMinimum"), num("exclusiveMaximum")]).join(", ")})`;
+        return callExpr("v.number", trimArgs([bool(false), num("minimum"), num("maximum"), num("exclusiveMinimum"), num("exclusiveMaximum")]));
       case "boolean":
-        return "v.boolean";
+        return member("v.boolean");
       case "null":
-        return "v.nul";
+        return member("v.nul");
       case "array":
         return this.array(s, num);
       case "object":
         return this.object(s);
       default:
-        return "v.unknown";
+        return member("v.unknown");
     }
   }
 
-  private array(s: SchemaObject, num: (k: string) => string): string {
+  private array(s: SchemaObject, num: (k: string) => Expr): Expr {
     if (Array.isArray(s.items)) {
-      const rest = s.additionalItems === undefined || s.additionalItems === true ? "v.unknown" : this.expr(s.additionalItems as JsonSchema);
-      return `v.tuple([${s.items.map((i) => this.expr(i as JsonSchema)).join(", ")}], ${trimArgs([rest, num("minItems"), num("maxItems")]).join(", ")})`;
+      const rest = s.additionalItems === undefined || s.additionalItems === true ? member("v.unknown") : this.expr(s.additionalItems as JsonSchema);
+      return callExpr("v.tuple", [arrayExpr(s.items.map((i) => this.expr(i as JsonSchema))), ...trimArgs([rest, num("minItems"), num("maxItems")])]);
     }
-    const items = s.items === undefined ? "v.unknown" : this.expr(s.items as JsonSchema);
-    return `v.array(${trimArgs([items, num("minItems"), num("maxItems")]).join(", ")})`;
+    const items = s.items === undefined ? member("v.unknown") : this.expr(s.items as JsonSchema);
+    return callExpr("v.array", trimArgs([items, num("minItems"), num("maxItems")]));
   }
 
-  private object(s: SchemaObject): string {
-    const props = Object.entries((s.properties ?? {}) as Record<string, JsonSchema>).map(([k, p]) => `${objectKey(k)}: ${this.expr(p)}`);
-    const required = jsonLiteral(Array.isArray(s.required) ? s.required : []);
-    const extra = s.additionalProperties === false ? "false" : s.additionalProperties === undefined || s.additionalProperties === true ? undefined : this.expr(s.additionalProperties as JsonSchema);
-    const patterns = Object.entries((s.patternProperties ?? {}) as Record<string, JsonSchema>).map(([re, p]) => `[${pattern(re)}, ${this.expr(p)}]`);
-    const args = [`{ ${props.join(", ")} }`, required];
-    if (extra !== undefined || patterns.length > 0) args.push(extra ?? "v.unknown");
-    if (patterns.length > 0) args.push(`[${patterns.join(", ")}]`);
-    return `v.object(${args.join(", ")})`;
+  private object(s: SchemaObject): Expr {
+    const props = Object.entries((s.properties ?? {}) as Record<string, JsonSchema>).map(([k, p]) => ({ key: objectKey(k), value: this.expr(p) }));
+    const required = valueExpr(Array.isArray(s.required) ? s.required : []);
+    const extra = s.additionalProperties === false ? raw("false", "boolean") : s.additionalProperties === undefined || s.additionalProperties === true ? undefined : this.expr(s.additionalProperties as JsonSchema);
+    const patterns = Object.entries((s.patternProperties ?? {}) as Record<string, JsonSchema>).map(([re, p]) => arrayExpr([pattern(re), this.expr(p)]));
+    const args = [objectExpr(props), required];
+    if (extra !== undefined || patterns.length > 0) args.push(extra ?? member("v.unknown"));
+    if (patterns.length > 0) args.push(arrayExpr(patterns));
+    return callExpr("v.object", args);
   }
 }
 
-function pattern(p: unknown): string {
-  return typeof p === "string" ? regexLiteral(p) : "undefined";
+const UNDEFINED = raw("undefined", "identifier");
+
+function member(text: string): Expr {
+  return raw(text, "member");
+}
+
+/** A `pattern` as a regular expression literal, or `new RegExp("…", "u")` when it cannot be one. */
+function pattern(p: unknown): Expr {
+  if (typeof p !== "string") return UNDEFINED;
+  const literal = regexLiteral(p);
+  if (literal.startsWith("/")) return raw(literal, "regex");
+  const flags = patternFlags(p);
+  return { ...callExpr("new RegExp", [stringExpr(p), ...(flags ? [stringExpr(flags)] : [])]), kind: "new" };
 }
 
 /** Drops trailing `undefined` arguments. */
-function trimArgs(args: string[]): string[] {
+function trimArgs(args: Expr[]): Expr[] {
   const out = [...args];
-  while (out.length > 0 && out[out.length - 1] === "undefined") out.pop();
+  while (out.length > 0 && out[out.length - 1] === UNDEFINED) out.pop();
   return out;
 }
 

@@ -11,6 +11,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate, ROOT } from "../../generator/generate.js";
+import { MARKER } from "../../generator/marker.js";
 import { GeneratorError } from "../../generator/problems.js";
 import { writeOutput } from "../../generator/write.js";
 
@@ -46,6 +47,9 @@ async function gen(name: string, document: unknown, options: { examples?: "warn"
   const file = await save(`${name}.openrpc.json`, document);
   try {
     const result = await generate({ specs: [file], packageName: "hostile", cwd: dir, ...options });
+    // The emitters' own layout (no prettier) is exactly prettier's, whatever the spec holds.
+    const pretty = await generate({ specs: [file], packageName: "hostile", cwd: dir, ...options, prettier: true });
+    for (const [name, text] of pretty.files) if (name !== MARKER) expect(result.files.get(name), `${name} is not in prettier's form`).toBe(text);
     return { files: result.files, warnings: result.warnings.map((w) => `${w.pointer}: ${w.message}`) };
   } catch (error) {
     if (error instanceof GeneratorError) return { problems: error.problems.map((p) => `${p.file}#${p.pointer}: ${p.message}`), warnings: [] };
@@ -161,6 +165,51 @@ describe("nothing from a spec becomes code", () => {
     const types = [...files!].find(([f]) => f.endsWith("/types.ts") && !f.includes("/runtime/"))![1];
     expect(types).toMatch(/@deprecated\n\s*\*\/\n\s*"r\*\/ globalThis/);
     const result = await compileAndImport("subscriptions", files!);
+    expect(result.tsc).toBe("");
+    expect(result.pwned).toBe("undefined");
+  }, 180_000);
+
+  it.each([
+    ["a title with a backtick", { info: { title: "Ti`tle", version: "1" } }, {}],
+    ["a summary with a pipe (a table cell)", {}, { summary: "a | b || c" }],
+    ["a description starting with #", { info: { title: "T", version: "1", description: "# Heading. Then text." } }, {}],
+    ["emphasis, strong and padded code", { info: { title: "T", version: "1", description: "*em* __strong__ ` code `  two." } }, { summary: "*x* and `` `y` ``" }],
+    ["an HTML tag and a javascript: link", { info: { title: "<b>T</b>", version: "1" } }, { summary: "[x](javascript:alert(1)) <img src=x onerror=alert(1)>" }],
+    ["wide and zero-width characters", { info: { title: "中文 🎉", version: "1" } }, { summary: "e\u0301 中文 🎉 a\u200bb" }],
+    ["an empty title and summary", { info: { title: "", version: "1" } }, { summary: "" }],
+  ])("README.md: %s stays inert and in prettier's form", async (_name, extra, method) => {
+    const document = spec(extra, [{ name: "ping", params: [], result: { name: "r", schema: { type: "string" } }, ...method }]);
+    const { files } = await gen(`readme-${_name.replace(/\W+/g, "-")}`, document);
+    const readme = files!.get("README.md")!;
+    // The method table keeps its three columns: a `|` from the spec is escaped.
+    const row = readme.split("\n").find((l) => l.startsWith("| `ping`"))!;
+    expect(row.replace(/\\\|/g, "").split("|")).toHaveLength(5);
+    expect(readme).not.toMatch(/<(?:b|img)\b|javascript:/);
+  });
+
+  it("values that the layout printer breaks: long names, quotes, numbers, unicode keys, patterns that need new RegExp", async () => {
+    const long = "x".repeat(90);
+    const document = spec({ info: { title: `A Very Long Service Title ${"Word ".repeat(14)}`, version: "1" } }, [
+      {
+        name: `method_${long}`,
+        paramStructure: "by-position",
+        params: [
+          { name: `first_${long}`, required: true, schema: { type: "string", enum: [`say "hi"`, "it's", `"'`, long] } },
+          { name: "numbers", schema: { type: "integer", enum: Array.from({ length: 60 }, (_, i) => (i * 7919) % 1000 - 500) } },
+          { name: "pattern", schema: { type: "string", pattern: `^a/b${long}$` } },
+          { name: "regex", schema: { type: "string", pattern: `^[a-z]{2}${long}$`, minLength: 3, maxLength: 1000 } },
+          { name: "shortRegex", schema: { type: "string", pattern: "^[a-f0-9]{2}$" } },
+          { name: "tuple", schema: { type: "array", items: [{ type: "string", enum: [long] }, { type: "number", minimum: -1.5e-7 }], additionalItems: false } },
+          { name: "both", schema: { allOf: [{ type: "string", pattern: `^${long}` }, { not: { type: "string", enum: [long, long.toUpperCase()] } }] } },
+          { name: "café", schema: { type: "object", properties: { café: { type: "string" }, "naïve-key": { type: "number", minimum: 1e21 } }, required: ["café"] } },
+        ],
+        result: { name: "r", schema: { type: "array", items: { type: "object", properties: { [long]: { type: "string" } } } } },
+        examples: [{ name: "e", params: [{ name: `first_${long}`, value: long }], result: { name: "r", value: [] } }],
+      },
+    ]);
+    const { files, problems } = await gen("layout", document);
+    expect(problems).toBeUndefined();
+    const result = await compileAndImport("layout", files!);
     expect(result.tsc).toBe("");
     expect(result.pwned).toBe("undefined");
   }, 180_000);

@@ -46,8 +46,8 @@ describe("package.json", () => {
 
 describe("tsconfigs", () => {
   const files = emitPackageFiles(model, { "README.md.hbs": "" }, "5.9.3");
-  const esm = JSON.parse(files.get("tsconfig.json")!) as { compilerOptions: Record<string, unknown> };
-  const cjs = JSON.parse(files.get("tsconfig.cjs.json")!) as { extends: string; compilerOptions: Record<string, unknown> };
+  const esm = JSON.parse(files.files.get("tsconfig.json")!) as { compilerOptions: Record<string, unknown> };
+  const cjs = JSON.parse(files.files.get("tsconfig.cjs.json")!) as { extends: string; compilerOptions: Record<string, unknown> };
   it("both builds emit declarations, source maps and declaration maps relative to src/", () => {
     expect(esm.compilerOptions).toMatchObject({ declaration: true, declarationMap: true, sourceMap: true, rootDir: "src", outDir: "dist/esm" });
     expect(cjs.extends).toBe("./tsconfig.json");

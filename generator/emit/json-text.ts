@@ -1,0 +1,35 @@
+/**
+ * JSON text as prettier's `json` parser prints it, for the package files: every non-empty object
+ * one member per line (as `JSON.stringify(value, null, 2)` writes it, and prettier keeps an
+ * object broken when it was written broken), arrays on one line when they fit in 120 columns
+ * (numbers packed like words), no trailing commas, keys and strings as `JSON.stringify` writes
+ * them. Values are serialized, never spliced: nothing from a spec can become JSON syntax.
+ */
+import { fill, group, hardline, indent, join, line, printDoc, softline, type Doc } from "./doc.js";
+
+export function jsonText(value: unknown): string {
+  return `${printDoc(jsonDoc(value))}\n`;
+}
+
+function jsonDoc(value: unknown): Doc {
+  if (Array.isArray(value)) return arrayDoc(value.map((v) => (v === undefined || typeof v === "function" ? null : v)));
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && typeof v !== "function");
+    if (entries.length === 0) return "{}";
+    const members = entries.map(([k, v]) => [JSON.stringify(k), ": ", jsonDoc(v)]);
+    return ["{", indent([hardline, join([",", hardline], members)]), hardline, "}"];
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+function arrayDoc(items: unknown[]): Doc {
+  if (items.length === 0) return "[]";
+  if (items.every((i) => typeof i === "number")) {
+    const parts = items.flatMap((item, i) => (i === items.length - 1 ? [JSON.stringify(item)] : [[JSON.stringify(item), ","], line]));
+    return group(["[", indent([softline, fill(parts)]), softline, "]"]);
+  }
+  const size = (v: unknown): number => (Array.isArray(v) ? v.length : v && typeof v === "object" ? Object.keys(v).length : 0);
+  const kind = (v: unknown): string => (Array.isArray(v) ? "array" : v && typeof v === "object" ? "object" : "other");
+  const shouldBreak = items.length > 1 && items.every((v, i) => kind(v) !== "other" && size(v) > 1 && (i === items.length - 1 || kind(items[i + 1]) === kind(v)));
+  return group(["[", indent([softline, join([",", line], items.map((v) => group(jsonDoc(v))))]), softline, "]"], { shouldBreak });
+}

@@ -6,7 +6,7 @@
  * one clear message, exit 1.
  *
  * Start-up is kept short: arguments are read by generator/args.ts (no parser library to load); the
- * pipeline (schema compiler, json-schema-to-typescript, prettier) is imported only
+ * pipeline (emitters, and prettier only with --prettier or for text the emitters cannot vouch for) is imported only
  * when there is work to do; a run whose inputs and outputs match the marker's fingerprint
  * (generator/fingerprint.ts) answers without it.
  */
@@ -35,6 +35,7 @@ const COMMAND: CommandSpec = {
     "ref-root": { type: "string", placeholder: "dir", multiple: true, describe: "Another folder $refs may read from (default: the spec's folder and the working folder)" },
     check: { type: "boolean", default: false, describe: "Write nothing; exit 1 with a diff summary if the output folder is stale" },
     watch: { type: "boolean", default: false, describe: "Stay running and regenerate whenever a spec file (or a file it $refs) is saved; Ctrl-C stops" },
+    prettier: { type: "boolean", default: false, describe: "Run prettier over every emitted file (the emitters already write prettier's layout; this is for documents whose shapes they lay out differently)" },
     force: { type: "boolean", default: false, describe: "Replace an output folder the generator did not write, or files in it that it did not write" },
     verbose: { type: "boolean", default: false, describe: "List every warning (by default many warnings of one kind are summarized)" },
     debug: { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" },
@@ -56,6 +57,7 @@ interface GenArgs {
   refRoot?: string[];
   check: boolean;
   watch: boolean;
+  prettier: boolean;
   force: boolean;
   verbose: boolean;
 }
@@ -87,7 +89,7 @@ async function main(): Promise<number> {
     console.error("No spec given and no *.openrpc.json|yaml in spec/. Pass --spec <file>.");
     return 1;
   }
-  const options = { specs, examples: args.examples, refRoots: args.refRoot ?? [], packageName: args.name ?? DEFAULT_PACKAGE, ...(args.pkgVersion ? { version: args.pkgVersion } : {}) };
+  const options = { specs, examples: args.examples, refRoots: args.refRoot ?? [], packageName: args.name ?? DEFAULT_PACKAGE, ...(args.pkgVersion ? { version: args.pkgVersion } : {}), ...(args.prettier ? { prettier: true } : {}) };
   const relOut = path.relative(process.cwd(), out) || ".";
   if (args.watch) {
     const { watchSpecs } = await import("./watch.js");

@@ -82,6 +82,23 @@ describe("npm run gen", () => {
     expect(client).toContain("list_pets(limit?: ListPetsParams[\"limit\"], options?: CallOptions): Promise<ListPetsResult>;");
   });
 
+  it("--prettier runs prettier over the output: the same files as the emitters' own layout, and the marker remembers the option", async () => {
+    const work = await mkdtemp(path.join(dir, "prettier-"));
+    await writeFile(path.join(work, "petstore.json"), JSON.stringify(petstore));
+    expect((await gen(["--spec", "petstore.json", "--out", "plain"], work)).code).toBe(0);
+    const formatted = await gen(["--spec", "petstore.json", "--out", "pretty", "--prettier"], work);
+    expect(formatted.code).toBe(0);
+    const files = async (out: string): Promise<string[]> => (await readdir(path.join(work, out), { recursive: true })).filter((f) => /\.(ts|json|md)$/.test(f)).sort();
+    expect(await files("pretty")).toEqual(await files("plain"));
+    for (const file of await files("plain")) {
+      if (file === ".openrpc-ts.json") continue;
+      expect(await readFile(path.join(work, "pretty", file), "utf8"), file).toBe(await readFile(path.join(work, "plain", file), "utf8"));
+    }
+    // Both runs are up to date for their own options only.
+    expect((await gen(["--spec", "petstore.json", "--out", "pretty", "--prettier", "--check"], work)).code).toBe(0);
+    expect((await gen(["--prettier=yes"], work)).stderr).toContain("--prettier takes no value");
+  });
+
   it("reports every problem of a bad spec with its pointer, exits 1 and writes nothing", async () => {
     const work = await mkdtemp(path.join(dir, "bad-"));
     const bad = structuredClone(petstore) as Record<string, any>;

@@ -4,7 +4,7 @@
  * naming the option and the rule, never a silent retry storm.
  */
 import { MAX_BATCH_SIZE, MAX_RETRIES, MAX_TIMER_MS } from "./defaults.js";
-import { ValidationError, type ErrorContext } from "./errors.js";
+import { ValidationError, type ErrorContext } from "./base-error.js";
 import type { CallOptions, ClientOptions, PaginateOptions } from "./options.js";
 import type { Issue } from "./validate.js";
 

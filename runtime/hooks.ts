@@ -2,7 +2,8 @@
  * The `onRequest` / `onResponse` hooks and their timing, wrapped once around any transport: one
  * event pair per exchange on the wire (a batch is one exchange naming all its methods).
  */
-import { frame, frameBatch, type EndpointSpec } from "./codec.js";
+import type { EndpointSpec } from "./codec.js";
+import { frame, frameBatch } from "./wire.js";
 import type { ClientOptions, RequestEvent } from "./options.js";
 import type { Transport } from "./transport.js";
 

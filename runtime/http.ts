@@ -12,7 +12,8 @@ import {
   ValidationError,
   type ErrorContext,
 } from "./errors.js";
-import { frame, frameBatch, parseReply, type EndpointSpec } from "./codec.js";
+import type { EndpointSpec } from "./codec.js";
+import { frame, frameBatch, parseReply } from "./wire.js";
 import { excerpt, redact } from "./secrets.js";
 import type { SendOptions, Transport } from "./transport.js";
 

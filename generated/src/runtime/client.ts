@@ -7,7 +7,7 @@
  * answer into a result or a typed error. Types are in options.ts, defaults in defaults.ts.
  */
 import { checkCallOptions } from "./checks.js";
-import { decodeReply, encodeParams, toNamed, type MethodSpec } from "./codec.js";
+import { encodeParams, toNamed, type MethodSpec } from "./codec.js";
 import {
   DEFAULT_BATCH_SIZE,
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -17,15 +17,20 @@ import {
   DEFAULT_TIMEOUT,
   type RetryPolicy,
 } from "./defaults.js";
-import { resolveEndpoint } from "./endpoint.js";
-import { SocketClosedError, ValidationError, type ErrorContext } from "./errors.js";
-import { withHooks } from "./hooks.js";
+import { resolveEndpoint, secretsOf } from "./endpoint.js";
+import { ValidationError, type ErrorContext } from "./base-error.js";
 import type { ApiSpec, CallFn, CallOptions, ClientOptions, PaginateOptions, Paginator, RpcClient } from "./options.js";
 import { batchQueue } from "./queue.js";
-import { withRetry } from "./retry.js";
-import { secretsOf } from "./secrets.js";
-import { TRANSPORT, type Reply, type RpcRequest, type Transport } from "./transport.js";
+import {
+  TRANSPORT,
+  type Reply,
+  type RpcNotification,
+  type RpcRequest,
+  type SendOptions,
+  type Transport,
+} from "./transport.js";
 import type { Issue, Validator } from "./validate.js";
+import type { decodeReply } from "./wire.js";
 
 /** A call waiting in a batch. */
 interface Queued {
@@ -60,23 +65,29 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   let loaded: Promise<Transport> | undefined;
   /** The transport once loaded (HTTP: at once), so that a call skips the extra awaits of `open`. */
   let ready: Transport | undefined;
+  /** The reply decoder, loaded with the transport (wire.ts): the start bundle holds no parsing or decoding code. */
+  let decode: typeof decodeReply | undefined;
   let closed = false;
-  /** The transport, loaded on first use (HTTP: at client creation): HTTP-only apps never bundle the WebSocket one. */
+  /**
+   * The transport with the hooks wrapped around it once, loaded on first use (HTTP: at client
+   * creation) with the wire codec and, when asked for, the hooks: HTTP-only apps never bundle the
+   * WebSocket transport, apps without hooks never load them.
+   */
   const load = (): Promise<Transport> =>
-    (loaded ??= isWs
-      ? import("./ws.js").then((m) =>
-          m.createWsTransport({
-            url: endpoint.url,
-            host,
-            secrets,
-            reconnect: { ...DEFAULT_RECONNECT, ...options.reconnect },
-            maxResponseBytes,
-            WebSocket: options.WebSocket,
-          }),
-        )
-      : import("./http.js").then(
-          (m) =>
-            (ready = m.createHttpTransport({
+    (loaded ??= Promise.all([
+      isWs
+        ? import("./ws.js").then((m) =>
+            m.createWsTransport({
+              url: endpoint.url,
+              host,
+              secrets,
+              reconnect: { ...DEFAULT_RECONNECT, ...options.reconnect },
+              maxResponseBytes,
+              WebSocket: options.WebSocket,
+            }),
+          )
+        : import("./http.js").then((m) =>
+            m.createHttpTransport({
               url: endpoint.url,
               host,
               endpoint,
@@ -84,34 +95,51 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
               fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
               maxResponseBytes,
               secrets,
-            })),
-        ));
+            }),
+          ),
+      import("./wire.js"),
+      options.onRequest || options.onResponse ? import("./hooks.js") : undefined,
+    ]).then(([t, wire, hooks]) => {
+      decode = wire.decodeReply;
+      const hooked = hooks ? hooks.withHooks(t, options, host, envelope) : t;
+      if (!isWs) ready = hooked;
+      return hooked;
+    }));
   /** The loaded transport, refused once a WebSocket client is closed. */
   const open = async (context: ErrorContext): Promise<Transport> => {
     const t = await load();
-    if (closed && isWs) throw new SocketClosedError(1000, context);
+    if (closed && isWs) throw new (await import("./errors.js")).SocketClosedError(1000, context);
     return t;
   };
-  // The hooks wrap the transport once, and fire when a call is made, even before the transport has loaded.
-  const wire = withHooks(
-    {
-      kind: endpoint.transport,
-      request: (message, o) => (ready ? ready.request(message, o) : open(o.context).then((t) => t.request(message, o))),
-      batch: async (messages, o) => (await open(o.context)).batch(messages, o),
-      notify: async (message, o) => (await open(o.context)).notify(message, o),
-      listen: () => () => undefined,
-      onConnection: () => () => undefined,
-      close: async () => {},
-    },
-    options,
-    host,
-    envelope,
-  );
+  const wire = {
+    request: (message: RpcRequest, o: SendOptions): Promise<Reply> =>
+      ready ? ready.request(message, o) : open(o.context).then((t) => t.request(message, o)),
+    batch: async (messages: RpcRequest[], o: SendOptions) => (await open(o.context)).batch(messages, o),
+    notify: async (message: RpcNotification, o: SendOptions) => (await open(o.context)).notify(message, o),
+  };
   // HTTP: loaded at once, off the start bundle; calls made before it is ready wait for it in their order.
   if (!isWs) load().catch(() => undefined);
-  let hooked: Promise<Transport> | undefined;
   /** What `transportOf(client)` gives runtime modules: the loaded transport with the same hooks. */
-  const transport = (): Promise<Transport> => (hooked ??= load().then((t) => withHooks(t, options, host, envelope)));
+  const transport = load;
+
+  /**
+   * Runs `attempt`; when it fails and `policy` allows, loads the retry code (never loaded while calls
+   * succeed) and retries with backoff. A retry chunk that fails to load leaves the first error.
+   */
+  const retried = async <T,>(
+    attempt: () => Promise<T>,
+    policy: RetryPolicy,
+    signal: AbortSignal | undefined,
+    context: ErrorContext,
+  ): Promise<T> => {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (policy.count <= 0) throw error;
+      const retry = await import("./retry.js").catch(() => Promise.reject(error));
+      return retry.retryFailed(error, attempt, policy, signal, context);
+    }
+  };
 
   /** Sends a batch, retried whole when every call in it is idempotent; settles each item with its own reply or error. */
   const sendBatch = async (items: Queued[]): Promise<void> => {
@@ -119,7 +147,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     const idempotent = items.every((i) => own(api.methods, i.message.method)?.idempotent);
     const messages = items.map((i) => i.message);
     try {
-      const replies = await withRetry(
+      const replies = await retried(
         () => wire.batch(messages, { timeout, context }),
         idempotent ? retry : { ...retry, count: 0 },
         undefined,
@@ -215,14 +243,12 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
         const reply = queue
           ? await new Promise<Reply>((resolve, reject) => queue({ message, resolve, reject }))
           : await wire.request(message, send);
-        return decodeReply(reply, envelope === "jsonrpc" ? message.id : undefined, spec, context, secrets);
+        return decode!(reply, envelope === "jsonrpc" ? message.id : undefined, spec, context, secrets);
       };
       // Batched calls are retried as a whole batch (sendBatch), never one by one as well.
       const policy = callOptions.retryCount === undefined ? retry : { ...retry, count: callOptions.retryCount };
       const result =
-        spec?.idempotent && !queue && policy.count > 0
-          ? await withRetry(attempt, policy, callOptions.signal, context)
-          : await attempt();
+        spec?.idempotent && !queue ? await retried(attempt, policy, callOptions.signal, context) : await attempt();
       if (options.validateResponses && api.resultValidators) await checkResult(method, result, context);
       return result;
     };
@@ -283,8 +309,9 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       } satisfies Paginator<Item, Page>;
     },
     async subscribe(method, args) {
-      // Loaded on first use: apps that never subscribe never bundle it. Over HTTP it refuses before any I/O.
-      const t = isWs ? await open({ method, host }) : wire;
+      // Loaded on first use: apps that never subscribe never bundle it. Over HTTP nothing is loaded or
+      // sent: subscribeTo refuses before it would listen.
+      const t = isWs ? await open({ method, host }) : undefined;
       const { validateResponses, onWarning } = options;
       const from = {
         kind: endpoint.transport,
@@ -295,7 +322,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
         onWarning,
       };
       return (await import("./subscription.js")).subscribeTo(
-        { ...from, listen: (l) => t.listen(l), onConnection: (l) => t.onConnection(l) },
+        { ...from, listen: (l) => t!.listen(l), onConnection: (l) => t!.onConnection(l) },
         api,
         method,
         args,

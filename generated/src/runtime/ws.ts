@@ -15,7 +15,7 @@ import {
   TimeoutError,
   type ErrorContext,
 } from "./errors.js";
-import { frame, frameBatch, parseReply, replyId } from "./codec.js";
+import { frame, frameBatch, parseReply, replyId } from "./wire.js";
 import { MAX_TIMER_MS, STABLE_SOCKET_MS, type ReconnectPolicy } from "./defaults.js";
 import type { WebSocketConstructor, WebSocketLike } from "./options.js";
 import { redact } from "./secrets.js";

@@ -18,7 +18,6 @@ export function emitClient(doc: DocumentModel, header: string): string {
   const plain = doc.methods.filter((m) => !m.subscription);
 
   const runtimeImports = [
-    "createRpcClient",
     "type CallFn",
     "type CallOptions",
     "type ClientOptions",
@@ -27,7 +26,10 @@ export function emitClient(doc: DocumentModel, header: string): string {
   ];
   const typeNames = importedTypes(doc);
   const imports = [
-    `import { ${runtimeImports.join(", ")} } from "../runtime/index.js";\n`,
+    // The factory straight from its module: through index.js, a bundler would also load at start what
+    // index.js re-exports for users (every error class, the JSON codec), even when the app uses none.
+    `import { createRpcClient } from "../runtime/client.js";\n`,
+    `import type { ${runtimeImports.map((i) => i.replace(/^type /, "")).join(", ")} } from "../runtime/index.js";\n`,
     `import { api } from "./api.js";\n`,
     typeNames.length > 0 ? `import type { ${typeNames.join(", ")} } from "./types.js";\n` : "",
   ].join("");

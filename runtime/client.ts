@@ -9,8 +9,6 @@ import { checkCallOptions } from "./checks.js";
 import { encodeParams, toNamed, type MethodSpec } from "./codec.js";
 import {
   DEFAULT_BATCH_SIZE,
-  DEFAULT_MAX_RESPONSE_BYTES,
-  DEFAULT_RECONNECT,
   DEFAULT_RETRY,
   DEFAULT_SUBSCRIPTION_BUFFER,
   DEFAULT_TIMEOUT,
@@ -19,7 +17,6 @@ import {
 import { resolveEndpoint, secretsOf } from "./endpoint.js";
 import { ValidationError, type ErrorContext } from "./base-error.js";
 import type { ApiSpec, CallFn, CallOptions, ClientOptions, PaginateOptions, Paginator, RpcClient } from "./options.js";
-import { batchQueue } from "./queue.js";
 import {
   TRANSPORT,
   type Reply,
@@ -29,14 +26,9 @@ import {
   type Transport,
 } from "./transport.js";
 import type { Issue, Validator } from "./validate.js";
-import type { decodeReply } from "./wire.js";
+import type * as Wire from "./wire.js";
 
-/** A call waiting in a batch. */
-interface Queued {
-  message: RpcRequest;
-  resolve(reply: Reply): void;
-  reject(error: unknown): void;
-}
+import type { Batcher, Queued } from "./queue.js";
 
 /** The default call options: known valid, so a call without options skips their checks. */
 const NO_OPTIONS: CallOptions = Object.freeze({});
@@ -50,7 +42,6 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   const { host, envelope } = endpoint;
   const secrets = secretsOf(options.apiKey, options.headers);
   const timeout = options.timeout ?? DEFAULT_TIMEOUT;
-  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const isWs = endpoint.transport === "ws";
   const retry: RetryPolicy = {
     count: options.retryCount ?? DEFAULT_RETRY.count,
@@ -64,8 +55,8 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   let loaded: Promise<Transport> | undefined;
   /** The transport once loaded (HTTP: at once), so that a call skips the extra awaits of `open`. */
   let ready: Transport | undefined;
-  /** The reply decoder, loaded with the transport (wire.ts): the start bundle holds no parsing or decoding code. */
-  let decode: typeof decodeReply | undefined;
+  /** The reply decoder and result check, loaded with the transport (wire.ts): none of it is in the start bundle. */
+  let wireCodec: typeof Wire | undefined;
   let closed = false;
   /**
    * The transport with the hooks wrapped around it once, loaded on first use (HTTP: at client
@@ -75,31 +66,12 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   const load = (): Promise<Transport> =>
     (loaded ??= Promise.all([
       isWs
-        ? import("./ws.js").then((m) =>
-            m.createWsTransport({
-              url: endpoint.url,
-              host,
-              secrets,
-              reconnect: { ...DEFAULT_RECONNECT, ...options.reconnect },
-              maxResponseBytes,
-              WebSocket: options.WebSocket,
-            }),
-          )
-        : import("./http.js").then((m) =>
-            m.createHttpTransport({
-              url: endpoint.url,
-              host,
-              endpoint,
-              headers: { "content-type": "application/json", accept: "application/json", ...options.headers },
-              fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-              maxResponseBytes,
-              secrets,
-            }),
-          ),
+        ? import("./ws.js").then((m) => m.wsTransportFor(endpoint, options, secrets))
+        : import("./http.js").then((m) => m.httpTransportFor(endpoint, options, secrets)),
       import("./wire.js"),
       options.onRequest || options.onResponse ? import("./hooks.js") : undefined,
     ]).then(([t, wire, hooks]) => {
-      decode = wire.decodeReply;
+      wireCodec = wire;
       const hooked = hooks ? hooks.withHooks(t, options, host, envelope) : t;
       if (!isWs) ready = hooked;
       return hooked;
@@ -140,33 +112,26 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     }
   };
 
-  /** Sends a batch, retried whole when every call in it is idempotent; settles each item with its own reply or error. */
-  const sendBatch = async (items: Queued[]): Promise<void> => {
-    const context = { host, method: `batch of ${items.length}` };
-    const idempotent = items.every((i) => own(api.methods, i.message.method)?.idempotent);
-    const messages = items.map((i) => i.message);
-    try {
-      const replies = await retried(
-        () => wire.batch(messages, { timeout, context }),
-        idempotent ? retry : { ...retry, count: 0 },
-        undefined,
-        context,
-      );
-      replies.forEach((reply, i) => (reply instanceof Error ? items[i]!.reject(reply) : items[i]!.resolve(reply)));
-    } catch (error) {
-      for (const item of items) item.reject(error);
-    }
-  };
-
+  /** What the batching code (queue.ts, loaded on first use) needs of this client. */
+  const batcher: Batcher = { methods: api.methods, host, timeout, retry, send: wire.batch, retried };
   const batchOption = typeof options.batch === "object" ? options.batch : {};
-  const autoBatch =
+  /** The automatic batch queue, once loaded (at creation, with the `batch` option). */
+  let enqueue: ((item: Queued) => void) | undefined;
+  const batching =
     options.batch && !isWs && envelope === "jsonrpc"
-      ? batchQueue<Queued>(
-          batchOption.maxSize ?? DEFAULT_BATCH_SIZE,
-          batchOption.wait ?? 0,
-          (items) => void sendBatch(items),
+      ? import("./queue.js").then(
+          (m) =>
+            (enqueue = m.batchQueue<Queued>(
+              batchOption.maxSize ?? DEFAULT_BATCH_SIZE,
+              batchOption.wait ?? 0,
+              (items) => void m.sendBatch(batcher, items),
+            )),
         )
       : undefined;
+  batching?.catch(() => undefined);
+  const autoBatch = batching
+    ? (item: Queued): void => (enqueue ? enqueue(item) : void batching.then((q) => q(item), item.reject))
+    : undefined;
 
   const validating = options.validateRequests !== false;
   /** The request check, once its validators and the limit rules are loaded (first validated call). */
@@ -197,18 +162,6 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
 
   let nextId = 1;
   let resultValidators: Promise<Readonly<Record<string, Validator>>> | undefined;
-
-  async function checkResult(method: string, result: unknown, context: ErrorContext): Promise<void> {
-    const mode = options.validateResponses;
-    if (!mode || !api.resultValidators) return;
-    resultValidators ??= api.resultValidators();
-    const validate = own(await resultValidators, method);
-    const issues: Issue[] = [];
-    if (!validate || validate(result, "result", issues)) return;
-    const error = new ValidationError(`result of ${method}`, issues, context);
-    if (mode === "strict") throw error;
-    (options.onWarning ?? console.warn)(error.message);
-  }
 
   /** The call function; with `collect`, calls join that explicit batch instead of going out one by one. */
   function makeCall(collect: ((item: Queued) => void) | undefined): CallFn {
@@ -242,13 +195,16 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
         const reply = queue
           ? await new Promise<Reply>((resolve, reject) => queue({ message, resolve, reject }))
           : await wire.request(message, send);
-        return decode!(reply, envelope === "jsonrpc" ? message.id : undefined, spec, context, secrets);
+        return wireCodec!.decodeReply(reply, envelope === "jsonrpc" ? message.id : undefined, spec, context, secrets);
       };
       // Batched calls are retried as a whole batch (sendBatch), never one by one as well.
       const policy = callOptions.retryCount === undefined ? retry : { ...retry, count: callOptions.retryCount };
       const result =
         spec?.idempotent && !queue ? await retried(attempt, policy, callOptions.signal, context) : await attempt();
-      if (options.validateResponses && api.resultValidators) await checkResult(method, result, context);
+      if (options.validateResponses && api.resultValidators) {
+        resultValidators ??= api.resultValidators();
+        await wireCodec!.checkResult(await resultValidators, method, result, context, options);
+      }
       return result;
     };
   }
@@ -257,24 +213,13 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   const client: RpcClient = {
     call,
     async batch(build) {
-      if (envelope !== "jsonrpc")
-        throw new ValidationError(
-          "batch",
-          [
-            {
-              path: "options.proxyUrl",
-              rule: "batch",
-              message: "cannot batch: the keyless proxy takes one call per request",
-              received: "string",
-            },
-          ],
-          { host },
-        );
+      const { sendBatch, refuseBatch } = await import("./queue.js");
+      if (envelope !== "jsonrpc") refuseBatch(host);
       if (validating && !checkParams) await loadChecks();
       const items: Queued[] = [];
       // Each call validates and queues its request synchronously, so `items` is complete when build returns.
       const settled = Promise.allSettled(build(makeCall((item) => items.push(item))));
-      if (items.length > 0) await sendBatch(items);
+      if (items.length > 0) await sendBatch(batcher, items);
       return (await settled) as never;
     },
     paginate<Item, Page>(method: string, params: object | undefined, paginateOptions?: PaginateOptions) {
@@ -311,17 +256,17 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       // Loaded on first use: apps that never subscribe never bundle it. Over HTTP nothing is loaded or
       // sent: subscribeTo refuses before it would listen.
       const t = isWs ? await open({ method, host }) : undefined;
-      const { validateResponses, onWarning } = options;
-      const from = {
-        kind: endpoint.transport,
-        host,
-        call,
-        bufferSize: DEFAULT_SUBSCRIPTION_BUFFER,
-        validateResponses,
-        onWarning,
-      };
       return (await import("./subscription.js")).subscribeTo(
-        { ...from, listen: (l) => t!.listen(l), onConnection: (l) => t!.onConnection(l) },
+        {
+          kind: endpoint.transport,
+          host,
+          call,
+          bufferSize: DEFAULT_SUBSCRIPTION_BUFFER,
+          validateResponses: options.validateResponses,
+          onWarning: options.onWarning,
+          listen: (l) => t!.listen(l),
+          onConnection: (l) => t!.onConnection(l),
+        },
         api,
         method,
         args,

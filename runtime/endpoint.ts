@@ -1,5 +1,5 @@
 /** Client options → the endpoint to call, checked before anything is sent. */
-import { clientOptionIssues } from "./checks.js";
+import { clientOptionIssues, typeOf } from "./checks.js";
 import { ValidationError } from "./base-error.js";
 import type { EndpointSpec } from "./codec.js";
 import type { ClientOptions } from "./options.js";
@@ -21,12 +21,7 @@ export function resolveEndpoint(
 ): Endpoint {
   const issues: Issue[] = [];
   const bad = (path: string, rule: string, message: string, value: unknown): void => {
-    issues.push({
-      path,
-      rule,
-      message,
-      received: value === null ? "null" : Array.isArray(value) ? "array" : typeof value,
-    });
+    issues.push({ path, rule, message, received: typeOf(value) });
   };
   const field = options.url !== undefined ? "options.url" : "options.proxyUrl";
   if (options.url === undefined && options.proxyUrl === undefined)

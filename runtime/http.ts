@@ -16,6 +16,9 @@ import type { EndpointSpec } from "./codec.js";
 import { frame, frameBatch, parseReply } from "./wire.js";
 import { excerpt, redact } from "./secrets.js";
 import type { SendOptions, Transport } from "./transport.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "./defaults.js";
+import type { Endpoint } from "./endpoint.js";
+import type { ClientOptions } from "./options.js";
 
 export interface HttpRequest {
   url: string;
@@ -44,6 +47,19 @@ export interface HttpTransportConfig {
   fetch: typeof fetch;
   maxResponseBytes: number;
   secrets: readonly string[];
+}
+
+/** The HTTP transport of a client: its endpoint, and the options that shape a request (`headers`, `fetch`, `maxResponseBytes`). */
+export function httpTransportFor(endpoint: Endpoint, options: ClientOptions, secrets: readonly string[]): Transport {
+  return createHttpTransport({
+    url: endpoint.url,
+    host: endpoint.host,
+    endpoint,
+    headers: { "content-type": "application/json", accept: "application/json", ...options.headers },
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    secrets,
+  });
 }
 
 export function createHttpTransport(config: HttpTransportConfig): Transport {

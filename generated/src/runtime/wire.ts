@@ -4,11 +4,13 @@
  * kept exact) and turned into results or typed errors. Loaded with the transport, off the start bundle.
  */
 import type { EndpointSpec, MethodSpec } from "./codec.js";
-import { JsonRpcError, MalformedResponseError, type ErrorContext } from "./errors.js";
+import { JsonRpcError, MalformedResponseError, ValidationError, type ErrorContext } from "./errors.js";
 import { MAX_RESPONSE_DEPTH } from "./defaults.js";
 import { applyU64, deeperThan, parseJson, restoreNumbers, stringifyJson, type U64Map } from "./json.js";
 import { scrub, scrubDeep } from "./secrets.js";
+import type { ClientOptions } from "./options.js";
 import type { Reply, RpcNotification, RpcRequest } from "./transport.js";
+import type { Issue, Validator } from "./validate.js";
 
 /** The text sent for a request or notification: the JSON-RPC envelope, or the params alone (`params-only`). */
 export function frame(message: RpcRequest | RpcNotification, envelope: EndpointSpec["envelope"]): string {
@@ -134,4 +136,24 @@ export function decodeResponse(
   secrets: readonly string[] = [],
 ): unknown {
   return decodeReply(parseReply(text, context, secrets), id, spec, context, secrets);
+}
+
+/**
+ * A result checked against its method's validator (`validateResponses`): "strict" throws a
+ * ValidationError, "warn" passes its message to `onWarning` (or console.warn). A method without a
+ * validator passes.
+ */
+export function checkResult(
+  validators: Readonly<Record<string, Validator>>,
+  method: string,
+  result: unknown,
+  context: ErrorContext,
+  options: Pick<ClientOptions, "validateResponses" | "onWarning">,
+): void {
+  const validate = Object.hasOwn(validators, method) ? validators[method] : undefined;
+  const issues: Issue[] = [];
+  if (!options.validateResponses || !validate || validate(result, "result", issues)) return;
+  const error = new ValidationError(`result of ${method}`, issues, context);
+  if (options.validateResponses === "strict") throw error;
+  (options.onWarning ?? console.warn)(error.message);
 }

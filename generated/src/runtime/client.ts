@@ -18,16 +18,10 @@ import {
 import { resolveEndpoint, secretsOf } from "./endpoint.js";
 import { ValidationError, type ErrorContext } from "./base-error.js";
 import type { ApiSpec, CallFn, CallOptions, ClientOptions, PaginateOptions, Paginator, RpcClient } from "./options.js";
-import {
-  TRANSPORT,
-  type Reply,
-  type RpcNotification,
-  type RpcRequest,
-  type SendOptions,
-  type Transport,
-} from "./transport.js";
-import type { Issue, Validator } from "./validate.js";
-import type * as Wire from "./wire.js";
+import { TRANSPORT, type Reply, type Transport } from "./transport.js";
+import type { Validator } from "./validate.js";
+import type * as WireCodec from "./wire.js";
+import type { Wire } from "./hooks.js";
 
 import type { Batcher, Queued } from "./queue.js";
 
@@ -57,12 +51,11 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   /** The transport once loaded (HTTP: at once), so that a call skips the extra awaits of `open`. */
   let ready: Transport | undefined;
   /** The reply decoder and result check, loaded with the transport (wire.ts): none of it is in the start bundle. */
-  let wireCodec: typeof Wire | undefined;
+  let wireCodec: typeof WireCodec | undefined;
   let closed = false;
   /**
-   * The transport with the hooks wrapped around it once, loaded on first use (HTTP: at client
-   * creation) with the wire codec and, when asked for, the hooks: HTTP-only apps never bundle the
-   * WebSocket transport, apps without hooks never load them.
+   * The transport, loaded on first use (HTTP: at client creation) with the wire codec: HTTP-only apps
+   * never bundle the WebSocket transport.
    */
   const load = (): Promise<Transport> =>
     (loaded ??= Promise.all([
@@ -70,12 +63,10 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
         ? import("./ws.js").then((m) => m.wsTransportFor(endpoint, options, secrets))
         : import("./http.js").then((m) => m.httpTransportFor(endpoint, options, secrets)),
       import("./wire.js"),
-      options.onRequest || options.onResponse ? import("./hooks.js") : undefined,
-    ]).then(([t, wire, hooks]) => {
-      wireCodec = wire;
-      const hooked = hooks ? hooks.withHooks(t, options, host, envelope) : t;
-      if (!isWs) ready = hooked;
-      return hooked;
+    ]).then(([t, codec]) => {
+      wireCodec = codec;
+      if (!isWs) ready = t;
+      return t;
     }));
   /** The loaded transport, refused once a WebSocket client is closed. */
   const open = async (context: ErrorContext): Promise<Transport> => {
@@ -83,16 +74,29 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     if (closed && isWs) throw new (await import("./errors.js")).SocketClosedError(1000, context);
     return t;
   };
-  const wire = {
-    request: (message: RpcRequest, o: SendOptions): Promise<Reply> =>
-      ready ? ready.request(message, o) : open(o.context).then((t) => t.request(message, o)),
-    batch: async (messages: RpcRequest[], o: SendOptions) => (await open(o.context)).batch(messages, o),
-    notify: async (message: RpcNotification, o: SendOptions) => (await open(o.context)).notify(message, o),
+  const base: Wire = {
+    request: (message, o) => (ready ? ready.request(message, o) : open(o.context).then((t) => t.request(message, o))),
+    batch: async (messages, o) => (await open(o.context)).batch(messages, o),
+    notify: async (message, o) => (await open(o.context)).notify(message, o),
   };
+  // The hooks (loaded at creation when asked for) wrap the transport once, and fire when a call is
+  // made, even before the transport has loaded; calls made before the hooks arrive wait for them.
+  const hooks = options.onRequest || options.onResponse ? import("./hooks.js") : undefined;
+  let wire = base;
+  if (hooks) {
+    const hooked = hooks.then((m) => (wire = m.withHooks(base, options, host, envelope)));
+    hooked.catch(() => undefined);
+    wire = {
+      request: (message, o) => hooked.then((w) => w.request(message, o)),
+      batch: (messages, o) => hooked.then((w) => w.batch(messages, o)),
+      notify: (message, o) => hooked.then((w) => w.notify(message, o)),
+    };
+  }
   // HTTP: loaded at once, off the start bundle; calls made before it is ready wait for it in their order.
   if (!isWs) load().catch(() => undefined);
   /** What `transportOf(client)` gives runtime modules: the loaded transport with the same hooks. */
-  const transport = load;
+  const transport = (): Promise<Transport> =>
+    Promise.all([load(), hooks]).then(([t, m]) => (m ? m.withHooks(t, options, host, envelope) : t));
 
   /**
    * Runs `attempt`; when it fails and `policy` allows, loads the retry code (never loaded while calls
@@ -114,7 +118,14 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   };
 
   /** What the batching code (queue.ts, loaded on first use) needs of this client. */
-  const batcher: Batcher = { methods: api.methods, host, timeout, retry, send: wire.batch, retried };
+  const batcher: Batcher = {
+    methods: api.methods,
+    host,
+    timeout,
+    retry,
+    send: (messages, o) => wire.batch(messages, o),
+    retried,
+  };
   const batchOption = typeof options.batch === "object" ? options.batch : {};
   /** The automatic batch queue, once loaded (at creation, with the `batch` option). */
   let enqueue: ((item: Queued) => void) | undefined;
@@ -143,14 +154,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       typeof api.validators === "function" ? api.validators() : api.validators,
       import("./limits.js"),
     ]).then(
-      ([validators, { checkLimits }]) => {
-        checkParams = (method, spec, named) => {
-          const issues: Issue[] = [];
-          own(validators, method)?.(named, "params", issues);
-          if (spec.limits) checkLimits(named, spec.limits, "params", issues);
-          if (issues.length > 0) throw new ValidationError(`params for ${method}`, issues, { method });
-        };
-      },
+      ([validators, { paramsCheck }]) => void (checkParams = paramsCheck(validators)),
       (error: unknown) => {
         // A failed load (a chunk that did not arrive) is tried again by the next call.
         loadingChecks = undefined;
@@ -226,19 +230,6 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     paginate<Item, Page>(method: string, params: object | undefined, paginateOptions?: PaginateOptions) {
       checkCallOptions(paginateOptions ?? {}, { method, host }, true);
       const page = own(api.methods, method)?.page;
-      if (!page)
-        throw new ValidationError(
-          `pagination of ${method}`,
-          [
-            {
-              path: "method",
-              rule: "pagination",
-              message: "does not page: its result has no nextPageToken",
-              received: "string",
-            },
-          ],
-          { method },
-        );
       // The pagination code is loaded when iteration starts: apps that never paginate never bundle it.
       const load = import("./paginate.js").then((m) =>
         m.paginate<Item, Page>((p, o) => call(method, p, o), { method, host }, page, params, paginateOptions),

@@ -102,20 +102,18 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
    * Runs `attempt`; when it fails and `policy` allows, loads the retry code (never loaded while calls
    * succeed) and retries with backoff. A retry chunk that fails to load leaves the first error.
    */
-  const retried = async <T,>(
+  const retried = <T,>(
     attempt: () => Promise<T>,
     policy: RetryPolicy,
     signal: AbortSignal | undefined,
     context: ErrorContext,
-  ): Promise<T> => {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (policy.count <= 0) throw error;
-      const retry = await import("./retry.js").catch(() => Promise.reject(error));
-      return retry.retryFailed(error, attempt, policy, signal, context);
-    }
-  };
+  ): Promise<T> =>
+    policy.count <= 0
+      ? attempt()
+      : attempt().catch(async (error: unknown) => {
+          const retry = await import("./retry.js").catch(() => Promise.reject(error));
+          return retry.retryFailed(error, attempt, policy, signal, context);
+        });
 
   /** What the batching code (queue.ts, loaded on first use) needs of this client. */
   const batcher: Batcher = {

@@ -66,8 +66,9 @@ export function httpTransportFor(endpoint: Endpoint, options: ClientOptions, sec
 export function createHttpTransport(config: HttpTransportConfig): Transport {
   const { url, headers, fetch, maxResponseBytes, secrets } = config;
   const query = config.endpoint.methodIn === "query" ? (url.includes("?") ? "&" : "?") : undefined;
-  const send = async (body: string, method: string, options: SendOptions): Promise<string> => {
-    const response = await post({
+  /** The POST of one body (no extra async step: a call's path to the wire is short). */
+  const send = (body: string, method: string, options: SendOptions): Promise<HttpResponse> =>
+    post({
       url: query === undefined ? url : `${url}${query}${encodeURIComponent(method)}`,
       body,
       headers,
@@ -78,8 +79,6 @@ export function createHttpTransport(config: HttpTransportConfig): Transport {
       secrets,
       context: options.context,
     });
-    return response.text;
-  };
   const refuse = (): never => {
     throw new ValidationError(
       "transport for server notifications",
@@ -90,11 +89,11 @@ export function createHttpTransport(config: HttpTransportConfig): Transport {
   return {
     kind: "http",
     async request(message, options) {
-      const text = await send(frame(message, config.endpoint.envelope), message.method, options);
+      const { text } = await send(frame(message, config.endpoint.envelope), message.method, options);
       return parseReply(text, options.context, config.secrets, options.lossless);
     },
     async batch(messages, options) {
-      const text = await send(frameBatch(messages), "batch", options);
+      const { text } = await send(frameBatch(messages), "batch", options);
       // Batching code is loaded on first use: apps that never batch never bundle it.
       const { matchBatch } = await import("./batch.js");
       return matchBatch(parseReply(text, options.context, config.secrets), messages, options.context, config.secrets);

@@ -8,7 +8,7 @@
 import { api as advancedApi } from "../generated/src/advanced/api.js";
 import { resultValidators as advancedResults } from "../generated/src/advanced/result-validators.js";
 import { api as solanaApi } from "../generated/src/solana/api.js";
-import { decodeReply, parseReply } from "../runtime/codec.js";
+import { decodeReply, parseReply } from "../runtime/wire.js";
 import type { Issue } from "../runtime/validate.js";
 import type { Row, SectionResult } from "./report.js";
 import { logsPageText } from "./server.js";

@@ -3,7 +3,7 @@
  * that never batch never bundle it.
  */
 import { MalformedResponseError, type ErrorContext } from "./errors.js";
-import { replyId, toJsonRpcError } from "./codec.js";
+import { replyId, toJsonRpcError } from "./wire.js";
 import { scrub } from "./secrets.js";
 import type { Reply, RpcRequest } from "./transport.js";
 

@@ -1,6 +1,6 @@
 /** Client options → the endpoint to call, checked before anything is sent. */
-import { clientOptionIssues } from "./checks.js";
-import { ValidationError } from "./errors.js";
+import { clientOptionIssues, typeOf } from "./checks.js";
+import { ValidationError } from "./base-error.js";
 import type { EndpointSpec } from "./codec.js";
 import type { ClientOptions } from "./options.js";
 import type { Issue } from "./validate.js";
@@ -21,12 +21,7 @@ export function resolveEndpoint(
 ): Endpoint {
   const issues: Issue[] = [];
   const bad = (path: string, rule: string, message: string, value: unknown): void => {
-    issues.push({
-      path,
-      rule,
-      message,
-      received: value === null ? "null" : Array.isArray(value) ? "array" : typeof value,
-    });
+    issues.push({ path, rule, message, received: typeOf(value) });
   };
   const field = options.url !== undefined ? "options.url" : "options.proxyUrl";
   if (options.url === undefined && options.proxyUrl === undefined)
@@ -89,4 +84,16 @@ export function resolveEndpoint(
 function isBrowser(): boolean {
   const g = globalThis as { window?: unknown; document?: unknown };
   return typeof g.window === "object" && typeof g.document === "object";
+}
+
+/**
+ * The secrets of a client: the key, and the values of headers whose name says they carry one
+ * (`authorization`, `x-api-key`, `*token*`, `*secret*`, `cookie`). Their escaped forms are matched by `hideSecrets`.
+ */
+export function secretsOf(apiKey: string | undefined, headers: Record<string, string> = {}): string[] {
+  const secrets = apiKey ? [apiKey] : [];
+  for (const [name, value] of Object.entries(headers))
+    if (/auth|key|token|secret|cookie|session|password/i.test(name) && typeof value === "string" && value.length >= 4)
+      secrets.push(value, ...value.split(/\s+/).filter((part) => part.length >= 8));
+  return secrets;
 }

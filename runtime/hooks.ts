@@ -2,16 +2,20 @@
  * The `onRequest` / `onResponse` hooks and their timing, wrapped once around any transport: one
  * event pair per exchange on the wire (a batch is one exchange naming all its methods).
  */
-import { frame, frameBatch, type EndpointSpec } from "./codec.js";
+import type { EndpointSpec } from "./codec.js";
+import { frame, frameBatch } from "./wire.js";
 import type { ClientOptions, RequestEvent } from "./options.js";
 import type { Transport } from "./transport.js";
 
-export function withHooks(
-  transport: Transport,
+/** The calls of a transport that go on the wire (what the hooks wrap). */
+export type Wire = Pick<Transport, "request" | "batch" | "notify">;
+
+export function withHooks<T extends Wire>(
+  transport: T,
   hooks: Pick<ClientOptions, "onRequest" | "onResponse">,
   host: string,
   envelope: EndpointSpec["envelope"],
-): Transport {
+): T {
   const { onRequest, onResponse } = hooks;
   if (!onRequest && !onResponse) return transport;
   async function reported<T>(methods: string[], body: string, run: () => Promise<T>): Promise<T> {

@@ -1,5 +1,6 @@
 /** The `x-limits` rules of the spec (spec/README.md), checked before a request is sent. */
-import type { Issue } from "./validate.js";
+import { ValidationError } from "./base-error.js";
+import type { Issue, Validator } from "./validate.js";
 import { typeOf } from "./validate.js";
 
 export type LimitRule =
@@ -52,4 +53,19 @@ export function checkLimits(
       }
     }
   }
+}
+
+/**
+ * A client's params check, built once its validators are loaded: the method's validator, then its
+ * limit rules; throws one ValidationError naming every issue.
+ */
+export function paramsCheck(
+  validators: Readonly<Record<string, Validator>> | undefined,
+): (method: string, spec: { readonly limits?: readonly LimitRule[] }, named: Record<string, unknown>) => void {
+  return (method, spec, named) => {
+    const issues: Issue[] = [];
+    if (validators && Object.hasOwn(validators, method)) validators[method]!(named, "params", issues);
+    if (spec.limits) checkLimits(named, spec.limits, "params", issues);
+    if (issues.length > 0) throw new ValidationError(`params for ${method}`, issues, { method });
+  };
 }

@@ -6,7 +6,7 @@
  * with a MalformedResponseError.
  */
 import { DEFAULT_MAX_PAGES, MAX_EMPTY_PAGES, REMEMBERED_TOKENS } from "./defaults.js";
-import { MalformedResponseError, type ErrorContext } from "./errors.js";
+import { MalformedResponseError, ValidationError, type ErrorContext } from "./errors.js";
 import type { CallOptions, PaginateOptions, Paginator } from "./options.js";
 
 export interface PageSpec {
@@ -25,10 +25,25 @@ const field = (value: unknown, key: string): unknown =>
 export function paginate<Item, Page>(
   fetchPage: FetchPage,
   context: ErrorContext,
-  page: PageSpec,
+  pageOf: PageSpec | undefined,
   params: object | undefined,
   options: PaginateOptions = {},
 ): Paginator<Item, Page> {
+  // Generated clients page only the methods that page; `client.paginate` of any other is refused here.
+  if (!pageOf)
+    throw new ValidationError(
+      `pagination of ${context.method}`,
+      [
+        {
+          path: "method",
+          rule: "pagination",
+          message: "does not page: its result has no nextPageToken",
+          received: "string",
+        },
+      ],
+      { method: context.method },
+    );
+  const page = pageOf;
   const { maxItems, maxPages, ...callOptions } = options;
   const stop = (why: string): MalformedResponseError =>
     new MalformedResponseError(`${why}; stopping to avoid an endless loop`, "", context);

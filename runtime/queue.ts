@@ -1,4 +1,66 @@
-/** Automatic batching's queue: calls made in the same tick, flushed in batches of at most `maxSize`. */
+/**
+ * Batching, loaded on first use (an explicit `client.batch`, or at creation with the `batch`
+ * option): the automatic queue of calls made in the same tick, and sending a batch as one request.
+ */
+import { ValidationError } from "./base-error.js";
+import type { RetryPolicy } from "./defaults.js";
+import type { ErrorContext } from "./errors.js";
+import type { ApiSpec } from "./options.js";
+import type { Reply, RpcRequest, SendOptions } from "./transport.js";
+
+/** A call waiting in a batch. */
+export interface Queued {
+  message: RpcRequest;
+  resolve(reply: Reply): void;
+  reject(error: unknown): void;
+}
+
+/** What sending a batch needs from its client. */
+export interface Batcher {
+  methods: ApiSpec["methods"];
+  host: string;
+  timeout: number;
+  retry: RetryPolicy;
+  send(messages: RpcRequest[], options: SendOptions): Promise<(Reply | Error)[]>;
+  /** Runs an attempt, retried by `policy` when it fails (the client's own retry loop). */
+  retried<T>(attempt: () => Promise<T>, policy: RetryPolicy, signal: undefined, context: ErrorContext): Promise<T>;
+}
+
+/** Sends a batch, retried whole when every call in it is idempotent; settles each item with its own reply or error. */
+export async function sendBatch(client: Batcher, items: Queued[]): Promise<void> {
+  const context = { host: client.host, method: `batch of ${items.length}` };
+  const idempotent = items.every(
+    (i) => Object.hasOwn(client.methods, i.message.method) && client.methods[i.message.method]!.idempotent,
+  );
+  const messages = items.map((i) => i.message);
+  try {
+    const replies = await client.retried(
+      () => client.send(messages, { timeout: client.timeout, context }),
+      idempotent ? client.retry : { ...client.retry, count: 0 },
+      undefined,
+      context,
+    );
+    replies.forEach((reply, i) => (reply instanceof Error ? items[i]!.reject(reply) : items[i]!.resolve(reply)));
+  } catch (error) {
+    for (const item of items) item.reject(error);
+  }
+}
+
+/** The keyless proxy takes one call per request: `client.batch` refuses before anything is sent. */
+export function refuseBatch(host: string): never {
+  throw new ValidationError(
+    "batch",
+    [
+      {
+        path: "options.proxyUrl",
+        rule: "batch",
+        message: "cannot batch: the keyless proxy takes one call per request",
+        received: "string",
+      },
+    ],
+    { host },
+  );
+}
 
 /** Collects items queued in the same tick (or within `wait` ms) and flushes them in groups of at most `maxSize`. */
 export function batchQueue<T>(maxSize: number, wait: number, flush: (items: T[]) => void): (item: T) => void {

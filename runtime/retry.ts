@@ -37,15 +37,31 @@ export async function withRetry<T>(
   signal: AbortSignal | undefined,
   context: ErrorContext,
 ): Promise<T> {
+  try {
+    return await run(0);
+  } catch (error) {
+    return retryFailed(error, run, policy, signal, context);
+  }
+}
+
+/** `withRetry` after the first attempt failed with `error` (the client loads this module only then). */
+export async function retryFailed<T>(
+  error: unknown,
+  run: (attempt: number) => Promise<T>,
+  policy: RetryPolicy,
+  signal: AbortSignal | undefined,
+  context: ErrorContext,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
+    if (attempt >= policy.count || signal?.aborted || !isRetryable(error, policy.codes, policy.network ?? true))
+      throw error;
+    const wait = backoff(attempt, policy, error);
+    if (wait === undefined) throw error;
+    await sleep(wait, signal, context);
     try {
-      return await run(attempt);
-    } catch (error) {
-      if (attempt >= policy.count || signal?.aborted || !isRetryable(error, policy.codes, policy.network ?? true))
-        throw error;
-      const wait = backoff(attempt, policy, error);
-      if (wait === undefined) throw error;
-      await sleep(wait, signal, context);
+      return await run(attempt + 1);
+    } catch (next) {
+      error = next;
     }
   }
 }

@@ -19,17 +19,20 @@ export function emitClient(doc: DocumentModel, header: string): string {
   // Subscribe methods are members of `<Base>Subscriptions`, not calls (`request` still reaches them).
   const plain = doc.methods.filter((m) => !m.subscription);
 
-  const runtimeImports = [
-    "createRpcClient",
-    "type CallFn",
-    "type CallOptions",
-    "type ClientOptions",
-    ...(paged.length ? ["type PaginateOptions", "type Paginator"] : []),
-    ...(subscribing ? ["type SubscribeFn", "type SubscribeOptions", "type Subscription"] : []),
+  const runtimeTypes = [
+    "CallFn",
+    "CallOptions",
+    "ClientOptions",
+    ...(paged.length ? ["PaginateOptions", "Paginator"] : []),
+    ...(subscribing ? ["SubscribeFn", "SubscribeOptions", "Subscription"] : []),
   ];
   const typeNames = importedTypes(doc);
   const imports: Doc = [
-    importDeclaration(runtimeImports, '"../runtime/index.js"'),
+    // The factory straight from its module: through index.js, a bundler would also load at start what
+    // index.js re-exports for users (every error class, the JSON codec), even when the app uses none.
+    importDeclaration(["createRpcClient"], '"../runtime/client.js"'),
+    hardline,
+    importDeclaration(runtimeTypes, '"../runtime/index.js"', true),
     hardline,
     `import { api } from "./api.js";`,
     typeNames.length > 0 ? [hardline, importDeclaration(typeNames, '"./types.js"', true)] : "",

@@ -67,9 +67,13 @@ const CASES: { name: string; app: string; start: string[]; never: RegExp[] }[] =
   {
     name: "one client and one call (the benchmark's app)",
     app: `import { createAdvancedClient } from ${from("advanced/index.ts")};\ncreateAdvancedClient({ url: "https://host.example/x", apiKey: "KEY" }).getLogs({ blockchain: "eth" });\n`,
-    start: ["advanced/client.ts", "advanced/api.ts", "runtime/client.ts", "runtime/errors.ts"],
-    // What a first call needs that is not at start comes through import(): the validators, the HTTP transport.
-    never: [/^(eth|solana)\//, /^runtime\/(validate|http|ws|limits|paginate|batch|subscription.*)\.ts$/],
+    start: ["advanced/client.ts", "advanced/api.ts", "runtime/client.ts", "runtime/base-error.ts"],
+    // What a first call needs that is not at start comes through import(): the validators, the HTTP transport
+    // with the wire codec (framing, JSON, decoding, the other error classes, secret hiding); retry and hooks only when used.
+    never: [
+      /^(eth|solana)\//,
+      /^runtime\/(validate|http|ws|limits|paginate|batch|subscription.*|wire|json|errors|secrets|retry|hooks|index)\.ts$/,
+    ],
   },
 ];
 

@@ -7,7 +7,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createRpcClient, type ApiSpec, type ClientOptions, type EndpointSpec, type MethodSpec, type Params } from "../../runtime/index.js";
 // encodeParams and decodeResponse were moved from client.ts to codec.ts (client.ts uses them from there).
-import { decodeResponse, encodeParams } from "../../runtime/codec.js";
+import { encodeParams } from "../../runtime/codec.js";
+import { decodeResponse } from "../../runtime/wire.js";
 import { HttpError, JsonRpcError, MalformedResponseError, RpcClientError, TimeoutError, ValidationError } from "../../runtime/errors.js";
 import type { Issue } from "../../runtime/validate.js";
 import { anyOf, object, string, uint64 } from "../../runtime/validate.js";

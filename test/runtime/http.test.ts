@@ -119,6 +119,19 @@ function route(path: string, req: http.IncomingMessage, res: http.ServerResponse
       return;
     case "/hang":
       return; // never answers
+    case "/late-stream": {
+      // Headers after 150 ms, then a chunked body that never ends: only the client can close it.
+      const started = setTimeout(() => {
+        res.writeHead(200, { "content-type": "application/json" });
+        const drip = setInterval(() => res.write(" "), 20);
+        res.on("close", () => {
+          clearInterval(drip);
+          lateClosed?.();
+        });
+      }, 150);
+      res.on("close", () => clearTimeout(started));
+      return;
+    }
     case "/hang-body":
       res.writeHead(200, { "content-length": "100" });
       res.write("partial");
@@ -182,6 +195,9 @@ beforeAll(async () => {
   closedPort = (spare.address() as AddressInfo).port;
   await new Promise<void>((resolve) => spare.close(() => resolve()));
 });
+
+/** Called when the server sees the `/late-stream` answer's connection close. */
+let lateClosed: (() => void) | undefined;
 
 afterAll(async () => {
   server.closeAllConnections();
@@ -364,6 +380,14 @@ describe("post: failures", () => {
     expect(error.message).toContain(`(method eth_blockNumber, host ${host})`);
     expect(allText(error)).not.toContain(SECRET);
     expect(Date.now() - started).toBeLessThan(2_500);
+  });
+
+  it("a timed-out call whose answer comes late closes that connection when it comes", async () => {
+    const closed = new Promise<void>((resolve) => (lateClosed = resolve));
+    const error = await failure(post(request("/late-stream", { timeout: 50 })));
+    expect(error).toBeInstanceOf(TimeoutError);
+    // The headers come at 150 ms; the client then cancels the endless body, which closes the socket.
+    await expect(Promise.race([closed.then(() => "closed"), new Promise((r) => setTimeout(() => r("still open"), 2_000))])).resolves.toBe("closed");
   });
 
   it("a pre-aborted call sends nothing", async () => {

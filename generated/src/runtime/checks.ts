@@ -5,7 +5,7 @@
  * naming the option and the rule, never a silent retry storm.
  */
 import { MAX_BATCH_SIZE, MAX_RETRIES, MAX_TIMER_MS } from "./defaults.js";
-import { ValidationError, type ErrorContext } from "./errors.js";
+import { ValidationError, type ErrorContext } from "./base-error.js";
 import type { CallOptions, ClientOptions, PaginateOptions } from "./options.js";
 import type { Issue } from "./validate.js";
 
@@ -28,7 +28,8 @@ const CALL: readonly Rule[] = [CLIENT[0]!, CLIENT[1]!];
 const PAGES: readonly Rule[] = [...CALL, ["maxItems", 0, Number.MAX_SAFE_INTEGER, true], ["maxPages", 1, 1e9, true]];
 
 /** The JSON-ish type of a value, for `Issue.received`. */
-const typeOf = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "array" : typeof value);
+export const typeOf = (value: unknown): string =>
+  value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
 
 /** Reads `a.b` from `options` (own properties only). */
 function read(options: object, path: string): unknown {

@@ -7,32 +7,23 @@
  * answer into a result or a typed error. Types are in options.ts, defaults in defaults.ts.
  */
 import { checkCallOptions } from "./checks.js";
-import { decodeReply, encodeParams, toNamed, type MethodSpec } from "./codec.js";
+import { encodeParams, toNamed, type MethodSpec } from "./codec.js";
 import {
   DEFAULT_BATCH_SIZE,
-  DEFAULT_MAX_RESPONSE_BYTES,
-  DEFAULT_RECONNECT,
   DEFAULT_RETRY,
   DEFAULT_SUBSCRIPTION_BUFFER,
   DEFAULT_TIMEOUT,
   type RetryPolicy,
 } from "./defaults.js";
-import { resolveEndpoint } from "./endpoint.js";
-import { SocketClosedError, ValidationError, type ErrorContext } from "./errors.js";
-import { withHooks } from "./hooks.js";
+import { resolveEndpoint, secretsOf } from "./endpoint.js";
+import { ValidationError, type ErrorContext } from "./base-error.js";
 import type { ApiSpec, CallFn, CallOptions, ClientOptions, PaginateOptions, Paginator, RpcClient } from "./options.js";
-import { batchQueue } from "./queue.js";
-import { withRetry } from "./retry.js";
-import { secretsOf } from "./secrets.js";
-import { TRANSPORT, type Reply, type RpcRequest, type Transport } from "./transport.js";
-import type { Issue, Validator } from "./validate.js";
+import { TRANSPORT, type Reply, type Transport } from "./transport.js";
+import type { Validator } from "./validate.js";
+import type * as WireCodec from "./wire.js";
+import type { Wire } from "./hooks.js";
 
-/** A call waiting in a batch. */
-interface Queued {
-  message: RpcRequest;
-  resolve(reply: Reply): void;
-  reject(error: unknown): void;
-}
+import type { Batcher, Queued } from "./queue.js";
 
 /** The default call options: known valid, so a call without options skips their checks. */
 const NO_OPTIONS: CallOptions = Object.freeze({});
@@ -46,7 +37,6 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   const { host, envelope } = endpoint;
   const secrets = secretsOf(options.apiKey, options.headers);
   const timeout = options.timeout ?? DEFAULT_TIMEOUT;
-  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const isWs = endpoint.transport === "ws";
   const retry: RetryPolicy = {
     count: options.retryCount ?? DEFAULT_RETRY.count,
@@ -60,86 +50,98 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   let loaded: Promise<Transport> | undefined;
   /** The transport once loaded (HTTP: at once), so that a call skips the extra awaits of `open`. */
   let ready: Transport | undefined;
+  /** The reply decoder and result check, loaded with the transport (wire.ts): none of it is in the start bundle. */
+  let wireCodec: typeof WireCodec | undefined;
   let closed = false;
-  /** The transport, loaded on first use (HTTP: at client creation): HTTP-only apps never bundle the WebSocket one. */
+  /**
+   * The transport, loaded on first use (HTTP: at client creation) with the wire codec: HTTP-only apps
+   * never bundle the WebSocket transport.
+   */
   const load = (): Promise<Transport> =>
-    (loaded ??= isWs
-      ? import("./ws.js").then((m) =>
-          m.createWsTransport({
-            url: endpoint.url,
-            host,
-            secrets,
-            reconnect: { ...DEFAULT_RECONNECT, ...options.reconnect },
-            maxResponseBytes,
-            WebSocket: options.WebSocket,
-          }),
-        )
-      : import("./http.js").then(
-          (m) =>
-            (ready = m.createHttpTransport({
-              url: endpoint.url,
-              host,
-              endpoint,
-              headers: { "content-type": "application/json", accept: "application/json", ...options.headers },
-              fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-              maxResponseBytes,
-              secrets,
-            })),
-        ));
+    (loaded ??= Promise.all([
+      isWs
+        ? import("./ws.js").then((m) => m.wsTransportFor(endpoint, options, secrets))
+        : import("./http.js").then((m) => m.httpTransportFor(endpoint, options, secrets)),
+      import("./wire.js"),
+    ]).then(([t, codec]) => {
+      wireCodec = codec;
+      if (!isWs) ready = t;
+      return t;
+    }));
   /** The loaded transport, refused once a WebSocket client is closed. */
   const open = async (context: ErrorContext): Promise<Transport> => {
     const t = await load();
-    if (closed && isWs) throw new SocketClosedError(1000, context);
+    if (closed && isWs) throw new (await import("./errors.js")).SocketClosedError(1000, context);
     return t;
   };
-  // The hooks wrap the transport once, and fire when a call is made, even before the transport has loaded.
-  const wire = withHooks(
-    {
-      kind: endpoint.transport,
-      request: (message, o) => (ready ? ready.request(message, o) : open(o.context).then((t) => t.request(message, o))),
-      batch: async (messages, o) => (await open(o.context)).batch(messages, o),
-      notify: async (message, o) => (await open(o.context)).notify(message, o),
-      listen: () => () => undefined,
-      onConnection: () => () => undefined,
-      close: async () => {},
-    },
-    options,
-    host,
-    envelope,
-  );
+  const base: Wire = {
+    request: (message, o) => (ready ? ready.request(message, o) : open(o.context).then((t) => t.request(message, o))),
+    batch: async (messages, o) => (await open(o.context)).batch(messages, o),
+    notify: async (message, o) => (await open(o.context)).notify(message, o),
+  };
+  // The hooks (loaded at creation when asked for) wrap the transport once, and fire when a call is
+  // made, even before the transport has loaded; calls made before the hooks arrive wait for them.
+  const hooks = options.onRequest || options.onResponse ? import("./hooks.js") : undefined;
+  let wire = base;
+  if (hooks) {
+    const hooked = hooks.then((m) => (wire = m.withHooks(base, options, host, envelope)));
+    hooked.catch(() => undefined);
+    wire = {
+      request: (message, o) => hooked.then((w) => w.request(message, o)),
+      batch: (messages, o) => hooked.then((w) => w.batch(messages, o)),
+      notify: (message, o) => hooked.then((w) => w.notify(message, o)),
+    };
+  }
   // HTTP: loaded at once, off the start bundle; calls made before it is ready wait for it in their order.
   if (!isWs) load().catch(() => undefined);
-  let hooked: Promise<Transport> | undefined;
   /** What `transportOf(client)` gives runtime modules: the loaded transport with the same hooks. */
-  const transport = (): Promise<Transport> => (hooked ??= load().then((t) => withHooks(t, options, host, envelope)));
+  const transport = (): Promise<Transport> =>
+    Promise.all([load(), hooks]).then(([t, m]) => (m ? m.withHooks(t, options, host, envelope) : t));
 
-  /** Sends a batch, retried whole when every call in it is idempotent; settles each item with its own reply or error. */
-  const sendBatch = async (items: Queued[]): Promise<void> => {
-    const context = { host, method: `batch of ${items.length}` };
-    const idempotent = items.every((i) => own(api.methods, i.message.method)?.idempotent);
-    const messages = items.map((i) => i.message);
-    try {
-      const replies = await withRetry(
-        () => wire.batch(messages, { timeout, context }),
-        idempotent ? retry : { ...retry, count: 0 },
-        undefined,
-        context,
-      );
-      replies.forEach((reply, i) => (reply instanceof Error ? items[i]!.reject(reply) : items[i]!.resolve(reply)));
-    } catch (error) {
-      for (const item of items) item.reject(error);
-    }
+  /**
+   * Runs `attempt`; when it fails and `policy` allows, loads the retry code (never loaded while calls
+   * succeed) and retries with backoff. A retry chunk that fails to load leaves the first error.
+   */
+  const retried = <T,>(
+    attempt: () => Promise<T>,
+    policy: RetryPolicy,
+    signal: AbortSignal | undefined,
+    context: ErrorContext,
+  ): Promise<T> =>
+    policy.count <= 0
+      ? attempt()
+      : attempt().catch(async (error: unknown) => {
+          const retry = await import("./retry.js").catch(() => Promise.reject(error));
+          return retry.retryFailed(error, attempt, policy, signal, context);
+        });
+
+  /** What the batching code (queue.ts, loaded on first use) needs of this client. */
+  const batcher: Batcher = {
+    methods: api.methods,
+    host,
+    timeout,
+    retry,
+    send: (messages, o) => wire.batch(messages, o),
+    retried,
   };
-
   const batchOption = typeof options.batch === "object" ? options.batch : {};
-  const autoBatch =
+  /** The automatic batch queue, once loaded (at creation, with the `batch` option). */
+  let enqueue: ((item: Queued) => void) | undefined;
+  const batching =
     options.batch && !isWs && envelope === "jsonrpc"
-      ? batchQueue<Queued>(
-          batchOption.maxSize ?? DEFAULT_BATCH_SIZE,
-          batchOption.wait ?? 0,
-          (items) => void sendBatch(items),
+      ? import("./queue.js").then(
+          (m) =>
+            (enqueue = m.batchQueue<Queued>(
+              batchOption.maxSize ?? DEFAULT_BATCH_SIZE,
+              batchOption.wait ?? 0,
+              (items) => void m.sendBatch(batcher, items),
+            )),
         )
       : undefined;
+  batching?.catch(() => undefined);
+  const autoBatch = batching
+    ? (item: Queued): void => (enqueue ? enqueue(item) : void batching.then((q) => q(item), item.reject))
+    : undefined;
 
   const validating = options.validateRequests !== false;
   /** The request check, once its validators and the limit rules are loaded (first validated call). */
@@ -150,14 +152,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       typeof api.validators === "function" ? api.validators() : api.validators,
       import("./limits.js"),
     ]).then(
-      ([validators, { checkLimits }]) => {
-        checkParams = (method, spec, named) => {
-          const issues: Issue[] = [];
-          own(validators, method)?.(named, "params", issues);
-          if (spec.limits) checkLimits(named, spec.limits, "params", issues);
-          if (issues.length > 0) throw new ValidationError(`params for ${method}`, issues, { method });
-        };
-      },
+      ([validators, { paramsCheck }]) => void (checkParams = paramsCheck(validators)),
       (error: unknown) => {
         // A failed load (a chunk that did not arrive) is tried again by the next call.
         loadingChecks = undefined;
@@ -170,18 +165,6 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
 
   let nextId = 1;
   let resultValidators: Promise<Readonly<Record<string, Validator>>> | undefined;
-
-  async function checkResult(method: string, result: unknown, context: ErrorContext): Promise<void> {
-    const mode = options.validateResponses;
-    if (!mode || !api.resultValidators) return;
-    resultValidators ??= api.resultValidators();
-    const validate = own(await resultValidators, method);
-    const issues: Issue[] = [];
-    if (!validate || validate(result, "result", issues)) return;
-    const error = new ValidationError(`result of ${method}`, issues, context);
-    if (mode === "strict") throw error;
-    (options.onWarning ?? console.warn)(error.message);
-  }
 
   /** The call function; with `collect`, calls join that explicit batch instead of going out one by one. */
   function makeCall(collect: ((item: Queued) => void) | undefined): CallFn {
@@ -215,15 +198,16 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
         const reply = queue
           ? await new Promise<Reply>((resolve, reject) => queue({ message, resolve, reject }))
           : await wire.request(message, send);
-        return decodeReply(reply, envelope === "jsonrpc" ? message.id : undefined, spec, context, secrets);
+        return wireCodec!.decodeReply(reply, envelope === "jsonrpc" ? message.id : undefined, spec, context, secrets);
       };
       // Batched calls are retried as a whole batch (sendBatch), never one by one as well.
       const policy = callOptions.retryCount === undefined ? retry : { ...retry, count: callOptions.retryCount };
       const result =
-        spec?.idempotent && !queue && policy.count > 0
-          ? await withRetry(attempt, policy, callOptions.signal, context)
-          : await attempt();
-      if (options.validateResponses && api.resultValidators) await checkResult(method, result, context);
+        spec?.idempotent && !queue ? await retried(attempt, policy, callOptions.signal, context) : await attempt();
+      if (options.validateResponses && api.resultValidators) {
+        resultValidators ??= api.resultValidators();
+        await wireCodec!.checkResult(await resultValidators, method, result, context, options);
+      }
       return result;
     };
   }
@@ -232,42 +216,18 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   const client: RpcClient = {
     call,
     async batch(build) {
-      if (envelope !== "jsonrpc")
-        throw new ValidationError(
-          "batch",
-          [
-            {
-              path: "options.proxyUrl",
-              rule: "batch",
-              message: "cannot batch: the keyless proxy takes one call per request",
-              received: "string",
-            },
-          ],
-          { host },
-        );
+      const { sendBatch, refuseBatch } = await import("./queue.js");
+      if (envelope !== "jsonrpc") refuseBatch(host);
       if (validating && !checkParams) await loadChecks();
       const items: Queued[] = [];
       // Each call validates and queues its request synchronously, so `items` is complete when build returns.
       const settled = Promise.allSettled(build(makeCall((item) => items.push(item))));
-      if (items.length > 0) await sendBatch(items);
+      if (items.length > 0) await sendBatch(batcher, items);
       return (await settled) as never;
     },
     paginate<Item, Page>(method: string, params: object | undefined, paginateOptions?: PaginateOptions) {
       checkCallOptions(paginateOptions ?? {}, { method, host }, true);
       const page = own(api.methods, method)?.page;
-      if (!page)
-        throw new ValidationError(
-          `pagination of ${method}`,
-          [
-            {
-              path: "method",
-              rule: "pagination",
-              message: "does not page: its result has no nextPageToken",
-              received: "string",
-            },
-          ],
-          { method },
-        );
       // The pagination code is loaded when iteration starts: apps that never paginate never bundle it.
       const load = import("./paginate.js").then((m) =>
         m.paginate<Item, Page>((p, o) => call(method, p, o), { method, host }, page, params, paginateOptions),
@@ -283,19 +243,20 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       } satisfies Paginator<Item, Page>;
     },
     async subscribe(method, args) {
-      // Loaded on first use: apps that never subscribe never bundle it. Over HTTP it refuses before any I/O.
-      const t = isWs ? await open({ method, host }) : wire;
-      const { validateResponses, onWarning } = options;
-      const from = {
-        kind: endpoint.transport,
-        host,
-        call,
-        bufferSize: DEFAULT_SUBSCRIPTION_BUFFER,
-        validateResponses,
-        onWarning,
-      };
+      // Loaded on first use: apps that never subscribe never bundle it. Over HTTP nothing is loaded or
+      // sent: subscribeTo refuses before it would listen.
+      const t = isWs ? await open({ method, host }) : undefined;
       return (await import("./subscription.js")).subscribeTo(
-        { ...from, listen: (l) => t.listen(l), onConnection: (l) => t.onConnection(l) },
+        {
+          kind: endpoint.transport,
+          host,
+          call,
+          bufferSize: DEFAULT_SUBSCRIPTION_BUFFER,
+          validateResponses: options.validateResponses,
+          onWarning: options.onWarning,
+          listen: (l) => t!.listen(l),
+          onConnection: (l) => t!.onConnection(l),
+        },
         api,
         method,
         args,

@@ -4,61 +4,9 @@
  * host it concerns; none ever holds the request URL, so an API key in the URL path cannot leak
  * into a message, a property, a stack, a cause chain, `util.inspect` or `JSON.stringify`.
  */
-import type { Issue } from "./validate.js";
+import { BRAND, RpcClientError, type ErrorContext } from "./base-error.js";
 
-/**
- * The brand of the error classes: a global symbol, so that `X.is(error)` holds for an error made
- * by another copy of the runtime (an ESM and a CommonJS build in one process, two bundles), where
- * `instanceof` fails.
- */
-const BRAND = Symbol.for("openrpc-ts.error");
-
-export interface ErrorContext {
-  /** JSON-RPC method name. */
-  method?: string;
-  /** Host (and port) of the endpoint; never the path, which may hold the API key. */
-  host?: string;
-  cause?: unknown;
-}
-
-/** Base class of every error this package throws. */
-export class RpcClientError extends Error {
-  static readonly [BRAND]: string = "RpcClientError";
-  override name = "RpcClientError";
-  /** The message without the method/host suffix. */
-  readonly shortMessage: string;
-  readonly method: string | undefined;
-  readonly host: string | undefined;
-
-  constructor(shortMessage: string, context: ErrorContext = {}) {
-    const where = [context.method && `method ${context.method}`, context.host && `host ${context.host}`]
-      .filter(Boolean)
-      .join(", ");
-    super(
-      where ? `${shortMessage} (${where})` : shortMessage,
-      context.cause === undefined ? undefined : { cause: context.cause },
-    );
-    this.shortMessage = shortMessage;
-    this.method = context.method;
-    this.host = context.host;
-  }
-
-  /** Whether `value` is an instance of this class (or a subclass), from this or any other copy of the runtime. */
-  static is<T extends abstract new (...args: never) => unknown>(this: T, value: unknown): value is InstanceType<T> {
-    const brand = (this as unknown as { [BRAND]: string })[BRAND];
-    if (value instanceof this) return true;
-    for (let p: unknown = value; p !== null && typeof p === "object"; p = Object.getPrototypeOf(p)) {
-      const ctor = Object.hasOwn(p, "constructor") ? (p as { constructor: unknown }).constructor : undefined;
-      if (typeof ctor === "function" && Object.hasOwn(ctor, BRAND) && (ctor as never)[BRAND] === brand) return true;
-    }
-    return false;
-  }
-
-  toJSON(): Record<string, unknown> {
-    const { stack: _stack, cause: _cause, ...own } = Object.fromEntries(Object.entries(this));
-    return { ...own, name: this.name, message: this.message };
-  }
-}
+export { RpcClientError, ValidationError, type ErrorContext } from "./base-error.js";
 
 /** The server answered with a JSON-RPC error object. */
 export class JsonRpcError<Code extends number = number> extends RpcClientError {
@@ -97,18 +45,6 @@ export class HttpError extends RpcClientError {
     this.status = status;
     this.body = body;
     this.retryAfter = retryAfter;
-  }
-}
-
-/** Params (or, with `validateResponses: "strict"`, a result) broke the spec's rules. */
-export class ValidationError extends RpcClientError {
-  static override readonly [BRAND]: string = "ValidationError";
-  override name = "ValidationError";
-  readonly issues: readonly Issue[];
-  constructor(what: string, issues: readonly Issue[], context: ErrorContext) {
-    const list = issues.map((i) => `${i.path} ${i.message} (rule: ${i.rule}, got ${i.received})`).join("; ");
-    super(`Invalid ${what}: ${list}.`, context);
-    this.issues = issues;
   }
 }
 

@@ -13,9 +13,13 @@ import {
   ValidationError,
   type ErrorContext,
 } from "./errors.js";
-import { frame, frameBatch, parseReply, type EndpointSpec } from "./codec.js";
+import type { EndpointSpec } from "./codec.js";
+import { frame, frameBatch, parseReply } from "./wire.js";
 import { excerpt, redact } from "./secrets.js";
 import type { SendOptions, Transport } from "./transport.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "./defaults.js";
+import type { Endpoint } from "./endpoint.js";
+import type { ClientOptions } from "./options.js";
 
 export interface HttpRequest {
   url: string;
@@ -46,11 +50,25 @@ export interface HttpTransportConfig {
   secrets: readonly string[];
 }
 
+/** The HTTP transport of a client: its endpoint, and the options that shape a request (`headers`, `fetch`, `maxResponseBytes`). */
+export function httpTransportFor(endpoint: Endpoint, options: ClientOptions, secrets: readonly string[]): Transport {
+  return createHttpTransport({
+    url: endpoint.url,
+    host: endpoint.host,
+    endpoint,
+    headers: { "content-type": "application/json", accept: "application/json", ...options.headers },
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    secrets,
+  });
+}
+
 export function createHttpTransport(config: HttpTransportConfig): Transport {
   const { url, headers, fetch, maxResponseBytes, secrets } = config;
   const query = config.endpoint.methodIn === "query" ? (url.includes("?") ? "&" : "?") : undefined;
-  const send = async (body: string, method: string, options: SendOptions): Promise<string> => {
-    const response = await post({
+  /** The POST of one body (no extra async step: a call's path to the wire is short). */
+  const send = (body: string, method: string, options: SendOptions): Promise<HttpResponse> =>
+    post({
       url: query === undefined ? url : `${url}${query}${encodeURIComponent(method)}`,
       body,
       headers,
@@ -61,8 +79,6 @@ export function createHttpTransport(config: HttpTransportConfig): Transport {
       secrets,
       context: options.context,
     });
-    return response.text;
-  };
   const refuse = (): never => {
     throw new ValidationError(
       "transport for server notifications",
@@ -73,11 +89,11 @@ export function createHttpTransport(config: HttpTransportConfig): Transport {
   return {
     kind: "http",
     async request(message, options) {
-      const text = await send(frame(message, config.endpoint.envelope), message.method, options);
+      const { text } = await send(frame(message, config.endpoint.envelope), message.method, options);
       return parseReply(text, options.context, config.secrets, options.lossless);
     },
     async batch(messages, options) {
-      const text = await send(frameBatch(messages), "batch", options);
+      const { text } = await send(frameBatch(messages), "batch", options);
       // Batching code is loaded on first use: apps that never batch never bundle it.
       const { matchBatch } = await import("./batch.js");
       return matchBatch(parseReply(text, options.context, config.secrets), messages, options.context, config.secrets);
@@ -91,22 +107,40 @@ export function createHttpTransport(config: HttpTransportConfig): Transport {
   };
 }
 
-/** Sends one POST and returns the body text of a 2xx answer; throws a typed error otherwise. */
+/** Cancels the body of an answer nobody waits for any more (which closes its connection). */
+const discard = (response: Response): void => void response.body?.cancel().catch(() => undefined);
+
+/** What a timed-out exchange rejects with, inside `post` only (turned into a TimeoutError there). */
+const EXPIRED = Symbol("expired");
+
+/**
+ * Sends one POST and returns the body text of a 2xx answer; throws a typed error otherwise.
+ *
+ * Only a caller's signal reaches `fetch` (its abort drops the connection at once; the timeout then
+ * aborts through it too). Without one, `fetch` gets no signal: undici links every signal it is given
+ * to its own request, about a tenth of a loopback call's CPU (BENCHMARKS.md). The timeout then
+ * rejects the call at its deadline, and the body of an answer that comes later is cancelled, which
+ * closes that connection (a server that never answers holds it until undici's own 300 s limit).
+ */
 export async function post(request: HttpRequest): Promise<HttpResponse> {
-  const { context, secrets } = request;
-  if (request.signal?.aborted) throw new AbortError(context);
-  const controller = new AbortController();
+  const { context, secrets, signal } = request;
+  if (signal?.aborted) throw new AbortError(context);
+  const controller = signal ? new AbortController() : undefined;
   let timedOut = false;
+  let expire: ((reason: typeof EXPIRED) => void) | undefined;
+  const expired = controller ? undefined : new Promise<never>((_, reject) => (expire = reject));
   const timer =
     request.timeout > 0 && Number.isFinite(request.timeout)
       ? setTimeout(() => {
           timedOut = true;
-          controller.abort();
+          controller?.abort();
+          expire?.(EXPIRED);
         }, request.timeout)
       : undefined;
-  const signal = request.signal;
+  /** `promise`, or the timeout's rejection when it comes first (only when fetch has no signal). */
+  const inTime = <T,>(promise: Promise<T>): Promise<T> => (expired ? Promise.race([promise, expired]) : promise);
   // Only a caller's signal needs a listener; most calls have none.
-  const onAbort = signal ? (): void => controller.abort() : undefined;
+  const onAbort = signal ? (): void => controller!.abort() : undefined;
   if (onAbort) signal!.addEventListener("abort", onAbort, { once: true });
   const failure = (error: unknown): Error => {
     if (timedOut) return new TimeoutError(request.timeout, context);
@@ -116,18 +150,21 @@ export async function post(request: HttpRequest): Promise<HttpResponse> {
       cause: redact(error, secrets),
     });
   };
+  const sent = request.fetch(request.url, {
+    method: "POST",
+    headers: request.headers,
+    body: request.body,
+    signal: controller?.signal,
+    // JSON-RPC needs no redirects; following one would send the body and headers elsewhere.
+    redirect: "manual",
+  });
   try {
     let response: Response;
     try {
-      response = await request.fetch(request.url, {
-        method: "POST",
-        headers: request.headers,
-        body: request.body,
-        signal: controller.signal,
-        // JSON-RPC needs no redirects; following one would send the body and headers elsewhere.
-        redirect: "manual",
-      });
+      response = await inTime(sent);
     } catch (error) {
+      // A late answer to a timed-out call: its body is dropped (and its connection closed) when it comes.
+      if (timedOut) sent.then(discard, () => undefined);
       throw failure(error);
     }
     if (response.type === "opaqueredirect" || (response.status >= 300 && response.status <= 399)) {
@@ -136,7 +173,7 @@ export async function post(request: HttpRequest): Promise<HttpResponse> {
     }
     let text: string;
     try {
-      text = await readText(response, request.maxResponseBytes, context);
+      text = await inTime(readText(response, request.maxResponseBytes, context, () => timedOut));
     } catch (error) {
       if (error instanceof ResponseTooLargeError) throw error;
       if (timedOut || request.signal?.aborted) throw failure(error);
@@ -185,7 +222,12 @@ function describe(error: unknown, secrets: readonly string[]): string {
  * body whose declared length fits is read in one go (undici's own `text()`); any other is streamed
  * and counted, its chunks decoded once at the end.
  */
-async function readText(response: Response, limit: number, context: ErrorContext): Promise<string> {
+async function readText(
+  response: Response,
+  limit: number,
+  context: ErrorContext,
+  expired: () => boolean,
+): Promise<string> {
   const header = response.headers.get("content-length");
   const declared = header === null ? NaN : Number(header);
   const encoding = response.headers.get("content-encoding");
@@ -201,6 +243,10 @@ async function readText(response: Response, limit: number, context: ErrorContext
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
+    if (expired()) {
+      await reader.cancel().catch(() => undefined);
+      break;
+    }
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => undefined);

@@ -91,17 +91,34 @@ export function restoreNumbers(value: unknown): unknown {
  */
 export function deeperThan(value: unknown, max: number): boolean {
   if (value === null || typeof value !== "object") return false;
+  return nestsDeeper(value, max);
+}
+
+/** `deeperThan` for an object or array; leaves are skipped without a call (most of a large answer is leaves). */
+function nestsDeeper(value: object, max: number): boolean {
   if (max === 0) return true;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (deeperThan(value[i], max - 1)) return true;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item !== null && typeof item === "object" && nestsDeeper(item, max - 1)) return true;
+    }
     return false;
   }
-  for (const key in value) if (deeperThan((value as Record<string, unknown>)[key], max - 1)) return true;
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== null && typeof item === "object" && nestsDeeper(item, max - 1)) return true;
+  }
   return false;
 }
 
 /** `JSON.stringify` that writes `bigint`s as plain JSON integers. */
 export function stringifyJson(value: unknown): string {
+  // Most values hold no bigint: plain JSON.stringify (no replacer call per value) throws on the first one.
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
   let sawBigInt = false;
   const text = JSON.stringify(value, (_key, v: unknown) => {
     if (typeof v !== "bigint") return v;

@@ -48,7 +48,11 @@ export interface ClientOptions {
   apiKey?: string;
   /** Keyless proxy URL (the playground form: the body is the params array). */
   proxyUrl?: string;
-  /** Milliseconds to wait for each answer. Default 10 000; 0 disables the timeout. */
+  /**
+   * Milliseconds to wait for each answer. Default 10 000; 0 disables the timeout. Over HTTP a timed-out
+   * call rejects at its deadline and its connection is closed when the late answer comes; a call's
+   * `signal` cuts the connection at once.
+   */
   timeout?: number;
   /** Retries of idempotent calls on HTTP 408/429/5xx, network failures and `retryJsonRpcCodes`. Default 3. */
   retryCount?: number;

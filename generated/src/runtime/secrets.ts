@@ -3,19 +3,8 @@
  * The one home of secret handling: the API key never appears in a message, an excerpt, a cause
  * or a property, in any form a server or a library may echo it — raw, URL-encoded (`%41`),
  * JSON-escaped (`\u0041`), HTML-escaped (`&#65;`, `&#x41;`), or any mix of these, in any case.
+ * Which values are secrets (`secretsOf`) is decided with the options, in endpoint.ts.
  */
-
-/**
- * The secrets of a client: the key, and the values of headers whose name says they carry one
- * (`authorization`, `x-api-key`, `*token*`, `*secret*`, `cookie`). Their escaped forms are matched by `hideSecrets`.
- */
-export function secretsOf(apiKey: string | undefined, headers: Record<string, string> = {}): string[] {
-  const secrets = apiKey ? [apiKey] : [];
-  for (const [name, value] of Object.entries(headers))
-    if (/auth|key|token|secret|cookie|session|password/i.test(name) && typeof value === "string" && value.length >= 4)
-      secrets.push(value, ...value.split(/\s+/).filter((part) => part.length >= 8));
-  return secrets;
-}
 
 const hex = (code: number): string => code.toString(16);
 

@@ -5,7 +5,7 @@
  * by the consumer (unsubscribe, break, abort), by a full buffer, or by the socket closing for good.
  */
 import { after, fetchMissed, orderKey, type BackfillKind } from "./backfill.js";
-import { decodeItem } from "./codec.js";
+import { decodeItem } from "./wire.js";
 import {
   AbortError,
   MalformedResponseError,

@@ -15,9 +15,16 @@ import {
   TimeoutError,
   type ErrorContext,
 } from "./errors.js";
-import { frame, frameBatch, parseReply, replyId } from "./codec.js";
-import { MAX_TIMER_MS, STABLE_SOCKET_MS, type ReconnectPolicy } from "./defaults.js";
-import type { WebSocketConstructor, WebSocketLike } from "./options.js";
+import { frame, frameBatch, parseReply, replyId } from "./wire.js";
+import {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_RECONNECT,
+  MAX_TIMER_MS,
+  STABLE_SOCKET_MS,
+  type ReconnectPolicy,
+} from "./defaults.js";
+import type { Endpoint } from "./endpoint.js";
+import type { ClientOptions, WebSocketConstructor, WebSocketLike } from "./options.js";
 import { redact } from "./secrets.js";
 import type { ConnectionEvent, Reply, RpcRequest, SendOptions, ServerNotification, Transport } from "./transport.js";
 
@@ -41,6 +48,18 @@ interface Pending {
 const OPEN = 1;
 /** RFC 6455 close code "message too big". */
 const TOO_BIG = 1009;
+
+/** The WebSocket transport of a client: its endpoint, and the options that shape the socket (`reconnect`, `maxResponseBytes`, `WebSocket`). */
+export function wsTransportFor(endpoint: Endpoint, options: ClientOptions, secrets: readonly string[]): Transport {
+  return createWsTransport({
+    url: endpoint.url,
+    host: endpoint.host,
+    secrets,
+    reconnect: { ...DEFAULT_RECONNECT, ...options.reconnect },
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    WebSocket: options.WebSocket,
+  });
+}
 
 export function createWsTransport(config: WsTransportConfig): Transport {
   const { host, secrets, reconnect, maxResponseBytes: limit } = config;

@@ -109,22 +109,28 @@ export function createHttpTransport(config: HttpTransportConfig): Transport {
 /** Cancels the body of an answer nobody waits for any more (which closes its connection). */
 const discard = (response: Response): void => void response.body?.cancel().catch(() => undefined);
 
+/** Exchanges that timed out without a signal and whose answer has not come yet (see `post`). */
+let lateExchanges = 0;
+
 /** What a timed-out exchange rejects with, inside `post` only (turned into a TimeoutError there). */
 const EXPIRED = Symbol("expired");
 
 /**
  * Sends one POST and returns the body text of a 2xx answer; throws a typed error otherwise.
  *
- * Only a caller's signal reaches `fetch` (its abort drops the connection at once; the timeout then
- * aborts through it too). Without one, `fetch` gets no signal: undici links every signal it is given
- * to its own request, about a tenth of a loopback call's CPU (BENCHMARKS.md). The timeout then
- * rejects the call at its deadline, and the body of an answer that comes later is cancelled, which
- * closes that connection (a server that never answers holds it until undici's own 300 s limit).
+ * While the server answers in time, `fetch` gets a signal only when the caller passes one (its
+ * abort drops the connection at once; the timeout then aborts through it too): undici links every
+ * signal it is given to its own request, about a tenth of a loopback call's CPU (BENCHMARKS.md).
+ * Without a signal the timeout rejects the call at its deadline, and the body of an answer that
+ * comes later is cancelled, which closes that connection. A server that never answers would hold
+ * such a connection (until undici's own 300 s limit): so while any timed-out exchange is still
+ * open, every call gets a signal again, and its timeout closes its connection at once. The
+ * connections left open are bounded by the calls in flight when the first timeout came.
  */
 export async function post(request: HttpRequest): Promise<HttpResponse> {
   const { context, secrets, signal } = request;
   if (signal?.aborted) throw new AbortError(context);
-  const controller = signal ? new AbortController() : undefined;
+  const controller = signal || lateExchanges > 0 ? new AbortController() : undefined;
   let timedOut = false;
   let expire: ((reason: typeof EXPIRED) => void) | undefined;
   const expired = controller ? undefined : new Promise<never>((_, reject) => (expire = reject));
@@ -162,8 +168,13 @@ export async function post(request: HttpRequest): Promise<HttpResponse> {
     try {
       response = await inTime(sent);
     } catch (error) {
-      // A late answer to a timed-out call: its body is dropped (and its connection closed) when it comes.
-      if (timedOut) sent.then(discard, () => undefined);
+      // A late answer to a timed-out call without a signal: its body is dropped (and its connection
+      // closed) when it comes; until then, calls carry a signal (see above).
+      if (timedOut && !controller) {
+        lateExchanges += 1;
+        const settled = (): void => void (lateExchanges -= 1);
+        sent.then((late) => (settled(), discard(late)), settled);
+      }
       throw failure(error);
     }
     if (response.type === "opaqueredirect" || (response.status >= 300 && response.status <= 399)) {

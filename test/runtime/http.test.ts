@@ -5,7 +5,7 @@
 import { getEventListeners } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   AbortError,
   HttpError,
@@ -118,18 +118,22 @@ function route(path: string, req: http.IncomingMessage, res: http.ServerResponse
       res.writeHead(404).end("y".repeat(500));
       return;
     case "/hang":
-      return; // never answers
+      // Never answers; counts its open connections.
+      openHangs += 1;
+      req.socket.once("close", () => (openHangs -= 1));
+      return;
     case "/late-stream": {
       // Headers after 150 ms, then a chunked body that never ends: only the client can close it.
+      let drip: NodeJS.Timeout | undefined;
       const started = setTimeout(() => {
         res.writeHead(200, { "content-type": "application/json" });
-        const drip = setInterval(() => res.write(" "), 20);
-        res.on("close", () => {
-          clearInterval(drip);
-          lateClosed?.();
-        });
+        drip = setInterval(() => res.write(" "), 20);
       }, 150);
-      res.on("close", () => clearTimeout(started));
+      res.on("close", () => {
+        clearTimeout(started);
+        clearInterval(drip);
+        lateClosed?.();
+      });
       return;
     }
     case "/hang-body":
@@ -195,6 +199,9 @@ beforeAll(async () => {
   closedPort = (spare.address() as AddressInfo).port;
   await new Promise<void>((resolve) => spare.close(() => resolve()));
 });
+
+/** Connections to `/hang` the client has not closed. */
+let openHangs = 0;
 
 /** Called when the server sees the `/late-stream` answer's connection close. */
 let lateClosed: (() => void) | undefined;
@@ -388,6 +395,22 @@ describe("post: failures", () => {
     expect(error).toBeInstanceOf(TimeoutError);
     // The headers come at 150 ms; the client then cancels the endless body, which closes the socket.
     await expect(Promise.race([closed.then(() => "closed"), new Promise((r) => setTimeout(() => r("still open"), 2_000))])).resolves.toBe("closed");
+  });
+
+  it("while a timed-out exchange is still open, the next call's timeout closes its connection at once", async () => {
+    // Earlier tests' timed-out exchanges end when the server drops their connections.
+    server.closeAllConnections();
+    await vi.waitFor(() => expect(openHangs).toBe(0), { timeout: 2_000, interval: 20 });
+    await new Promise((r) => setTimeout(r, 50));
+    const fresh = post;
+    const before = openHangs;
+    // The first call has no signal: its connection to the silent server stays open after the timeout…
+    expect(await failure(fresh(request("/hang?first", { timeout: 50 })))).toBeInstanceOf(TimeoutError);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(openHangs).toBe(before + 1);
+    // …so the next one gets a signal, and its timeout drops its connection.
+    expect(await failure(fresh(request("/hang?second", { timeout: 50 })))).toBeInstanceOf(TimeoutError);
+    await vi.waitFor(() => expect(openHangs).toBe(before + 1), { timeout: 2_000, interval: 20 });
   });
 
   it("a pre-aborted call sends nothing", async () => {

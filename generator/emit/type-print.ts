@@ -1,11 +1,11 @@
 /**
  * Type expressions (type-expr.ts) → text, laid out as prettier lays out TypeScript (printWidth
  * 120, see generator/format.ts): the documents built here are the ones prettier builds for the
- * same code, and doc-print.ts prints them with prettier's algorithm. Names and literals are
+ * same code, and doc-printer.ts (through doc.ts) prints them with prettier's algorithm. Names and literals are
  * escaped by generator/escape.ts.
  */
 import { formattedMemberKey, formattedStringLiteral } from "../escape.js";
-import { align, group, hardline, ifBreak, indent, indentIfBreak, join, line, softline, verbatim, type Doc } from "./doc-print.js";
+import { align, group, hardline, ifBreak, indent, indentIfBreak, join, line, softline, verbatim, type Doc } from "./doc.js";
 import type { DocComment, Member, TypeNode } from "./type-expr.js";
 
 /** Where a type is written, which decides parentheses and how a union breaks. */

@@ -4,7 +4,7 @@
  * same code, and doc-printer.ts (through doc.ts) prints them with prettier's algorithm. Names and literals are
  * escaped by generator/escape.ts.
  */
-import { formattedMemberKey, formattedStringLiteral } from "../escape.js";
+import { stringLiteral, typeMemberKey } from "../escape.js";
 import { align, group, hardline, ifBreak, indent, indentIfBreak, join, line, softline, verbatim, type Doc } from "./doc.js";
 import type { DocComment, Member, TypeNode } from "./type-expr.js";
 
@@ -64,7 +64,7 @@ export function typeDoc(node: TypeNode, place: Place): Doc {
     case "template":
       return `\`${n.prefix}\${string}\``;
     case "omit": {
-      const keys = n.keys.map((k) => formattedStringLiteral(k));
+      const keys = n.keys.map((k) => stringLiteral(k));
       const keysDoc = keys.length === 1 ? keys[0]! : group([ifBreak("| "), join([line, "| "], keys.map((k) => align(2, k)))]);
       return ["Omit", group(["<", indent([softline, n.base, ",", line, keysDoc]), softline, ">"])];
     }
@@ -118,7 +118,7 @@ function tupleDoc(elements: TypeNode[], rest: TypeNode | undefined): Doc {
 }
 
 export function memberDoc(m: Member): Doc {
-  const key = m.name === undefined ? group(["[", group([indent([softline, "k", ":", " ", "string"]), softline]), "]"]) : formattedMemberKey(m.name);
+  const key = m.name === undefined ? group(["[", group([indent([softline, "k", ":", " ", "string"]), softline]), "]"]) : typeMemberKey(m.name);
   return group([key, m.optional ? "?" : "", ":", " ", typeDoc(m.type, "annotation")]);
 }
 
@@ -130,7 +130,7 @@ function objectDoc(members: Member[], expanded: boolean): Doc {
 
 /** A JSON value as a literal type: strings, numbers, booleans, `null`; objects and arrays as type literals and tuples. */
 function literalDoc(value: unknown): Doc {
-  if (typeof value === "string") return formattedStringLiteral(value);
+  if (typeof value === "string") return stringLiteral(value);
   if (typeof value === "number") return JSON.stringify(value).replace("e+", "e");
   if (Array.isArray(value)) return tupleDoc(value.map((v) => ({ kind: "literal", value: v })), undefined);
   if (value !== null && typeof value === "object") {

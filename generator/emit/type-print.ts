@@ -6,6 +6,7 @@
  */
 import { stringLiteral, typeMemberKey } from "../escape.js";
 import { align, group, hardline, ifBreak, indent, indentIfBreak, join, line, softline, verbatim, type Doc } from "./doc.js";
+import { jsDocLines } from "./ts-code.js";
 import type { DocComment, Member, TypeNode } from "./type-expr.js";
 
 /** Where a type is written, which decides parentheses and how a union breaks. */
@@ -13,10 +14,7 @@ type Place = "alias" | "annotation" | "nested" | "tuple" | "lone" | "argument";
 
 /** A doc comment: one line when asked and possible, else prettier's JSDoc layout. */
 export function commentDoc(docs: DocComment): Doc {
-  if (docs.oneLine && !docs.text.includes("\n")) return `/** ${docs.text} */`;
-  // prettier trims each line, but keeps two trailing spaces (a Markdown line break).
-  const lines = docs.text.split("\n").map((l) => (l.trim() === "" ? " *" : ` * ${l.trimEnd()}${l.endsWith("  ") ? "  " : ""}`));
-  return ["/**", hardline, join(hardline, lines.map(verbatim)), hardline, " */"];
+  return join(hardline, jsDocLines(docs.text, !docs.oneLine).map(verbatim));
 }
 
 /** Bare unions (written without parentheses) merge into the union around them; one member is that member. */

@@ -7,14 +7,12 @@
  * |----------------------------------|-------------------|
  * | inside a `/** … *\/` doc comment | `commentText`     |
  * | a `//` line comment              | `lineComment`     |
- * | a TypeScript string literal      | `stringLiteral`   |
+ * | a TypeScript string literal (as prettier writes it) | `stringLiteral` |
  * | a JSON value inside code         | `jsonLiteral`     |
  * | the same, `bigint`s exact (`1n`) | `valueLiteral`    |
  * | an identifier                    | `identifier`      |
  * | a key of an object literal       | `objectKey`       |
- * | a method name in a type          | `typeMemberKey`   |
- * | a property name in a type        | `typePropertyKey` |
- * | the same two, as prettier writes them (types.ts) | `formattedStringLiteral`, `formattedMemberKey` |
+ * | a property or method name in a type (as prettier writes it) | `typeMemberKey` |
  * | a property access (`.x`, `["x"]`)  | `propertyAccess`  |
  * | a regular expression             | `regexLiteral`    |
  * | a terminal line                  | `terminalText`    |
@@ -82,8 +80,13 @@ export function valueLiteral(value: unknown): string {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-/** An ES5 identifier name (Unicode letters allowed): a property key that needs no quotes. */
-const IDENTIFIER_NAME = /^[$_\p{L}\p{Nl}][$_\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}\u200c\u200d]*$/u;
+/**
+ * An ES5 identifier name: a key prettier writes without quotes. Unicode letters are allowed, but
+ * only of the Basic Multilingual Plane (ES5 rules, as prettier's): prettier keeps `"𝑥"` quoted.
+ */
+function isIdentifierName(name: string): boolean {
+  return /^[$_\p{L}\p{Nl}][$_\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}\u200c\u200d]*$/u.test(name) && !/[^\u0000-\uffff]/u.test(name);
+}
 
 /** Words that cannot be a variable, function or type name. */
 export const RESERVED_WORDS = new Set(
@@ -117,7 +120,7 @@ export function identifier(name: string): string {
  */
 export function objectKey(name: string): string {
   if (name === "__proto__") return `["__proto__"]`;
-  return IDENTIFIER_NAME.test(name) ? name : stringLiteral(name);
+  return isIdentifierName(name) ? name : stringLiteral(name);
 }
 
 /** A property access in code: `.name`, or `["na-me"]` when the name is not an identifier. */
@@ -126,16 +129,12 @@ export function propertyAccess(name: string): string {
 }
 
 /**
- * A method name in an interface or type literal: bare when it is an identifier name (as prettier
- * writes it). `new` is quoted: bare, `new(…)` would declare a construct signature.
+ * A property or method name in an interface or type literal, as prettier writes it: bare when it
+ * is an ES5 identifier name (`constructor` too: in a type it is an ordinary name), else a string
+ * literal. A method named `new` stays quoted: bare, `new(…)` would declare a construct signature.
  */
-export function typeMemberKey(name: string): string {
-  return IDENTIFIER_NAME.test(name) && name !== "new" ? name : stringLiteral(name);
-}
-
-/** A property name in an interface or type literal: bare when it is an identifier name (`new: X` is a property). */
-export function typePropertyKey(name: string): string {
-  return IDENTIFIER_NAME.test(name) ? name : stringLiteral(name);
+export function typeMemberKey(name: string, member: "property" | "method" = "property"): string {
+  return isIdentifierName(name) && !(member === "method" && name === "new") ? name : stringLiteral(name);
 }
 
 /**
@@ -261,24 +260,4 @@ export function htmlScriptJson(value: unknown): string {
     .replace(/&/g, "\\u0026")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
-}
-
-/**
- * A string literal as prettier writes it (so that formatted output needs no second pass):
- * double quotes, unless the text holds more double quotes than single ones.
- */
-export function formattedStringLiteral(text: string): string {
-  const doubles = text.split('"').length - 1;
-  const singles = text.split("'").length - 1;
-  const literal = stringLiteral(text);
-  if (doubles <= singles) return literal;
-  return `'${literal.slice(1, -1).replace(/\\(.)|'/g, (match, escaped: string | undefined) => (escaped === '"' ? '"' : escaped !== undefined ? match : "\\'"))}'`;
-}
-
-/**
- * A member name in a type as prettier writes it: bare when it is an identifier (ES5 rules:
- * letters of the Basic Multilingual Plane), else a string literal.
- */
-export function formattedMemberKey(name: string): string {
-  return /^[$A-Z_a-z\p{L}\p{Nl}][$\w\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}\u200c\u200d]*$/u.test(name) && !/[^\u0000-\uffff]/u.test(name) ? name : formattedStringLiteral(name);
 }

@@ -1,13 +1,15 @@
 /**
  * Stage 5, format. Who formats what:
- * - The emitters write their files already in prettier's layout (generator/emit/doc.ts prints
- *   code at 120 columns as prettier would; package.ts writes JSON and Markdown in prettier's
- *   form) and say so: those files are in `formatted` and are not touched here, so a default run
- *   neither loads nor runs prettier. A test (test/generator/format.test.ts) checks that prettier
- *   leaves every such file unchanged, for our specs, third-party documents and hostile ones.
+ * - The emitters write their files already in prettier's layout (generator/emit/doc.ts builds,
+ *   and doc-printer.ts prints, code at 120 columns as prettier would; package.ts writes JSON
+ *   and Markdown in prettier's form) and say so: those files are in `formatted` and are not
+ *   touched here, so a default run neither loads nor runs prettier. A test
+ *   (test/generator/format.test.ts) checks that prettier leaves every such file unchanged, for
+ *   our specs, third-party documents and hostile ones.
  * - The runtime copies (`verbatim`) are kept prettier-clean by a test and are never formatted.
- * - Every other .ts/.json/.md file (today: types.ts) goes through prettier with a fixed
- *   configuration (the repository's .prettierrc.json), so output never depends on the machine.
+ * - Every other .ts/.json/.md file (today: a README.md holding spec text that is not plain
+ *   Markdown, see emit/package.ts) goes through prettier with a fixed configuration (the
+ *   repository's .prettierrc.json), so output never depends on the machine.
  * - `prettier: true` (GenerateOptions.prettier) formats every file but the verbatim ones with
  *   prettier anyway, for documents whose shapes our printer lays out differently.
  *

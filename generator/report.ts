@@ -17,7 +17,7 @@ const KIND_NAMES: Record<string, string> = {
   example: "examples that do not fit their schemas",
   unchecked: "keywords not checked at run time",
   pattern: "patterns valid only without the u flag",
-  "code-keyword": "json-schema-to-typescript keywords ignored",
+  "code-keyword": "code keywords (tsType, tsEnumNames) ignored",
 };
 
 export function formatWarnings(warnings: readonly Problem[], verbose: boolean): string[] {

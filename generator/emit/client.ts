@@ -3,7 +3,7 @@
  * per method, overloads for `x-result-variants`), the method map for `request`, and the factory.
  * Every name comes from the model (normalize); every spec string goes through generator/escape.ts.
  */
-import { commentText, identifier, isIdentifier, objectKey, propertyAccess, stringLiteral, typeMemberKey, typePropertyKey } from "../escape.js";
+import { commentText, identifier, isIdentifier, objectKey, propertyAccess, stringLiteral, typeMemberKey } from "../escape.js";
 import type { DocumentModel, MethodModel, ParamModel, ResultVariant } from "../model.js";
 import { methodDoc } from "./docs.js";
 import { itemTypes, subscribeMethods, subscriptionDeclarations } from "./subscriptions.js";
@@ -54,7 +54,7 @@ export function emitClient(doc: DocumentModel, header: string): string {
     name: identifier(n.methodsType),
     docs: `Every method of the ${commentText(doc.title)} by its JSON-RPC name, with its params (as \`request\` takes them) and result types.`,
     properties: doc.methods.map((m) => ({
-      name: typePropertyKey(m.rpcName),
+      name: typeMemberKey(m.rpcName),
       type: typeLiteral([
         { key: "params", type: requestParamsType(m) },
         { key: "result", type: m.result ? m.resultType : "void" },
@@ -119,7 +119,7 @@ function paginators(doc: DocumentModel, paged: MethodModel[]): Doc {
     name: identifier(doc.names.paginatorsType),
     docs: "Item iterators of the paginated methods (their result carries `nextPageToken`). `.pages()` iterates whole pages.",
     methods: paged.map((m) => ({
-      name: typeMemberKey(m.clientName),
+      name: typeMemberKey(m.clientName, "method"),
       docs: `Iterates the \`${commentText(m.pagination!.itemsField)}\` of every page of \`${commentText(m.rpcName)}\`, following \`${commentText(m.pagination!.nextField)}\`. Pass \`${m.pagination!.tokenParam}\` to resume; \`maxItems\` to stop early; \`signal\` to abort.\n@example\n\`\`\`ts\nfor await (const item of ${doc.names.clientVar}.paginate${propertyAccess(m.clientName)}(${m.params.some((p) => p.required) ? "{ … }" : "{}"}, { maxItems: 10_000 })) console.log(item);\n\`\`\``,
       params: [
         { name: "params", type: m.paramsType, optional: !m.params.some((p) => p.required) },
@@ -197,7 +197,7 @@ function signatures(m: MethodModel, clientVar: string): MethodSig[] {
   const general = m.result ? m.resultType : "void";
   const all = [...m.variants.map((v) => ({ variant: v, returns: v.typeName })), { variant: undefined, returns: general }];
   return all.map(({ variant, returns }) => ({
-    name: typeMemberKey(m.clientName),
+    name: typeMemberKey(m.clientName, "method"),
     docs,
     params: [...params(m, variant), callOptions],
     returnType: `Promise<${returns}>`,
@@ -223,9 +223,9 @@ function params(m: MethodModel, variant: ResultVariant | undefined): Param[] {
 /** The object type that pins the variant's property: `{ tracer: "callTracer" }`. */
 function narrowing(v: ResultVariant, wholeParams: boolean): Doc {
   const w = v.when;
-  const inner = (key: string): Doc => typeLiteral([w.absent ? { key: typePropertyKey(key), optional: true, type: '"" | null' } : { key: typePropertyKey(key), type: literalUnion(w) }]);
+  const inner = (key: string): Doc => typeLiteral([w.absent ? { key: typeMemberKey(key), optional: true, type: '"" | null' } : { key: typeMemberKey(key), type: literalUnion(w) }]);
   if (w.property === undefined) return inner(w.param);
-  return wholeParams ? typeLiteral([{ key: typePropertyKey(w.param), optional: w.absent === true, type: inner(w.property) }]) : inner(w.property);
+  return wholeParams ? typeLiteral([{ key: typeMemberKey(w.param), optional: w.absent === true, type: inner(w.property) }]) : inner(w.property);
 }
 
 /** The values of a variant condition as a union of literal types (validate allows only JSON primitives here). */

@@ -9,7 +9,8 @@ export const PRINT_WIDTH = 120;
 
 type Mode = "flat" | "break";
 interface Command {
-  indent: number;
+  /** The blanks that start each new line. */
+  indent: string;
   mode: Mode;
   doc: Doc;
 }
@@ -19,8 +20,10 @@ export function printDoc(doc: Doc, startIndent = 0): string {
   propagateBreaks(doc, new Set<DocNode>());
   const modes = new Map<symbol, Mode>();
   const out: string[] = [];
+  /** Output before this index is not trimmed (verbatim text). */
+  let kept = 0;
   let position = startIndent * 2;
-  const commands: Command[] = [{ indent: startIndent, mode: "break", doc }];
+  const commands: Command[] = [{ indent: "  ".repeat(startIndent), mode: "break", doc }];
   while (commands.length > 0) {
     const { indent, mode, doc } = commands.pop()!;
     if (typeof doc === "string") {
@@ -34,7 +37,15 @@ export function printDoc(doc: Doc, startIndent = 0): string {
     }
     switch (doc.type) {
       case "indent":
-        commands.push({ indent: indent + 1, mode, doc: doc.contents });
+        commands.push({ indent: `${indent}  `, mode, doc: doc.contents });
+        break;
+      case "align":
+        commands.push({ indent: indent + " ".repeat(doc.width), mode, doc: doc.contents });
+        break;
+      case "verbatim":
+        out.push(doc.text);
+        position += textWidth(doc.text);
+        kept = out.length;
         break;
       case "group": {
         const next = chooseGroup(doc, indent, mode, commands, PRINT_WIDTH - position, modes);
@@ -49,7 +60,7 @@ export function printDoc(doc: Doc, startIndent = 0): string {
       case "indentIfBreak": {
         const groupMode = doc.groupId ? modes.get(doc.groupId) ?? "flat" : mode;
         const contents = doc.type === "ifBreak" ? (groupMode === "break" ? doc.breakContents : doc.flatContents) : doc.contents;
-        const extra = doc.type === "indentIfBreak" && groupMode === "break" ? 1 : 0;
+        const extra = doc.type === "indentIfBreak" && groupMode === "break" ? "  " : "";
         commands.push({ indent: indent + extra, mode, doc: contents });
         break;
       }
@@ -61,9 +72,9 @@ export function printDoc(doc: Doc, startIndent = 0): string {
           }
           break;
         }
-        trimTrailing(out);
-        out.push(`\n${"  ".repeat(indent)}`);
-        position = indent * 2;
+        trimTrailing(out, kept);
+        out.push(`\n${indent}`);
+        position = indent.length;
         break;
       case "breakParent":
         break;
@@ -72,7 +83,7 @@ export function printDoc(doc: Doc, startIndent = 0): string {
   return out.join("");
 }
 
-function chooseGroup(doc: Extract<DocNode, { type: "group" }>, indent: number, mode: Mode, rest: Command[], width: number, modes: Map<symbol, Mode>): Command {
+function chooseGroup(doc: Extract<DocNode, { type: "group" }>, indent: string, mode: Mode, rest: Command[], width: number, modes: Map<symbol, Mode>): Command {
   if (mode === "flat") return { indent, mode: doc.break ? "break" : "flat", doc: doc.contents };
   const flat: Command = { indent, mode: "flat", doc: doc.contents };
   if (!doc.break && fits(flat, rest, width, modes, false)) return flat;
@@ -86,7 +97,7 @@ function chooseGroup(doc: Extract<DocNode, { type: "group" }>, indent: number, m
   return { indent, mode: "break", doc: doc.states[doc.states.length - 1]! };
 }
 
-function printFill(parts: Doc[], indent: number, mode: Mode, commands: Command[], width: number, modes: Map<symbol, Mode>): void {
+function printFill(parts: Doc[], indent: string, mode: Mode, commands: Command[], width: number, modes: Map<symbol, Mode>): void {
   if (parts.length === 0) return;
   const [content, whitespace, second] = parts as [Doc, Doc?, Doc?];
   const contentFits = fits({ indent, mode: "flat", doc: content }, [], width, modes, true);
@@ -126,8 +137,12 @@ function fits(next: Command, rest: Command[], width: number, modes: Map<symbol, 
     }
     switch (doc.type) {
       case "indent":
+      case "align":
       case "indentIfBreak":
         stack.push({ mode, doc: doc.contents });
+        break;
+      case "verbatim":
+        remaining -= textWidth(doc.text);
         break;
       case "fill":
         for (let i = doc.parts.length - 1; i >= 0; i--) stack.push({ mode, doc: doc.parts[i]! });
@@ -155,9 +170,9 @@ function fits(next: Command, rest: Command[], width: number, modes: Map<symbol, 
   return false;
 }
 
-/** Drops the blanks at the end of the output before a newline (an empty line holds no indentation). */
-function trimTrailing(out: string[]): void {
-  while (out.length > 0) {
+/** Drops the blanks at the end of the output before a newline (an empty line holds no indentation), back to `kept`. */
+function trimTrailing(out: string[], kept: number): void {
+  while (out.length > kept) {
     const trimmed = out[out.length - 1]!.replace(/[ \t]+$/, "");
     if (trimmed !== "") {
       out[out.length - 1] = trimmed;
@@ -209,8 +224,10 @@ function propagateBreaks(doc: Doc, seen: Set<DocNode>): boolean {
     case "breakParent":
       return true;
     case "line":
+    case "verbatim":
       return false;
     case "indent":
+    case "align":
     case "indentIfBreak":
       return propagateBreaks(doc.contents, seen);
     case "ifBreak":

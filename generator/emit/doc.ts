@@ -5,6 +5,7 @@
  * follows it up to the next possible line break), else its `line`s become newlines.
  * `conditionalGroup` tries layouts in turn; `fill` packs items like words in a paragraph;
  * `ifBreak` / `indentIfBreak` follow the mode of a group; a `hardline` breaks every group around it.
+ * `align` indents by a number of spaces; `verbatim` is text whose trailing blanks stay (a comment line).
  * Everything here is layout: callers pass text already escaped (generator/escape.ts).
  */
 
@@ -13,6 +14,8 @@ export type Doc = string | Doc[] | DocNode;
 type DocNode =
   | { type: "group"; contents: Doc; break: boolean; id?: symbol; states?: Doc[] }
   | { type: "indent"; contents: Doc }
+  | { type: "align"; width: number; contents: Doc }
+  | { type: "verbatim"; text: string }
   | { type: "line"; soft: boolean; hard: boolean }
   | { type: "breakParent" }
   | { type: "ifBreak"; breakContents: Doc; flatContents: Doc; groupId?: symbol }
@@ -35,6 +38,16 @@ export function conditionalGroup(states: Doc[]): Doc {
 
 export function indent(contents: Doc): Doc {
   return { type: "indent", contents };
+}
+
+/** `contents` indented by `width` more spaces (not a level) where its lines break. */
+export function align(width: number, contents: Doc): Doc {
+  return { type: "align", width, contents };
+}
+
+/** Text printed as it is: the blanks at its end stay when a line break follows (prettier keeps them in a comment). */
+export function verbatim(text: string): Doc {
+  return { type: "verbatim", text };
 }
 
 export function ifBreak(breakContents: Doc, flatContents: Doc = "", groupId?: symbol): Doc {
@@ -66,8 +79,11 @@ export function willBreak(doc: Doc): boolean {
     case "breakParent":
       return true;
     case "indent":
+    case "align":
     case "indentIfBreak":
       return willBreak(doc.contents);
+    case "verbatim":
+      return false;
     case "ifBreak":
       return willBreak(doc.breakContents) || willBreak(doc.flatContents);
     case "fill":

@@ -54,7 +54,7 @@ function signatures(m: MethodModel, paramsOf: ParamsOf, clientVar: string): Meth
     // By-position variants take only their own params; a params object is always one argument.
     const own = variant && m.signature === "positional" ? all.slice(0, variant.paramCount) : all;
     const options = `SubscribeOptions<${item}>${variant?.backfill ? " & { backfill?: boolean }" : ""}`;
-    return { name: typeMemberKey(m.clientName), docs, params: [...own, { name: "options", type: options, optional: true }], returnType: typeReference("Promise", [{ type: `Subscription<${item}>` }]) };
+    return { name: typeMemberKey(m.clientName, "method"), docs, params: [...own, { name: "options", type: options, optional: true }], returnType: typeReference("Promise", [{ type: `Subscription<${item}>` }]) };
   };
   return [...sub.variants.map(overload), overload(undefined)];
 }

@@ -7,7 +7,7 @@
  * Callers pass names and types already escaped with generator/escape.ts; doc texts are written
  * as given (escaped with `commentText`).
  */
-import { group, hardline, ifBreak, indent, indentIfBreak, join, line, printDoc, softline, type Doc } from "./doc.js";
+import { group, hardline, ifBreak, indent, indentIfBreak, join, line, printDoc, softline, verbatim, type Doc } from "./doc.js";
 
 export interface Param {
   name: string;
@@ -33,10 +33,14 @@ export interface PropertySig {
   readonly?: boolean;
 }
 
-/** The lines of a `/** … *\/` comment: one line, or one ` * ` line per line of the text (trailing blanks dropped, as prettier does). */
-export function jsDocLines(text: string): string[] {
-  if (!text.includes("\n")) return [`/** ${text} */`];
-  return ["/**", ...text.split("\n").map((l) => (l.trim() ? ` * ${l}`.trimEnd() : " *")), " */"];
+/**
+ * The lines of a `/** … *\/` comment: one line (unless `block`), or one ` * ` line per line of
+ * the text, as prettier writes them: trailing blanks dropped, but two spaces at the end (a
+ * Markdown line break) kept.
+ */
+export function jsDocLines(text: string, block = false): string[] {
+  if (!block && !text.includes("\n")) return [`/** ${text} */`];
+  return ["/**", ...text.split("\n").map((l) => (l.trim() === "" ? " *" : ` * ${l.trimEnd()}${l.endsWith("  ") ? "  " : ""}`)), " */"];
 }
 
 /** The comment as text at `indent` (a string of spaces), ending with a newline. */
@@ -46,7 +50,7 @@ export function jsDoc(text: string, indent = ""): string {
 
 /** The comment as a Doc, followed by a line break. */
 export function docComment(text: string | undefined): Doc {
-  return text ? [join(hardline, jsDocLines(text)), hardline] : "";
+  return text ? [join(hardline, jsDocLines(text).map(verbatim)), hardline] : "";
 }
 
 /** `import { a, b } from "x";` — one name per line when the line would be too long. */

@@ -1,7 +1,7 @@
 /**
  * JSON Schema → a tree of TypeScript type expressions (printed by type-print.ts). The mapping is
- * the one the generated types have always had (json-schema-to-typescript's, with the options
- * this project gave it): objects are closed unless `additionalProperties` says otherwise, tuples
+ * the one the generated types have always had (kept, so that upgrading the generator changes no
+ * type): objects are closed unless `additionalProperties` says otherwise, tuples
  * stay open unless `additionalItems: false`, `minItems`/`maxItems` up to 20 make tuple unions,
  * `format: "uint64"` is a `bigint`, a string pattern with a literal prefix a template type.
  * Names come only from the model: a `$ref` is the name normalize gave its target.
@@ -46,7 +46,7 @@ export interface Context {
   raw?: boolean;
 }
 
-/** The most items a tuple is spelled out for (json-schema-to-typescript's default `maxItems`). */
+/** The most items a tuple is spelled out for (`maxItems` above this gives an array). */
 const MAX_TUPLE = 20;
 export const unknownType: TypeNode = { kind: "keyword", name: "unknown" };
 /** `unknown` that absorbs unions and intersections (an empty schema inside one). */
@@ -98,7 +98,7 @@ export function normalized(schema: SchemaObject): SchemaObject {
 
 type Kind = "allOf" | "any" | "anyOf" | "boolean" | "null" | "number" | "oneOf" | "string" | "array" | "union" | "enum" | "object" | "untypedArray";
 
-/** Which types a schema is (more than one makes an intersection), in json-schema-to-typescript's order. */
+/** Which types a schema is (more than one makes an intersection), in the order the types have always had. */
 function kindsOf(s: SchemaObject): Kind[] {
   const kinds: Kind[] = [];
   const enumed = "enum" in s;
@@ -172,7 +172,7 @@ export const OPEN: SchemaObject = Object.freeze({});
 /**
  * `allOf: [Base, { properties: { x: … } }]` narrows `x` of Base. As `Base & { x: … }` TypeScript
  * would intersect the two `x` types, so the overridden keys are left out: `Omit<Base, "x"> & { x: … }`.
- * Members that constrain nothing json-schema-to-typescript knows (only `format`, say) are left out.
+ * Members that constrain nothing a type is made from (only `format`, say) are left out.
  */
 function allOfMembers(s: SchemaObject, ctx: Context): TypeNode[] {
   const branches = (s.allOf ?? []) as JsonSchema[];
@@ -194,7 +194,7 @@ function vacuous(branch: SchemaObject): boolean {
   return keys.length > 0 && branch.format !== "uint64" && literalPrefix(branch) === undefined && !keys.some((k) => RECOGNIZED.includes(k)) && typeof branch.description !== "string" && branch.deprecated !== true;
 }
 
-/** Unions and intersections as json-schema-to-typescript simplified them. */
+/** Unions and intersections, simplified as the generated types always have been. */
 export function union(members: TypeNode[], raw = false): TypeNode {
   if (raw) return { kind: "union", members };
   if (members.some((m) => m.kind === "keyword" && m.top)) return topType;
@@ -244,8 +244,8 @@ export function typeKey(t: TypeNode): string {
 }
 
 /**
- * `T[]`. A union element is parenthesized: `(bigint | number)[]` (json-schema-to-typescript wrote
- * `bigint | number[]`, an array of numbers or one bigint).
+ * `T[]`. A union element is parenthesized: `(bigint | number)[]` (not `bigint | number[]`, an
+ * array of numbers or one bigint).
  */
 function array(element: TypeNode): TypeNode {
   return { kind: "array", element: element.kind === "union" && element.bare ? { kind: "union", members: element.members } : element };

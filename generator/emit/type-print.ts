@@ -1,11 +1,12 @@
 /**
  * Type expressions (type-expr.ts) → text, laid out as prettier lays out TypeScript (printWidth
  * 120, see generator/format.ts): the documents built here are the ones prettier builds for the
- * same code, and doc-print.ts prints them with prettier's algorithm. Names and literals are
+ * same code, and doc-printer.ts (through doc.ts) prints them with prettier's algorithm. Names and literals are
  * escaped by generator/escape.ts.
  */
-import { formattedMemberKey, formattedStringLiteral } from "../escape.js";
-import { align, group, hardline, ifBreak, indent, indentIfBreak, join, line, softline, verbatim, type Doc } from "./doc-print.js";
+import { stringLiteral, typeMemberKey } from "../escape.js";
+import { align, group, hardline, ifBreak, indent, indentIfBreak, join, line, softline, verbatim, type Doc } from "./doc.js";
+import { jsDocLines } from "./ts-code.js";
 import type { DocComment, Member, TypeNode } from "./type-expr.js";
 
 /** Where a type is written, which decides parentheses and how a union breaks. */
@@ -13,10 +14,7 @@ type Place = "alias" | "annotation" | "nested" | "tuple" | "lone" | "argument";
 
 /** A doc comment: one line when asked and possible, else prettier's JSDoc layout. */
 export function commentDoc(docs: DocComment): Doc {
-  if (docs.oneLine && !docs.text.includes("\n")) return `/** ${docs.text} */`;
-  // prettier trims each line, but keeps two trailing spaces (a Markdown line break).
-  const lines = docs.text.split("\n").map((l) => (l.trim() === "" ? " *" : ` * ${l.trimEnd()}${l.endsWith("  ") ? "  " : ""}`));
-  return ["/**", hardline, join(hardline, lines.map(verbatim)), hardline, " */"];
+  return join(hardline, jsDocLines(docs.text, !docs.oneLine).map(verbatim));
 }
 
 /** Bare unions (written without parentheses) merge into the union around them; one member is that member. */
@@ -64,7 +62,7 @@ export function typeDoc(node: TypeNode, place: Place): Doc {
     case "template":
       return `\`${n.prefix}\${string}\``;
     case "omit": {
-      const keys = n.keys.map((k) => formattedStringLiteral(k));
+      const keys = n.keys.map((k) => stringLiteral(k));
       const keysDoc = keys.length === 1 ? keys[0]! : group([ifBreak("| "), join([line, "| "], keys.map((k) => align(2, k)))]);
       return ["Omit", group(["<", indent([softline, n.base, ",", line, keysDoc]), softline, ">"])];
     }
@@ -118,7 +116,7 @@ function tupleDoc(elements: TypeNode[], rest: TypeNode | undefined): Doc {
 }
 
 export function memberDoc(m: Member): Doc {
-  const key = m.name === undefined ? group(["[", group([indent([softline, "k", ":", " ", "string"]), softline]), "]"]) : formattedMemberKey(m.name);
+  const key = m.name === undefined ? group(["[", group([indent([softline, "k", ":", " ", "string"]), softline]), "]"]) : typeMemberKey(m.name);
   return group([key, m.optional ? "?" : "", ":", " ", typeDoc(m.type, "annotation")]);
 }
 
@@ -130,7 +128,7 @@ function objectDoc(members: Member[], expanded: boolean): Doc {
 
 /** A JSON value as a literal type: strings, numbers, booleans, `null`; objects and arrays as type literals and tuples. */
 function literalDoc(value: unknown): Doc {
-  if (typeof value === "string") return formattedStringLiteral(value);
+  if (typeof value === "string") return stringLiteral(value);
   if (typeof value === "number") return JSON.stringify(value).replace("e+", "e");
   if (Array.isArray(value)) return tupleDoc(value.map((v) => ({ kind: "literal", value: v })), undefined);
   if (value !== null && typeof value === "object") {

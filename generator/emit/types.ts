@@ -6,13 +6,11 @@
  */
 import { commentText, identifier } from "../escape.js";
 import type { DocumentModel, JsonSchema } from "../model.js";
-import { hardline, join, printDoc, type Doc } from "./doc-print.js";
+import { hardline, indent, join, printDoc, type Doc } from "./doc.js";
 import { definitionsOf, reachable } from "./schema-walk.js";
 import { typeOf, type Context, type DocComment, type TypeNode } from "./type-expr.js";
 import { docsOf } from "./type-object.js";
 import { aliasDoc, commentDoc, memberDoc } from "./type-print.js";
-
-const PRINT_WIDTH = 120;
 
 export function emitTypes(doc: DocumentModel): string {
   const definitions = definitionsOf(doc.schemas, true);
@@ -37,13 +35,13 @@ export function emitTypes(doc: DocumentModel): string {
   }
   const blocks = [aliases, interfaces].filter((b) => b.length > 0).map((b) => join(hardline, b));
   if (blocks.length === 0) return "";
-  return printDoc([join([hardline, hardline], blocks), hardline], PRINT_WIDTH);
+  return printDoc([join([hardline, hardline], blocks), hardline]);
 }
 
 function interfaceDoc(name: string, type: Extract<TypeNode, { kind: "object" }>): Doc {
   if (type.members.length === 0) return `export interface ${name} {}`;
   const members = type.members.map((m) => [m.docs ? [commentDoc(m.docs), hardline] : "", memberDoc(m), ";"]);
-  return [`export interface ${name} {`, { kind: "indent", contents: [hardline, join(hardline, members)] } as Doc, hardline, "}"];
+  return [`export interface ${name} {`, indent([hardline, join(hardline, members)]), hardline, "}"];
 }
 
 /**

@@ -45,8 +45,8 @@ function words(name: string): string[] {
 /**
  * A type name: `getLogs` → `GetLogs`, `eth_getBlockByNumber` → `EthGetBlockByNumber`,
  * `NUM_AS_HEX` → `NumAsHex`, `p2p_unblock` → `P2PUnblock`. A letter after a digit is upper case
- * and a leading digit gets `_`: json-schema-to-typescript writes names that way, so the name
- * we choose is exactly the name it declares.
+ * and a leading digit gets `_` (the names the generated types have always had, so that
+ * upgrading the generator renames nothing).
  */
 export function pascalCase(name: string): string {
   const joined = words(name)

@@ -2,8 +2,8 @@
  * Lint rule over every schema keyword of every loaded file: `pattern` and `patternProperties`
  * must be regular expressions (the generated validators compile them; JSON Schema implies the
  * `u` flag, and a pattern only valid without it is used without it, with a warning), and the
- * json-schema-to-typescript keywords that would copy text into the output (`tsType`,
- * `tsEnumNames`) are reported as ignored.
+ * keywords some generators copy into their output as code (`tsType`, `tsEnumNames`) are
+ * reported as ignored: the types here come from JSON Schema keywords only.
  */
 import { patternFlags } from "../escape.js";
 import type { LoadedSpec } from "../load.js";
@@ -12,7 +12,7 @@ import { pointerToken } from "../problems.js";
 
 /** Keys whose values are data, not schemas. */
 const DATA_KEYS = new Set(["enum", "const", "default", "examples", "example", "value", "x-response-deviations"]);
-/** Keywords that carry code in json-schema-to-typescript; the generator never passes them on. */
+/** Keywords that carry TypeScript code (a convention of other generators); this one never writes them out. */
 const CODE_KEYWORDS = ["tsType", "tsEnumNames"];
 
 export function lintKeywords(spec: LoadedSpec): { problems: Problem[]; warnings: Problem[] } {
@@ -30,7 +30,7 @@ export function lintKeywords(spec: LoadedSpec): { problems: Problem[]; warnings:
         if (pp && typeof pp === "object" && !Array.isArray(pp)) for (const key of Object.keys(pp)) checkPattern(key, file, `${at}/patternProperties/${pointerToken(key)}`, problems, warnings);
         for (const keyword of CODE_KEYWORDS) {
           if (Object.prototype.hasOwnProperty.call(record, keyword)) {
-            warnings.push({ file, pointer: `${at}/${keyword}`, message: `keyword "${keyword}" is ignored: it would be copied into the generated types as code.`, hint: "Describe the type with JSON Schema keywords instead.", kind: "code-keyword" });
+            warnings.push({ file, pointer: `${at}/${keyword}`, message: `keyword "${keyword}" is ignored: the generated types are made from JSON Schema keywords only, never from code in the spec.`, hint: "Describe the type with JSON Schema keywords instead.", kind: "code-keyword" });
           }
         }
       }

@@ -8,7 +8,7 @@
 import { format } from "prettier";
 import { describe, expect, it } from "vitest";
 import { PRETTIER_OPTIONS } from "../../../generator/format.js";
-import { fill, group, hardline, indent, join, line, printDoc, softline, textWidth, type Doc } from "../../../generator/emit/doc.js";
+import { align, fill, group, hardline, indent, join, line, printDoc, softline, textWidth, verbatim, type Doc } from "../../../generator/emit/doc.js";
 import { arrayExpr, callExpr, constStatement, numberExpr, objectExpr, raw, stringExpr, type Expr } from "../../../generator/emit/js-doc.js";
 import { importDeclaration } from "../../../generator/emit/ts-code.js";
 
@@ -67,6 +67,9 @@ describe("printDoc lays out as prettier does", () => {
     ["group with a hardline inside", group(["[", indent([softline, join([",", line], ["a", ["b", hardline, "c"]])]), softline, "]"]), "[\n  a,\n  b\n  c\n]"],
     ["fill, empty", fill([]), ""],
     ["no trailing blanks before a newline", ["a  ", hardline, "b"], "a\nb"],
+    ["verbatim text keeps its trailing blanks; blanks after it are dropped", [verbatim(" * a  "), " ", hardline, "b"], " * a  \nb"],
+    ["align indents by spaces, inside an indent", indent(["x", align(2, [hardline, "| a", hardline, "| b"])]), "x\n    | a\n    | b"],
+    ["align in a group that fits stays flat", group(["x", align(2, [line, "| a"])]), "x | a"],
   ] as [string, Doc, string][])("%s", (_name, doc, expected) => {
     expect(printDoc(doc)).toBe(expected);
   });
@@ -76,6 +79,7 @@ describe("printDoc lays out as prettier does", () => {
     ["wide CJK", "中文", 4],
     ["emoji", "🎉", 2],
     ["combining mark", "e\u0301", 1],
+    ["a Yijing hexagram (wide, as prettier counts it)", "\u4dc0", 2],
   ])("textWidth: %s", (_name, text, width) => {
     expect(textWidth(text)).toBe(width);
   });

@@ -1,5 +1,5 @@
 /**
- * The type printer (generator/emit/types.ts and its type-*.ts, doc-print.ts): a table of
+ * The type printer (generator/emit/types.ts and its type-*.ts, printed by doc.ts): a table of
  * schemas → the declarations they become, written exactly as prettier formats them; hostile
  * spec text that must stay text; and the fixed point: prettier (loaded only here) leaves every
  * types.ts of this project's specs, the third-party corpus and the test fixtures unchanged.

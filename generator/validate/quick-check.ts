@@ -7,7 +7,7 @@
  * the schema's key order. test/generator/validate/quick-check.test.ts compares it with ajv.
  */
 import type { JsonSchema } from "../model.js";
-import { alwaysValid, ANNOTATIONS, equal, KEYWORD_VALUES, matches, RULE_GROUPS, RULES, say, TYPES, UNSURE, type QuickError, type TypedGroup } from "./quick-ajv.js";
+import { alwaysValid, equal, has, KEYWORD_VALUES, matches, RULE_GROUPS, RULES, say, TYPES, UNSURE, type QuickError, type TypedGroup } from "./quick-ajv.js";
 import { arrayKeywords, objectKeywords } from "./quick-members.js";
 
 export type { QuickError } from "./quick-ajv.js";
@@ -17,7 +17,6 @@ type Defs = ReadonlyMap<string, JsonSchema>;
 type Schema = Record<string, unknown>;
 
 const GROUPS: TypedGroup[] = ["number", "string", "array", "object"];
-const KNOWN = new Set([...RULES, ...ANNOTATIONS, ...UNSURE]);
 /** The errors ajv would report for `value` against `schema` (references resolved in `definitions`); `[]` when it fits, `undefined` when unsure. */
 export function quickErrors(schema: JsonSchema, value: unknown, definitions: Defs): Errors {
   return check(schema, value, "", definitions, 0);
@@ -35,7 +34,9 @@ function check(schema: JsonSchema, value: unknown, at: string, defs: Defs, depth
   if (schema === null || typeof schema !== "object" || Array.isArray(schema) || depth > 64) return undefined;
   const s = schema as Schema;
   for (const key of Object.keys(s)) {
-    if (UNSURE.has(key) || (KNOWN.has(key) && key in KEYWORD_VALUES && !KEYWORD_VALUES[key]!(s[key]))) return undefined;
+    // Left to ajv: keywords that change how it compiles, and values it would refuse. Keywords it
+    // does not know (x- extensions, unevaluatedProperties…) it ignores (`strict: false`), as here.
+    if (UNSURE.has(key) || (has(KEYWORD_VALUES, key) && !KEYWORD_VALUES[key]!(s[key]))) return undefined;
   }
   const sub = (child: unknown, v: unknown, path = at): Errors => check(child as JsonSchema, v, path, defs, depth + 1);
   // A `$ref` alone is all ajv looks at; with sibling rules, every keyword counts.
@@ -65,7 +66,7 @@ type Sub = (child: unknown, v: unknown, path?: string) => Errors;
 
 function typesOf(type: unknown): string[] | undefined {
   const types: unknown[] = type === undefined ? [] : Array.isArray(type) ? type : [type];
-  return types.every((t) => typeof t === "string" && t in TYPES) ? (types as string[]) : undefined;
+  return types.every((t) => typeof t === "string" && has(TYPES, t)) ? (types as string[]) : undefined;
 }
 
 function groupUsed(s: Schema, group: TypedGroup): boolean {

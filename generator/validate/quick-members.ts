@@ -61,7 +61,7 @@ function contains(schema: unknown, value: unknown[], at: string, sub: Sub): Erro
  */
 function duplicate(value: unknown[], itemType: unknown): [number, number] | null | undefined {
   const types: unknown[] = itemType === undefined ? [] : Array.isArray(itemType) ? itemType : [itemType];
-  if (!types.every((t) => typeof t === "string" && t in TYPES)) return undefined;
+  if (!types.every((t) => typeof t === "string" && has(TYPES, t))) return undefined;
   if (types.length > 0 && !types.some((t) => t === "object" || t === "array")) {
     const indices: Record<string, unknown> = {};
     for (let i = value.length; i--; ) {

@@ -87,6 +87,8 @@ const cases: [string, JsonSchema, unknown, boolean][] = [
   ["$id: ask ajv", { $id: "x", type: "string" }, 1, false],
   ["a keyword with a value of the wrong kind: ask ajv", { type: "array", uniqueItems: "yes" }, [1, 1], false],
   ["a value the meta-schema refuses: ask ajv", { multipleOf: 0 }, 1, false],
+  ["a type named after an Object.prototype member: ask ajv", { type: "constructor" }, 1, false],
+  ["keys named after Object.prototype members are unknown keywords", { toString: 1, not: { constructor: 2 }, anyOf: [{ type: "string" }, { hasOwnProperty: 3 }] }, 1, true],
   ["oneOf with an undecided branch: ask ajv", { oneOf: [{ $ref: "#/definitions/Missing" }, { type: "number" }] }, 1, false],
 ];
 

@@ -4,26 +4,35 @@
  * of the generated validators, so the two can be compared in tests.
  */
 import { createRequire } from "node:module";
-import type { Ajv as AjvClass, ErrorObject } from "ajv";
+import type { Ajv as AjvClass } from "ajv";
 import type { DocumentModel, JsonSchema, Problem } from "../model.js";
-import { surelyValid } from "./quick-check.js";
+import { quickErrors, type QuickError } from "./quick-check.js";
 
 /**
  * The errors of `value` against the schema at `ref` (empty when it fits, or when there is no such
  * schema); `schema` is that schema itself, `lenient` whether `ref` is under `results`.
  */
-type Check = (ref: string, value: unknown, schema: JsonSchema | undefined, lenient: boolean) => ErrorObject[];
+type Check = (ref: string, value: unknown, schema: JsonSchema | undefined, lenient: boolean) => QuickError[];
+
+/** How often ajv was needed, since the process started: read by tests (how many checks quick-check.ts could not answer). */
+export const ajvUse = { loads: 0, checks: 0 };
+
+export interface ExamplesOptions {
+  /** Check every example with ajv, skipping quick-check.ts: tests compare the two paths with it. */
+  ajvOnly?: boolean;
+}
 
 /**
- * Compiling is most of the cost here. Most examples fit, and quick-check.ts says so without
- * compiling anything; the others (mostly examples that do not fit) go to ajv, made on demand,
+ * Compiling is most of the cost here. quick-check.ts answers for most examples without compiling
+ * anything, with ajv's own errors for those that do not fit; the others go to ajv, made on demand,
  * where every schema is compiled once and shared: references are compiled as functions of their
  * own (`inlineRefs: false`), not copied into each schema that uses them.
  */
-function checker(doc: DocumentModel, named: Record<"params" | "results", ReadonlyMap<string, JsonSchema>>): Check {
+function checker(doc: DocumentModel, named: Record<"params" | "results", ReadonlyMap<string, JsonSchema>>, ajvOnly: boolean): Check {
   const definitions = (lenient: boolean): Record<string, unknown> => Object.fromEntries(doc.schemas.map((s) => [s.name, lenient ? s.lenient : s.schema]));
   const make = (): AjvClass => {
-    // Loaded on first use: most runs never need it (every example passes quick-check.ts).
+    // Loaded on first use: most runs never need it (quick-check.ts answers for every example).
+    ajvUse.loads++;
     const { Ajv } = createRequire(import.meta.url)("ajv") as typeof import("ajv");
     // Skipping the optimizer of the generated code compiles faster.
     const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, inlineRefs: false, code: { optimize: false } });
@@ -33,18 +42,20 @@ function checker(doc: DocumentModel, named: Record<"params" | "results", Readonl
   };
   let ajv: AjvClass | undefined;
   return (ref, value, schema, lenient) => {
-    if (schema !== undefined && surelyValid(schema, value, lenient ? named.results : named.params) === true) return [];
+    const quick = schema === undefined || ajvOnly ? undefined : quickErrors(schema, value, lenient ? named.results : named.params);
+    if (quick !== undefined) return quick;
+    ajvUse.checks++;
     ajv ??= make();
     const check = ajv.getSchema(ref);
     if (!check || check(value)) return [];
-    return check.errors ?? [];
+    return (check.errors ?? []).map((e) => ({ instancePath: e.instancePath, message: e.message ?? "is invalid" }));
   };
 }
 
-export function validateExamples(doc: DocumentModel): Problem[] {
+export function validateExamples(doc: DocumentModel, options: ExamplesOptions = {}): Problem[] {
   const problems: Problem[] = [];
   const schemas = { params: new Map(doc.schemas.map((s) => [s.name, s.schema])), results: new Map(doc.schemas.map((s) => [s.name, s.lenient])) };
-  const check = checker(doc, schemas);
+  const check = checker(doc, schemas, options.ajvOnly === true);
   for (const m of doc.methods) {
     for (const example of m.examples) {
       for (const e of check(`params#/definitions/${m.paramsType}`, toNumbers(example.params), schemas.params.get(m.paramsType), false)) {

@@ -8,30 +8,31 @@
  */
 import { createHash } from "node:crypto";
 import module from "node:module";
-import { mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { readdirSync, statSync } from "node:fs";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CACHE = path.join(ROOT, "node_modules", ".cache", "openrpc-ts");
 
-/** Sizes and modification times of everything the bundle is made of. */
-async function sourceStamp() {
+/** Sizes and modification times of everything the bundle is made of (synchronous: a hundred stats, faster than as promises). */
+function sourceStamp() {
   const hash = createHash("sha256");
-  const walk = async (dir) => {
-    const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
+  const walk = (dir) => {
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
+      if (entry.isDirectory()) walk(full);
       else if (/\.(?:ts|mjs|json)$/.test(entry.name)) {
-        const info = await stat(full);
+        const info = statSync(full);
         hash.update(`${full}\0${info.size}\0${info.mtimeMs}\0`);
       }
     }
   };
-  await walk(path.join(ROOT, "generator"));
+  walk(path.join(ROOT, "generator"));
   for (const file of ["package-lock.json", "package.json"]) {
-    const info = await stat(path.join(ROOT, file)).catch(() => undefined);
+    const info = statSync(path.join(ROOT, file), { throwIfNoEntry: false });
     hash.update(`${file}\0${info?.size}\0${info?.mtimeMs}\0`);
   }
   hash.update(process.version);
@@ -40,7 +41,7 @@ async function sourceStamp() {
 
 /** The entry of an up-to-date bundle, built when missing; undefined when it cannot be built. */
 async function bundle() {
-  const dir = path.join(CACHE, `cli-${await sourceStamp()}`);
+  const dir = path.join(CACHE, `cli-${sourceStamp()}`);
   const entry = path.join(dir, "cli.mjs");
   if (await stat(entry).then(() => true, () => false)) return entry;
   try {

@@ -39,11 +39,10 @@ export async function writeOutput(outDir: string, files: Map<string, string>, op
   const staging = await mkdtemp(path.join(parent, `.${path.basename(target)}.new-`));
   try {
     await chmod(staging, 0o755);
-    for (const [file, text] of files) {
-      const full = path.join(staging, file);
-      await mkdir(path.dirname(full), { recursive: true, mode: 0o755 });
-      await writeFile(full, text, { mode: 0o644 });
-    }
+    // The folders first, then every file at once (all inside the staging folder).
+    const folders = [...new Set([...files.keys()].map((file) => path.dirname(path.join(staging, file))))].sort();
+    for (const folder of folders) await mkdir(folder, { recursive: true, mode: 0o755 });
+    await Promise.all([...files].map(([file, text]) => writeFile(path.join(staging, file), text, { mode: 0o644 })));
     if (!files.has(MARKER)) await writeFile(path.join(staging, MARKER), markerText(files.keys()), { mode: 0o644 });
   } catch (error) {
     await rm(staging, { recursive: true, force: true });

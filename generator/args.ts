@@ -111,8 +111,9 @@ function numberOf(text: string): number {
   return /^-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(text.trim()) ? Number(text) : Number.NaN;
 }
 
-function quoted(text: string): string {
-  return JSON.stringify(terminalText(text.slice(0, 100)));
+/** A value from the command line inside a message: quoted, at most 100 characters, safe for a terminal. */
+export function quoted(text: string): string {
+  return terminalText(JSON.stringify(text.slice(0, 100)));
 }
 
 /** The `--help` text: usage, description, options in a column, examples. */
@@ -150,4 +151,22 @@ function wrap(text: string, width: number): string[] {
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/**
+ * Runs a command's `main` and exits with its code. A UsageError prints as one line, escaped for the
+ * terminal, followed by where the help is; any other failure prints as `failure(error)` words it
+ * (report.ts: no stack trace without --debug). `beforeExit` runs before a normal exit.
+ */
+export function runCli(command: CommandSpec, main: () => Promise<number>, failure: (error: unknown) => string, beforeExit?: () => Promise<void>): void {
+  main().then(
+    async (code) => {
+      await beforeExit?.();
+      process.exit(code);
+    },
+    (error: unknown) => {
+      console.error(error instanceof UsageError ? `${terminalText(error.message)} Run \`${command.name} --help\` for the options.` : failure(error));
+      process.exit(1);
+    },
+  );
 }

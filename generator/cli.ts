@@ -12,7 +12,7 @@
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { helpText, parseArgs, UsageError, type CommandSpec } from "./args.js";
+import { helpText, parseArgs, quoted, runCli, UsageError, type CommandSpec } from "./args.js";
 import { DEFAULT_PACKAGE } from "./defaults.js";
 import { recordRun, upToDate } from "./fingerprint.js";
 import { packageNameProblem, versionProblem } from "./package-name.js";
@@ -68,9 +68,9 @@ function readArgs(): GenArgs | undefined {
   if (parsed.help) return undefined;
   const a = parsed.values as unknown as GenArgs;
   const name = a.name === undefined ? undefined : packageNameProblem(a.name);
-  if (name) throw new UsageError(`--name ${JSON.stringify(a.name)} ${name}.`);
+  if (name) throw new UsageError(`--name ${quoted(a.name ?? "")} ${name}.`);
   const version = a.pkgVersion === undefined ? undefined : versionProblem(a.pkgVersion);
-  if (version) throw new UsageError(`--pkg-version ${JSON.stringify(a.pkgVersion)} ${version}.`);
+  if (version) throw new UsageError(`--pkg-version ${quoted(a.pkgVersion ?? "")} ${version}.`);
   if (a.out !== undefined && a.out.trim() === "") throw new UsageError("--out must name a folder.");
   if (a.watch && a.check) throw new UsageError("--watch and --check do not go together: --check runs once and writes nothing.");
   return a;
@@ -128,15 +128,12 @@ async function defaultSpecs(): Promise<string[]> {
   return names.map((n) => path.relative(process.cwd(), path.join(dir, n)));
 }
 
-main().then(
-  async (code) => {
+runCli(
+  COMMAND,
+  main,
+  (error) => failureMessage(error, "The generator", debug),
+  async () => {
     const { formatCacheSaved } = await import("./format.js");
     await formatCacheSaved();
-    process.exit(code);
-  },
-  (error: unknown) => {
-    if (error instanceof UsageError) console.error(`${error.message}\nRun \`npm run gen -- --help\` for the options.`);
-    else console.error(failureMessage(error, "The generator", debug));
-    process.exit(1);
   },
 );

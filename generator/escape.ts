@@ -169,11 +169,12 @@ export function regexLiteral(pattern: string): string {
 }
 
 /**
- * Text for a terminal: control characters (ANSI escape sequences, carriage returns, bells) are
+ * Text for a terminal: control characters (ANSI escape sequences, carriage returns, bells) and
+ * the bidirectional overrides that reorder what is shown (U+202A–U+202E, U+2066–U+2069) are
  * shown as `\u{1b}` instead of acting on the terminal. Newlines and tabs stay.
  */
 export function terminalText(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
 }
 
 /**

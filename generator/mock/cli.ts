@@ -4,7 +4,7 @@
  * [--interval MS] [--max-body-bytes N …]`: serves OpenRPC documents as a mock JSON-RPC server until interrupted
  * (Ctrl-C). Arguments are checked before anything is read; every failure is one line, exit 1.
  */
-import { helpText, parseArgs, type CommandSpec, type OptionSpec } from "../args.js";
+import { helpText, parseArgs, quoted, runCli, type CommandSpec, type OptionSpec } from "../args.js";
 import { terminalText } from "../escape.js";
 import { formatProblems, GeneratorError } from "../problems.js";
 import { DEFAULT_LIMITS, LIMIT_ALIASES, limitFlag, limitNames, type LimitName, type MockLimits } from "./limits.js";
@@ -78,7 +78,7 @@ function readArgs(): MockArgs | undefined {
   const spec = v.spec as string[];
   for (const file of spec) if (file.trim() === "") throw new UsageError("--spec must name a file; it is empty.");
   const host = v.host as string;
-  if (host !== "localhost" && isIP(host) === 0) throw new UsageError(`--host must be an IP address (127.0.0.1, ::1, 0.0.0.0, …) or localhost, not ${JSON.stringify(terminalText(host.slice(0, 100)))}.`);
+  if (host !== "localhost" && isIP(host) === 0) throw new UsageError(`--host must be an IP address (127.0.0.1, ::1, 0.0.0.0, …) or localhost, not ${quoted(host)}.`);
   if (!isLoopback(host) && !v.allowRemote) throw new UsageError(`--host ${host} would let other machines call the mock; pass --allow-remote as well to do that on purpose.`);
   return { spec, port, host, allowRemote: v.allowRemote === true, pages, limits };
 }
@@ -99,12 +99,8 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof UsageError) console.error(`${terminalText(error.message)} Run \`npm run mock -- --help\` for the options.`);
-    else if (error instanceof GeneratorError) console.error(formatProblems(error.problems, "The mock server"));
-    else console.error(`The mock server failed: ${terminalText(error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error))}`);
-    process.exit(1);
-  },
+runCli(COMMAND, main, (error) =>
+  error instanceof GeneratorError
+    ? formatProblems(error.problems, "The mock server")
+    : `The mock server failed: ${terminalText(error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error))}`,
 );

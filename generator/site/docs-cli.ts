@@ -5,8 +5,7 @@
  * bundle's size. Failures are one clear message, exit 1.
  */
 import path from "node:path";
-import { helpText, parseArgs, type CommandSpec } from "../args.js";
-import { terminalText } from "../escape.js";
+import { helpText, parseArgs, runCli, type CommandSpec } from "../args.js";
 import { ROOT } from "../generate.js";
 import { UsageError } from "../server-cli.js";
 import { failureMessage } from "../report.js";
@@ -51,11 +50,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof UsageError) console.error(`${terminalText(error.message)} Run \`npm run docs -- --help\` for the options.`);
-    else console.error(failureMessage(error, "The site", argv.includes("--debug")));
-    process.exit(1);
-  },
-);
+runCli(COMMAND, main, (error) => failureMessage(error, "The site", argv.includes("--debug")));

@@ -4,11 +4,11 @@
  * server of every spec under /mock/, prints the URL, and runs until Ctrl-C.
  */
 import path from "node:path";
-import { helpText, parseArgs, type CommandSpec } from "../args.js";
+import { helpText, parseArgs, runCli, type CommandSpec } from "../args.js";
 import { terminalText } from "../escape.js";
 import { ROOT } from "../generate.js";
 import { failureMessage } from "../report.js";
-import { listenProblem, untilSignal, UsageError, wholeNumber } from "../server-cli.js";
+import { listenProblem, untilSignal, wholeNumber } from "../server-cli.js";
 import { startPlayground } from "./serve.js";
 import { buildSite, defaultSpecs } from "./site.js";
 
@@ -42,11 +42,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof UsageError) console.error(`${terminalText(error.message)} Run \`npm run playground -- --help\` for the options.`);
-    else console.error(failureMessage(error, "The playground", argv.includes("--debug")));
-    process.exit(1);
-  },
-);
+runCli(COMMAND, main, (error) => failureMessage(error, "The playground", argv.includes("--debug")));

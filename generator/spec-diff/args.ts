@@ -1,5 +1,5 @@
 /** The command line of `npm run spec:diff`, parsed into typed options (pure: no I/O). */
-import { parseArgs, UsageError, type CommandSpec } from "../args.js";
+import { parseArgs, quoted, UsageError, type CommandSpec } from "../args.js";
 import type { Format } from "./report.js";
 import { LEVELS, type Level } from "./rules.js";
 
@@ -53,11 +53,11 @@ const COMMAND: CommandSpec = {
 export function parseCliArgs(argv: string[]): CliOptions {
   const parsed = parseArgs(COMMAND, argv);
   if (parsed.help) return { mode: "help" };
-  const values = parsed.values as { base?: string; format: Format; "fail-on"?: string; failOn: string };
+  const values = parsed.values as { base?: string; format: Format; failOn: string };
   const positionals = parsed.positionals;
   const format = values.format;
   const failOn = values.failOn.toUpperCase() as Level;
-  if (!LEVELS.includes(failOn)) throw new UsageError(`--fail-on must be one of ${LEVELS.join(", ")}, not "${values.failOn}".`);
+  if (!LEVELS.includes(failOn)) throw new UsageError(`--fail-on must be one of ${LEVELS.join(", ")}, not ${quoted(values.failOn)}.`);
   if (values.base !== undefined) {
     if (values.base.trim() === "") throw new UsageError("--base needs a git ref (a commit, branch or tag), e.g. --base origin/main.");
     // A ref is handed to git as an argument: one that starts with "-" would be read as an option.
@@ -66,7 +66,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     return { mode: "base", ref: values.base, specs: positionals, format, failOn };
   }
   if (positionals.length !== 2) {
-    const got = positionals.length === 0 ? "none" : positionals.map((p) => `"${p}"`).join(", ");
+    const got = positionals.length === 0 ? "none" : positionals.map((p) => quoted(p)).join(", ");
     throw new UsageError(`Expected two spec files (old, then new) or --base <git-ref>; got ${got}.`);
   }
   return { mode: "files", old: positionals[0]!, new: positionals[1]!, format, failOn };

@@ -4,6 +4,7 @@
  * the breaking-change review of OpenRPC documents (rules in rules.ts). Exit codes: 0 nothing at
  * the `--fail-on` level, 1 changes at that level or worse, 2 usage errors and unreadable specs.
  */
+import { terminalText } from "../escape.js";
 import { formatProblems, GeneratorError } from "../problems.js";
 import { failureMessage } from "../report.js";
 import { parseCliArgs, UsageError, USAGE, type CliOptions } from "./args.js";
@@ -23,7 +24,7 @@ async function main(argv: string[], cwd: string): Promise<number> {
     options = parseCliArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`${error.message}\nRun \`npm run spec:diff -- --help\` for the usage.\n`);
+    process.stderr.write(`${terminalText(error.message)}\nRun \`npm run spec:diff -- --help\` for the usage.\n`);
     return 2;
   }
   if (options.mode === "help") {
@@ -37,7 +38,7 @@ async function main(argv: string[], cwd: string): Promise<number> {
         ? await reviewFiles(options.old, options.new, cwd)
         : await reviewBase(options.ref, options.specs, cwd);
   } catch (error) {
-    if (error instanceof UsageError) process.stderr.write(`${error.message}\n`);
+    if (error instanceof UsageError) process.stderr.write(`${terminalText(error.message)}\n`);
     else if (error instanceof GeneratorError)
       process.stderr.write(`${formatProblems(error.problems, "Reading the specs")}\n`);
     else throw error;

@@ -3,7 +3,7 @@
  * reads, and every refusal as one sentence naming the option (hostile text escaped).
  */
 import { describe, expect, it } from "vitest";
-import { camelCase, helpText, parseArgs, UsageError, type CommandSpec } from "../../generator/args.js";
+import { camelCase, helpText, parseArgs, quoted, UsageError, type CommandSpec } from "../../generator/args.js";
 
 const COMMAND: CommandSpec = {
   name: "npm run demo --",
@@ -71,6 +71,8 @@ describe("parseArgs refuses, in one sentence naming the option", () => {
     ["a value outside the choices", COMMAND, ["--mode", "c"], '--mode must be one of a, b, not "c".'],
     ["a required option missing", REQUIRED, [], "Pass the folder with --out <dir>."],
     ["terminal escapes in an unknown option", COMMAND, ["--\u001b[2Jx"], "is not an option of npm run demo."],
+    ["a bidi override in an unknown option", COMMAND, ["--a\u202eb"], '"--a\\u{202e}b" is not an option of npm run demo.'],
+    ["a C1 control in a choice", COMMAND, ["--mode", "\u009b2J"], '--mode must be one of a, b, not "\\u{9b}2J".'],
   ])("%s", (_name, command, argv, message) => {
     let error: unknown;
     try {
@@ -80,12 +82,22 @@ describe("parseArgs refuses, in one sentence naming the option", () => {
     }
     expect(error).toBeInstanceOf(UsageError);
     expect((error as Error).message).toContain(message);
-    expect((error as Error).message).not.toMatch(/[\u0000-\u001f\u007f]/);
+    expect((error as Error).message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
   });
 
   it("never echoes more than 100 characters of a hostile argument", () => {
     expect(() => parseArgs(COMMAND, [`--${"a".repeat(10_000)}`])).toThrow(/^"--a{98}" is not an option/);
   });
+});
+
+describe("quoted (a command-line value inside a message)", () => {
+  it.each<[string, string]>([
+    ["plain", '"plain"'],
+    ["esc \u001b[2J", '"esc \\u001b[2J"'],
+    ["csi \u009b2J", '"csi \\u{9b}2J"'],
+    ["rlo \u202e lri \u2066", '"rlo \\u{202e} lri \\u{2066}"'],
+    ['a "quote"', '"a \\"quote\\""'],
+  ])("%j → %s", (given, want) => expect(quoted(given)).toBe(want));
 });
 
 describe("helpText", () => {

@@ -99,6 +99,15 @@ describe("npm run gen", () => {
     expect((await gen(["--prettier=yes"], work)).stderr).toContain("--prettier takes no value");
   });
 
+  it("a hostile value in an argument is shown escaped, never acting on the terminal", async () => {
+    const { code, stdout, stderr } = await gen(["--name", "bad\u001b[2J\u202eZ"]);
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toContain('--name "bad\\u001b[2J\\u{202e}Z"');
+    expect(stderr).toContain("Run `npm run gen -- --help` for the options.");
+    expect(stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+  });
+
   it("reports every problem of a bad spec with its pointer, exits 1 and writes nothing", async () => {
     const work = await mkdtemp(path.join(dir, "bad-"));
     const bad = structuredClone(petstore) as Record<string, any>;

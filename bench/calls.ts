@@ -54,7 +54,9 @@ interface Scenario {
 const require = createRequire(import.meta.url);
 
 /** The client factories from the installed package's dist/ (`dir` is its folder). */
-async function clients(dir: string): Promise<{ createAdvancedClient: typeof CreateAdvanced; createEthNodeClient: typeof CreateEth }> {
+async function clients(
+  dir: string,
+): Promise<{ createAdvancedClient: typeof CreateAdvanced; createEthNodeClient: typeof CreateEth }> {
   const entry = (sub: string): string => pathToFileURL(path.join(dir, "dist", "esm", sub, "index.js")).href;
   const { createAdvancedClient } = (await import(entry("advanced"))) as { createAdvancedClient: typeof CreateAdvanced };
   const { createEthNodeClient } = (await import(entry("eth"))) as { createEthNodeClient: typeof CreateEth };
@@ -66,16 +68,18 @@ async function subjects(base: string, packed: string): Promise<{ blockNumber: Su
   const calls = `${base}/calls`;
   const keyed = `${calls}/k`;
   let id = 1;
-  const raw = (method: string, params: unknown): Call => async () => {
-    const response = await fetch(keyed, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: id++, method, params }),
-    });
-    const message = JSON.parse(await response.text()) as { result?: unknown; error?: unknown };
-    if (message.error) throw new Error(JSON.stringify(message.error));
-    return message.result;
-  };
+  const raw =
+    (method: string, params: unknown): Call =>
+    async () => {
+      const response = await fetch(keyed, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: id++, method, params }),
+      });
+      const message = JSON.parse(await response.text()) as { result?: unknown; error?: unknown };
+      if (message.error) throw new Error(JSON.stringify(message.error));
+      return message.result;
+    };
 
   const advOn = createAdvancedClient({ url: calls, apiKey: "k" });
   const advOff = createAdvancedClient({ url: calls, apiKey: "k", validateRequests: false });
@@ -85,7 +89,9 @@ async function subjects(base: string, packed: string): Promise<{ blockNumber: Su
   const { createPublicClient, http } = await import("viem");
   const viem = createPublicClient({ transport: http(keyed) });
 
-  const ankrModule = require("@ankr.com/ankr.js") as { AnkrProvider: new (url: string) => { getLogs(params: unknown): Promise<unknown> } };
+  const ankrModule = require("@ankr.com/ankr.js") as {
+    AnkrProvider: new (url: string) => { getLogs(params: unknown): Promise<unknown> };
+  };
   const ankr = new ankrModule.AnkrProvider(keyed);
 
   const { Client, HTTPTransport, RequestManager } = await import("@open-rpc/client-js");
@@ -114,7 +120,11 @@ async function subjects(base: string, packed: string): Promise<{ blockNumber: Su
 }
 
 /** Sequential calls: wall µs per call, and this process's CPU µs per call (the server runs elsewhere). */
-async function sequential(call: Call, count: number, check: (r: unknown) => boolean): Promise<{ wall: number; cpu: number }> {
+async function sequential(
+  call: Call,
+  count: number,
+  check: (r: unknown) => boolean,
+): Promise<{ wall: number; cpu: number }> {
   const start = now();
   const cpu = process.cpuUsage();
   for (let i = 0; i < count; i++) {
@@ -164,18 +174,27 @@ async function measure(scenario: Scenario, rounds: number, log: (line: string) =
       latency.get(subject.name)!.push(sample.wall);
       cpu.get(subject.name)!.push(sample.cpu);
     }
-    for (const subject of rotate(live, round)) throughput.get(subject.name)!.push(await concurrent(subject.call!, scenario.concurrent));
+    for (const subject of rotate(live, round))
+      throughput.get(subject.name)!.push(await concurrent(subject.call!, scenario.concurrent));
   }
   log(`calls: ${scenario.label} done`);
   const base = scenario.subjects.find((s) => s.baseline)!;
-  const peers = live.filter((s) => !s.ours && !s.baseline).map((s) => ({ name: s.name, value: median(throughput.get(s.name)!) }));
+  const peers = live
+    .filter((s) => !s.ours && !s.baseline)
+    .map((s) => ({ name: s.name, value: median(throughput.get(s.name)!) }));
   const bestPeer = peers.reduce((a, b) => (b.value > a.value ? b : a), { name: "", value: 0 });
   const rows: Row[] = [];
-  const CPU = "client CPU per sequential call (information: this process only; steadier than latency on a shared machine)";
-  for (const [kind, table] of [["sequential latency", latency], [CPU, cpu], [`throughput, ${IN_FLIGHT} in flight`, throughput]] as const) {
+  const CPU =
+    "client CPU per sequential call (information: this process only; steadier than latency on a shared machine)";
+  for (const [kind, table] of [
+    ["sequential latency", latency],
+    [CPU, cpu],
+    [`throughput, ${IN_FLIGHT} in flight`, throughput],
+  ] as const) {
     for (const subject of scenario.subjects) {
       const samples = table.get(subject.name) ?? [];
-      const note = subject.na ?? (failed.has(subject.name) ? `${subject.name} failed: ${failed.get(subject.name)}` : undefined);
+      const note =
+        subject.na ?? (failed.has(subject.name) ? `${subject.name} failed: ${failed.get(subject.name)}` : undefined);
       const r = subject.baseline ? 1 : ratio(samples, table.get(base.name) ?? []);
       let target: string | undefined;
       let met: boolean | undefined;
@@ -208,9 +227,11 @@ async function measure(scenario: Scenario, rounds: number, log: (line: string) =
 function classifyCall(frame: CallFrame): string {
   const fn = frame.functionName;
   // JSON.parse has no frame of its own: its time is the self time of its caller.
-  if (/\/runtime\/json\.[jt]s$/.test(frame.url) && fn === "parseJson") return "parse: ours runtime/json.ts parseJson self time (u64 pre-check regex + JSON.parse), raw JSON.parse";
+  if (/\/runtime\/json\.[jt]s$/.test(frame.url) && fn === "parseJson")
+    return "parse: ours runtime/json.ts parseJson self time (u64 pre-check regex + JSON.parse), raw JSON.parse";
   if (frame.url.includes("/runtime/")) return `runtime/${path.basename(frame.url)} ${fn || "(anonymous functions)"}`;
-  if (frame.url.endsWith("/bench/calls.ts")) return "parse: ours runtime/json.ts parseJson self time (u64 pre-check regex + JSON.parse), raw JSON.parse";
+  if (frame.url.endsWith("/bench/calls.ts"))
+    return "parse: ours runtime/json.ts parseJson self time (u64 pre-check regex + JSON.parse), raw JSON.parse";
   if (fn.startsWith("RegExp:")) return `regular expression \`${fn.slice(8, 40)}${fn.length > 40 ? "…" : ""}\``;
   if (fn === "decode" && !frame.url) return "TextDecoder.decode (streamed body)";
   if (frame.url.includes("undici")) return "fetch (undici)";
@@ -224,7 +245,14 @@ function classifyCall(frame: CallFrame): string {
 }
 
 /** The profile child: a warm-up, then `count` sequential calls of one subject under the profiler. */
-async function runProfileChild(file: string, base: string, subject: string, method: string, count: number, packed: string): Promise<void> {
+async function runProfileChild(
+  file: string,
+  base: string,
+  subject: string,
+  method: string,
+  count: number,
+  packed: string,
+): Promise<void> {
   const { createAdvancedClient, createEthNodeClient } = await clients(packed);
   const keyed = `${base}/calls/k`;
   let id = 1;
@@ -233,8 +261,19 @@ async function runProfileChild(file: string, base: string, subject: string, meth
   const rpc = method === "logs" ? "adv_getLogs" : "eth_blockNumber";
   const params = method === "logs" ? LOGS_PARAMS : [];
   const raw = async (): Promise<unknown> =>
-    (JSON.parse(await (await fetch(keyed, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: id++, method: rpc, params }) })).text()) as { result: unknown }).result;
-  const call: Call = subject === "raw" ? raw : method === "logs" ? () => adv.getLogs(LOGS_PARAMS) : () => eth.eth_blockNumber();
+    (
+      JSON.parse(
+        await (
+          await fetch(keyed, {
+            method: "POST",
+            headers: { "content-type": "application/json", accept: "application/json" },
+            body: JSON.stringify({ jsonrpc: "2.0", id: id++, method: rpc, params }),
+          })
+        ).text(),
+      ) as { result: unknown }
+    ).result;
+  const call: Call =
+    subject === "raw" ? raw : method === "logs" ? () => adv.getLogs(LOGS_PARAMS) : () => eth.eth_blockNumber();
   for (let i = 0; i < Math.min(300, count); i++) await call();
   await profileHere(file, async () => {
     for (let i = 0; i < count; i++) await call();
@@ -244,7 +283,20 @@ async function runProfileChild(file: string, base: string, subject: string, meth
 /** Profiles ours and raw fetch on one method; a paragraph of per-call CPU time by category. */
 async function explain(base: string, method: "logs" | "blockNumber", count: number, packed: string): Promise<string> {
   const run = (subject: string): Promise<Breakdown> =>
-    profileChild((file) => tsxArgs(fileURLToPath(import.meta.url), ["--profile-child", file, base, subject, method, String(count), packed]), ROOT, classifyCall);
+    profileChild(
+      (file) =>
+        tsxArgs(fileURLToPath(import.meta.url), [
+          "--profile-child",
+          file,
+          base,
+          subject,
+          method,
+          String(count),
+          packed,
+        ]),
+      ROOT,
+      classifyCall,
+    );
   const ours = await run("ours");
   const raw = await run("raw");
   const total = (b: Breakdown): number => [...b.values()].reduce((a, x) => a + x, 0);
@@ -277,7 +329,13 @@ export async function runCalls(options: CallsOptions): Promise<SectionResult> {
     const rounds = options.quick ? 3 : 9;
     const rows = [
       ...(await measure(
-        { label: "eth_blockNumber", subjects: s.blockNumber, sequential: 300, concurrent: 2000, check: (r) => r === "0x10" },
+        {
+          label: "eth_blockNumber",
+          subjects: s.blockNumber,
+          sequential: 300,
+          concurrent: 2000,
+          check: (r) => r === "0x10",
+        },
         rounds,
         options.log,
       )),
@@ -287,13 +345,17 @@ export async function runCalls(options: CallsOptions): Promise<SectionResult> {
           subjects: s.logs,
           sequential: 60,
           concurrent: 256,
-          check: (r) => Array.isArray((r as { logs?: unknown })?.logs) && (r as { logs: unknown[] }).logs.length === 100,
+          check: (r) =>
+            Array.isArray((r as { logs?: unknown })?.logs) && (r as { logs: unknown[] }).logs.length === 100,
         },
         rounds,
         options.log,
       )),
     ];
-    const profiles = [await explain(server.url, "logs", options.quick ? 300 : 1000, packed.dir), await explain(server.url, "blockNumber", options.quick ? 1000 : 3000, packed.dir)];
+    const profiles = [
+      await explain(server.url, "logs", options.quick ? 300 : 1000, packed.dir),
+      await explain(server.url, "blockNumber", options.quick ? 1000 : 3000, packed.dir),
+    ];
     options.log("calls: profiles done");
     return {
       rows,

@@ -83,10 +83,15 @@ export async function runDecode(options: DecodeOptions): Promise<SectionResult> 
   const decodeLogs = (): unknown => decodeReply(parseReply(pageText, CONTEXT, []), 1, logsSpec, CONTEXT, []);
   // Make sure the strict subject really validates, and passes, before timing it.
   const check: Issue[] = [];
-  if (!validate(decodeLogs(), "result", check)) throw new Error(`the 10,000-log page fails strict validation: ${JSON.stringify(check.slice(0, 2))}`);
+  if (!validate(decodeLogs(), "result", check))
+    throw new Error(`the 10,000-log page fails strict validation: ${JSON.stringify(check.slice(0, 2))}`);
   const logSubjects: Subject[] = [
     { name: "JSON.parse", baseline: true, run: () => JSON.parse(pageText) },
-    { name: "ours, response validation off (default)", run: decodeLogs, target: { text: "≤ 1.5× JSON.parse", max: 1.5 } },
+    {
+      name: "ours, response validation off (default)",
+      run: decodeLogs,
+      target: { text: "≤ 1.5× JSON.parse", max: 1.5 },
+    },
     {
       name: 'ours, validateResponses: "strict"',
       run: () => {
@@ -95,20 +100,35 @@ export async function runDecode(options: DecodeOptions): Promise<SectionResult> 
       },
     },
   ];
-  out.push(...rows(`adv_getLogs page of 10,000 logs (${(pageText.length / 1024 / 1024).toFixed(1)} MB)`, logSubjects, measure(logSubjects, samples, 1)));
+  out.push(
+    ...rows(
+      `adv_getLogs page of 10,000 logs (${(pageText.length / 1024 / 1024).toFixed(1)} MB)`,
+      logSubjects,
+      measure(logSubjects, samples, 1),
+    ),
+  );
   options.log("decode: logs page done");
 
   const accountSpec = solanaApi.methods.getAccountInfo;
   for (const big of [true, false]) {
     const text = accountInfoText(big);
-    const decoded = decodeReply(parseReply(text, CONTEXT, []), 1, accountSpec, CONTEXT, []) as { value: { rentEpoch: unknown } };
+    const decoded = decodeReply(parseReply(text, CONTEXT, []), 1, accountSpec, CONTEXT, []) as {
+      value: { rentEpoch: unknown };
+    };
     if (big && decoded.value.rentEpoch !== 18446744073709551615n) throw new Error("the lossless parser lost rentEpoch");
     const subjects: Subject[] = [
       { name: "JSON.parse (lossy)", baseline: true, run: () => JSON.parse(text) },
-      { name: "ours, lossless (u64 → bigint)", run: () => decodeReply(parseReply(text, CONTEXT, []), 1, accountSpec, CONTEXT, []) },
+      {
+        name: "ours, lossless (u64 → bigint)",
+        run: () => decodeReply(parseReply(text, CONTEXT, []), 1, accountSpec, CONTEXT, []),
+      },
     ];
-    const label = big ? "Solana getAccountInfo, u64 values beyond 2^53" : "Solana getAccountInfo, u64 values below 2^53";
-    out.push(...rows(`${label} (${text.length} B)`, subjects, measure(subjects, samples, options.quick ? 5_000 : 20_000)));
+    const label = big
+      ? "Solana getAccountInfo, u64 values beyond 2^53"
+      : "Solana getAccountInfo, u64 values below 2^53";
+    out.push(
+      ...rows(`${label} (${text.length} B)`, subjects, measure(subjects, samples, options.quick ? 5_000 : 20_000)),
+    );
   }
   options.log("decode: solana done");
   return {

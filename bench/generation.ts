@@ -31,8 +31,22 @@ export const DOCUMENTS: readonly { label: string; file: string }[] = [
   { label: "advanced.openrpc.json (this project)", file: path.join(ROOT, "spec", "advanced.openrpc.json") },
   { label: "eth.openrpc.json (this project)", file: path.join(ROOT, "spec", "eth.openrpc.json") },
   { label: "solana.openrpc.json (this project)", file: path.join(ROOT, "spec", "solana.openrpc.json") },
-  { label: "petstore (@open-rpc/examples)", file: path.join(ROOT, "node_modules", "@open-rpc", "examples", "build", "service-descriptions", "petstore-openrpc.json") },
-  { label: "MetaMask API, 270 KB (@metamask/api-specs)", file: path.join(ROOT, "node_modules", "@metamask", "api-specs", "dist", "build", "openrpc.json") },
+  {
+    label: "petstore (@open-rpc/examples)",
+    file: path.join(
+      ROOT,
+      "node_modules",
+      "@open-rpc",
+      "examples",
+      "build",
+      "service-descriptions",
+      "petstore-openrpc.json",
+    ),
+  },
+  {
+    label: "MetaMask API, 270 KB (@metamask/api-specs)",
+    file: path.join(ROOT, "node_modules", "@metamask", "api-specs", "dist", "build", "openrpc.json"),
+  },
   // Written into a temp folder at run time by runGeneration.
   { label: SYNTHETIC_LABEL, file: "" },
 ];
@@ -55,15 +69,31 @@ interface RunResult {
 }
 
 /** The command of one tool on one document (absolute path), and the folder it runs in. */
-function command(tool: Tool, doc: string, out: string): { file: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv } {
+function command(
+  tool: Tool,
+  doc: string,
+  out: string,
+): { file: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv } {
   // The peer resolves `$ref`s against the working folder: run it in the document's folder.
-  if (tool === "peer") return { file: process.execPath, args: [PEER_CLI, "generate", "-t", "client", "-l", "typescript", "-n", "x", "-d", path.basename(doc), "-o", out], cwd: path.dirname(doc), env: process.env };
+  if (tool === "peer")
+    return {
+      file: process.execPath,
+      args: [PEER_CLI, "generate", "-t", "client", "-l", "typescript", "-n", "x", "-d", path.basename(doc), "-o", out],
+      cwd: path.dirname(doc),
+      env: process.env,
+    };
   // `--examples warn`: third-party documents (MetaMask's) carry examples that contradict their own
   // schemas; ours still checks every example, reporting them as warnings instead of refusing.
   const ours = ["--spec", doc, "--out", out, "--examples", "warn"];
   const env = { ...process.env, OPENRPC_TS_CACHE: tool === "warm" ? "on" : "off" };
   if (tool === "node") return { file: process.execPath, args: [BIN, ...ours], cwd: ROOT, env };
-  if (tool === "profile") return { file: process.execPath, args: ["--cpu-prof", `--cpu-prof-dir=${path.dirname(out)}`, OURS_CLI, ...ours], cwd: ROOT, env };
+  if (tool === "profile")
+    return {
+      file: process.execPath,
+      args: ["--cpu-prof", `--cpu-prof-dir=${path.dirname(out)}`, OURS_CLI, ...ours],
+      cwd: ROOT,
+      env,
+    };
   return { file: "npm", args: ["run", "-s", "gen", "--", ...ours], cwd: ROOT, env };
 }
 
@@ -73,7 +103,12 @@ async function runTool(tool: Tool, docFile: string, outParent?: string): Promise
   const { file, args, cwd, env } = command(tool, docFile, out);
   try {
     const started = now();
-    const { code, stdout, stderr, timedOut } = await new Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }>((resolve) => {
+    const { code, stdout, stderr, timedOut } = await new Promise<{
+      code: number | null;
+      stdout: string;
+      stderr: string;
+      timedOut: boolean;
+    }>((resolve) => {
       const child = spawn(file, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
       let stdoutText = "";
       let stderrText = "";
@@ -93,7 +128,8 @@ async function runTool(tool: Tool, docFile: string, outParent?: string): Promise
     // The peer prints its errors and may still exit 0; it also exits 0 when it wrote nothing.
     const wrote = existsSync(out) && (await readdir(out)).length > 0;
     if (timedOut) return { ok: false, ms, reason: `no result after ${TIMEOUT_MS / 1000} s (killed)`, stderr };
-    if (code !== 0 || !wrote) return { ok: false, ms, reason: failureReason(`${stderr}\n${stdout}`, code), stderr: `${stderr}\n${stdout}` };
+    if (code !== 0 || !wrote)
+      return { ok: false, ms, reason: failureReason(`${stderr}\n${stdout}`, code), stderr: `${stderr}\n${stdout}` };
     return { ok: true, ms, stderr };
   } finally {
     await rm(out, { recursive: true, force: true });
@@ -106,7 +142,10 @@ function failureReason(output: string, code: number | null): string {
   const message = /"message": "((?:[^"\\]|\\\\.)*)/.exec(output);
   if (dataPath && message) return `meta-schema: ${dataPath[1]} ${message[1]!.replace(/\\+"/g, '"')}`;
   const problems = output.match(/found (\d+) problems?/);
-  const first = output.split("\n").map((l) => l.trim()).find((l) => /#\/|message|Error|error/.test(l) && !/^at /.test(l));
+  const first = output
+    .split("\n")
+    .map((l) => l.trim())
+    .find((l) => /#\/|message|Error|error/.test(l) && !/^at /.test(l));
   const text = (first ?? `exit code ${code}`).replace(/\s+/g, " ").slice(0, 160);
   return problems ? `${problems[1]} problems, first: ${text}` : text;
 }
@@ -123,10 +162,13 @@ interface Variant {
  * server URL templates expanded (the peer checks `url` as `format: uri`).
  */
 async function makeVariant(docFile: string, peer: RunResult, _ours: RunResult): Promise<Variant | undefined> {
-  const doc = JSON.parse(await readFile(docFile, "utf8")) as { servers?: { url: string; variables?: Record<string, { default?: string }> }[]; };
+  const doc = JSON.parse(await readFile(docFile, "utf8")) as {
+    servers?: { url: string; variables?: Record<string, { default?: string }> }[];
+  };
   const changes: string[] = [];
   if (!peer.ok && /servers|format \\?"uri/.test(peer.stderr) && doc.servers?.some((s) => s.url.includes("{"))) {
-    for (const server of doc.servers) server.url = server.url.replace(/\{(\w+)\}/g, (m, name: string) => server.variables?.[name]?.default ?? m);
+    for (const server of doc.servers)
+      server.url = server.url.replace(/\{(\w+)\}/g, (m, name: string) => server.variables?.[name]?.default ?? m);
     changes.push("server URL templates expanded to their defaults");
   }
   if (changes.length === 0) return undefined;
@@ -146,7 +188,9 @@ export interface GenerationOptions {
 }
 
 export async function runGeneration(options: GenerationOptions): Promise<SectionResult> {
-  const { buildGenerator } = (await import(pathToFileURL(path.join(ROOT, "generator", "build.mjs")).href)) as { buildGenerator: () => Promise<unknown> };
+  const { buildGenerator } = (await import(pathToFileURL(path.join(ROOT, "generator", "build.mjs")).href)) as {
+    buildGenerator: () => Promise<unknown>;
+  };
   await rm(BUILD_DIR, { recursive: true, force: true });
   await buildGenerator();
   const synthetic = await mkdtemp(path.join(os.tmpdir(), "bench-gen-synthetic-"));
@@ -167,7 +211,14 @@ export async function runGeneration(options: GenerationOptions): Promise<Section
   return { rows, details };
 }
 
-async function generationCase(label: string, file: string, options: GenerationOptions, rows: Row[], details: string[], fullRuns: number): Promise<void> {
+async function generationCase(
+  label: string,
+  file: string,
+  options: GenerationOptions,
+  rows: Row[],
+  details: string[],
+  fullRuns: number,
+): Promise<void> {
   const runs = options.quick ? 2 : fullRuns;
   options.log(`generation: ${label}`);
   const probeOurs = await runTool("ours", file);
@@ -190,7 +241,9 @@ async function generationCase(label: string, file: string, options: GenerationOp
         useOurs = usePeer = true;
         notes.push(`so both are timed on a copy with ${variant.changes.join(" and ")}`);
       } else {
-        notes.push(`a copy with ${variant.changes.join(" and ")} does not help: ${[vOurs.ok ? "" : `ours: ${vOurs.reason}`, vPeer.ok ? "" : `@open-rpc/generator: ${vPeer.reason}`].filter(Boolean).join("; ")}`);
+        notes.push(
+          `a copy with ${variant.changes.join(" and ")} does not help: ${[vOurs.ok ? "" : `ours: ${vOurs.reason}`, vPeer.ok ? "" : `@open-rpc/generator: ${vPeer.reason}`].filter(Boolean).join("; ")}`,
+        );
       }
     }
   }
@@ -208,7 +261,15 @@ async function generationCase(label: string, file: string, options: GenerationOp
     }
   }
   const note = notes.length > 0 ? `${label}: ${notes.join("; ")}.` : undefined;
-  rows.push({ section: SECTION, case: caseLabel, subject: "@open-rpc/generator 1.22 (node)", unit: "ms", samples: samples.peer, baseline: samples.peer.length > 0, note: usePeer ? undefined : note });
+  rows.push({
+    section: SECTION,
+    case: caseLabel,
+    subject: "@open-rpc/generator 1.22 (node)",
+    unit: "ms",
+    samples: samples.peer,
+    baseline: samples.peer.length > 0,
+    note: usePeer ? undefined : note,
+  });
   for (const tool of ["ours", "warm", "node"] as const) {
     const r = ratio(samples[tool], samples.peer);
     const isTarget = tool === "ours";
@@ -220,10 +281,13 @@ async function generationCase(label: string, file: string, options: GenerationOp
       samples: samples[tool],
       ratio: r,
       ratioOf: "peer",
-      ...(isTarget ? { target: "≤ 1.00", met: Number.isFinite(r) ? r <= 1 : undefined, note: usePeer ? note : undefined } : {}),
+      ...(isTarget
+        ? { target: "≤ 1.00", met: Number.isFinite(r) ? r <= 1 : undefined, note: usePeer ? note : undefined }
+        : {}),
     });
   }
-  if (useOurs && (label.startsWith("MetaMask") || label.startsWith("synthetic") || label.startsWith("advanced"))) details.push(await profileGeneration(target, label));
+  if (useOurs && (label.startsWith("MetaMask") || label.startsWith("synthetic") || label.startsWith("advanced")))
+    details.push(await profileGeneration(target, label));
   if (variant) await rm(variant.dir, { recursive: true, force: true });
 }
 
@@ -233,7 +297,8 @@ async function profileGeneration(docFile: string, label: string): Promise<string
   try {
     const result = await runTool("profile", docFile, dir);
     const file = (await readdir(dir)).find((f) => f.endsWith(".cpuprofile"));
-    if (!result.ok || !file) return `Generation profile: the profiled run failed (${result.reason ?? "no profile written"}).`;
+    if (!result.ok || !file)
+      return `Generation profile: the profiled run failed (${result.reason ?? "no profile written"}).`;
     const byPackage = await selfTimeByPackage(path.join(dir, file), BUILD_DIR);
     const total = [...byPackage.values()].reduce((a, b) => a + b, 0);
     const top = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 9);

@@ -25,10 +25,17 @@ export interface IncrementalOptions {
   log: (line: string) => void;
 }
 
-function runNpm(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; ms: number; output: string }> {
+function runNpm(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number | null; ms: number; output: string }> {
   const started = now();
   return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "-s", "gen", "--", ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npm", ["run", "-s", "gen", "--", ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (d: Buffer) => (output += d.toString()));
     child.stderr.on("data", (d: Buffer) => (output += d.toString()));
@@ -63,10 +70,30 @@ export async function runIncremental(options: IncrementalOptions): Promise<Secti
       const b = await runNpm(["--out", out, "--check"]);
       if (b.code === 0) check.push(b.ms);
     }
-    rows.push({ section: SECTION, case: caseLabel, subject: "full cold run, npm run gen (format cache off)", unit: "ms", samples: full, baseline: true });
-    for (const [subject, samples] of [["npm run gen (no-op)", noop], ["npm run gen -- --check (no-op)", check]] as const) {
+    rows.push({
+      section: SECTION,
+      case: caseLabel,
+      subject: "full cold run, npm run gen (format cache off)",
+      unit: "ms",
+      samples: full,
+      baseline: true,
+    });
+    for (const [subject, samples] of [
+      ["npm run gen (no-op)", noop],
+      ["npm run gen -- --check (no-op)", check],
+    ] as const) {
       const median = [...samples].sort((x, y) => x - y)[Math.floor(samples.length / 2)];
-      rows.push({ section: SECTION, case: caseLabel, subject, unit: "ms", samples, ratio: ratio(samples, full), ratioOf: "full run", target: "< 1 s", met: median === undefined ? undefined : median < 1000 });
+      rows.push({
+        section: SECTION,
+        case: caseLabel,
+        subject,
+        unit: "ms",
+        samples,
+        ratio: ratio(samples, full),
+        ratioOf: "full run",
+        target: "< 1 s",
+        met: median === undefined ? undefined : median < 1000,
+      });
     }
 
     options.log("watch mode");
@@ -81,7 +108,10 @@ export async function runIncremental(options: IncrementalOptions): Promise<Secti
 async function watchRows(dir: string, runs: number): Promise<Row[]> {
   const project = path.join(dir, "watch");
   await cp(path.join(ROOT, "spec"), path.join(project, "spec"), { recursive: true });
-  const child = spawn(process.execPath, [BIN, "--watch", ...SPECS.flatMap((s) => ["--spec", s]), "--out", "out"], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [BIN, "--watch", ...SPECS.flatMap((s) => ["--spec", s]), "--out", "out"], {
+    cwd: project,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const lines: string[] = [];
   createInterface({ input: child.stdout! }).on("line", (l) => lines.push(l));
   child.stderr!.resume();
@@ -109,11 +139,26 @@ async function watchRows(dir: string, runs: number): Promise<Row[]> {
     clearTimeout(lifetime);
     child.kill("SIGTERM");
   }
-  const caseLabel = "watch: one method's summary changed and saved in advanced.openrpc.json (this project's 3 specs watched)";
+  const caseLabel =
+    "watch: one method's summary changed and saved in advanced.openrpc.json (this project's 3 specs watched)";
   const median = (s: number[]): number => [...s].sort((x, y) => x - y)[Math.floor(s.length / 2)] ?? Number.NaN;
   return [
-    { section: SECTION, case: caseLabel, subject: "npm run gen -- --watch: save → files written, as the user sees it", unit: "ms", samples: external, target: "≤ 300 ms", met: external.length > 0 ? median(external) <= 300 : undefined },
-    { section: SECTION, case: caseLabel, subject: "the same, the regeneration alone (the time the watcher prints)", unit: "ms", samples: internal },
+    {
+      section: SECTION,
+      case: caseLabel,
+      subject: "npm run gen -- --watch: save → files written, as the user sees it",
+      unit: "ms",
+      samples: external,
+      target: "≤ 300 ms",
+      met: external.length > 0 ? median(external) <= 300 : undefined,
+    },
+    {
+      section: SECTION,
+      case: caseLabel,
+      subject: "the same, the regeneration alone (the time the watcher prints)",
+      unit: "ms",
+      samples: internal,
+    },
   ];
 }
 
@@ -122,8 +167,13 @@ function waitFor(child: ChildProcess, lines: string[], from: number, pattern: Re
     const started = Date.now();
     const poll = setInterval(() => {
       const hit = lines.slice(from).find((l) => pattern.test(l));
-      if (hit !== undefined) (clearInterval(poll), resolve(hit));
-      else if (child.exitCode !== null || Date.now() - started > ms) (clearInterval(poll), reject(new Error(`the watcher printed no line like ${pattern}: ${lines.slice(-3).join(" | ")}`)));
+      if (hit !== undefined) {
+        clearInterval(poll);
+        resolve(hit);
+      } else if (child.exitCode !== null || Date.now() - started > ms) {
+        clearInterval(poll);
+        reject(new Error(`the watcher printed no line like ${pattern}: ${lines.slice(-3).join(" | ")}`));
+      }
     }, 5);
   });
 }

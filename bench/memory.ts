@@ -33,7 +33,14 @@ async function child(base: string, pages: number, perPage: number, every: number
   let logs = 0;
   let checksum = 0;
   const report = (page: number): void => {
-    const sample: Sample = { page, logs, rss: process.memoryUsage.rss(), maxRss: process.resourceUsage().maxRSS * 1024, heapUsed: process.memoryUsage().heapUsed, ms: performance.now() - started };
+    const sample: Sample = {
+      page,
+      logs,
+      rss: process.memoryUsage.rss(),
+      maxRss: process.resourceUsage().maxRSS * 1024,
+      heapUsed: process.memoryUsage().heapUsed,
+      ms: performance.now() - started,
+    };
     process.stdout.write(`${JSON.stringify(sample)}\n`);
   };
   report(0);
@@ -52,24 +59,36 @@ export interface MemoryOptions {
 }
 
 /** One child run over every page; its samples in order. */
-async function runOnce(base: string, pages: number, perPage: number, every: number, log: (line: string) => void): Promise<Sample[]> {
+async function runOnce(
+  base: string,
+  pages: number,
+  perPage: number,
+  every: number,
+  log: (line: string) => void,
+): Promise<Sample[]> {
   const samples: Sample[] = [];
   let total = 0;
-  const proc = spawn(process.execPath, tsxArgs(fileURLToPath(import.meta.url), ["--child", base, String(pages), String(perPage), String(every)]), {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const proc = spawn(
+    process.execPath,
+    tsxArgs(fileURLToPath(import.meta.url), ["--child", base, String(pages), String(perPage), String(every)]),
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const lines = createInterface({ input: proc.stdout });
   lines.on("line", (line) => {
     const message = JSON.parse(line) as Sample | { done: true; logs: number };
     if ("done" in message) total = message.logs;
     else {
       samples.push(message);
-      if (message.page % 250 === 0 && message.page > 0) log(`memory: page ${message.page}/${pages}, rss ${(message.rss / MB).toFixed(0)} MB`);
+      if (message.page % 250 === 0 && message.page > 0)
+        log(`memory: page ${message.page}/${pages}, rss ${(message.rss / MB).toFixed(0)} MB`);
     }
   });
   const code = await new Promise<number | null>((resolve) => proc.on("close", resolve));
-  if (code !== 0 || total !== pages * perPage) throw new Error(`the memory child exited with code ${code} after ${total} of ${pages * perPage} logs`);
+  if (code !== 0 || total !== pages * perPage)
+    throw new Error(`the memory child exited with code ${code} after ${total} of ${pages * perPage} logs`);
   return samples;
 }
 

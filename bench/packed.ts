@@ -29,9 +29,17 @@ export async function packedBuild(): Promise<PackedBuild> {
     if (!tarball) throw new Error("npm pack of generated/ wrote no tarball");
     const app = path.join(dir, "app");
     await mkdir(app);
-    await writeFile(path.join(app, "package.json"), JSON.stringify({ name: "bench-app", version: "1.0.0", private: true }));
-    await run("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", path.join(dir, tarball)], { cwd: app, timeout: 300_000 });
-    const { name } = (await import(pathToFileURL(path.join(ROOT, "generated", "package.json")).href, { with: { type: "json" } })).default as { name: string };
+    await writeFile(
+      path.join(app, "package.json"),
+      JSON.stringify({ name: "bench-app", version: "1.0.0", private: true }),
+    );
+    await run("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", path.join(dir, tarball)], {
+      cwd: app,
+      timeout: 300_000,
+    });
+    const { name } = (
+      await import(pathToFileURL(path.join(ROOT, "generated", "package.json")).href, { with: { type: "json" } })
+    ).default as { name: string };
     const installed = path.join(app, "node_modules", ...name.split("/"));
     return {
       dir: installed,

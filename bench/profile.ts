@@ -24,17 +24,26 @@ interface CpuProfile {
 export type Breakdown = Map<string, number>;
 
 /** Runs `node <nodeArgs…> <args…>` with `--cpu-prof`; resolves with the profile's self time by `classify`. */
-export async function profileProcess(args: readonly string[], cwd: string, classify: (frame: CallFrame) => string): Promise<{ breakdown: Breakdown; stdout: string }> {
+export async function profileProcess(
+  args: readonly string[],
+  cwd: string,
+  classify: (frame: CallFrame) => string,
+): Promise<{ breakdown: Breakdown; stdout: string }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "bench-prof-"));
   try {
-    const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${dir}`, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
-      let out = "";
-      let err = "";
-      child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-      child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-      child.on("close", (c) => resolve({ code: c, stdout: out, stderr: err }));
-    });
+    const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+      (resolve) => {
+        const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${dir}`, ...args], {
+          cwd,
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let out = "";
+        let err = "";
+        child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+        child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+        child.on("close", (c) => resolve({ code: c, stdout: out, stderr: err }));
+      },
+    );
     const file = (await readdir(dir)).find((f) => f.endsWith(".cpuprofile"));
     if (code !== 0 || !file) throw new Error(`the profiled process failed (code ${code}): ${stderr.slice(0, 300)}`);
     return { breakdown: await breakdownOf(path.join(dir, file), classify), stdout };
@@ -57,7 +66,11 @@ export async function profileHere(file: string, run: () => Promise<void>): Promi
 }
 
 /** Runs a child that calls `profileHere(file, …)`; resolves with the self time by `classify`. */
-export async function profileChild(args: (file: string) => readonly string[], cwd: string, classify: (frame: CallFrame) => string): Promise<Breakdown> {
+export async function profileChild(
+  args: (file: string) => readonly string[],
+  cwd: string,
+  classify: (frame: CallFrame) => string,
+): Promise<Breakdown> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "bench-prof-"));
   try {
     const file = path.join(dir, "child.cpuprofile");
@@ -93,5 +106,8 @@ export function topOf(breakdown: Breakdown, limit: number, perUnit = 1, unit = "
   return [...breakdown]
     .sort((a, b) => b[1] - a[1])
     .slice(0, limit)
-    .map(([name, ms]) => `${name}: ${(ms / perUnit).toFixed(unit === "µs" ? 0 : 0)} ${unit} (${((ms / total) * 100).toFixed(0)} %)`);
+    .map(
+      ([name, ms]) =>
+        `${name}: ${(ms / perUnit).toFixed(unit === "µs" ? 0 : 0)} ${unit} (${((ms / total) * 100).toFixed(0)} %)`,
+    );
 }

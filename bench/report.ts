@@ -85,7 +85,9 @@ export function renderTable(rows: readonly Row[]): { table: string; notes: strin
     const medianText = row.samples.length === 0 ? "n/a" : formatValue(summary.median, row.unit);
     const met = row.met === undefined ? "" : row.met ? "yes" : "**no**";
     const range = row.exact && row.samples.length > 0 ? "(exact)" : formatRange(summary, row.unit);
-    lines.push(`| ${[row.section, row.case, subject, medianText, range, ratioText(row), row.target ?? "", met].map(cell).join(" | ")} |`);
+    lines.push(
+      `| ${[row.section, row.case, subject, medianText, range, ratioText(row), row.target ?? "", met].map(cell).join(" | ")} |`,
+    );
   }
   return { table: lines.join("\n"), notes };
 }

@@ -32,9 +32,13 @@ function parseArgs(argv: readonly string[]): { only: string[]; quick: boolean; o
     if (arg === "--quick") quick = true;
     else if (arg === "--only" || arg.startsWith("--only=")) {
       const value = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : argv[++i];
-      only = (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+      only = (value ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       const unknown = only.filter((s) => !(s in SECTIONS));
-      if (unknown.length > 0) throw new Error(`unknown section ${unknown.join(", ")}; choose from ${Object.keys(SECTIONS).join(", ")}`);
+      if (unknown.length > 0)
+        throw new Error(`unknown section ${unknown.join(", ")}; choose from ${Object.keys(SECTIONS).join(", ")}`);
     } else if (arg === "--out") out = path.resolve(argv[++i] ?? out);
     else if (arg === "--help" || arg === "-h") {
       console.log(`npm run bench -- [--only ${Object.keys(SECTIONS).join(",")}] [--quick] [--out BENCHMARKS.md]`);
@@ -48,7 +52,8 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const started = new Date();
   const t0 = Date.now();
-  const log = (line: string): void => void process.stderr.write(`[bench ${((Date.now() - t0) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
+  const log = (line: string): void =>
+    void process.stderr.write(`[bench ${((Date.now() - t0) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
   const rows: Row[] = [];
   const details: string[] = [];
   for (const name of args.only) {
@@ -61,12 +66,27 @@ async function main(): Promise<void> {
       // One broken section must not hide the others.
       const message = error instanceof Error ? error.message : String(error);
       log(`section ${name} failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
-      rows.push({ section: name, case: "(section failed)", subject: "—", unit: "", samples: [], note: `the ${name} section failed: ${message.slice(0, 300)}` });
+      rows.push({
+        section: name,
+        case: "(section failed)",
+        subject: "—",
+        unit: "",
+        samples: [],
+        note: `the ${name} section failed: ${message.slice(0, 300)}`,
+      });
     }
   }
   const extra = process.argv.slice(2);
   const command = `npm run bench${extra.length > 0 ? ` -- ${extra.join(" ")}` : ""}`;
-  const report = renderReport({ rows, details, command, started, durationMs: Date.now() - t0, quick: args.quick, sections: args.only });
+  const report = renderReport({
+    rows,
+    details,
+    command,
+    started,
+    durationMs: Date.now() - t0,
+    quick: args.quick,
+    sections: args.only,
+  });
   console.log(report.console);
   await writeReport(args.out, report.markdown);
   log(`wrote ${path.relative(process.cwd(), args.out)}`);

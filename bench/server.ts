@@ -43,8 +43,20 @@ export function sampleLog(): Json {
       anonymous: false,
       id: "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef",
       inputs: [
-        { indexed: true, name: "_from", size: 20, type: "address", valueDecoded: "0xDef1C0ded9bec7F1a1670819833240f027b25EfF" },
-        { indexed: true, name: "_to", size: 20, type: "address", valueDecoded: "0x3dd49f67E9d5Bc4C5E6634b3F70BfD9dc1b6BD74" },
+        {
+          indexed: true,
+          name: "_from",
+          size: 20,
+          type: "address",
+          valueDecoded: "0xDef1C0ded9bec7F1a1670819833240f027b25EfF",
+        },
+        {
+          indexed: true,
+          name: "_to",
+          size: 20,
+          type: "address",
+          valueDecoded: "0x3dd49f67E9d5Bc4C5E6634b3F70BfD9dc1b6BD74",
+        },
         { indexed: false, name: "_value", size: 256, type: "uint256", valueDecoded: "33916951052624567" },
       ],
       name: "Transfer",
@@ -67,7 +79,11 @@ export function sampleLog(): Json {
 /** `{ logs: [...count logs], nextPageToken? }` as JSON text; every log has its own fixed-width `logIndex`. */
 export function logsPageText(count: number, nextPageToken?: string, blockNumber = "0xdaf6b4"): string {
   const base = sampleLog();
-  const logs = Array.from({ length: count }, (_, i) => ({ ...base, blockNumber, logIndex: `0x${i.toString(16).padStart(5, "0")}` }));
+  const logs = Array.from({ length: count }, (_, i) => ({
+    ...base,
+    blockNumber,
+    logIndex: `0x${i.toString(16).padStart(5, "0")}`,
+  }));
   return JSON.stringify(nextPageToken === undefined ? { logs } : { logs, nextPageToken });
 }
 
@@ -160,7 +176,10 @@ export function tsxArgs(file: string, args: readonly string[] = []): string[] {
 
 /** Starts the server in a child process and resolves once it listens. */
 export function startServer(): Promise<RunningServer> {
-  const child = spawn(process.execPath, tsxArgs(fileURLToPath(import.meta.url), ["--serve"]), { cwd: ROOT, stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, tsxArgs(fileURLToPath(import.meta.url), ["--serve"]), {
+    cwd: ROOT,
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     child.once("exit", (code) => reject(new Error(`the benchmark server exited with code ${code} before listening`)));

@@ -161,19 +161,43 @@ export function composition(metafile: Metafile, limit = 6): string {
 
 /** Generates the peer's client for spec/advanced.openrpc.json (server URL templates expanded: it rejects them). */
 async function openRpcClient(dir: string): Promise<string> {
-  const doc = JSON.parse(await readFile(path.join(ROOT, "spec", "advanced.openrpc.json"), "utf8")) as { servers?: { url: string; variables?: Record<string, { default?: string }> }[] };
-  for (const server of doc.servers ?? []) server.url = server.url.replace(/\{(\w+)\}/g, (m, name: string) => server.variables?.[name]?.default ?? m);
+  const doc = JSON.parse(await readFile(path.join(ROOT, "spec", "advanced.openrpc.json"), "utf8")) as {
+    servers?: { url: string; variables?: Record<string, { default?: string }> }[];
+  };
+  for (const server of doc.servers ?? [])
+    server.url = server.url.replace(/\{(\w+)\}/g, (m, name: string) => server.variables?.[name]?.default ?? m);
   const specDir = path.join(dir, "spec");
   await cp(path.join(ROOT, "spec"), specDir, { recursive: true });
   await writeFile(path.join(specDir, "advanced.openrpc.json"), JSON.stringify(doc));
   const out = path.join(dir, "client");
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "node_modules", "@open-rpc", "generator", "build", "cli.js"), "generate", "-t", "client", "-l", "typescript", "-n", "advanced-client", "-d", "advanced.openrpc.json", "-o", out], { cwd: specDir, stdio: "ignore" });
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(ROOT, "node_modules", "@open-rpc", "generator", "build", "cli.js"),
+        "generate",
+        "-t",
+        "client",
+        "-l",
+        "typescript",
+        "-n",
+        "advanced-client",
+        "-d",
+        "advanced.openrpc.json",
+        "-o",
+        out,
+      ],
+      { cwd: specDir, stdio: "ignore" },
+    );
     child.on("close", resolve);
   });
   const file = path.join(out, "client", "typescript", "src", "index.ts");
-  const present = await readdir(path.dirname(file)).then((f) => f.includes("index.ts"), () => false);
-  if (code !== 0 || !present) throw new Error(`@open-rpc/generator exited with code ${code} without writing ${path.relative(out, file)}`);
+  const present = await readdir(path.dirname(file)).then(
+    (f) => f.includes("index.ts"),
+    () => false,
+  );
+  if (code !== 0 || !present)
+    throw new Error(`@open-rpc/generator exited with code ${code} without writing ${path.relative(out, file)}`);
   return file;
 }
 
@@ -184,7 +208,8 @@ export interface SizeOptions {
 
 const CASES = {
   entryGz: "one-call app, loaded at start: entry chunk + its static imports (min+gz)",
-  firstCallGz: "one-call app, fetched before the first call is sent: start + what the client imports at creation (HTTP transport, wire codec, request validators) (min+gz) (information)",
+  firstCallGz:
+    "one-call app, fetched before the first call is sent: start + what the client imports at creation (HTTP transport, wire codec, request validators) (min+gz) (information)",
   totalGz: "one-call app, all chunks incl. lazy ones (min+gz)",
 } as const;
 
@@ -217,7 +242,10 @@ export async function runSize(options: SizeOptions): Promise<SectionResult> {
   }
   const base = results.get(subjects[0]!.name);
   const ours = results.get(subjects[1]!.name);
-  const peers = subjects.filter((s) => !s.name.startsWith("ours")).map((s) => results.get(s.name)).filter((r): r is BundleSize => r !== undefined && !(r instanceof Error));
+  const peers = subjects
+    .filter((s) => !s.name.startsWith("ours"))
+    .map((s) => results.get(s.name))
+    .filter((r): r is BundleSize => r !== undefined && !(r instanceof Error));
   const rows: Row[] = [];
   for (const metric of ["entryGz", "firstCallGz", "totalGz"] as const) {
     for (const [i, subject] of subjects.entries()) {
@@ -235,11 +263,19 @@ export async function runSize(options: SizeOptions): Promise<SectionResult> {
         target = "≤ 0.80× ankr.js";
         met = baseOk !== undefined && ok.totalGz <= 0.8 * baseOk.totalGz;
       }
-      const note = result instanceof Error ? `${subject.name} did not build: ${result.message.slice(0, 300)}` : metric === "entryGz" ? subject.note : undefined;
+      const note =
+        result instanceof Error
+          ? `${subject.name} did not build: ${result.message.slice(0, 300)}`
+          : metric === "entryGz"
+            ? subject.note
+            : undefined;
       rows.push({
         section: SECTION,
         case: CASES[metric],
-        subject: ok && ok.chunks > 1 ? `${subject.name}, ${{ entryGz: ok.entryChunks, firstCallGz: ok.firstCallChunks, totalGz: ok.chunks }[metric]} chunks` : subject.name,
+        subject:
+          ok && ok.chunks > 1
+            ? `${subject.name}, ${{ entryGz: ok.entryChunks, firstCallGz: ok.firstCallChunks, totalGz: ok.chunks }[metric]} chunks`
+            : subject.name,
         unit: "B",
         samples: ok ? [ok[metric]] : [],
         exact: true,

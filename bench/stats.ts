@@ -56,7 +56,12 @@ export function formatValue(value: number, unit: string): string {
   if (!Number.isFinite(value)) return "—";
   if (unit === "B") return value >= 1024 ? `${(value / 1024).toFixed(2)} KB` : `${Math.round(value)} B`;
   if (unit === "MB") return `${value.toFixed(0)} MB`;
-  if (unit === "ms") return value >= 100 ? `${value.toFixed(0)} ms` : value >= 1 ? `${value.toFixed(2)} ms` : `${(value * 1000).toFixed(0)} µs`;
+  if (unit === "ms")
+    return value >= 100
+      ? `${value.toFixed(0)} ms`
+      : value >= 1
+        ? `${value.toFixed(2)} ms`
+        : `${(value * 1000).toFixed(0)} µs`;
   if (unit === "µs") return value >= 1000 ? `${(value / 1000).toFixed(2)} ms` : `${value.toFixed(1)} µs`;
   if (unit === "req/s") return `${Math.round(value).toLocaleString("en-US")} req/s`;
   if (unit === "") return value >= 1000 ? Math.round(value).toLocaleString("en-US") : String(Number(value.toFixed(2)));

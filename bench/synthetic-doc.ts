@@ -24,8 +24,36 @@ function random(seed: number): () => number {
 }
 
 const VERBS = ["get", "list", "find", "estimate", "submit", "simulate", "trace", "watch", "count", "describe"];
-const NOUNS = ["Block", "Transaction", "Receipt", "Account", "Balance", "Token", "Contract", "Validator", "Stake", "Proposal", "Pool", "Order", "Position", "Bridge", "Message", "Epoch", "Slot", "Fee", "Vote", "Reward", "Asset", "Collection", "Event", "Log"];
-const WORDS = "the of a an to returns value block chain account address token amount hash height index page cursor filter range latest pending finalized safe earliest number count total fee gas price limit nonce signature public key data topic event log receipt status".split(" ");
+const NOUNS = [
+  "Block",
+  "Transaction",
+  "Receipt",
+  "Account",
+  "Balance",
+  "Token",
+  "Contract",
+  "Validator",
+  "Stake",
+  "Proposal",
+  "Pool",
+  "Order",
+  "Position",
+  "Bridge",
+  "Message",
+  "Epoch",
+  "Slot",
+  "Fee",
+  "Vote",
+  "Reward",
+  "Asset",
+  "Collection",
+  "Event",
+  "Log",
+];
+const WORDS =
+  "the of a an to returns value block chain account address token amount hash height index page cursor filter range latest pending finalized safe earliest number count total fee gas price limit nonce signature public key data topic event log receipt status".split(
+    " ",
+  );
 
 type Schema = Record<string, unknown>;
 
@@ -33,10 +61,23 @@ type Schema = Record<string, unknown>;
 function components(): Record<string, Schema> {
   return {
     Hash: { title: "Hash", type: "string", pattern: "^0x[0-9a-f]{64}$", description: "A 32-byte hash, hex encoded." },
-    Address: { title: "Address", type: "string", pattern: "^0x[0-9a-fA-F]{40}$", description: "A 20-byte address, hex encoded." },
-    Quantity: { title: "Quantity", type: "string", pattern: "^0x(0|[1-9a-f][0-9a-f]*)$", description: "An unsigned integer, hex encoded." },
+    Address: {
+      title: "Address",
+      type: "string",
+      pattern: "^0x[0-9a-fA-F]{40}$",
+      description: "A 20-byte address, hex encoded.",
+    },
+    Quantity: {
+      title: "Quantity",
+      type: "string",
+      pattern: "^0x(0|[1-9a-f][0-9a-f]*)$",
+      description: "An unsigned integer, hex encoded.",
+    },
     BlockTag: { title: "BlockTag", type: "string", enum: ["latest", "pending", "finalized", "safe", "earliest"] },
-    BlockRef: { title: "BlockRef", oneOf: [{ $ref: "#/components/schemas/Quantity" }, { $ref: "#/components/schemas/BlockTag" }] },
+    BlockRef: {
+      title: "BlockRef",
+      oneOf: [{ $ref: "#/components/schemas/Quantity" }, { $ref: "#/components/schemas/BlockTag" }],
+    },
     Page: {
       title: "Page",
       type: "object",
@@ -78,7 +119,8 @@ export function syntheticDocument(methods = SYNTHETIC_METHODS, seed = 240): Reco
       const values = ["alpha", "beta", "gamma", "delta"].slice(0, 2 + Math.floor(rnd() * 3));
       return [{ type: "string", enum: values, description: sentence(4) }, values[0]];
     }
-    if (kind === 4) return [{ type: "array", items: { $ref: "#/components/schemas/Hash" }, maxItems: 100 }, [EXAMPLES.Hash]];
+    if (kind === 4)
+      return [{ type: "array", items: { $ref: "#/components/schemas/Hash" }, maxItems: 100 }, [EXAMPLES.Hash]];
     if (kind === 5) return [{ type: "string", minLength: 1, maxLength: 64, description: sentence(8) }, "memo"];
     return [{ type: "number", description: sentence(4) }, 1.5];
   };
@@ -128,7 +170,11 @@ export function syntheticDocument(methods = SYNTHETIC_METHODS, seed = 240): Reco
   }
   return {
     openrpc: "1.2.6",
-    info: { title: "Synthetic Chain API", version: "1.0.0", description: `A synthetic document of ${methods} methods for the generation benchmark.` },
+    info: {
+      title: "Synthetic Chain API",
+      version: "1.0.0",
+      description: `A synthetic document of ${methods} methods for the generation benchmark.`,
+    },
     servers: [{ name: "local", url: "http://127.0.0.1:8545" }],
     methods: methodList,
     components: { schemas: components() },

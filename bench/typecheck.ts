@@ -47,7 +47,11 @@ async function clientInfo(subpath: string, specFile: string, variable: string): 
   const factory = /export function (create\w+Client)\(/.exec(source)?.[1];
   if (!factory) throw new Error(`no create…Client function in generated/src/${subpath}/client.ts`);
   const body = source.slice(source.indexOf("function calls("));
-  const calls = [...body.matchAll(/(\w+):\s*\([^]*?\)\s*=>\s*call\("([^"]+)",\s*(params|\[)/g)].map((m) => ({ member: m[1]!, method: m[2]!, named: m[3] === "params" }));
+  const calls = [...body.matchAll(/(\w+):\s*\([^]*?\)\s*=>\s*call\("([^"]+)",\s*(params|\[)/g)].map((m) => ({
+    member: m[1]!,
+    method: m[2]!,
+    named: m[3] === "params",
+  }));
   const paginateBlock = /paginate:\s*\{([^]*?)\n\s*\},/.exec(source)?.[1] ?? "";
   const paginators = [...paginateBlock.matchAll(/(\w+):\s*\(params/g)].map((m) => m[1]!);
   const spec = JSON.parse(await readFile(path.join(ROOT, "spec", specFile), "utf8")) as { methods: SpecMethod[] };
@@ -73,14 +77,18 @@ export async function consumerAll(): Promise<{ text: string; calls: number }> {
   const lines = ["// Written by bench/typecheck.ts: every method of the three generated clients.", ""];
   for (const info of infos) lines.push(`import { ${info.factory} } from "./dts/${info.subpath}/index.js";`);
   lines.push("", "export async function main(): Promise<void> {");
-  for (const info of infos) lines.push(`  const ${info.variable} = ${info.factory}({ url: "http://127.0.0.1:8545", apiKey: "KEY" });`);
+  for (const info of infos)
+    lines.push(`  const ${info.variable} = ${info.factory}({ url: "http://127.0.0.1:8545", apiKey: "KEY" });`);
   let n = 0;
   for (const info of infos) {
     for (const call of info.calls) {
       const method = info.methods.get(call.method);
       const examples = method?.examples?.length ? method.examples : [undefined];
       for (const example of examples) {
-        const args = method && example ? argumentsOf(method, example, call.named) : `...(undefined as unknown as Parameters<typeof ${info.variable}.${call.member}>)`;
+        const args =
+          method && example
+            ? argumentsOf(method, example, call.named)
+            : `...(undefined as unknown as Parameters<typeof ${info.variable}.${call.member}>)`;
         lines.push(`  const r${n++} = await ${info.variable}.${call.member}(${args});`, `  void r${n - 1};`);
       }
     }
@@ -89,7 +97,9 @@ export async function consumerAll(): Promise<{ text: string; calls: number }> {
       const method = rpc ? info.methods.get(rpc.method) : undefined;
       const example = method?.examples?.[0];
       const args = method && example ? argumentsOf(method, example, true) : "{}";
-      lines.push(`  for await (const item of ${info.variable}.paginate.${member}(${args}, { maxItems: 10 })) void item;`);
+      lines.push(
+        `  for await (const item of ${info.variable}.paginate.${member}(${args}, { maxItems: 10 })) void item;`,
+      );
       n++;
     }
   }
@@ -97,16 +107,42 @@ export async function consumerAll(): Promise<{ text: string; calls: number }> {
   return { text: lines.join("\n"), calls: n };
 }
 
-const ANKR_METHODS = ["getCurrencies", "getLogs", "getBlocks", "getTransactionsByHash", "getInteractions", "getNFTsByOwner", "getNFTMetadata", "getNFTHolders", "getTokenPrice"];
+const ANKR_METHODS = [
+  "getCurrencies",
+  "getLogs",
+  "getBlocks",
+  "getTransactionsByHash",
+  "getInteractions",
+  "getNFTsByOwner",
+  "getNFTMetadata",
+  "getNFTHolders",
+  "getTokenPrice",
+];
 
 /** The same 9 Advanced calls, on our client or on ankr.js, params declared with the client's own types. */
 export function consumerAdvanced(on: "ours" | "ankr"): string {
   const head =
     on === "ours"
-      ? ['import { createAdvancedClient, type AdvancedClient } from "./dts/advanced/index.js";', 'const client: AdvancedClient = createAdvancedClient({ url: "http://127.0.0.1:8545", apiKey: "KEY" });', "type C = AdvancedClient;"]
-      : ['import { AnkrProvider } from "@ankr.com/ankr.js";', 'const client = new AnkrProvider("http://127.0.0.1:8545/KEY");', "type C = AnkrProvider;"];
-  const body = ANKR_METHODS.flatMap((m, i) => [`declare const p${i}: Parameters<C["${m}"]>[0];`, `export const r${i} = client.${m}(p${i}).then((r) => r);`]);
-  return [`// Written by bench/typecheck.ts: the Advanced methods on ${on === "ours" ? "our client" : "@ankr.com/ankr.js"}.`, ...head, ...body, ""].join("\n");
+      ? [
+          'import { createAdvancedClient, type AdvancedClient } from "./dts/advanced/index.js";',
+          'const client: AdvancedClient = createAdvancedClient({ url: "http://127.0.0.1:8545", apiKey: "KEY" });',
+          "type C = AdvancedClient;",
+        ]
+      : [
+          'import { AnkrProvider } from "@ankr.com/ankr.js";',
+          'const client = new AnkrProvider("http://127.0.0.1:8545/KEY");',
+          "type C = AnkrProvider;",
+        ];
+  const body = ANKR_METHODS.flatMap((m, i) => [
+    `declare const p${i}: Parameters<C["${m}"]>[0];`,
+    `export const r${i} = client.${m}(p${i}).then((r) => r);`,
+  ]);
+  return [
+    `// Written by bench/typecheck.ts: the Advanced methods on ${on === "ours" ? "our client" : "@ankr.com/ankr.js"}.`,
+    ...head,
+    ...body,
+    "",
+  ].join("\n");
 }
 
 interface Diagnostics {
@@ -120,12 +156,24 @@ async function tsc(file: string): Promise<Diagnostics> {
   await writeFile(
     config,
     JSON.stringify({
-      compilerOptions: { target: "ES2022", lib: ["ES2022", "DOM"], module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: true, types: [] },
+      compilerOptions: {
+        target: "ES2022",
+        lib: ["ES2022", "DOM"],
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      },
       files: [path.basename(file)],
     }),
   );
   const output = await new Promise<string>((resolve) => {
-    const child = spawn(process.execPath, [TSC, "-p", config, "--extendedDiagnostics"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [TSC, "-p", config, "--extendedDiagnostics"], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let text = "";
     child.stdout.on("data", (d: Buffer) => (text += d.toString()));
     child.stderr.on("data", (d: Buffer) => (text += d.toString()));
@@ -133,7 +181,8 @@ async function tsc(file: string): Promise<Diagnostics> {
   });
   const instantiations = Number(/Instantiations:\s+(\d+)/.exec(output)?.[1]);
   const checkS = Number(/Check time:\s+([\d.]+)s/.exec(output)?.[1]);
-  if (!Number.isFinite(instantiations) || !Number.isFinite(checkS)) throw new Error(`tsc printed no diagnostics for ${path.basename(file)}: ${output.slice(0, 300)}`);
+  if (!Number.isFinite(instantiations) || !Number.isFinite(checkS))
+    throw new Error(`tsc printed no diagnostics for ${path.basename(file)}: ${output.slice(0, 300)}`);
   const errors = output.split("\n").filter((l) => /error TS\d+/.test(l));
   return { instantiations, checkMs: checkS * 1000, errors };
 }
@@ -146,14 +195,22 @@ export interface TypecheckOptions {
 /** The package's declaration files, as a consumer of the published package sees them: bench/.build/dts/. */
 async function emitDeclarations(): Promise<void> {
   const output = await new Promise<{ code: number | null; text: string }>((resolve) => {
-    const args = [TSC, "-p", path.join(ROOT, "generated", "tsconfig.json"), "--emitDeclarationOnly", "--outDir", path.join(BUILD, "dts")];
+    const args = [
+      TSC,
+      "-p",
+      path.join(ROOT, "generated", "tsconfig.json"),
+      "--emitDeclarationOnly",
+      "--outDir",
+      path.join(BUILD, "dts"),
+    ];
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
     let text = "";
     child.stdout.on("data", (d: Buffer) => (text += d.toString()));
     child.stderr.on("data", (d: Buffer) => (text += d.toString()));
     child.on("close", (code) => resolve({ code, text }));
   });
-  if (output.code !== 0) throw new Error(`emitting the declarations of generated/ failed: ${output.text.slice(0, 300)}`);
+  if (output.code !== 0)
+    throw new Error(`emitting the declarations of generated/ failed: ${output.text.slice(0, 300)}`);
 }
 
 export async function runTypecheck(options: TypecheckOptions): Promise<SectionResult> {
@@ -176,7 +233,11 @@ export async function runTypecheck(options: TypecheckOptions): Promise<SectionRe
   const subjects: { key: keyof typeof files; case: string; subject: string; baseline?: boolean }[] = [
     { key: "ankr", case: "9 Advanced calls, same code", subject: "@ankr.com/ankr.js 0.6", baseline: true },
     { key: "advanced", case: "9 Advanced calls, same code", subject: "ours" },
-    { key: "all", case: `every method of the 3 clients (${all.calls} calls from the spec examples + paginators)`, subject: "ours" },
+    {
+      key: "all",
+      case: `every method of the 3 clients (${all.calls} calls from the spec examples + paginators)`,
+      subject: "ours",
+    },
   ];
   for (const metric of ["instantiations", "checkMs"] as const) {
     for (const s of subjects) {
@@ -204,6 +265,8 @@ export async function runTypecheck(options: TypecheckOptions): Promise<SectionRe
   }
   return {
     rows,
-    details: [`**Type-check**: \`tsc --extendedDiagnostics --noEmit\`, strict, skipLibCheck, module NodeNext, against the package's declaration files (emitted from generated/src into bench/.build/dts, as a consumer of the published package sees them; ankr.js ships .d.ts too); ${runs} run(s) each, check time is the median. The 9-call consumers declare each call's params with the client's own parameter type, so both sides have the same code shape.`],
+    details: [
+      `**Type-check**: \`tsc --extendedDiagnostics --noEmit\`, strict, skipLibCheck, module NodeNext, against the package's declaration files (emitted from generated/src into bench/.build/dts, as a consumer of the published package sees them; ankr.js ships .d.ts too); ${runs} run(s) each, check time is the median. The 9-call consumers declare each call's params with the client's own parameter type, so both sides have the same code shape.`,
+    ],
   };
 }

@@ -68,12 +68,17 @@ export function parseArgs(command: CommandSpec, argv: readonly string[]): Parsed
       continue;
     }
     if (!arg.startsWith("--") || arg === "--") {
-      throw new UsageError(arg.startsWith("-") ? `${quoted(arg)} is not an option; options are long (--name).` : `${quoted(arg)} is not an option; options start with --, and values follow their option (--spec file.json).`);
+      throw new UsageError(
+        arg.startsWith("-")
+          ? `${quoted(arg)} is not an option; options are long (--name).`
+          : `${quoted(arg)} is not an option; options start with --, and values follow their option (--spec file.json).`,
+      );
     }
     const eq = arg.indexOf("=");
     const written = eq === -1 ? arg : arg.slice(0, eq);
     const flag = byFlag.get(written);
-    if (flag === undefined) throw new UsageError(`${quoted(written)} is not an option of ${command.name.replace(/ --$/, "")}.`);
+    if (flag === undefined)
+      throw new UsageError(`${quoted(written)} is not an option of ${command.name.replace(/ --$/, "")}.`);
     const spec = command.options[flag]!;
     let value: string;
     if (spec.type === "boolean") {
@@ -81,7 +86,10 @@ export function parseArgs(command: CommandSpec, argv: readonly string[]): Parsed
       value = "true";
     } else if (eq !== -1) value = arg.slice(eq + 1);
     else if (i + 1 < argv.length) value = argv[++i]!;
-    else throw new UsageError(`--${flag} needs a value: --${flag} <${spec.placeholder ?? (spec.type === "number" ? "n" : "value")}>.`);
+    else
+      throw new UsageError(
+        `--${flag} needs a value: --${flag} <${spec.placeholder ?? (spec.type === "number" ? "n" : "value")}>.`,
+      );
     given.set(flag, [...(given.get(flag) ?? []), value]);
   }
   return { help: false, values: valuesOf(command, given), positionals };
@@ -96,11 +104,15 @@ function valuesOf(command: CommandSpec, given: Map<string, string[]>): Record<st
       if (spec.default !== undefined) values[camelCase(flag)] = spec.default;
       continue;
     }
-    if (!spec.multiple && texts.length > 1) throw new UsageError(`--${flag} is given ${texts.length} times; give it once.`);
+    if (!spec.multiple && texts.length > 1)
+      throw new UsageError(`--${flag} is given ${texts.length} times; give it once.`);
     for (const text of texts) {
-      if (spec.choices && !spec.choices.includes(text)) throw new UsageError(`--${flag} must be one of ${spec.choices.join(", ")}, not ${quoted(text)}.`);
+      if (spec.choices && !spec.choices.includes(text))
+        throw new UsageError(`--${flag} must be one of ${spec.choices.join(", ")}, not ${quoted(text)}.`);
     }
-    const typed = texts.map((text) => (spec.type === "number" ? numberOf(text) : spec.type === "boolean" ? true : text));
+    const typed = texts.map((text) =>
+      spec.type === "number" ? numberOf(text) : spec.type === "boolean" ? true : text,
+    );
     values[camelCase(flag)] = (spec.multiple ? typed : typed[0]) as ArgValue;
   }
   return values;
@@ -122,7 +134,10 @@ export function helpText(command: CommandSpec, width = 80): string {
     const names = [`--${flag}`, ...(spec.aliases ?? [])].join(", ");
     const placeholder = ` <${spec.placeholder ?? (spec.type === "number" ? "n" : "value")}>`;
     const value = spec.type === "boolean" ? "" : spec.multiple ? `${placeholder} ...` : placeholder;
-    const extra = [spec.choices ? `one of: ${spec.choices.join(", ")}` : "", spec.default !== undefined && spec.type !== "boolean" ? `default: ${String(spec.default)}` : ""].filter(Boolean);
+    const extra = [
+      spec.choices ? `one of: ${spec.choices.join(", ")}` : "",
+      spec.default !== undefined && spec.type !== "boolean" ? `default: ${String(spec.default)}` : "",
+    ].filter(Boolean);
     return [names + value, spec.describe + (extra.length > 0 ? ` [${extra.join("; ")}]` : "")] as const;
   });
   rows.push(["--help", "Show this help"]);
@@ -135,7 +150,8 @@ export function helpText(command: CommandSpec, width = 80): string {
   }
   if (command.examples && command.examples.length > 0) {
     lines.push("", "Examples:");
-    for (const [cmd, what] of command.examples) lines.push(`  ${command.name} ${cmd}`.trimEnd(), ...wrap(what, width - 6).map((l) => `      ${l}`));
+    for (const [cmd, what] of command.examples)
+      lines.push(`  ${command.name} ${cmd}`.trimEnd(), ...wrap(what, width - 6).map((l) => `      ${l}`));
   }
   return lines.join("\n");
 }
@@ -158,14 +174,23 @@ function wrap(text: string, width: number): string[] {
  * terminal, followed by where the help is; any other failure prints as `failure(error)` words it
  * (report.ts: no stack trace without --debug). `beforeExit` runs before a normal exit.
  */
-export function runCli(command: CommandSpec, main: () => Promise<number>, failure: (error: unknown) => string, beforeExit?: () => Promise<void>): void {
+export function runCli(
+  command: CommandSpec,
+  main: () => Promise<number>,
+  failure: (error: unknown) => string,
+  beforeExit?: () => Promise<void>,
+): void {
   main().then(
     async (code) => {
       await beforeExit?.();
       process.exit(code);
     },
     (error: unknown) => {
-      console.error(error instanceof UsageError ? `${terminalText(error.message)} Run \`${command.name} --help\` for the options.` : failure(error));
+      console.error(
+        error instanceof UsageError
+          ? `${terminalText(error.message)} Run \`${command.name} --help\` for the options.`
+          : failure(error),
+      );
       process.exit(1);
     },
   );

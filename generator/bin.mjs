@@ -43,7 +43,13 @@ function sourceStamp() {
 async function bundle() {
   const dir = path.join(CACHE, `cli-${sourceStamp()}`);
   const entry = path.join(dir, "cli.mjs");
-  if (await stat(entry).then(() => true, () => false)) return entry;
+  if (
+    await stat(entry).then(
+      () => true,
+      () => false,
+    )
+  )
+    return entry;
   try {
     const { buildGenerator } = await import("./build.mjs");
     await mkdir(CACHE, { recursive: true });
@@ -52,7 +58,8 @@ async function bundle() {
     await rename(temp, dir).catch(() => rm(temp, { recursive: true, force: true }));
     // Older bundles in our own cache folder are of no further use.
     for (const name of await readdir(CACHE)) {
-      if (/^cli-[0-9a-f]{16}$/.test(name) && path.join(CACHE, name) !== dir) await rm(path.join(CACHE, name), { recursive: true, force: true });
+      if (/^cli-[0-9a-f]{16}$/.test(name) && path.join(CACHE, name) !== dir)
+        await rm(path.join(CACHE, name), { recursive: true, force: true });
     }
     return entry;
   } catch {

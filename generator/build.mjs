@@ -33,7 +33,10 @@ const keepModuleUrls = {
       if (!text.includes("import.meta.url") && !usesDir) return undefined;
       text = text.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href));
       const shims = [];
-      for (const [name, value] of [["__filename", args.path], ["__dirname", path.dirname(args.path)]]) {
+      for (const [name, value] of [
+        ["__filename", args.path],
+        ["__dirname", path.dirname(args.path)],
+      ]) {
         const used = new RegExp(`\\b${name}\\b`).test(text);
         const declared = new RegExp(`\\b(?:const|let|var|function)\\s+${name}\\b`).test(text);
         if (used && !declared) shims.push(`${name} = ${JSON.stringify(value)}`);
@@ -63,6 +66,8 @@ export async function buildGenerator({ outdir = OUTDIR, metafile = false } = {})
     metafile,
     logLevel: "warning",
     // CommonJS dependencies call require(); give the ES module one.
-    banner: { js: 'import { createRequire as __bundleRequire } from "node:module"; const require = __bundleRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as __bundleRequire } from "node:module"; const require = __bundleRequire(import.meta.url);',
+    },
   });
 }

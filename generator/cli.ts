@@ -27,24 +27,64 @@ const COMMAND: CommandSpec = {
   usage: "[--check | --watch] [--spec <file> ...] [--out <dir>] [--name <package>]",
   description: "Generates a typed TypeScript client package from OpenRPC documents.",
   options: {
-    spec: { type: "string", placeholder: "file", multiple: true, describe: "OpenRPC document (JSON or YAML); repeat for several. Default: every *.openrpc.json|yaml in spec/" },
+    spec: {
+      type: "string",
+      placeholder: "file",
+      multiple: true,
+      describe: "OpenRPC document (JSON or YAML); repeat for several. Default: every *.openrpc.json|yaml in spec/",
+    },
     out: { type: "string", placeholder: "dir", describe: "Output package folder. Default: generated/" },
     name: { type: "string", placeholder: "package", describe: `npm package name. Default: ${DEFAULT_PACKAGE}` },
     "pkg-version": { type: "string", placeholder: "version", describe: "Package version. Default: 0.1.0" },
-    examples: { type: "string", choices: ["error", "warn"], default: "error", describe: "Examples that do not validate against their schemas: fail (error) or only warn (for third-party documents)" },
-    "ref-root": { type: "string", placeholder: "dir", multiple: true, describe: "Another folder $refs may read from (default: the spec's folder and the working folder)" },
-    check: { type: "boolean", default: false, describe: "Write nothing; exit 1 with a diff summary if the output folder is stale" },
-    watch: { type: "boolean", default: false, describe: "Stay running and regenerate whenever a spec file (or a file it $refs) is saved; Ctrl-C stops" },
-    prettier: { type: "boolean", default: false, describe: "Run prettier over every emitted file (the emitters already write prettier's layout; this is for documents whose shapes they lay out differently)" },
-    force: { type: "boolean", default: false, describe: "Replace an output folder the generator did not write, or files in it that it did not write" },
-    verbose: { type: "boolean", default: false, describe: "List every warning (by default many warnings of one kind are summarized)" },
+    examples: {
+      type: "string",
+      choices: ["error", "warn"],
+      default: "error",
+      describe:
+        "Examples that do not validate against their schemas: fail (error) or only warn (for third-party documents)",
+    },
+    "ref-root": {
+      type: "string",
+      placeholder: "dir",
+      multiple: true,
+      describe: "Another folder $refs may read from (default: the spec's folder and the working folder)",
+    },
+    check: {
+      type: "boolean",
+      default: false,
+      describe: "Write nothing; exit 1 with a diff summary if the output folder is stale",
+    },
+    watch: {
+      type: "boolean",
+      default: false,
+      describe: "Stay running and regenerate whenever a spec file (or a file it $refs) is saved; Ctrl-C stops",
+    },
+    prettier: {
+      type: "boolean",
+      default: false,
+      describe:
+        "Run prettier over every emitted file (the emitters already write prettier's layout; this is for documents whose shapes they lay out differently)",
+    },
+    force: {
+      type: "boolean",
+      default: false,
+      describe: "Replace an output folder the generator did not write, or files in it that it did not write",
+    },
+    verbose: {
+      type: "boolean",
+      default: false,
+      describe: "List every warning (by default many warnings of one kind are summarized)",
+    },
     debug: { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" },
   },
   examples: [
     ["", "regenerate generated/ from spec/"],
     ["--check", "fail if generated/ does not match spec/"],
     ["--watch", "regenerate generated/ on every save of a spec file"],
-    ["--spec petstore.json --out ./petstore-client --name petstore-client", "a client package for any OpenRPC document"],
+    [
+      "--spec petstore.json --out ./petstore-client --name petstore-client",
+      "a client package for any OpenRPC document",
+    ],
   ],
 };
 
@@ -72,7 +112,8 @@ function readArgs(): GenArgs | undefined {
   const version = a.pkgVersion === undefined ? undefined : versionProblem(a.pkgVersion);
   if (version) throw new UsageError(`--pkg-version ${quoted(a.pkgVersion ?? "")} ${version}.`);
   if (a.out !== undefined && a.out.trim() === "") throw new UsageError("--out must name a folder.");
-  if (a.watch && a.check) throw new UsageError("--watch and --check do not go together: --check runs once and writes nothing.");
+  if (a.watch && a.check)
+    throw new UsageError("--watch and --check do not go together: --check runs once and writes nothing.");
   return a;
 }
 
@@ -89,7 +130,14 @@ async function main(): Promise<number> {
     console.error("No spec given and no *.openrpc.json|yaml in spec/. Pass --spec <file>.");
     return 1;
   }
-  const options = { specs, examples: args.examples, refRoots: args.refRoot ?? [], packageName: args.name ?? DEFAULT_PACKAGE, ...(args.pkgVersion ? { version: args.pkgVersion } : {}), ...(args.prettier ? { prettier: true } : {}) };
+  const options = {
+    specs,
+    examples: args.examples,
+    refRoots: args.refRoot ?? [],
+    packageName: args.name ?? DEFAULT_PACKAGE,
+    ...(args.pkgVersion ? { version: args.pkgVersion } : {}),
+    ...(args.prettier ? { prettier: true } : {}),
+  };
   const relOut = path.relative(process.cwd(), out) || ".";
   if (args.watch) {
     const { watchSpecs } = await import("./watch.js");
@@ -98,7 +146,9 @@ async function main(): Promise<number> {
   }
   const fresh = await upToDate(out, options, ROOT);
   if (fresh) {
-    console.log(`${relOut} is up to date (${fresh.files} files from ${specs.length} spec${specs.length === 1 ? "" : "s"})${args.check ? "" : "; nothing to write"}.`);
+    console.log(
+      `${relOut} is up to date (${fresh.files} files from ${specs.length} spec${specs.length === 1 ? "" : "s"})${args.check ? "" : "; nothing to write"}.`,
+    );
     return 0;
   }
   const { generate } = await import("./generate.js");
@@ -110,7 +160,9 @@ async function main(): Promise<number> {
     const differences = compareOutputs(result.files, await readOutput(out));
     if (differences.length === 0) {
       if (result.fingerprint) await recordRun(ROOT, result.fingerprint);
-      console.log(`${relOut} is up to date (${result.files.size} files from ${specs.length} spec${specs.length === 1 ? "" : "s"}).`);
+      console.log(
+        `${relOut} is up to date (${result.files.size} files from ${specs.length} spec${specs.length === 1 ? "" : "s"}).`,
+      );
       return 0;
     }
     console.error(summarize(differences, relOut));

@@ -21,12 +21,19 @@ export function compareOutputs(expected: Map<string, string>, actual: Map<string
 }
 
 export function summarize(differences: Difference[], outDir: string, maxPatchLines = 60): string {
-  const lines = [`${outDir} is stale: ${differences.length} file${differences.length === 1 ? "" : "s"} differ from what the spec generates.`];
+  const lines = [
+    `${outDir} is stale: ${differences.length} file${differences.length === 1 ? "" : "s"} differ from what the spec generates.`,
+  ];
   for (const d of differences) lines.push(`  ${d.kind.padEnd(7)} ${d.file}`);
   const first = differences.find((d) => d.kind === "changed");
   if (first) {
     const patch = first.patch.split("\n");
-    lines.push("", `First difference (${first.file}):`, ...patch.slice(0, maxPatchLines), ...(patch.length > maxPatchLines ? [`… ${patch.length - maxPatchLines} more lines`] : []));
+    lines.push(
+      "",
+      `First difference (${first.file}):`,
+      ...patch.slice(0, maxPatchLines),
+      ...(patch.length > maxPatchLines ? [`… ${patch.length - maxPatchLines} more lines`] : []),
+    );
   }
   lines.push("", "Run `npm run gen` to regenerate.");
   return lines.join("\n");

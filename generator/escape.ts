@@ -42,7 +42,9 @@ export function lineComment(text: string): string {
  * are escaped too (older parsers).
  */
 export function stringLiteral(text: string): string {
-  const json = JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  const json = JSON.stringify(text)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
   if (count(text, '"') <= count(text, "'")) return json;
   return `'${json.slice(1, -1).replace(/\\(.)|(')/gs, (all: string, escaped: string | undefined) => (escaped === '"' ? '"' : escaped === undefined ? "\\'" : all))}'`;
 }
@@ -71,7 +73,8 @@ export function jsonLiteral(value: unknown): string {
 export function valueLiteral(value: unknown): string {
   // A random mark, so that no string in the value can pass for a bigint.
   const nonce = Math.random().toString(36).slice(2, 10);
-  const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? `\u0000${nonce}:${v}` : v)) ?? "undefined";
+  const text =
+    JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? `\u0000${nonce}:${v}` : v)) ?? "undefined";
   return text
     .replace(new RegExp(`"\\\\u0000${nonce}:(-?\\d+)"`, "g"), "$1n")
     .replace(/"__proto__":/g, '["__proto__"]:')
@@ -85,7 +88,11 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * only of the Basic Multilingual Plane (ES5 rules, as prettier's): prettier keeps `"𝑥"` quoted.
  */
 function isIdentifierName(name: string): boolean {
-  return /^[$_\p{L}\p{Nl}][$_\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}\u200c\u200d]*$/u.test(name) && !/[^\u0000-\uffff]/u.test(name);
+  return (
+    /^[$_\p{L}\p{Nl}][$_\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}\u200c\u200d]*$/u.test(name) &&
+    // eslint-disable-next-line no-control-regex -- the range starts at U+0000 on purpose: any non-BMP character
+    !/[^\u0000-\uffff]/u.test(name)
+  );
 }
 
 /** Words that cannot be a variable, function or type name. */
@@ -108,7 +115,9 @@ export function isIdentifier(name: string): boolean {
  */
 export function identifier(name: string): string {
   if (!IDENTIFIER.test(name) || RESERVED_WORDS.has(name)) {
-    throw new Error(`Internal error: ${stringLiteral(name)} reached the output as an identifier; names must be made in normalize.`);
+    throw new Error(
+      `Internal error: ${stringLiteral(name)} reached the output as an identifier; names must be made in normalize.`,
+    );
   }
   return name;
 }
@@ -161,7 +170,8 @@ export function patternFlags(pattern: string): "u" | "" | undefined {
  */
 export function regexLiteral(pattern: string): string {
   const flags = patternFlags(pattern);
-  if (flags === undefined) throw new Error(`Internal error: invalid pattern ${stringLiteral(pattern)} reached the output.`);
+  if (flags === undefined)
+    throw new Error(`Internal error: invalid pattern ${stringLiteral(pattern)} reached the output.`);
   // A literal only when nothing in the source can end it early: no `/` at all, no line end, and
   // not `//` or `/*` (a comment). Anything else uses the constructor with a string literal.
   if (pattern !== "" && !/[/\n\r\u2028\u2029]/.test(pattern) && !pattern.startsWith("*")) return `/${pattern}/${flags}`;
@@ -174,7 +184,11 @@ export function regexLiteral(pattern: string): string {
  * shown as `\u{1b}` instead of acting on the terminal. Newlines and tabs stay.
  */
 export function terminalText(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
+  return text.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are what this pattern is for
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u{${c.charCodeAt(0).toString(16)}}`,
+  );
 }
 
 /**

@@ -40,7 +40,15 @@ const SOURCE_DIRS = ["generator", "runtime", "templates"];
 const NOT_GENERATOR = new Set(["generator/mock", "generator/spec-diff"]);
 
 /** Packages whose version changes the output. */
-const PACKAGES = ["prettier", "ajv", "ajv-formats", "handlebars", "yaml", "@open-rpc/spec", "@json-schema-tools/meta-schema"];
+const PACKAGES = [
+  "prettier",
+  "ajv",
+  "ajv-formats",
+  "handlebars",
+  "yaml",
+  "@open-rpc/spec",
+  "@json-schema-tools/meta-schema",
+];
 
 const generatorHashes = new Map<string, Promise<string>>();
 
@@ -58,7 +66,9 @@ async function computeGeneratorHash(root: string): Promise<string> {
   const hash = createHash("sha256");
   const walk = async (dir: string): Promise<void> => {
     if (NOT_GENERATOR.has(dir)) return;
-    const entries = (await readdir(path.join(root, dir), { withFileTypes: true }).catch(() => [])).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const entries = (await readdir(path.join(root, dir), { withFileTypes: true }).catch(() => [])).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
     const files = entries.filter((e) => e.isFile());
     const texts = await Promise.all(files.map((e) => readFile(path.join(root, dir, e.name))));
     files.forEach((e, i) => hash.update(`${dir}/${e.name}\0`).update(texts[i]!).update("\0"));
@@ -76,7 +86,9 @@ async function computeGeneratorHash(root: string): Promise<string> {
 export function inputKey(options: FingerprintOptions, inputs: ReadonlyMap<string, string>): string {
   const hash = createHash("sha256");
   const { specs, packageName, version, description, examples, refRoots, prettier } = options;
-  hash.update(`${JSON.stringify({ specs, packageName, version, description, examples: examples ?? "error", refRoots: refRoots ?? [], prettier: prettier === true ? true : undefined })}\0`);
+  hash.update(
+    `${JSON.stringify({ specs, packageName, version, description, examples: examples ?? "error", refRoots: refRoots ?? [], prettier: prettier === true ? true : undefined })}\0`,
+  );
   for (const [file, text] of inputs) hash.update(`${file}\0${text.length}\0`).update(text).update("\0");
   return hash.digest("hex");
 }
@@ -84,7 +96,11 @@ export function inputKey(options: FingerprintOptions, inputs: ReadonlyMap<string
 /** Hash of the generated files (path and text), in path order, the marker excluded by the caller. */
 export function outputsHash(files: Iterable<[string, string]>): string {
   const hash = createHash("sha256");
-  for (const [file, text] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) hash.update(`${file}\0${Buffer.byteLength(text)}\0`).update(text).update("\0");
+  for (const [file, text] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    hash
+      .update(`${file}\0${Buffer.byteLength(text)}\0`)
+      .update(text)
+      .update("\0");
   return hash.digest("hex");
 }
 
@@ -94,7 +110,12 @@ export function outputsHash(files: Iterable<[string, string]>): string {
  * folder (but the preserved ones) are exactly the marker's list and still hash to `outputs`, so a
  * hand-edited, deleted or added file is noticed. Any doubt (no marker, an unreadable file) is `false`.
  */
-export async function upToDate(outDir: string, options: FingerprintOptions, root: string, cwd = process.cwd()): Promise<{ files: number } | undefined> {
+export async function upToDate(
+  outDir: string,
+  options: FingerprintOptions,
+  root: string,
+  cwd = process.cwd(),
+): Promise<{ files: number } | undefined> {
   if (process.env.OPENRPC_TS_CACHE === "off") return undefined;
   const { MARKER, parseMarker } = await import("./marker.js");
   const { diskSource } = await import("./load-source.js");
@@ -103,7 +124,13 @@ export async function upToDate(outDir: string, options: FingerprintOptions, root
   const marker = parseMarker(await readFile(path.join(dir, MARKER), "utf8").catch(() => ""));
   const fingerprint = marker?.fingerprint;
   // Inputs are paths relative to the working folder, as the load stage names them; anything else is not ours.
-  if (!marker || !fingerprint || fingerprint.inputs.length === 0 || fingerprint.inputs.some((f) => path.isAbsolute(f) || f.includes("\0"))) return undefined;
+  if (
+    !marker ||
+    !fingerprint ||
+    fingerprint.inputs.length === 0 ||
+    fingerprint.inputs.some((f) => path.isAbsolute(f) || f.includes("\0"))
+  )
+    return undefined;
   const source = diskSource(cwd);
   const inputs = new Map<string, string>();
   try {
@@ -116,9 +143,12 @@ export async function upToDate(outDir: string, options: FingerprintOptions, root
   if (runs[`${fingerprint.key}:${fingerprint.outputs}`] !== (await generatorHash(root))) return undefined;
   const onDisk = await listFiles(dir, (name) => PRESERVED.includes(name) || name === MARKER);
   const listed = [...marker.files].sort();
-  if (onDisk === undefined || onDisk.length !== listed.length || onDisk.some((f, i) => f !== listed[i])) return undefined;
+  if (onDisk === undefined || onDisk.length !== listed.length || onDisk.some((f, i) => f !== listed[i]))
+    return undefined;
   const texts = await Promise.all(onDisk.map((f) => readFile(path.join(dir, f), "utf8")));
-  return outputsHash(onDisk.map((f, i) => [f, texts[i]!])) === fingerprint.outputs ? { files: onDisk.length + 1 } : undefined;
+  return outputsHash(onDisk.map((f, i) => [f, texts[i]!])) === fingerprint.outputs
+    ? { files: onDisk.length + 1 }
+    : undefined;
 }
 
 /** Every file under `dir`, as sorted relative paths, skipping top-level entries `skip` names; undefined when something is not a plain file or folder. */

@@ -48,12 +48,24 @@ export interface FormatOptions {
   prettier?: boolean;
 }
 
-export async function formatFiles(files: Map<string, string>, options: FormatOptions = {}): Promise<Map<string, string>> {
-  const skip = (file: string): boolean => options.verbatim?.has(file) === true || (!options.prettier && options.formatted?.has(file) === true);
+export async function formatFiles(
+  files: Map<string, string>,
+  options: FormatOptions = {},
+): Promise<Map<string, string>> {
+  const skip = (file: string): boolean =>
+    options.verbatim?.has(file) === true || (!options.prettier && options.formatted?.has(file) === true);
   const out = new Map<string, string>();
   const todo: [string, string, string][] = [];
   for (const [file, text] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
-    const parser = skip(file) ? undefined : file.endsWith(".ts") ? "babel-ts" : file.endsWith(".json") ? "json" : file.endsWith(".md") ? "markdown" : undefined;
+    const parser = skip(file)
+      ? undefined
+      : file.endsWith(".ts")
+        ? "babel-ts"
+        : file.endsWith(".json")
+          ? "json"
+          : file.endsWith(".md")
+            ? "markdown"
+            : undefined;
     if (parser) todo.push([file, text, parser]);
     out.set(file, text);
   }
@@ -106,8 +118,13 @@ async function prettier(): Promise<Format> {
 }
 
 function cacheKey(parser: string, text: string): string {
-  prettierVersion ??= (JSON.parse(readFileSync(path.join(ROOT, "node_modules", "prettier", "package.json"), "utf8")) as { version: string }).version;
-  return createHash("sha256").update(`${prettierVersion}\0${JSON.stringify(OPTIONS)}\0${parser}\0`).update(text).digest("base64url");
+  prettierVersion ??= (
+    JSON.parse(readFileSync(path.join(ROOT, "node_modules", "prettier", "package.json"), "utf8")) as { version: string }
+  ).version;
+  return createHash("sha256")
+    .update(`${prettierVersion}\0${JSON.stringify(OPTIONS)}\0${parser}\0`)
+    .update(text)
+    .digest("base64url");
 }
 
 async function loadCache(): Promise<Map<string, string>> {

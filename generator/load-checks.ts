@@ -8,8 +8,12 @@ export function firstTooDeep(value: unknown, max: number): string | undefined {
     const { node, depth, at } = stack.pop()!;
     if (node === null || typeof node !== "object") continue;
     if (depth >= max) return at;
-    const entries: [string, unknown][] = Array.isArray(node) ? node.map((v, i) => [String(i), v]) : Object.entries(node);
-    for (const [key, child] of entries) if (child !== null && typeof child === "object") stack.push({ node: child, depth: depth + 1, at: `${at}/${pointerToken(key)}` });
+    const entries: [string, unknown][] = Array.isArray(node)
+      ? node.map((v, i) => [String(i), v])
+      : Object.entries(node);
+    for (const [key, child] of entries)
+      if (child !== null && typeof child === "object")
+        stack.push({ node: child, depth: depth + 1, at: `${at}/${pointerToken(key)}` });
   }
   return undefined;
 }
@@ -87,6 +91,7 @@ export function jsonErrorOffset(text: string): number | undefined {
 }
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+// eslint-disable-next-line no-control-regex -- JSON strings may not hold raw control characters
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
 
 /** End offset of the string, number or literal at `i`, or `undefined`. */

@@ -28,7 +28,9 @@ export function diskSource(cwd: string): SpecSource {
     read: (file) => readRegularFile(path.resolve(cwd, file)),
     name: (file) => file,
     why: (file, error) =>
-      error instanceof UnreadableFile ? `cannot read ${file}: ${error.message}` : `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? "unknown error"}`,
+      error instanceof UnreadableFile
+        ? `cannot read ${file}: ${error.message}`
+        : `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? "unknown error"}`,
     exists: (file) => existsSync(path.resolve(cwd, file)),
   };
 }
@@ -39,7 +41,8 @@ async function readRegularFile(full: string): Promise<string> {
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) throw new UnreadableFile("it is not a regular file (a directory, FIFO, socket or device)");
-    if (stat.size > MAX_FILE_BYTES) throw new UnreadableFile(`it is ${stat.size} bytes, more than the ${MAX_FILE_BYTES} bytes a spec file may have`);
+    if (stat.size > MAX_FILE_BYTES)
+      throw new UnreadableFile(`it is ${stat.size} bytes, more than the ${MAX_FILE_BYTES} bytes a spec file may have`);
     const buffer = Buffer.alloc(stat.size);
     let read = 0;
     while (read < stat.size) {

@@ -38,9 +38,18 @@ interface Pending {
   from?: { file: string; pointer: string; ref: string };
 }
 
-export async function loadSpec(file: string, cwd = process.cwd(), source: SpecSource = diskSource(cwd), options: LoadOptions = {}): Promise<LoadedSpec> {
+export async function loadSpec(
+  file: string,
+  cwd = process.cwd(),
+  source: SpecSource = diskSource(cwd),
+  options: LoadOptions = {},
+): Promise<LoadedSpec> {
   const entry = toPosix(path.relative(cwd, path.resolve(cwd, file)));
-  const roots = [path.dirname(path.resolve(cwd, entry)), cwd, ...(options.refRoots ?? []).map((r) => path.resolve(cwd, r))];
+  const roots = [
+    path.dirname(path.resolve(cwd, entry)),
+    cwd,
+    ...(options.refRoots ?? []).map((r) => path.resolve(cwd, r)),
+  ];
   const files = new Map<string, unknown>();
   const problems: Problem[] = [];
   const queue: Pending[] = [{ file: entry }];
@@ -48,7 +57,12 @@ export async function loadSpec(file: string, cwd = process.cwd(), source: SpecSo
     const next = queue.shift()!;
     if (files.has(next.file)) continue;
     if (files.size >= MAX_FILES) {
-      problems.push({ file: source.name(next.from?.file ?? entry), pointer: next.from?.pointer ?? "", message: `the spec references more than ${MAX_FILES} files.`, hint: "Bundle the schemas into fewer files." });
+      problems.push({
+        file: source.name(next.from?.file ?? entry),
+        pointer: next.from?.pointer ?? "",
+        message: `the spec references more than ${MAX_FILES} files.`,
+        hint: "Bundle the schemas into fewer files.",
+      });
       break;
     }
     if (next.from && !inside(path.resolve(cwd, next.file), roots)) {
@@ -61,7 +75,12 @@ export async function loadSpec(file: string, cwd = process.cwd(), source: SpecSo
     for (const ref of externalRefs(parsed)) {
       const from = { file: next.file, pointer: ref.pointer, ref: ref.ref };
       if (/^([a-z]:)?[\\/]/i.test(ref.file) || ref.file.includes("\\") || ref.file.includes("\u0000")) {
-        problems.push({ file: source.name(next.file), pointer: ref.pointer, message: `$ref "${ref.ref}" is not a relative path.`, hint: "Point at other files with a relative path (./types.json#/X), resolved against the referring file." });
+        problems.push({
+          file: source.name(next.file),
+          pointer: ref.pointer,
+          message: `$ref "${ref.ref}" is not a relative path.`,
+          hint: "Point at other files with a relative path (./types.json#/X), resolved against the referring file.",
+        });
         continue;
       }
       const target = toPosix(path.normalize(path.join(path.dirname(next.file), ref.file)));
@@ -99,7 +118,9 @@ async function readDocument(source: SpecSource, next: Pending, problems: Problem
       file: source.name(from?.file ?? file),
       pointer: from?.pointer ?? "",
       message: `${source.why(file, error)}.${from ? alsoTried(source, from, cwd) : ""}`,
-      hint: from ? "A relative $ref resolves against the referring file (RFC 3986); fix the path, or pass --ref-root <dir> when the file lives elsewhere." : "Check the path passed with --spec.",
+      hint: from
+        ? "A relative $ref resolves against the referring file (RFC 3986); fix the path, or pass --ref-root <dir> when the file lives elsewhere."
+        : "Check the path passed with --spec.",
     });
     return undefined;
   }
@@ -110,12 +131,22 @@ async function readDocument(source: SpecSource, next: Pending, problems: Problem
     value = yaml ? yaml.parse(text, { maxAliasCount: 100, uniqueKeys: true }) : JSON.parse(text);
   } catch (error) {
     const where = yaml ? yamlPlace(error, yaml.YAMLParseError) : jsonErrorPlace(text);
-    problems.push({ file: source.name(file), pointer: "", message: `is not valid ${yaml ? "YAML" : "JSON"}${where ? ` (${where})` : ""}.`, hint: "Fix the syntax at that place (the file's content is not repeated here)." });
+    problems.push({
+      file: source.name(file),
+      pointer: "",
+      message: `is not valid ${yaml ? "YAML" : "JSON"}${where ? ` (${where})` : ""}.`,
+      hint: "Fix the syntax at that place (the file's content is not repeated here).",
+    });
     return undefined;
   }
   const deep = firstTooDeep(value, MAX_DEPTH);
   if (deep !== undefined) {
-    problems.push({ file: source.name(file), pointer: deep, message: `nests objects and arrays more than ${MAX_DEPTH} levels deep.`, hint: "Flatten the schema with named components ($ref) instead of nesting it inline." });
+    problems.push({
+      file: source.name(file),
+      pointer: deep,
+      message: `nests objects and arrays more than ${MAX_DEPTH} levels deep.`,
+      hint: "Flatten the schema with named components ($ref) instead of nesting it inline.",
+    });
     return undefined;
   }
   return value;
@@ -126,7 +157,8 @@ function alsoTried(source: SpecSource, from: NonNullable<Pending["from"]>, cwd: 
   const filePart = from.ref.split("#")[0]!;
   const rfc = toPosix(path.normalize(path.join(path.dirname(from.file), filePart)));
   const fromCwd = toPosix(path.normalize(filePart));
-  if (fromCwd === rfc || !source.exists?.(fromCwd)) return ` It was resolved against the referring file ${from.file}, giving ${rfc}.`;
+  if (fromCwd === rfc || !source.exists?.(fromCwd))
+    return ` It was resolved against the referring file ${from.file}, giving ${rfc}.`;
   const relative = toPosix(path.relative(path.dirname(from.file), path.resolve(cwd, fromCwd)));
   return ` It was resolved against the referring file ${from.file}, giving ${rfc}, which does not exist; ${fromCwd} (the same path from the working folder) does: write the $ref as "./${relative}${from.ref.slice(filePart.length)}".`;
 }

@@ -16,7 +16,12 @@ export interface Marker {
 /** The marker's text for a set of files: what was written, so that the next run knows what it owns. */
 export function markerText(files: Iterable<string>, fingerprint?: Fingerprint): string {
   const list = [...files].filter((f) => f !== MARKER).sort();
-  const value = { generator: "openrpc-ts", note: "Written by the generator, which replaces exactly these files. Do not edit.", files: list, ...(fingerprint ? { fingerprint } : {}) };
+  const value = {
+    generator: "openrpc-ts",
+    note: "Written by the generator, which replaces exactly these files. Do not edit.",
+    files: list,
+    ...(fingerprint ? { fingerprint } : {}),
+  };
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
@@ -28,9 +33,16 @@ export function parseMarker(text: string): Marker | undefined {
   } catch {
     return undefined;
   }
-  if (value === null || typeof value !== "object" || value.generator !== "openrpc-ts" || !Array.isArray(value.files)) return undefined;
+  if (value === null || typeof value !== "object" || value.generator !== "openrpc-ts" || !Array.isArray(value.files))
+    return undefined;
   const files = value.files.filter((f): f is string => typeof f === "string");
   const fp = value.fingerprint as Partial<Fingerprint> | undefined;
-  const valid = fp !== null && typeof fp === "object" && Array.isArray(fp.inputs) && fp.inputs.every((f) => typeof f === "string") && typeof fp.key === "string" && typeof fp.outputs === "string";
+  const valid =
+    fp !== null &&
+    typeof fp === "object" &&
+    Array.isArray(fp.inputs) &&
+    fp.inputs.every((f) => typeof f === "string") &&
+    typeof fp.key === "string" &&
+    typeof fp.outputs === "string";
   return valid ? { files, fingerprint: { inputs: fp.inputs!, key: fp.key!, outputs: fp.outputs! } } : { files };
 }

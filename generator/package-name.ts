@@ -2,7 +2,8 @@
 
 const NAME = /^(?:@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
 const BLOCKED = new Set(["node_modules", "favicon.ico"]);
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
+const SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
 
 /** Why `name` is not a valid npm package name, or `undefined` when it is. */
 export function packageNameProblem(name: string): string | undefined {
@@ -18,5 +19,7 @@ export function packageNameProblem(name: string): string | undefined {
 
 /** Why `version` is not a semantic version, or `undefined` when it is. */
 export function versionProblem(version: string): string | undefined {
-  return SEMVER.test(version) && version.length <= 256 ? undefined : "must be a semantic version such as 1.2.3 or 1.0.0-beta.1";
+  return SEMVER.test(version) && version.length <= 256
+    ? undefined
+    : "must be a semantic version such as 1.2.3 or 1.0.0-beta.1";
 }

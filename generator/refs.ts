@@ -14,7 +14,8 @@ export function resolveRef(files: Map<string, unknown>, fromFile: string, ref: s
   const hash = ref.indexOf("#");
   const filePart = hash === -1 ? ref : ref.slice(0, hash);
   const pointer = hash === -1 ? "" : safeDecode(ref.slice(hash + 1));
-  const file = filePart === "" ? fromFile : path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), filePart));
+  const file =
+    filePart === "" ? fromFile : path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), filePart));
   if (!files.has(file)) return undefined;
   const value = getPointer(files.get(file), pointer);
   return value === undefined ? undefined : { file, pointer, value };
@@ -40,7 +41,8 @@ export function getPointer(root: unknown, pointer: string): unknown {
   let node: unknown = root;
   for (const raw of pointer.replace(/^\//, "").split("/")) {
     const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    if (node === null || typeof node !== "object" || !Object.prototype.hasOwnProperty.call(node, token)) return undefined;
+    if (node === null || typeof node !== "object" || !Object.prototype.hasOwnProperty.call(node, token))
+      return undefined;
     node = (node as Record<string, unknown>)[token];
     if (node === undefined) return undefined;
   }

@@ -28,7 +28,10 @@ export function formatWarnings(warnings: readonly Problem[], verbose: boolean): 
   const lines: string[] = [];
   for (const [kind, list] of byKind) {
     if (kind === "" || list.length <= GROUP_AT) lines.push(...list.map(line));
-    else lines.push(`warning: ${list.length} warnings like this one (${KIND_NAMES[kind] ?? kind}); run with --verbose for the list:\n  ${line(list[0]!)}`);
+    else
+      lines.push(
+        `warning: ${list.length} warnings like this one (${KIND_NAMES[kind] ?? kind}); run with --verbose for the list:\n  ${line(list[0]!)}`,
+      );
   }
   return lines.map(terminalText);
 }
@@ -38,9 +41,16 @@ export function failureMessage(error: unknown, tool: string, debug: boolean): st
   if (error instanceof GeneratorError) {
     const text = formatProblems(error.problems, tool);
     const examples = error.problems.some((p) => p.kind === "example");
-    return examples ? `${text}\nThe document's own examples contradict its schemas. For a third-party document you cannot fix, pass --examples warn to report them as warnings and generate anyway.` : text;
+    return examples
+      ? `${text}\nThe document's own examples contradict its schemas. For a third-party document you cannot fix, pass --examples warn to report them as warnings and generate anyway.`
+      : text;
   }
   if (debug) return error instanceof Error ? (error.stack ?? error.message) : String(error);
-  const what = error instanceof RangeError && /call stack/i.test(error.message) ? "the input nests too deeply to process" : error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
+  const what =
+    error instanceof RangeError && /call stack/i.test(error.message)
+      ? "the input nests too deeply to process"
+      : error instanceof Error
+        ? (error.message.split("\n")[0] ?? "")
+        : String(error);
   return `${tool} failed: ${terminalText(what)}. Run again with --debug for the details; if the input is valid, please report this.`;
 }

@@ -11,7 +11,8 @@ export const ROOT = findRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 function findRoot(start: string): string {
   for (let dir = start; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, "templates", "README.md.hbs")) && existsSync(path.join(dir, "runtime", "index.ts"))) return dir;
+    if (existsSync(path.join(dir, "templates", "README.md.hbs")) && existsSync(path.join(dir, "runtime", "index.ts")))
+      return dir;
     if (path.dirname(dir) === dir) return path.resolve(start, "..");
   }
 }

@@ -11,7 +11,10 @@ export { UsageError };
 
 export function wholeNumber(flag: string, value: unknown, min: number, max: number): number {
   const n = value;
-  if (typeof n !== "number" || !Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}${Number.isNaN(n) ? "" : `, not ${terminalText(String(n))}`}.`);
+  if (typeof n !== "number" || !Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(
+      `${flag} must be a whole number from ${min} to ${max}${Number.isNaN(n) ? "" : `, not ${terminalText(String(n))}`}.`,
+    );
   return n;
 }
 
@@ -19,9 +22,16 @@ export function wholeNumber(flag: string, value: unknown, min: number, max: numb
 export function listenProblem(host: string, port: number): (error: unknown) => never {
   return (error) => {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EADDRINUSE") throw new UsageError(`Port ${port} on ${host} is already in use; pick another with --port, or --port 0 for a free one.`);
-    if (code === "EACCES") throw new UsageError(`Listening on port ${port} of ${host} is not allowed for this user; pick a port above 1023 with --port.`);
-    if (code === "EADDRNOTAVAIL") throw new UsageError(`${host} is not an address of this machine; pass one of its addresses with --host.`);
+    if (code === "EADDRINUSE")
+      throw new UsageError(
+        `Port ${port} on ${host} is already in use; pick another with --port, or --port 0 for a free one.`,
+      );
+    if (code === "EACCES")
+      throw new UsageError(
+        `Listening on port ${port} of ${host} is not allowed for this user; pick a port above 1023 with --port.`,
+      );
+    if (code === "EADDRNOTAVAIL")
+      throw new UsageError(`${host} is not an address of this machine; pass one of its addresses with --host.`);
     if (error instanceof RangeError) throw new UsageError(error.message);
     throw error;
   };

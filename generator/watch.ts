@@ -54,7 +54,12 @@ export async function watchSpecs(options: WatchOptions): Promise<void> {
     try {
       result = await generate(generateOptions);
     } catch (error) {
-      return { ms: performance.now() - started, written: [], methods: [], error: oneLine(error, options.debug === true) };
+      return {
+        ms: performance.now() - started,
+        written: [],
+        methods: [],
+        error: oneLine(error, options.debug === true),
+      };
     }
     for (const file of result.fingerprint?.inputs ?? []) watched.add(path.resolve(cwd, file));
     const before = previous?.files ?? (await readOutput(path.resolve(cwd, options.out)));
@@ -71,13 +76,20 @@ export async function watchSpecs(options: WatchOptions): Promise<void> {
     const time = `${Math.round(r.ms)} ms`;
     if (r.error) return log(terminalText(`✗ ${r.error} (${time}; still watching)`));
     const what = r.methods.length > 0 ? `${r.methods.join("; ")}; ` : "";
-    const files = r.written.length === 0 ? "no file changed" : `wrote ${r.written.length} file${r.written.length === 1 ? "" : "s"} (${r.written.slice(0, 6).join(", ")}${r.written.length > 6 ? `, and ${r.written.length - 6} more` : ""})`;
+    const files =
+      r.written.length === 0
+        ? "no file changed"
+        : `wrote ${r.written.length} file${r.written.length === 1 ? "" : "s"} (${r.written.slice(0, 6).join(", ")}${r.written.length > 6 ? `, and ${r.written.length - 6} more` : ""})`;
     log(terminalText(`${first ? "generated" : "regenerated"}: ${what}${files} in ${time}`));
   };
 
   const sync = (): void => {
     const dirs = new Set([...watched].map((f) => path.dirname(f)));
-    for (const [dir, watcher] of watchers) if (!dirs.has(dir)) (watcher.close(), watchers.delete(dir));
+    for (const [dir, watcher] of watchers) {
+      if (dirs.has(dir)) continue;
+      watcher.close();
+      watchers.delete(dir);
+    }
     for (const dir of dirs) {
       if (watchers.has(dir)) continue;
       try {
@@ -115,7 +127,11 @@ export async function watchSpecs(options: WatchOptions): Promise<void> {
   report(await run(), true);
   sync();
   const shown = options.specs.join(", ");
-  log(terminalText(`watching ${shown}${watched.size > options.specs.length ? ` and ${watched.size - options.specs.length} file(s) they $ref` : ""}; Ctrl-C stops.`));
+  log(
+    terminalText(
+      `watching ${shown}${watched.size > options.specs.length ? ` and ${watched.size - options.specs.length} file(s) they $ref` : ""}; Ctrl-C stops.`,
+    ),
+  );
   await new Promise<void>((resolve) => {
     if (options.signal?.aborted) return resolve();
     options.signal?.addEventListener("abort", () => resolve(), { once: true });
@@ -143,7 +159,11 @@ export function methodChanges(before: readonly DocumentModel[], after: readonly 
     const added = [...now.keys()].filter((n) => !was.has(n));
     const removed = [...was.keys()].filter((n) => !now.has(n));
     const changed = [...now].filter(([n, text]) => was.has(n) && was.get(n) !== text).map(([n]) => n);
-    const parts = [added.length > 0 ? `added ${added.join(", ")}` : "", removed.length > 0 ? `removed ${removed.join(", ")}` : "", changed.length > 0 ? `changed ${changed.join(", ")}` : ""].filter(Boolean);
+    const parts = [
+      added.length > 0 ? `added ${added.join(", ")}` : "",
+      removed.length > 0 ? `removed ${removed.join(", ")}` : "",
+      changed.length > 0 ? `changed ${changed.join(", ")}` : "",
+    ].filter(Boolean);
     if (parts.length > 0) lines.push(`${doc.source}: ${parts.join(", ")}`);
   }
   return lines;
@@ -152,7 +172,9 @@ export function methodChanges(before: readonly DocumentModel[], after: readonly 
 /** A failed run as one line: the first problem and how many more, or the error's first line. */
 function oneLine(error: unknown, debug: boolean): string {
   if (error instanceof GeneratorError && error.problems.length > 0) {
-    const first = [...error.problems].sort((a, b) => `${a.file}#${a.pointer}`.localeCompare(`${b.file}#${b.pointer}`))[0]!;
+    const first = [...error.problems].sort((a, b) =>
+      `${a.file}#${a.pointer}`.localeCompare(`${b.file}#${b.pointer}`),
+    )[0]!;
     const more = error.problems.length - 1;
     return `${first.file}#${first.pointer}: ${first.message}${first.hint ? ` (${first.hint})` : ""}${more > 0 ? ` — and ${more} more problem${more === 1 ? "" : "s"}` : ""}`;
   }

@@ -24,14 +24,19 @@ export interface WriteOptions {
   cwd?: string;
 }
 
-export async function writeOutput(outDir: string, files: Map<string, string>, options: WriteOptions = {}): Promise<void> {
+export async function writeOutput(
+  outDir: string,
+  files: Map<string, string>,
+  options: WriteOptions = {},
+): Promise<void> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const target = path.resolve(cwd, outDir);
   for (const file of files.keys()) checkRelative(file);
   const where = outputProblem(target, cwd);
   if (where) refuse(outDir, where.message, where.hint);
   const info = await stat(target).catch(() => undefined);
-  if (info && !info.isDirectory()) refuse(outDir, "--out is a file, not a folder.", "Pass a folder (it is created when missing).");
+  if (info && !info.isDirectory())
+    refuse(outDir, "--out is a file, not a folder.", "Pass a folder (it is created when missing).");
   const parent = path.dirname(target);
   await mkdir(parent, { recursive: true });
   await recover(target);
@@ -56,9 +61,17 @@ export async function writeOutput(outDir: string, files: Map<string, string>, op
  * system, or the working folder or one of its ancestors (replacing it would delete the project).
  */
 export function outputProblem(target: string, cwd: string): { message: string; hint: string } | undefined {
-  if (path.dirname(target) === target) return { message: "--out is the root of the file system.", hint: "Pass a folder for the package, such as ./my-client." };
+  if (path.dirname(target) === target)
+    return {
+      message: "--out is the root of the file system.",
+      hint: "Pass a folder for the package, such as ./my-client.",
+    };
   const rel = path.relative(target, cwd);
-  if (rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel))) return { message: "--out contains the working folder, which writing would replace.", hint: "Pass a folder inside the project, such as ./generated." };
+  if (rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel)))
+    return {
+      message: "--out contains the working folder, which writing would replace.",
+      hint: "Pass a folder inside the project, such as ./generated.",
+    };
   return undefined;
 }
 
@@ -88,7 +101,8 @@ async function swap(target: string, staging: string): Promise<void> {
 /** Moves the preserved folders from the old tree into the new one, then removes the old tree. */
 async function finish(target: string, old: string): Promise<void> {
   for (const name of PRESERVED) {
-    if ((await isDir(path.join(old, name))) && !(await exists(path.join(target, name)))) await rename(path.join(old, name), path.join(target, name));
+    if ((await isDir(path.join(old, name))) && !(await exists(path.join(target, name))))
+      await rename(path.join(old, name), path.join(target, name));
   }
   await rm(old, { recursive: true, force: true });
 }
@@ -104,8 +118,19 @@ async function recover(target: string): Promise<void> {
 /** Paths in the file map are plain relative paths that stay inside the output folder. */
 function checkRelative(file: string): void {
   const parts = file.split("/");
-  if (file === "" || path.isAbsolute(file) || /^[a-z]:/i.test(file) || file.includes("\\") || file.includes("\u0000") || parts.some((p) => p === "" || p === "." || p === "..")) {
-    refuse("(output)", `refusing to write ${JSON.stringify(file)}: it is not a plain relative path inside the output folder.`, "This is a bug in the generator or a name it should have refused; please report it.");
+  if (
+    file === "" ||
+    path.isAbsolute(file) ||
+    /^[a-z]:/i.test(file) ||
+    file.includes("\\") ||
+    file.includes("\u0000") ||
+    parts.some((p) => p === "" || p === "." || p === "..")
+  ) {
+    refuse(
+      "(output)",
+      `refusing to write ${JSON.stringify(file)}: it is not a plain relative path inside the output folder.`,
+      "This is a bug in the generator or a name it should have refused; please report it.",
+    );
   }
 }
 
@@ -115,11 +140,20 @@ async function checkOwnership(target: string, given: string, force: boolean): Pr
   const marker = await readFile(path.join(target, MARKER), "utf8").catch(() => undefined);
   const listed = marker === undefined ? undefined : parseMarker(marker)?.files;
   const owned = listed === undefined ? undefined : new Set(listed);
-  if (owned === undefined) refuse(given, `is not empty and was not written by the generator (it has no ${MARKER}).`, "Choose an empty or new folder, or pass --force to replace everything in it.");
+  if (owned === undefined)
+    refuse(
+      given,
+      `is not empty and was not written by the generator (it has no ${MARKER}).`,
+      "Choose an empty or new folder, or pass --force to replace everything in it.",
+    );
   const theirs = await userFiles(target, owned);
   if (theirs.length > 0) {
     const list = theirs.slice(0, 5).join(", ") + (theirs.length > 5 ? `, and ${theirs.length - 5} more` : "");
-    refuse(given, `holds files the generator did not write (${list}); writing would delete them.`, "Move them out of the folder, or pass --force to replace them.");
+    refuse(
+      given,
+      `holds files the generator did not write (${list}); writing would delete them.`,
+      "Move them out of the folder, or pass --force to replace them.",
+    );
   }
 }
 
@@ -139,11 +173,17 @@ async function userFiles(dir: string, owned: ReadonlySet<string>): Promise<strin
 }
 
 async function isDir(p: string): Promise<boolean> {
-  return stat(p).then((s) => s.isDirectory(), () => false);
+  return stat(p).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
 }
 
 async function exists(p: string): Promise<boolean> {
-  return stat(p).then(() => true, () => false);
+  return stat(p).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The files under `dir` that the generator owns (everything but PRESERVED), path → text. */

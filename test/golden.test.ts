@@ -39,11 +39,14 @@ describe("generated/ is what the spec generates", () => {
       expect(text, file).not.toMatch(/\b20\d\d-\d\d-\d\dT\d\d:/);
     }
     for (const doc of documents) {
-      const declared = [...files.get(`src/${doc.subpath}/types.ts`)!.matchAll(/^export (?:type|interface) (\w+)/gm)].map((m) => m[1]);
+      const declared = [
+        ...files.get(`src/${doc.subpath}/types.ts`)!.matchAll(/^export (?:type|interface) (\w+)/gm),
+      ].map((m) => m[1]);
       // Component keys of the document and of the files it references, and names made from method names.
       const fromSpec = new Set(doc.schemas.map((s) => s.name));
       expect(declared.sort()).toEqual([...fromSpec].sort());
-      for (const s of doc.schemas.filter((x) => x.role === "component")) expect(s.pointer).toMatch(new RegExp(`/${s.name}$`));
+      for (const s of doc.schemas.filter((x) => x.role === "component"))
+        expect(s.pointer).toMatch(new RegExp(`/${s.name}$`));
     }
   });
 });

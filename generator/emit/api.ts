@@ -17,7 +17,10 @@ export function emitApi(doc: DocumentModel, header: string): string {
   const proxy = doc.servers.find((s) => s.kind === "proxy");
   const methods = doc.methods.map((m) => ({ key: objectKey(m.rpcName), value: methodEntry(m, definitions) }));
   // Loaded on the first validated call: an app that never calls pays nothing at start for them.
-  const loader = (key: string, file: string): Property => ({ key, value: raw(`() => import("./${file}.js").then((m) => m.${key})`, "arrow") });
+  const loader = (key: string, file: string): Property => ({
+    key,
+    value: raw(`() => import("./${file}.js").then((m) => m.${key})`, "arrow"),
+  });
   const table = objectExpr(
     [
       { key: "name", value: stringExpr(doc.subpath) },
@@ -52,10 +55,15 @@ function methodEntry(m: MethodModel, definitions: Map<string, JsonSchema>): Expr
   if (m.idempotent) add("idempotent", true);
   if (!m.result) add("notification", true);
   // The rule descriptions live in the doc comments; the table keeps what the check needs.
-  if (m.limits.length > 0) add("limits", m.limits.map(({ description: _d, ...rule }) => rule));
+  if (m.limits.length > 0)
+    add(
+      "limits",
+      m.limits.map(({ description: _d, ...rule }) => rule),
+    );
   const u64 = m.result ? u64Map(m.result.schema, definitions, new Set()) : undefined;
   if (u64 !== undefined) add("u64", u64);
-  if (m.pagination) add("page", { token: m.pagination.tokenParam, next: m.pagination.nextField, items: m.pagination.itemsField });
+  if (m.pagination)
+    add("page", { token: m.pagination.tokenParam, next: m.pagination.nextField, items: m.pagination.itemsField });
   if (m.subscription) add("subscription", subscriptionEntry(m, definitions));
   return objectExpr(parts);
 }
@@ -71,12 +79,21 @@ function subscriptionEntry(m: MethodModel, definitions: Map<string, JsonSchema>)
     notification: sub.notification,
     unsubscribe: sub.unsubscribe,
     ...u64(sub.item),
-    variants: sub.variants.map((v) => ({ when: v.when, params: v.paramCount, ...u64(v.item), ...(v.backfill ? { backfill: v.backfill } : {}) })),
+    variants: sub.variants.map((v) => ({
+      when: v.when,
+      params: v.paramCount,
+      ...u64(v.item),
+      ...(v.backfill ? { backfill: v.backfill } : {}),
+    })),
   };
 }
 
 /** Where a schema holds `format: uint64` values, or `undefined` when it holds none. */
-export function u64Map(schema: JsonSchema, definitions: Map<string, JsonSchema>, visiting: Set<string>): U64Map | undefined {
+export function u64Map(
+  schema: JsonSchema,
+  definitions: Map<string, JsonSchema>,
+  visiting: Set<string>,
+): U64Map | undefined {
   if (typeof schema !== "object") return undefined;
   const s: SchemaObject = schema;
   if (s.format === "uint64") return true;
@@ -93,7 +110,8 @@ export function u64Map(schema: JsonSchema, definitions: Map<string, JsonSchema>,
     visiting.delete(ref);
   }
   for (const key of ["anyOf", "oneOf", "allOf"]) {
-    if (Array.isArray(s[key])) for (const branch of s[key] as JsonSchema[]) merge(u64Map(branch, definitions, visiting));
+    if (Array.isArray(s[key]))
+      for (const branch of s[key] as JsonSchema[]) merge(u64Map(branch, definitions, visiting));
   }
   for (const [name, prop] of Object.entries((s.properties ?? {}) as Record<string, JsonSchema>)) {
     const inner = u64Map(prop, definitions, visiting);

@@ -3,13 +3,46 @@
  * per method, overloads for `x-result-variants`), the method map for `request`, and the factory.
  * Every name comes from the model (normalize); every spec string goes through generator/escape.ts.
  */
-import { commentText, identifier, isIdentifier, objectKey, propertyAccess, stringLiteral, typeMemberKey } from "../escape.js";
+import {
+  commentText,
+  identifier,
+  isIdentifier,
+  objectKey,
+  propertyAccess,
+  stringLiteral,
+  typeMemberKey,
+} from "../escape.js";
 import type { DocumentModel, MethodModel, ParamModel, ResultVariant } from "../model.js";
 import { methodDoc } from "./docs.js";
 import { itemTypes, subscribeMethods, subscriptionDeclarations } from "./subscriptions.js";
 import { group, hardline, type Doc } from "./doc.js";
-import { arrayExpr, arrowExpr, asExpr, callExpr, constStatement, numberExpr, objectExpr, raw, stringExpr, type Expr, type Property } from "./js-doc.js";
-import { docComment, functionDeclaration, functionType, importDeclaration, interfaceDeclaration, statements, tupleType, typeAlias, typeLiteral, typeReference, type MethodSig, type Param } from "./ts-code.js";
+import {
+  arrayExpr,
+  arrowExpr,
+  asExpr,
+  callExpr,
+  constStatement,
+  numberExpr,
+  objectExpr,
+  raw,
+  stringExpr,
+  type Expr,
+  type Property,
+} from "./js-doc.js";
+import {
+  docComment,
+  functionDeclaration,
+  functionType,
+  importDeclaration,
+  interfaceDeclaration,
+  statements,
+  tupleType,
+  typeAlias,
+  typeLiteral,
+  typeReference,
+  type MethodSig,
+  type Param,
+} from "./ts-code.js";
 import { firstSentence } from "./schema-walk.js";
 
 export function emitClient(doc: DocumentModel, header: string): string {
@@ -38,15 +71,28 @@ export function emitClient(doc: DocumentModel, header: string): string {
     typeNames.length > 0 ? [hardline, importDeclaration(typeNames, '"./types.js"', true)] : "",
   ];
 
-  const optionsAlias = [docComment(`Options of {@link ${doc.factory}}: \`url\` (+ \`apiKey\`)${doc.servers.some((s) => s.kind === "proxy") ? " or `proxyUrl`" : ""}, \`timeout\`, \`fetch\`, \`headers\`, …`), typeAlias(identifier(n.optionsType), "ClientOptions")];
+  const optionsAlias = [
+    docComment(
+      `Options of {@link ${doc.factory}}: \`url\` (+ \`apiKey\`)${doc.servers.some((s) => s.kind === "proxy") ? " or `proxyUrl`" : ""}, \`timeout\`, \`fetch\`, \`headers\`, …`,
+    ),
+    typeAlias(identifier(n.optionsType), "ClientOptions"),
+  ];
 
   const errors = new Map<string, number>();
   for (const m of doc.methods) for (const e of m.errors) if (!errors.has(e.name)) errors.set(e.name, e.code);
   const errorsConst: Doc =
     errors.size > 0
       ? [
-          docComment(`The JSON-RPC error codes the spec lists, by name. Match a thrown error with \`isJsonRpcError(error, ${n.errorsConst}.X)\`: its \`code\` narrows to X.`),
-          constStatement(`export const ${identifier(n.errorsConst)}`, asExpr(objectExpr([...errors].map(([name, code]) => ({ key: objectKey(name), value: numberExpr(code) }))), "const")),
+          docComment(
+            `The JSON-RPC error codes the spec lists, by name. Match a thrown error with \`isJsonRpcError(error, ${n.errorsConst}.X)\`: its \`code\` narrows to X.`,
+          ),
+          constStatement(
+            `export const ${identifier(n.errorsConst)}`,
+            asExpr(
+              objectExpr([...errors].map(([name, code]) => ({ key: objectKey(name), value: numberExpr(code) }))),
+              "const",
+            ),
+          ),
         ]
       : "";
 
@@ -73,7 +119,16 @@ export function emitClient(doc: DocumentModel, header: string): string {
     docs: "The methods, each forwarding to `call` with its JSON-RPC name.",
     params: [{ name: "call", type: "CallFn" }],
     returnType: n.callsType,
-    body: [["return ", objectExpr(plain.map((m) => ({ key: objectKey(m.clientName), value: implementation(m) })), true).doc, ";"]],
+    body: [
+      [
+        "return ",
+        objectExpr(
+          plain.map((m) => ({ key: objectKey(m.clientName), value: implementation(m) })),
+          true,
+        ).doc,
+        ";",
+      ],
+    ],
   });
 
   const factory = functionDeclaration({
@@ -82,7 +137,10 @@ export function emitClient(doc: DocumentModel, header: string): string {
     docs: `Creates a client for the ${commentText(doc.title)}.\n\n@example\n\`\`\`ts\n${commentText(factoryExample(doc))}\n\`\`\``,
     params: [{ name: "options", type: n.optionsType }],
     returnType: doc.clientType,
-    body: ["const rpc = createRpcClient(api, options);", ["return ", objectExpr(factoryMembers(doc, paged, subscribing), true).doc, ";"]],
+    body: [
+      "const rpc = createRpcClient(api, options);",
+      ["return ", objectExpr(factoryMembers(doc, paged, subscribing), true).doc, ";"],
+    ],
   });
 
   const text = statements([
@@ -138,7 +196,13 @@ function clientInterface(doc: DocumentModel, paged: boolean): Doc {
     name: identifier(doc.clientType),
     extends: [n.callsType, ...(doc.methods.some((m) => m.subscription) ? [n.subscriptionsType] : [])],
     docs: `${commentText(firstSentence(doc.description) || doc.title)}\n\nCreated by {@link ${doc.factory}}; every method validates its params before sending.`,
-    ...(paged ? { properties: [{ name: "paginate", type: n.paginatorsType, readonly: true, docs: "Iterators over the paginated methods." }] } : {}),
+    ...(paged
+      ? {
+          properties: [
+            { name: "paginate", type: n.paginatorsType, readonly: true, docs: "Iterators over the paginated methods." },
+          ],
+        }
+      : {}),
     methods: [
       {
         name: "request",
@@ -158,7 +222,12 @@ function clientInterface(doc: DocumentModel, paged: boolean): Doc {
         params: [{ name: "build", type: functionType([{ name: "client", type: n.callsType }], "T") }],
         returnType: "Promise<{ -readonly [K in keyof T]: PromiseSettledResult<Awaited<T[K]>> }>",
       },
-      { name: "close", docs: "Releases the client's resources (the WebSocket, if any); pending calls are rejected.", params: [], returnType: "void" },
+      {
+        name: "close",
+        docs: "Releases the client's resources (the WebSocket, if any); pending calls are rejected.",
+        params: [],
+        returnType: "void",
+      },
     ],
   });
 }
@@ -168,7 +237,14 @@ function factoryMembers(doc: DocumentModel, paged: MethodModel[], subscribing: b
   const fixed = (key: string, text: string): Property => ({ key, value: raw(text, "arrow") });
   const paginate = (m: MethodModel): Property => ({
     key: objectKey(m.clientName),
-    value: arrowExpr(["params", "paginateOptions"], callExpr("rpc.paginate", [stringExpr(m.rpcName), raw("params", "identifier"), raw("paginateOptions", "identifier")])),
+    value: arrowExpr(
+      ["params", "paginateOptions"],
+      callExpr("rpc.paginate", [
+        stringExpr(m.rpcName),
+        raw("params", "identifier"),
+        raw("paginateOptions", "identifier"),
+      ]),
+    ),
   });
   return [
     { key: "...", value: raw("calls(rpc.call)", "call") },
@@ -195,7 +271,10 @@ const callOptions: Param = { name: "options", type: "CallOptions", optional: tru
 function signatures(m: MethodModel, clientVar: string): MethodSig[] {
   const docs = methodDoc(m, clientVar);
   const general = m.result ? m.resultType : "void";
-  const all = [...m.variants.map((v) => ({ variant: v, returns: v.typeName })), { variant: undefined, returns: general }];
+  const all = [
+    ...m.variants.map((v) => ({ variant: v, returns: v.typeName })),
+    { variant: undefined, returns: general },
+  ];
   return all.map(({ variant, returns }) => ({
     name: typeMemberKey(m.clientName, "method"),
     docs,
@@ -208,7 +287,13 @@ function params(m: MethodModel, variant: ResultVariant | undefined): Param[] {
   if (m.signature === "object") {
     if (m.params.length === 0) return [{ name: "params", type: m.paramsType, optional: true }];
     const narrowed = variant ? group([m.paramsType, " & ", narrowing(variant, true)]) : m.paramsType;
-    return [{ name: "params", type: narrowed, optional: !m.params.some((p) => p.required) && !(variant && !variant.when.absent) }];
+    return [
+      {
+        name: "params",
+        type: narrowed,
+        optional: !m.params.some((p) => p.required) && !(variant && !variant.when.absent),
+      },
+    ];
   }
   return m.params.map((p) => {
     const name = identifier(p.argName);
@@ -223,34 +308,57 @@ function params(m: MethodModel, variant: ResultVariant | undefined): Param[] {
 /** The object type that pins the variant's property: `{ tracer: "callTracer" }`. */
 function narrowing(v: ResultVariant, wholeParams: boolean): Doc {
   const w = v.when;
-  const inner = (key: string): Doc => typeLiteral([w.absent ? { key: typeMemberKey(key), optional: true, type: '"" | null' } : { key: typeMemberKey(key), type: literalUnion(w) }]);
+  const inner = (key: string): Doc =>
+    typeLiteral([
+      w.absent
+        ? { key: typeMemberKey(key), optional: true, type: '"" | null' }
+        : { key: typeMemberKey(key), type: literalUnion(w) },
+    ]);
   if (w.property === undefined) return inner(w.param);
-  return wholeParams ? typeLiteral([{ key: typeMemberKey(w.param), optional: w.absent === true, type: inner(w.property) }]) : inner(w.property);
+  return wholeParams
+    ? typeLiteral([{ key: typeMemberKey(w.param), optional: w.absent === true, type: inner(w.property) }])
+    : inner(w.property);
 }
 
 /** The values of a variant condition as a union of literal types (validate allows only JSON primitives here). */
 function literalUnion(w: ResultVariant["when"]): string {
   if (w.absent) return "undefined";
   const values = w.in ?? [w.equals];
-  return values.map((v) => (typeof v === "string" ? stringLiteral(v) : typeof v === "number" || typeof v === "boolean" || v === null ? String(v) : "never")).join(" | ");
+  return values
+    .map((v) =>
+      typeof v === "string"
+        ? stringLiteral(v)
+        : typeof v === "number" || typeof v === "boolean" || v === null
+          ? String(v)
+          : "never",
+    )
+    .join(" | ");
 }
 
 function implementation(m: MethodModel): Expr {
   const name = stringExpr(m.rpcName);
   const callOptions = raw("callOptions", "identifier");
   const returns = (args: Expr[]): Expr => asExpr(callExpr("call", [name, ...args, callOptions]), "Promise<never>");
-  if (m.signature === "object") return arrowExpr([`params?: ${m.paramsType}`, "callOptions?: CallOptions"], returns([raw("params", "identifier")]));
+  if (m.signature === "object")
+    return arrowExpr([`params?: ${m.paramsType}`, "callOptions?: CallOptions"], returns([raw("params", "identifier")]));
   const params = m.params.map((p) => `${identifier(p.argName)}${p.required ? "" : "?"}: ${paramType(m, p)}`);
-  return arrowExpr([...params, "callOptions?: CallOptions"], returns([arrayExpr(m.params.map((p) => raw(p.argName, "identifier")))]));
+  return arrowExpr(
+    [...params, "callOptions?: CallOptions"],
+    returns([arrayExpr(m.params.map((p) => raw(p.argName, "identifier")))]),
+  );
 }
 
 function factoryExample(doc: DocumentModel): string {
   const keyed = doc.servers.find((s) => s.kind === "keyed");
-  const url = keyed ? Object.values(keyed.variables).find((v) => /^[a-z]+:\/\//.test(v.default))?.default : doc.servers[0]?.url;
+  const url = keyed
+    ? Object.values(keyed.variables).find((v) => /^[a-z]+:\/\//.test(v.default))?.default
+    : doc.servers[0]?.url;
   const target = stringLiteral(url ?? "https://host/path");
   const options = keyed ? `{ url: ${target}, apiKey: process.env.API_KEY }` : `{ url: ${target} }`;
   const first = doc.methods[0];
   const args = first && first.params.some((p) => p.required) ? (first.signature === "object" ? "{ … }" : "…") : "";
-  const call = first ? `\nconst result = await ${doc.names.clientVar}${propertyAccess(first.clientName)}(${args});` : "";
+  const call = first
+    ? `\nconst result = await ${doc.names.clientVar}${propertyAccess(first.clientName)}(${args});`
+    : "";
   return `const ${doc.names.clientVar} = ${doc.factory}(${options});${call}`;
 }

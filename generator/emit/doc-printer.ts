@@ -58,8 +58,9 @@ export function printDoc(doc: Doc, startIndent = 0): string {
         break;
       case "ifBreak":
       case "indentIfBreak": {
-        const groupMode = doc.groupId ? modes.get(doc.groupId) ?? "flat" : mode;
-        const contents = doc.type === "ifBreak" ? (groupMode === "break" ? doc.breakContents : doc.flatContents) : doc.contents;
+        const groupMode = doc.groupId ? (modes.get(doc.groupId) ?? "flat") : mode;
+        const contents =
+          doc.type === "ifBreak" ? (groupMode === "break" ? doc.breakContents : doc.flatContents) : doc.contents;
         const extra = doc.type === "indentIfBreak" && groupMode === "break" ? "  " : "";
         commands.push({ indent: indent + extra, mode, doc: contents });
         break;
@@ -83,7 +84,14 @@ export function printDoc(doc: Doc, startIndent = 0): string {
   return out.join("");
 }
 
-function chooseGroup(doc: Extract<DocNode, { type: "group" }>, indent: string, mode: Mode, rest: Command[], width: number, modes: Map<symbol, Mode>): Command {
+function chooseGroup(
+  doc: Extract<DocNode, { type: "group" }>,
+  indent: string,
+  mode: Mode,
+  rest: Command[],
+  width: number,
+  modes: Map<symbol, Mode>,
+): Command {
   if (mode === "flat") return { indent, mode: doc.break ? "break" : "flat", doc: doc.contents };
   const flat: Command = { indent, mode: "flat", doc: doc.contents };
   if (!doc.break && fits(flat, rest, width, modes, false)) return flat;
@@ -97,7 +105,14 @@ function chooseGroup(doc: Extract<DocNode, { type: "group" }>, indent: string, m
   return { indent, mode: "break", doc: doc.states[doc.states.length - 1]! };
 }
 
-function printFill(parts: Doc[], indent: string, mode: Mode, commands: Command[], width: number, modes: Map<symbol, Mode>): void {
+function printFill(
+  parts: Doc[],
+  indent: string,
+  mode: Mode,
+  commands: Command[],
+  width: number,
+  modes: Map<symbol, Mode>,
+): void {
   if (parts.length === 0) return;
   const [content, whitespace, second] = parts as [Doc, Doc?, Doc?];
   const contentFits = fits({ indent, mode: "flat", doc: content }, [], width, modes, true);
@@ -155,7 +170,7 @@ function fits(next: Command, rest: Command[], width: number, modes: Map<symbol, 
         break;
       }
       case "ifBreak": {
-        const groupMode = doc.groupId ? modes.get(doc.groupId) ?? "flat" : mode;
+        const groupMode = doc.groupId ? (modes.get(doc.groupId) ?? "flat") : mode;
         stack.push({ mode, doc: groupMode === "break" ? doc.breakContents : doc.flatContents });
         break;
       }

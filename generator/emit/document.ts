@@ -21,7 +21,11 @@ export interface EmittedDocument {
 export async function emitDocument(doc: DocumentModel): Promise<EmittedDocument> {
   const dir = `src/${doc.subpath}`;
   const params = emitValidators(doc, "params", header(doc.source, "params validators"));
-  const results = emitValidators(doc, "result", header(doc.source, "result validators, loaded only when response validation is on"));
+  const results = emitValidators(
+    doc,
+    "result",
+    header(doc.source, "result validators, loaded only when response validation is on"),
+  );
   const files = new Map<string, string>([
     [`${dir}/types.ts`, typesFile(doc)],
     [`${dir}/validators.ts`, params.code],

@@ -7,9 +7,35 @@
  * Texts passed in are already escaped (generator/escape.ts).
  */
 import { objectKey, stringLiteral } from "../escape.js";
-import { conditionalGroup, fill, group, ifBreak, indent, indentIfBreak, line, softline, textWidth, willBreak, type Doc } from "./doc.js";
+import {
+  conditionalGroup,
+  fill,
+  group,
+  ifBreak,
+  indent,
+  indentIfBreak,
+  line,
+  softline,
+  textWidth,
+  willBreak,
+  type Doc,
+} from "./doc.js";
 
-export type ExprKind = "object" | "array" | "arrow" | "call" | "member" | "identifier" | "string" | "boolean" | "number" | "unary" | "regex" | "new" | "as" | "null";
+export type ExprKind =
+  | "object"
+  | "array"
+  | "arrow"
+  | "call"
+  | "member"
+  | "identifier"
+  | "string"
+  | "boolean"
+  | "number"
+  | "unary"
+  | "regex"
+  | "new"
+  | "as"
+  | "null";
 
 export interface Expr {
   doc: Doc;
@@ -49,21 +75,46 @@ export interface Property {
 /** `{ a: 1, b: 2 }`; `expanded` keeps it broken even when it fits (prettier keeps a written break). */
 export function objectExpr(properties: Property[], expanded = false): Expr {
   if (properties.length === 0) return { doc: "{}", kind: "object", size: 0 };
-  const parts = properties.map((p, i) => [i > 0 ? [",", line] : "", p.key === "..." ? ["...", p.value.doc] : property(p.key, p.value)]);
-  return { doc: group(["{", indent([line, ...parts]), ifBreak(","), line, "}"], { shouldBreak: expanded }), kind: "object", size: properties.length };
+  const parts = properties.map((p, i) => [
+    i > 0 ? [",", line] : "",
+    p.key === "..." ? ["...", p.value.doc] : property(p.key, p.value),
+  ]);
+  return {
+    doc: group(["{", indent([line, ...parts]), ifBreak(","), line, "}"], { shouldBreak: expanded }),
+    kind: "object",
+    size: properties.length,
+  };
 }
 
 export function arrayExpr(items: Expr[]): Expr {
   if (items.length === 0) return { doc: "[]", kind: "array", size: 0 };
   const concise = items.every((i) => i.kind === "number" || (i.kind === "unary" && /^-\d/.test(String(i.doc))));
-  const shouldBreak = items.length > 1 && items.every((item, i) => (item.kind === "object" || item.kind === "array") && (item.size ?? 0) > 1 && (i === items.length - 1 || items[i + 1]!.kind === item.kind));
+  const shouldBreak =
+    items.length > 1 &&
+    items.every(
+      (item, i) =>
+        (item.kind === "object" || item.kind === "array") &&
+        (item.size ?? 0) > 1 &&
+        (i === items.length - 1 || items[i + 1]!.kind === item.kind),
+    );
   if (concise) {
     const id = Symbol("array");
-    const parts = items.flatMap((item, i) => (i === items.length - 1 ? [[item.doc, ifBreak(",", "", id)]] : [[item.doc, ","], line]));
-    return { doc: group(["[", indent([softline, fill(parts)]), softline, "]"], { shouldBreak, id }), kind: "array", size: items.length, concise };
+    const parts = items.flatMap((item, i) =>
+      i === items.length - 1 ? [[item.doc, ifBreak(",", "", id)]] : [[item.doc, ","], line],
+    );
+    return {
+      doc: group(["[", indent([softline, fill(parts)]), softline, "]"], { shouldBreak, id }),
+      kind: "array",
+      size: items.length,
+      concise,
+    };
   }
   const parts = items.map((item, i) => [i > 0 ? [",", line] : "", group(item.doc)]);
-  return { doc: group(["[", indent([softline, ...parts]), ifBreak(","), softline, "]"], { shouldBreak }), kind: "array", size: items.length };
+  return {
+    doc: group(["[", indent([softline, ...parts]), ifBreak(","), softline, "]"], { shouldBreak }),
+    kind: "array",
+    size: items.length,
+  };
 }
 
 function couldExpand(arg: Expr): boolean {
@@ -89,18 +140,43 @@ export function callExpr(callee: string, args: Expr[]): Expr {
   if (hugLast) {
     const head = printed.slice(0, -1);
     if (head.some(willBreak)) return result(allBroken());
-    if (willBreak(last.doc)) return result([{ type: "breakParent" }, conditionalGroup([["(", ...head, group(last.doc, { shouldBreak: true }), ")"], allBroken()])] as Doc);
-    return result(conditionalGroup([["(", ...head, last.doc, ")"], ["(", ...head, group(last.doc, { shouldBreak: true }), ")"], allBroken()]));
+    if (willBreak(last.doc))
+      return result([
+        { type: "breakParent" },
+        conditionalGroup([["(", ...head, group(last.doc, { shouldBreak: true }), ")"], allBroken()]),
+      ] as Doc);
+    return result(
+      conditionalGroup([
+        ["(", ...head, last.doc, ")"],
+        ["(", ...head, group(last.doc, { shouldBreak: true }), ")"],
+        allBroken(),
+      ]),
+    );
   }
-  return result(group(["(", indent([softline, ...printed]), ifBreak(","), softline, ")"], { shouldBreak: printed.some(willBreak) }));
+  return result(
+    group(["(", indent([softline, ...printed]), ifBreak(","), softline, ")"], { shouldBreak: printed.some(willBreak) }),
+  );
 }
 
 /** `(a: A, b?: B) => body`: the body moves to the next line when the line is too long; the params break last. */
 export function arrowExpr(params: string[], body: Expr, rest = false): Expr {
-  const paramList = params.length === 0 ? "()" : ["(", indent([softline, ...params.flatMap((p, i) => (i === 0 ? [p] : [",", line, p]))]), rest ? "" : ifBreak(","), softline, ")"];
+  const paramList =
+    params.length === 0
+      ? "()"
+      : [
+          "(",
+          indent([softline, ...params.flatMap((p, i) => (i === 0 ? [p] : [",", line, p]))]),
+          rest ? "" : ifBreak(","),
+          softline,
+          ")",
+        ];
   const sameLine = body.kind === "object" || body.kind === "array" || body.kind === "arrow";
   const bodyDoc = sameLine ? [" ", body.doc] : indent([line, body.doc]);
-  const expandable = body.kind === "object" || body.kind === "array" || body.kind === "call" || (body.kind === "arrow" && body.expandable === true);
+  const expandable =
+    body.kind === "object" ||
+    body.kind === "array" ||
+    body.kind === "call" ||
+    (body.kind === "arrow" && body.expandable === true);
   return { doc: group([group(group(paramList)), " =>", group(bodyDoc)]), kind: "arrow", expandable };
 }
 
@@ -151,9 +227,14 @@ export function valueExpr(value: unknown): Expr {
   if (typeof value === "number") return Number.isFinite(value) ? numberExpr(value) : raw("null", "null");
   if (typeof value === "bigint") return numberExpr(Number(value));
   if (typeof value === "boolean") return raw(String(value), "boolean");
-  if (Array.isArray(value)) return arrayExpr(value.map((v) => (v === undefined || typeof v === "function" ? raw("null", "null") : valueExpr(v))));
+  if (Array.isArray(value))
+    return arrayExpr(
+      value.map((v) => (v === undefined || typeof v === "function" ? raw("null", "null") : valueExpr(v))),
+    );
   if (typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && typeof v !== "function");
+    const entries = Object.entries(value as Record<string, unknown>).filter(
+      ([, v]) => v !== undefined && typeof v !== "function",
+    );
     return objectExpr(entries.map(([k, v]) => ({ key: objectKey(k), value: valueExpr(v) })));
   }
   return raw("null", "null");

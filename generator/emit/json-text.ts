@@ -14,7 +14,9 @@ export function jsonText(value: unknown): string {
 function jsonDoc(value: unknown): Doc {
   if (Array.isArray(value)) return arrayDoc(value.map((v) => (v === undefined || typeof v === "function" ? null : v)));
   if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && typeof v !== "function");
+    const entries = Object.entries(value as Record<string, unknown>).filter(
+      ([, v]) => v !== undefined && typeof v !== "function",
+    );
     if (entries.length === 0) return "{}";
     const members = entries.map(([k, v]) => [JSON.stringify(k), ": ", jsonDoc(v)]);
     return ["{", indent([hardline, join([",", hardline], members)]), hardline, "}"];
@@ -25,11 +27,32 @@ function jsonDoc(value: unknown): Doc {
 function arrayDoc(items: unknown[]): Doc {
   if (items.length === 0) return "[]";
   if (items.every((i) => typeof i === "number")) {
-    const parts = items.flatMap((item, i) => (i === items.length - 1 ? [JSON.stringify(item)] : [[JSON.stringify(item), ","], line]));
+    const parts = items.flatMap((item, i) =>
+      i === items.length - 1 ? [JSON.stringify(item)] : [[JSON.stringify(item), ","], line],
+    );
     return group(["[", indent([softline, fill(parts)]), softline, "]"]);
   }
-  const size = (v: unknown): number => (Array.isArray(v) ? v.length : v && typeof v === "object" ? Object.keys(v).length : 0);
+  const size = (v: unknown): number =>
+    Array.isArray(v) ? v.length : v && typeof v === "object" ? Object.keys(v).length : 0;
   const kind = (v: unknown): string => (Array.isArray(v) ? "array" : v && typeof v === "object" ? "object" : "other");
-  const shouldBreak = items.length > 1 && items.every((v, i) => kind(v) !== "other" && size(v) > 1 && (i === items.length - 1 || kind(items[i + 1]) === kind(v)));
-  return group(["[", indent([softline, join([",", line], items.map((v) => group(jsonDoc(v))))]), softline, "]"], { shouldBreak });
+  const shouldBreak =
+    items.length > 1 &&
+    items.every(
+      (v, i) => kind(v) !== "other" && size(v) > 1 && (i === items.length - 1 || kind(items[i + 1]) === kind(v)),
+    );
+  return group(
+    [
+      "[",
+      indent([
+        softline,
+        join(
+          [",", line],
+          items.map((v) => group(jsonDoc(v))),
+        ),
+      ]),
+      softline,
+      "]",
+    ],
+    { shouldBreak },
+  );
 }

@@ -10,7 +10,8 @@ import { textWidth } from "./doc.js";
 /** A GitHub table: a header row, a `| --- |` row and the rows, each cell padded to its column's width. */
 export function markdownTable(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(3, textWidth(h), ...rows.map((r) => textWidth(r[i] ?? ""))));
-  const row = (cells: string[]): string => `| ${cells.map((c, i) => c + " ".repeat(widths[i]! - textWidth(c))).join(" | ")} |`;
+  const row = (cells: string[]): string =>
+    `| ${cells.map((c, i) => c + " ".repeat(widths[i]! - textWidth(c))).join(" | ")} |`;
   return [row(header), row(widths.map((w) => "-".repeat(w))), ...rows.map(row)].join("\n");
 }
 
@@ -22,8 +23,10 @@ export function markdownTable(header: string[], rows: string[][]): string {
  */
 const REWRITTEN = [/\*/, /__/, / {2}|^ | $/, /^(?:\+|\d+[.)]|[-_=]{3})/, /\]\([^)( <]*[( <]/];
 /** Control characters, and a trailing backslash (a line break). */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern is for
 const UNCERTAIN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\\$/;
 /** Characters whose width in columns we could count differently from prettier (in a table, where it matters). */
+// eslint-disable-next-line no-misleading-character-class -- single code units (combining marks, lone surrogates) are matched on purpose
 const UNCERTAIN_WIDTH = /[\u0300-\u036f\u1ab0-\u1aff\u200b-\u200f\u202a-\u202e\u20d0-\u20ff\ufe00-\ufe0f\ud800-\udfff]/;
 
 /**

@@ -8,7 +8,15 @@
  * text in it is one prettier leaves unchanged (./markdown.ts); otherwise prettier formats it.
  */
 import Handlebars from "handlebars";
-import { markdownCode, markdownCodeSpan, markdownInline, markdownText, objectKey, propertyAccess, stringLiteral } from "../escape.js";
+import {
+  markdownCode,
+  markdownCodeSpan,
+  markdownInline,
+  markdownText,
+  objectKey,
+  propertyAccess,
+  stringLiteral,
+} from "../escape.js";
 import type { DocumentModel, PackageModel } from "../model.js";
 import { printDoc } from "./doc.js";
 import { callExpr, constStatement, objectExpr, raw, stringExpr, valueExpr, type Expr } from "./js-doc.js";
@@ -126,7 +134,14 @@ function readme(model: PackageModel, template: string): { text: string; plain: b
     packageName: safe(seen(markdownText(model.packageName))),
     titles: safe(listing(model.documents.map((d) => seen(markdownText(d.title))))),
     sources: safe(model.documents.map((d) => seen(markdownCodeSpan(d.source))).join(", ")),
-    imports: safe(markdownCode(model.documents.map((d) => printDoc(importDeclaration([d.factory], stringLiteral(`${model.packageName}/${d.subpath}`)))).join("\n"), "ts")),
+    imports: safe(
+      markdownCode(
+        model.documents
+          .map((d) => printDoc(importDeclaration([d.factory], stringLiteral(`${model.packageName}/${d.subpath}`))))
+          .join("\n"),
+        "ts",
+      ),
+    ),
     documents: model.documents.map((d) => ({
       heading: safe(`${seen(markdownCodeSpan(`${model.packageName}/${d.subpath}`))} — ${seen(markdownText(d.title))}`),
       // The description's first sentence and a blank line, or nothing (an empty paragraph would be two blank lines).
@@ -135,7 +150,9 @@ function readme(model: PackageModel, template: string): { text: string; plain: b
       methods: safe(
         markdownTable(
           ["method", "JSON-RPC", "summary"],
-          d.methods.map((m) => [markdownCodeSpan(m.clientName), markdownCodeSpan(m.rpcName), markdownInline(m.summary)].map(cell)),
+          d.methods.map((m) =>
+            [markdownCodeSpan(m.clientName), markdownCodeSpan(m.rpcName), markdownInline(m.summary)].map(cell),
+          ),
         ),
       ),
     })),
@@ -159,23 +176,41 @@ function readmeExample(d: DocumentModel, packageName: string): string {
   const variable = d.names.clientVar;
   const keyed = d.servers.find((s) => s.kind === "keyed");
   const proxy = d.servers.find((s) => s.kind === "proxy");
-  const urlOf = (s: typeof keyed): Expr => stringExpr(Object.values(s?.variables ?? {}).find((v) => /^[a-z]+:\/\//.test(v.default))?.default ?? "https://host/path");
-  const create = (name: string, options: { key: string; value: Expr }[]): string => printDoc(constStatement(`const ${name}`, callExpr(d.factory, [objectExpr(options)])));
+  const urlOf = (s: typeof keyed): Expr =>
+    stringExpr(
+      Object.values(s?.variables ?? {}).find((v) => /^[a-z]+:\/\//.test(v.default))?.default ?? "https://host/path",
+    );
+  const create = (name: string, options: { key: string; value: Expr }[]): string =>
+    printDoc(constStatement(`const ${name}`, callExpr(d.factory, [objectExpr(options)])));
   const lines = [printDoc(importDeclaration([d.factory], stringLiteral(`${packageName}/${d.subpath}`))), ""];
-  if (keyed) lines.push(create(variable, [{ key: "url", value: urlOf(keyed) }, { key: "apiKey", value: raw("process.env.API_KEY", "member") }]));
+  if (keyed)
+    lines.push(
+      create(variable, [
+        { key: "url", value: urlOf(keyed) },
+        { key: "apiKey", value: raw("process.env.API_KEY", "member") },
+      ]),
+    );
   else lines.push(create(variable, [{ key: "url", value: urlOf(d.servers[0]) }]));
-  if (proxy) lines.push(`${create("playground", [{ key: "proxyUrl", value: urlOf(proxy) }])} // keyless, params by position`);
+  if (proxy)
+    lines.push(`${create("playground", [{ key: "proxyUrl", value: urlOf(proxy) }])} // keyless, params by position`);
   const m = d.methods.find((x) => x.examples.length > 0) ?? d.methods[0];
   if (m) {
     const ex = m.examples[0];
-    const value = (name: string): unknown => (ex && Object.prototype.hasOwnProperty.call(ex.params, name) ? ex.params[name] : undefined);
+    const value = (name: string): unknown =>
+      ex && Object.prototype.hasOwnProperty.call(ex.params, name) ? ex.params[name] : undefined;
     let args: Expr[] = [];
     if (ex && m.signature === "positional") {
       const values = m.params.map((p) => value(p.name));
       while (values.length > 0 && values[values.length - 1] === undefined) values.pop();
       args = values.map((v) => (v === undefined ? raw("undefined", "identifier") : valueExpr(v)));
     } else if (ex) {
-      args = [objectExpr(m.params.filter((p) => value(p.name) !== undefined).map((p) => ({ key: objectKey(p.name), value: valueExpr(value(p.name)) })))];
+      args = [
+        objectExpr(
+          m.params
+            .filter((p) => value(p.name) !== undefined)
+            .map((p) => ({ key: objectKey(p.name), value: valueExpr(value(p.name)) })),
+        ),
+      ];
     }
     const call = callExpr(`${variable}${propertyAccess(m.clientName)}`, args);
     lines.push(printDoc(constStatement("const result", { ...call, doc: ["await ", call.doc] })));

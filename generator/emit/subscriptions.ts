@@ -30,7 +30,16 @@ export function subscriptionDeclarations(doc: DocumentModel, paramsOf: ParamsOf)
     docs: "The subscribe members, each forwarding its arguments to the runtime's `subscribe` with its JSON-RPC name.",
     params: [{ name: "subscribe", type: "SubscribeFn" }],
     returnType: doc.names.subscriptionsType,
-    body: [["return ", objectExpr(methods.map((m) => ({ key: objectKey(m.clientName), value: forward(m) })), true).doc, ";"]],
+    body: [
+      [
+        "return ",
+        objectExpr(
+          methods.map((m) => ({ key: objectKey(m.clientName), value: forward(m) })),
+          true,
+        ).doc,
+        ";",
+      ],
+    ],
   });
   return [declaration, forwarding];
 }
@@ -42,7 +51,10 @@ function forward(m: MethodModel): ReturnType<typeof arrowExpr> {
 
 /** The item types the subscribe members refer to (named types only). */
 export function itemTypes(doc: DocumentModel): string[] {
-  return subscribeMethods(doc).flatMap((m) => [m.subscription!.itemType, ...m.subscription!.variants.map((v) => v.itemType)]);
+  return subscribeMethods(doc).flatMap((m) => [
+    m.subscription!.itemType,
+    ...m.subscription!.variants.map((v) => v.itemType),
+  ]);
 }
 
 function signatures(m: MethodModel, paramsOf: ParamsOf, clientVar: string): MethodSig[] {
@@ -54,7 +66,12 @@ function signatures(m: MethodModel, paramsOf: ParamsOf, clientVar: string): Meth
     // By-position variants take only their own params; a params object is always one argument.
     const own = variant && m.signature === "positional" ? all.slice(0, variant.paramCount) : all;
     const options = `SubscribeOptions<${item}>${variant?.backfill ? " & { backfill?: boolean }" : ""}`;
-    return { name: typeMemberKey(m.clientName, "method"), docs, params: [...own, { name: "options", type: options, optional: true }], returnType: typeReference("Promise", [{ type: `Subscription<${item}>` }]) };
+    return {
+      name: typeMemberKey(m.clientName, "method"),
+      docs,
+      params: [...own, { name: "options", type: options, optional: true }],
+      returnType: typeReference("Promise", [{ type: `Subscription<${item}>` }]),
+    };
   };
   return [...sub.variants.map(overload), overload(undefined)];
 }
@@ -69,13 +86,32 @@ function subscribeDoc(m: MethodModel, clientVar: string): string {
     `\`sub.unsubscribe()\`, leaving the \`for await\` loop or aborting \`options.signal\` sends \`${commentText(sub.unsubscribe)}\`. After a reconnect the subscription is made again with the same params and \`options.onGap\` is told; when reconnecting fails the loop throws \`SocketClosedError\`.`,
   );
   const backfill = sub.variants.filter((v) => v.backfill).map((v) => v.name);
-  if (backfill.length > 0) lines.push(`\`{ backfill: true }\` (${backfill.map(commentText).join(", ")}): after a reconnect, the missed items are fetched and yielded before the live ones.`);
-  if (m.signature === "positional") for (const p of m.params) lines.push(`@param ${p.argName} ${commentText(p.description) || commentText(p.name)}${p.required ? "" : " (optional)"}`);
-  else if (m.params.length > 0) lines.push(`@param params the params of \`${commentText(m.rpcName)}\`, each documented on {@link ${m.paramsType}}`);
+  if (backfill.length > 0)
+    lines.push(
+      `\`{ backfill: true }\` (${backfill.map(commentText).join(", ")}): after a reconnect, the missed items are fetched and yielded before the live ones.`,
+    );
+  if (m.signature === "positional")
+    for (const p of m.params)
+      lines.push(
+        `@param ${p.argName} ${commentText(p.description) || commentText(p.name)}${p.required ? "" : " (optional)"}`,
+      );
+  else if (m.params.length > 0)
+    lines.push(`@param params the params of \`${commentText(m.rpcName)}\`, each documented on {@link ${m.paramsType}}`);
   lines.push("@param options `signal`, `bufferSize` (items held before the subscription fails; default 1000), `onGap`");
   const member = propertyAccess(m.clientName);
   const first = sub.variants[0];
-  const args = first && m.signature === "positional" && first.when.equals !== undefined && m.params[0]?.name === first.when.param ? `${valueLiteral(first.when.equals)}, ` : m.params.some((p) => p.required) ? "…, " : "";
-  lines.push("@example", "```ts", commentText(`const sub = await ${clientVar}${member}(${args}{ signal });`), "for await (const item of sub) console.log(item);", "```");
+  const args =
+    first && m.signature === "positional" && first.when.equals !== undefined && m.params[0]?.name === first.when.param
+      ? `${valueLiteral(first.when.equals)}, `
+      : m.params.some((p) => p.required)
+        ? "…, "
+        : "";
+  lines.push(
+    "@example",
+    "```ts",
+    commentText(`const sub = await ${clientVar}${member}(${args}{ signal });`),
+    "for await (const item of sub) console.log(item);",
+    "```",
+  );
   return lines.join("\n");
 }

@@ -7,7 +7,19 @@
  * Callers pass names and types already escaped with generator/escape.ts; doc texts are written
  * as given (escaped with `commentText`).
  */
-import { group, hardline, ifBreak, indent, indentIfBreak, join, line, printDoc, softline, verbatim, type Doc } from "./doc.js";
+import {
+  group,
+  hardline,
+  ifBreak,
+  indent,
+  indentIfBreak,
+  join,
+  line,
+  printDoc,
+  softline,
+  verbatim,
+  type Doc,
+} from "./doc.js";
 
 export interface Param {
   name: string;
@@ -40,12 +52,18 @@ export interface PropertySig {
  */
 export function jsDocLines(text: string, block = false): string[] {
   if (!block && !text.includes("\n")) return [`/** ${text} */`];
-  return ["/**", ...text.split("\n").map((l) => (l.trim() === "" ? " *" : ` * ${l.trimEnd()}${l.endsWith("  ") ? "  " : ""}`)), " */"];
+  return [
+    "/**",
+    ...text.split("\n").map((l) => (l.trim() === "" ? " *" : ` * ${l.trimEnd()}${l.endsWith("  ") ? "  " : ""}`)),
+    " */",
+  ];
 }
 
 /** The comment as text at `indent` (a string of spaces), ending with a newline. */
 export function jsDoc(text: string, indent = ""): string {
-  return jsDocLines(text).map((l) => `${indent}${l}\n`).join("");
+  return jsDocLines(text)
+    .map((l) => `${indent}${l}\n`)
+    .join("");
 }
 
 /** The comment as a Doc, followed by a line break. */
@@ -68,7 +86,11 @@ export function paramsDoc(params: Param[]): Doc {
 }
 
 export function methodSignature(m: MethodSig): Doc {
-  return [docComment(m.docs), group([m.name, typeParameters(m.typeParameters ?? []), paramsDoc(m.params), group([": ", m.returnType])]), ";"];
+  return [
+    docComment(m.docs),
+    group([m.name, typeParameters(m.typeParameters ?? []), paramsDoc(m.params), group([": ", m.returnType])]),
+    ";",
+  ];
 }
 
 /** `<T extends C>`: a constraint too long for the line moves to the next one; the list breaks one per line. */
@@ -87,7 +109,19 @@ function typeParameters(params: { name: string; constraint: string }[]): Doc {
  */
 export function typeReference(name: string, args: { type: Doc; simple?: boolean }[]): Doc {
   if (args.length === 1 && args[0]!.simple) return [name, "<", args[0]!.type, ">"];
-  return group([name, "<", indent([softline, join([",", line], args.map((a) => a.type))]), softline, ">"]);
+  return group([
+    name,
+    "<",
+    indent([
+      softline,
+      join(
+        [",", line],
+        args.map((a) => a.type),
+      ),
+    ]),
+    softline,
+    ">",
+  ]);
 }
 
 /** `(a: A) => R`, a function type whose params break like a function's. */
@@ -115,10 +149,28 @@ export function typeLiteral(members: { key: string; type: Doc; optional?: boolea
 /** `[a: A, b?: B]` (a tuple type), or one element per line. */
 export function tupleType(elements: string[]): Doc {
   if (elements.length === 0) return "[]";
-  return group(["[", indent([softline, join([",", line], elements.map((e) => group(e)))]), ifBreak(","), softline, "]"]);
+  return group([
+    "[",
+    indent([
+      softline,
+      join(
+        [",", line],
+        elements.map((e) => group(e)),
+      ),
+    ]),
+    ifBreak(","),
+    softline,
+    "]",
+  ]);
 }
 
-export function interfaceDeclaration(spec: { name: string; docs: string; extends?: string[]; properties?: PropertySig[]; methods?: MethodSig[] }): Doc {
+export function interfaceDeclaration(spec: {
+  name: string;
+  docs: string;
+  extends?: string[];
+  properties?: PropertySig[];
+  methods?: MethodSig[];
+}): Doc {
   const heritage = spec.extends?.length ? ` extends ${spec.extends.join(", ")}` : "";
   const members = [...(spec.properties ?? []).map(propertySignature), ...(spec.methods ?? []).map(methodSignature)];
   const body = members.length > 0 ? [indent([hardline, join(hardline, members)]), hardline] : "";
@@ -126,8 +178,18 @@ export function interfaceDeclaration(spec: { name: string; docs: string; extends
 }
 
 /** A function declaration; `body` holds its statements (Docs, each one statement). */
-export function functionDeclaration(spec: { exported?: boolean; name: string; docs: string; params: Param[]; returnType: string; body: Doc[] }): Doc {
-  const signature = [`${spec.exported ? "export " : ""}function ${spec.name}`, group([paramsDoc(spec.params), `: ${spec.returnType}`])];
+export function functionDeclaration(spec: {
+  exported?: boolean;
+  name: string;
+  docs: string;
+  params: Param[];
+  returnType: string;
+  body: Doc[];
+}): Doc {
+  const signature = [
+    `${spec.exported ? "export " : ""}function ${spec.name}`,
+    group([paramsDoc(spec.params), `: ${spec.returnType}`]),
+  ];
   return [docComment(spec.docs), signature, " {", indent([hardline, join(hardline, spec.body)]), hardline, "}"];
 }
 

@@ -62,7 +62,17 @@ export function typeOf(schema: JsonSchema, ctx: Context): TypeNode {
   if (schema === false) return { kind: "keyword", name: "never" };
   const ref = refName(schema.$ref);
   if (ref !== undefined) return { kind: "ref", name: ref };
-  if (schema.format === "uint64") return ctx.requestOnly ? { kind: "union", bare: "custom", members: [{ kind: "keyword", name: "bigint" }, { kind: "keyword", name: "number" }] } : { kind: "keyword", name: "bigint" };
+  if (schema.format === "uint64")
+    return ctx.requestOnly
+      ? {
+          kind: "union",
+          bare: "custom",
+          members: [
+            { kind: "keyword", name: "bigint" },
+            { kind: "keyword", name: "number" },
+          ],
+        }
+      : { kind: "keyword", name: "bigint" };
   const prefix = literalPrefix(schema);
   if (prefix !== undefined) return { kind: "template", prefix };
   if (!Object.keys(schema).some((k) => PASSED.has(k))) return unknownType;
@@ -70,16 +80,34 @@ export function typeOf(schema: JsonSchema, ctx: Context): TypeNode {
 }
 
 /** Keywords that shape a type; a schema with none of them is `unknown`. */
-const PASSED = new Set(["type", "enum", "const", "properties", "required", "additionalProperties", "patternProperties", "items", "additionalItems", "minItems", "maxItems", "anyOf", "oneOf", "allOf", "format"]);
+const PASSED = new Set([
+  "type",
+  "enum",
+  "const",
+  "properties",
+  "required",
+  "additionalProperties",
+  "patternProperties",
+  "items",
+  "additionalItems",
+  "minItems",
+  "maxItems",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "format",
+]);
 
 /** The schema with the defaults filled in: one `type`, `required`, closed objects, tuples from `minItems`/`maxItems`. */
 export function normalized(schema: SchemaObject): SchemaObject {
   const s: SchemaObject = { ...schema };
   if (Array.isArray(s.items) && s.additionalItems === undefined) s.additionalItems = OPEN;
-  if (Array.isArray(s.enum) && s.enum.includes(null) && Array.isArray(s.type) && s.type.includes("null")) s.type = s.type.filter((t) => t !== "null");
+  if (Array.isArray(s.enum) && s.enum.includes(null) && Array.isArray(s.type) && s.type.includes("null"))
+    s.type = s.type.filter((t) => t !== "null");
   if (Array.isArray(s.type) && s.type.length === 1) s.type = s.type[0];
   if (isObjectSchema(s) && !("required" in s)) s.required = [];
-  if (isObjectSchema(s) && !("additionalProperties" in s) && s.patternProperties === undefined) s.additionalProperties = false;
+  if (isObjectSchema(s) && !("additionalProperties" in s) && s.patternProperties === undefined)
+    s.additionalProperties = false;
   if ("const" in s) s.enum = [s.const];
   if (isArraySchema(s)) {
     const min = typeof s.minItems === "number" ? s.minItems : 0;
@@ -96,7 +124,20 @@ export function normalized(schema: SchemaObject): SchemaObject {
   return s;
 }
 
-type Kind = "allOf" | "any" | "anyOf" | "boolean" | "null" | "number" | "oneOf" | "string" | "array" | "union" | "enum" | "object" | "untypedArray";
+type Kind =
+  | "allOf"
+  | "any"
+  | "anyOf"
+  | "boolean"
+  | "null"
+  | "number"
+  | "oneOf"
+  | "string"
+  | "array"
+  | "union"
+  | "enum"
+  | "object"
+  | "untypedArray";
 
 /** Which types a schema is (more than one makes an intersection), in the order the types have always had. */
 function kindsOf(s: SchemaObject): Kind[] {
@@ -113,7 +154,8 @@ function kindsOf(s: SchemaObject): Kind[] {
   if ((!s.type || s.type === "array") && "items" in s) kinds.push("array");
   if (Array.isArray(s.type)) kinds.push("union");
   if (enumed && (!s.type || ["boolean", "integer", "number", "string"].includes(s.type as string))) kinds.push("enum");
-  if ((s.type === undefined || s.type === "object") && ("patternProperties" in s || "properties" in s)) kinds.push("object");
+  if ((s.type === undefined || s.type === "object") && ("patternProperties" in s || "properties" in s))
+    kinds.push("object");
   if (s.type === "array" && !("items" in s)) kinds.push("untypedArray");
   return kinds.length === 0 ? ["object"] : kinds;
 }
@@ -125,7 +167,10 @@ function parse(s: SchemaObject, context: Context): TypeNode {
   if (kinds.length === 1) return parseAs(s, kinds[0]!, ctx);
   // A schema of several kinds (`properties` and `oneOf`, say) is their intersection; its `allOf` joins it.
   const { allOf: _allOf, ...others } = s;
-  const members = [...(kinds.includes("allOf") ? allOfMembers(s, ctx) : []), ...kinds.filter((k) => k !== "allOf").map((k) => parseAs(others, k, ctx))];
+  const members = [
+    ...(kinds.includes("allOf") ? allOfMembers(s, ctx) : []),
+    ...kinds.filter((k) => k !== "allOf").map((k) => parseAs(others, k, ctx)),
+  ];
   return intersection(members, ctx.raw);
 }
 
@@ -138,22 +183,39 @@ function parseAs(s: SchemaObject, kind: Kind, ctx: Context): TypeNode {
       return topType;
     case "anyOf":
     case "oneOf":
-      return union((s[kind] as JsonSchema[]).map((c) => typeOf(c, ctx)), ctx.raw);
+      return union(
+        (s[kind] as JsonSchema[]).map((c) => typeOf(c, ctx)),
+        ctx.raw,
+      );
     case "boolean":
     case "null":
     case "number":
     case "string":
       return { kind: "keyword", name: kind };
     case "enum":
-      return union((s.enum as unknown[]).map((value) => (value === null ? { kind: "keyword", name: "null" } : { kind: "literal", value })), ctx.raw);
+      return union(
+        (s.enum as unknown[]).map((value) =>
+          value === null ? { kind: "keyword", name: "null" } : { kind: "literal", value },
+        ),
+        ctx.raw,
+      );
     case "union":
-      return union((s.type as string[]).map((type) => parse({ ...s, type }, ctx)), ctx.raw);
+      return union(
+        (s.type as string[]).map((type) => parse({ ...s, type }, ctx)),
+        ctx.raw,
+      );
     case "object":
       return objectType(s, ctx);
     case "untypedArray": {
       const max = typeof s.maxItems === "number" ? s.maxItems : -1;
       const min = s.minItems as number;
-      if (min > 0 || max >= 0) return tupleType(Array.from({ length: Math.max(max, min) }, () => topType), max >= 0 ? undefined : topType, min, max);
+      if (min > 0 || max >= 0)
+        return tupleType(
+          Array.from({ length: Math.max(max, min) }, () => topType),
+          max >= 0 ? undefined : topType,
+          min,
+          max,
+        );
       return array(topType);
     }
     case "array": {
@@ -161,7 +223,12 @@ function parseAs(s: SchemaObject, kind: Kind, ctx: Context): TypeNode {
       // Everything inside a tuple is written as given (`child` reads this `ctx`).
       ctx = { ...ctx, raw: true };
       const rest = s.additionalItems === true ? topType : s.additionalItems ? child(s.additionalItems) : undefined;
-      return tupleType(s.items.map(child), rest, s.minItems as number, typeof s.maxItems === "number" ? s.maxItems : -1);
+      return tupleType(
+        s.items.map(child),
+        rest,
+        s.minItems as number,
+        typeof s.maxItems === "number" ? s.maxItems : -1,
+      );
     }
   }
 }
@@ -176,22 +243,45 @@ export const OPEN: SchemaObject = Object.freeze({});
  */
 function allOfMembers(s: SchemaObject, ctx: Context): TypeNode[] {
   const branches = (s.allOf ?? []) as JsonSchema[];
-  const overridden = new Set(branches.flatMap((b) => (typeof b === "object" && !b.$ref ? Object.keys((b.properties ?? {}) as object) : [])));
+  const overridden = new Set(
+    branches.flatMap((b) => (typeof b === "object" && !b.$ref ? Object.keys((b.properties ?? {}) as object) : [])),
+  );
   return branches.flatMap((branch): TypeNode[] => {
     const ref = typeof branch === "object" ? refName(branch.$ref) : undefined;
     const base = ref !== undefined ? ctx.definitions.get(ref) : undefined;
-    const omit = (typeof base === "object" ? Object.keys((base.properties ?? {}) as object) : []).filter((k) => overridden.has(k)).sort();
+    const omit = (typeof base === "object" ? Object.keys((base.properties ?? {}) as object) : [])
+      .filter((k) => overridden.has(k))
+      .sort();
     if (ref !== undefined && omit.length > 0) return [{ kind: "omit", base: ref, keys: omit }];
     if (typeof branch === "object" && !branch.$ref && vacuous(branch)) return [];
     return [typeOf(branch, ctx)];
   });
 }
 
-const RECOGNIZED = ["additionalProperties", "allOf", "anyOf", "const", "enum", "items", "oneOf", "patternProperties", "properties", "required", "type"];
+const RECOGNIZED = [
+  "additionalProperties",
+  "allOf",
+  "anyOf",
+  "const",
+  "enum",
+  "items",
+  "oneOf",
+  "patternProperties",
+  "properties",
+  "required",
+  "type",
+];
 /** A branch with shaping keywords but none a type is made from (only `format`, `minItems`): an empty object type. */
 function vacuous(branch: SchemaObject): boolean {
   const keys = Object.keys(branch).filter((k) => PASSED.has(k));
-  return keys.length > 0 && branch.format !== "uint64" && literalPrefix(branch) === undefined && !keys.some((k) => RECOGNIZED.includes(k)) && typeof branch.description !== "string" && branch.deprecated !== true;
+  return (
+    keys.length > 0 &&
+    branch.format !== "uint64" &&
+    literalPrefix(branch) === undefined &&
+    !keys.some((k) => RECOGNIZED.includes(k)) &&
+    typeof branch.description !== "string" &&
+    branch.deprecated !== true
+  );
 }
 
 /** Unions and intersections, simplified as the generated types always have been. */
@@ -248,7 +338,10 @@ export function typeKey(t: TypeNode): string {
  * array of numbers or one bigint).
  */
 function array(element: TypeNode): TypeNode {
-  return { kind: "array", element: element.kind === "union" && element.bare ? { kind: "union", members: element.members } : element };
+  return {
+    kind: "array",
+    element: element.kind === "union" && element.bare ? { kind: "union", members: element.members } : element,
+  };
 }
 
 /** A tuple of `min` to `max` items: one tuple, or a union of one tuple per length. */
@@ -260,7 +353,12 @@ function tupleType(items: TypeNode[], rest: TypeNode | undefined, min: number, m
   if (max > elements.length && rest === undefined) while (elements.length < max) elements.push(topType);
   if (elements.length <= min) return { kind: "tuple", elements, rest: spread };
   const tuples: TypeNode[] = [{ kind: "tuple", elements: elements.slice(0, min) }];
-  for (let i = min; i < elements.length; i++) tuples.push({ kind: "tuple", elements: elements.slice(0, i + 1), rest: i === elements.length - 1 ? spread : undefined });
+  for (let i = min; i < elements.length; i++)
+    tuples.push({
+      kind: "tuple",
+      elements: elements.slice(0, i + 1),
+      rest: i === elements.length - 1 ? spread : undefined,
+    });
   return { kind: "union", bare: "tuple", members: tuples };
 }
 
@@ -269,7 +367,8 @@ function tupleType(items: TypeNode[], rest: TypeNode | undefined, min: number, m
  * (`` `0x${string}` ``), so a missing prefix is caught at compile time.
  */
 export function literalPrefix(schema: SchemaObject): string | undefined {
-  if (schema.type !== "string" || typeof schema.pattern !== "string" || schema.enum || schema.format === "uint64") return undefined;
+  if (schema.type !== "string" || typeof schema.pattern !== "string" || schema.enum || schema.format === "uint64")
+    return undefined;
   const prefix = /^\^([A-Za-z0-9_:-]+)/.exec(schema.pattern)?.[1];
   if (!prefix) return undefined;
   // A quantifier after the prefix (`^0x?`, `^ab*`) makes its last character optional.

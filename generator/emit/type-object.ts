@@ -7,7 +7,19 @@
 import { commentText } from "../escape.js";
 import type { JsonSchema, SchemaObject } from "../model.js";
 import { refName } from "./schema-walk.js";
-import { isArraySchema, literalPrefix, normalized, OPEN, typeKey, typeOf, union, type Context, type DocComment, type Member, type TypeNode } from "./type-expr.js";
+import {
+  isArraySchema,
+  literalPrefix,
+  normalized,
+  OPEN,
+  typeKey,
+  typeOf,
+  union,
+  type Context,
+  type DocComment,
+  type Member,
+  type TypeNode,
+} from "./type-expr.js";
 
 interface Part {
   type: TypeNode;
@@ -22,31 +34,64 @@ export function objectType(s: SchemaObject, ctx: Context): TypeNode {
   const required = Array.isArray(s.required) ? (s.required as unknown[]) : [];
   const members: Member[] = Object.entries((s.properties ?? {}) as Record<string, JsonSchema>).map(([name, child]) => ({
     name,
-    optional: !((typeof child === "object" && child.required === true) || (s.required !== true && required.includes(name))),
+    optional: !(
+      (typeof child === "object" && child.required === true) ||
+      (s.required !== true && required.includes(name))
+    ),
     type: typeOf(child, inner),
     docs: docsOf(child, { items: true }),
   }));
-  const patterns: Part[] = Object.entries((s.patternProperties ?? {}) as Record<string, JsonSchema>).map(([key, child]) => ({
-    type: typeOf(child, inner),
-    comment: [describe(child), commentText(`This interface was referenced by \`${ctx.owner}\`'s JSON-Schema definition\nvia the \`patternProperty\` "${key}".`)].filter(Boolean).join("\n\n"),
-    deprecated: isDeprecated(child),
-    items: itemsComment(child),
-  }));
+  const patterns: Part[] = Object.entries((s.patternProperties ?? {}) as Record<string, JsonSchema>).map(
+    ([key, child]) => ({
+      type: typeOf(child, inner),
+      comment: [
+        describe(child),
+        commentText(
+          `This interface was referenced by \`${ctx.owner}\`'s JSON-Schema definition\nvia the \`patternProperty\` "${key}".`,
+        ),
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
+      deprecated: isDeprecated(child),
+      items: itemsComment(child),
+    }),
+  );
   const extra = s.additionalProperties;
-  const parts = extra === true ? [] : extra === undefined || extra === false ? patterns : [...patterns, { type: typeOf(extra as JsonSchema, inner), comment: describe(extra as JsonSchema), deprecated: isDeprecated(extra), items: itemsComment(extra as JsonSchema) }];
+  const parts =
+    extra === true
+      ? []
+      : extra === undefined || extra === false
+        ? patterns
+        : [
+            ...patterns,
+            {
+              type: typeOf(extra as JsonSchema, inner),
+              comment: describe(extra as JsonSchema),
+              deprecated: isDeprecated(extra),
+              items: itemsComment(extra as JsonSchema),
+            },
+          ];
   if (parts.length === 0 && extra === false) return { kind: "object", members, expanded: true };
   const index: Part =
     parts.length === 0
       ? { type: { kind: "keyword", name: "unknown", top: true } }
       : parts.length === 1
         ? { ...parts[0]!, comment: [parts[0]!.comment, parts[0]!.items].filter(Boolean).join("\n\n") || undefined }
-        : { type: union(parts.map((p) => p.type)), comment: parts.map((p) => p.comment).filter(Boolean).join("\n\n") || undefined };
+        : {
+            type: union(parts.map((p) => p.type)),
+            comment:
+              parts
+                .map((p) => p.comment)
+                .filter(Boolean)
+                .join("\n\n") || undefined,
+          };
   const docs = comment(index.comment, index.deprecated === true);
   members.push({ optional: false, type: widened(index.type, members), ...(docs ? { docs } : {}) });
   return { kind: "object", members, expanded: true };
 }
 
-const isDeprecated = (s: unknown): boolean => typeof s === "object" && s !== null && (s as SchemaObject).deprecated === true;
+const isDeprecated = (s: unknown): boolean =>
+  typeof s === "object" && s !== null && (s as SchemaObject).deprecated === true;
 const isKeyword = (t: TypeNode, name: string): boolean => t.kind === "keyword" && t.name === name;
 
 /**
@@ -80,8 +125,15 @@ function widened(index: TypeNode, members: Member[]): TypeNode {
 export function describe(schema: JsonSchema): string | undefined {
   if (typeof schema !== "object") return undefined;
   const text = typeof schema.description === "string" ? commentText(schema.description) : "";
-  const shaped = refName(schema.$ref) === undefined && schema.format !== "uint64" && literalPrefix(schema) === undefined;
-  const tags = shaped && isArraySchema(schema) ? [..."minItems" in schema ? [`@minItems ${String(schema.minItems)}`] : [], ..."maxItems" in schema ? [`@maxItems ${String(schema.maxItems)}`] : []] : [];
+  const shaped =
+    refName(schema.$ref) === undefined && schema.format !== "uint64" && literalPrefix(schema) === undefined;
+  const tags =
+    shaped && isArraySchema(schema)
+      ? [
+          ...("minItems" in schema ? [`@minItems ${String(schema.minItems)}`] : []),
+          ...("maxItems" in schema ? [`@maxItems ${String(schema.maxItems)}`] : []),
+        ]
+      : [];
   const all = tags.length === 0 ? text : text ? `${text}\n\n${tags.join("\n")}` : tags.join("\n");
   return all || undefined;
 }
@@ -100,13 +152,34 @@ function comment(text: string | undefined, deprecated: boolean): DocComment | un
 
 /** `Items: …` for an array whose items (all alike, not arrays themselves) have a description without block tags. */
 function itemsComment(schema: JsonSchema): string | undefined {
-  if (typeof schema !== "object" || refName(schema.$ref) !== undefined || schema.format === "uint64" || literalPrefix(schema) !== undefined) return undefined;
+  if (
+    typeof schema !== "object" ||
+    refName(schema.$ref) !== undefined ||
+    schema.format === "uint64" ||
+    literalPrefix(schema) !== undefined
+  )
+    return undefined;
   const type = Array.isArray(schema.type) && schema.type.length === 1 ? schema.type[0] : schema.type;
-  if (!("items" in schema) || (type && type !== "array") || "allOf" in schema || "anyOf" in schema || "oneOf" in schema || "enum" in schema || "const" in schema) return undefined;
-  if ((type === undefined || type === "object") && ("properties" in schema || "patternProperties" in schema)) return undefined;
+  if (
+    !("items" in schema) ||
+    (type && type !== "array") ||
+    "allOf" in schema ||
+    "anyOf" in schema ||
+    "oneOf" in schema ||
+    "enum" in schema ||
+    "const" in schema
+  )
+    return undefined;
+  if ((type === undefined || type === "object") && ("properties" in schema || "patternProperties" in schema))
+    return undefined;
   const n = normalized(schema);
   // The rest of an open tuple (`...unknown[]`) has no description.
-  const rest = n.additionalItems === undefined || n.additionalItems === false ? [] : n.additionalItems === OPEN ? [true] : [n.additionalItems as JsonSchema];
+  const rest =
+    n.additionalItems === undefined || n.additionalItems === false
+      ? []
+      : n.additionalItems === OPEN
+        ? [true]
+        : [n.additionalItems as JsonSchema];
   const items = Array.isArray(n.items) ? [...(n.items as JsonSchema[]), ...rest] : [n.items as JsonSchema];
   const comments = new Set(items.map((i) => (typeof i === "object" && isArrayItem(i) ? undefined : describe(i))));
   const [only] = comments;
@@ -117,6 +190,11 @@ function itemsComment(schema: JsonSchema): string | undefined {
 function isArrayItem(s: SchemaObject): boolean {
   if (refName(s.$ref) !== undefined || s.format === "uint64" || literalPrefix(s) !== undefined) return false;
   const type = Array.isArray(s.type) && s.type.length === 1 ? s.type[0] : s.type;
-  const single = !("allOf" in s) && !("anyOf" in s) && !("oneOf" in s) && !("enum" in s) && !("const" in s) && !Array.isArray(type);
-  return single && ((type === "array" && !("properties" in s) && !("patternProperties" in s)) || ("items" in s && !type && !("properties" in s) && !("patternProperties" in s)));
+  const single =
+    !("allOf" in s) && !("anyOf" in s) && !("oneOf" in s) && !("enum" in s) && !("const" in s) && !Array.isArray(type);
+  return (
+    single &&
+    ((type === "array" && !("properties" in s) && !("patternProperties" in s)) ||
+      ("items" in s && !type && !("properties" in s) && !("patternProperties" in s)))
+  );
 }

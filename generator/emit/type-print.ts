@@ -5,7 +5,19 @@
  * escaped by generator/escape.ts.
  */
 import { stringLiteral, typeMemberKey } from "../escape.js";
-import { align, group, hardline, ifBreak, indent, indentIfBreak, join, line, softline, verbatim, type Doc } from "./doc.js";
+import {
+  align,
+  group,
+  hardline,
+  ifBreak,
+  indent,
+  indentIfBreak,
+  join,
+  line,
+  softline,
+  verbatim,
+  type Doc,
+} from "./doc.js";
 import { jsDocLines } from "./ts-code.js";
 import type { DocComment, Member, TypeNode } from "./type-expr.js";
 
@@ -20,7 +32,9 @@ export function commentDoc(docs: DocComment): Doc {
 /** Bare unions (written without parentheses) merge into the union around them; one member is that member. */
 function flat(node: TypeNode): TypeNode {
   if (node.kind === "intersection" && node.members.length <= 1) {
-    return node.members[0] ? flat(node.members[0]) : { kind: "object", expanded: true, members: [{ optional: false, type: { kind: "keyword", name: "unknown" } }] };
+    return node.members[0]
+      ? flat(node.members[0])
+      : { kind: "object", expanded: true, members: [{ optional: false, type: { kind: "keyword", name: "unknown" } }] };
   }
   if (node.kind !== "union") return node;
   if (node.members.length === 1) return flat(node.members[0]!);
@@ -33,8 +47,11 @@ function flat(node: TypeNode): TypeNode {
   return { kind: "union", members, ...(node.bare ? { bare: node.bare } : {}) };
 }
 
-const isObject = (n: TypeNode): boolean => n.kind === "object" || (n.kind === "literal" && n.value !== null && typeof n.value === "object" && !Array.isArray(n.value));
-const isNull = (n: TypeNode): boolean => (n.kind === "keyword" && n.name === "null") || (n.kind === "literal" && n.value === null);
+const isObject = (n: TypeNode): boolean =>
+  n.kind === "object" ||
+  (n.kind === "literal" && n.value !== null && typeof n.value === "object" && !Array.isArray(n.value));
+const isNull = (n: TypeNode): boolean =>
+  (n.kind === "keyword" && n.name === "null") || (n.kind === "literal" && n.value === null);
 
 /** prettier prints `{ … } | null` hugged, without the leading `|` layout. */
 export function hugs(node: TypeNode): boolean {
@@ -46,7 +63,8 @@ export function hugs(node: TypeNode): boolean {
 export function aliasDoc(name: string, node: TypeNode): Doc {
   const n = flat(node);
   const left = group(["type ", name]);
-  if (n.kind === "union" && !hugs(n)) return ["export ", group([left, " =", group(indent([line, typeDoc(n, "alias")]))]), ";"];
+  if (n.kind === "union" && !hugs(n))
+    return ["export ", group([left, " =", group(indent([line, typeDoc(n, "alias")]))]), ";"];
   const id = Symbol("assignment");
   return ["export ", group([left, " =", group(indent(line), { id }), indentIfBreak(typeDoc(n, "alias"), id)]), ";"];
 }
@@ -63,7 +81,16 @@ export function typeDoc(node: TypeNode, place: Place): Doc {
       return `\`${n.prefix}\${string}\``;
     case "omit": {
       const keys = n.keys.map((k) => stringLiteral(k));
-      const keysDoc = keys.length === 1 ? keys[0]! : group([ifBreak("| "), join([line, "| "], keys.map((k) => align(2, k)))]);
+      const keysDoc =
+        keys.length === 1
+          ? keys[0]!
+          : group([
+              ifBreak("| "),
+              join(
+                [line, "| "],
+                keys.map((k) => align(2, k)),
+              ),
+            ]);
       return ["Omit", group(["<", indent([softline, n.base, ",", line, keysDoc]), softline, ">"])];
     }
     case "array":
@@ -81,10 +108,19 @@ export function typeDoc(node: TypeNode, place: Place): Doc {
 
 function unionDoc(members: TypeNode[], place: Place): Doc {
   if (hugs({ kind: "union", members })) {
-    const hugged = join(" | ", members.map((m) => typeDoc(m, "nested")));
+    const hugged = join(
+      " | ",
+      members.map((m) => typeDoc(m, "nested")),
+    );
     return place === "nested" ? ["(", hugged, ")"] : hugged;
   }
-  const code = group([ifBreak("| "), join([line, "| "], members.map((m) => align(2, typeDoc(m, "nested"))))]);
+  const code = group([
+    ifBreak("| "),
+    join(
+      [line, "| "],
+      members.map((m) => align(2, typeDoc(m, "nested"))),
+    ),
+  ]);
   if (place === "annotation") return group(indent([softline, code]));
   if (place === "nested") return ["(", group([indent([softline, code]), softline]), ")"];
   if (place === "tuple") return group([indent([ifBreak(["(", softline]), code]), softline, ifBreak(")")]);
@@ -116,7 +152,10 @@ function tupleDoc(elements: TypeNode[], rest: TypeNode | undefined): Doc {
 }
 
 export function memberDoc(m: Member): Doc {
-  const key = m.name === undefined ? group(["[", group([indent([softline, "k", ":", " ", "string"]), softline]), "]"]) : typeMemberKey(m.name);
+  const key =
+    m.name === undefined
+      ? group(["[", group([indent([softline, "k", ":", " ", "string"]), softline]), "]"])
+      : typeMemberKey(m.name);
   return group([key, m.optional ? "?" : "", ":", " ", typeDoc(m.type, "annotation")]);
 }
 
@@ -130,9 +169,16 @@ function objectDoc(members: Member[], expanded: boolean): Doc {
 function literalDoc(value: unknown): Doc {
   if (typeof value === "string") return stringLiteral(value);
   if (typeof value === "number") return JSON.stringify(value).replace("e+", "e");
-  if (Array.isArray(value)) return tupleDoc(value.map((v) => ({ kind: "literal", value: v })), undefined);
+  if (Array.isArray(value))
+    return tupleDoc(
+      value.map((v) => ({ kind: "literal", value: v })),
+      undefined,
+    );
   if (value !== null && typeof value === "object") {
-    return objectDoc(Object.entries(value).map(([name, v]) => ({ name, optional: false, type: { kind: "literal", value: v } })), false);
+    return objectDoc(
+      Object.entries(value).map(([name, v]) => ({ name, optional: false, type: { kind: "literal", value: v } })),
+      false,
+    );
   }
   return JSON.stringify(value) ?? "null";
 }

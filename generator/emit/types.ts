@@ -14,8 +14,18 @@ import { aliasDoc, commentDoc, memberDoc } from "./type-print.js";
 
 export function emitTypes(doc: DocumentModel): string {
   const definitions = definitionsOf(doc.schemas, true);
-  const items = doc.methods.flatMap((m) => (m.subscription ? [m.subscription.item, ...m.subscription.variants.map((v) => v.item)] : []));
-  const fromResults = reachable([...doc.schemas.filter((s) => s.role === "result" || s.role === "variant" || s.role === "item").map((s) => s.lenient), ...items], definitions);
+  const items = doc.methods.flatMap((m) =>
+    m.subscription ? [m.subscription.item, ...m.subscription.variants.map((v) => v.item)] : [],
+  );
+  const fromResults = reachable(
+    [
+      ...doc.schemas
+        .filter((s) => s.role === "result" || s.role === "variant" || s.role === "item")
+        .map((s) => s.lenient),
+      ...items,
+    ],
+    definitions,
+  );
   const paramDocs = refParamDocs(doc);
   const aliases: Doc[] = [];
   const interfaces: Doc[] = [];
@@ -27,7 +37,10 @@ export function emitTypes(doc: DocumentModel): string {
     const type = typeOf(s.lenient, ctx);
     if (type.kind === "object") {
       const docs = docsOf(s.lenient, {});
-      interfaces.push([docs ? [commentDoc(docs), hardline] : "", interfaceDoc(name, withParamDocs(type, paramDocs.get(s.name)))]);
+      interfaces.push([
+        docs ? [commentDoc(docs), hardline] : "",
+        interfaceDoc(name, withParamDocs(type, paramDocs.get(s.name))),
+      ]);
     } else {
       const docs = docsOf(s.lenient, { items: true });
       aliases.push([docs ? [commentDoc(docs), hardline] : "", aliasDoc(name, type)]);
@@ -63,9 +76,17 @@ function refParamDocs(doc: DocumentModel): Map<string, Map<string, DocComment>> 
   return wanted;
 }
 
-function withParamDocs(type: Extract<TypeNode, { kind: "object" }>, docs: Map<string, DocComment> | undefined): Extract<TypeNode, { kind: "object" }> {
+function withParamDocs(
+  type: Extract<TypeNode, { kind: "object" }>,
+  docs: Map<string, DocComment> | undefined,
+): Extract<TypeNode, { kind: "object" }> {
   if (!docs) return type;
-  return { ...type, members: type.members.map((m) => (m.name !== undefined && !m.docs && docs.has(m.name) ? { ...m, docs: docs.get(m.name) } : m)) };
+  return {
+    ...type,
+    members: type.members.map((m) =>
+      m.name !== undefined && !m.docs && docs.has(m.name) ? { ...m, docs: docs.get(m.name) } : m,
+    ),
+  };
 }
 
 export type { JsonSchema };

@@ -6,11 +6,31 @@
 import { identifier, objectKey, patternFlags, regexLiteral } from "../escape.js";
 import type { DocumentModel, JsonSchema, SchemaObject } from "../model.js";
 import { printDoc } from "./doc.js";
-import { arrayExpr, arrowExpr, callExpr, constStatement, numberExpr, objectExpr, raw, stringExpr, valueExpr, type Expr } from "./js-doc.js";
+import {
+  arrayExpr,
+  arrowExpr,
+  callExpr,
+  constStatement,
+  numberExpr,
+  objectExpr,
+  raw,
+  stringExpr,
+  valueExpr,
+  type Expr,
+} from "./js-doc.js";
 import { definitionsOf, reachable, refName } from "./schema-walk.js";
 
 /** Keywords the combinators do not check; reported so nobody assumes they are enforced. */
-const UNCHECKED = ["propertyNames", "minProperties", "maxProperties", "uniqueItems", "multipleOf", "dependencies", "if", "contains"];
+const UNCHECKED = [
+  "propertyNames",
+  "minProperties",
+  "maxProperties",
+  "uniqueItems",
+  "multipleOf",
+  "dependencies",
+  "if",
+  "contains",
+];
 
 export interface ValidatorsOutput {
   code: string;
@@ -26,19 +46,50 @@ export function emitValidators(doc: DocumentModel, side: "params" | "result", he
     return m.result ? [{ key: m.rpcName, name: m.resultType }] : [];
   });
   // Subscription items, per subscribe method: the general item type, then one per variant.
-  const items = side === "result" ? doc.methods.filter((m) => m.subscription).map((m) => ({ key: m.rpcName, names: [m.subscription!.itemType, ...m.subscription!.variants.map((v) => v.itemType)] })) : [];
-  const needed = reachable([...roots.map((r) => r.name), ...items.flatMap((i) => i.names)].map((name) => ({ $ref: `#/definitions/${name}` })), definitions);
+  const items =
+    side === "result"
+      ? doc.methods
+          .filter((m) => m.subscription)
+          .map((m) => ({
+            key: m.rpcName,
+            names: [m.subscription!.itemType, ...m.subscription!.variants.map((v) => v.itemType)],
+          }))
+      : [];
+  const needed = reachable(
+    [...roots.map((r) => r.name), ...items.flatMap((i) => i.names)].map((name) => ({ $ref: `#/definitions/${name}` })),
+    definitions,
+  );
   const compiler = new Compiler(definitions, needed);
   const order = compiler.order([...needed].sort());
-  const lines = order.map((name) => printDoc(constStatement(`const ${id(name)}: Validator`, compiler.compile(definitions.get(name)!, name))));
-  const table = (left: string, entries: { key: string; value: Expr }[]): string => printDoc(constStatement(left, objectExpr(entries.map((e) => ({ key: objectKey(e.key), value: e.value })), true)));
-  const itemTable = items.length === 0 ? [] : [
-    "",
-    "/** Validators of the items of each subscription: the general item, then one per variant, in spec order. */",
-    table("export const itemValidators: Readonly<Record<string, readonly Validator[]>>", items.map((i) => ({ key: i.key, value: arrayExpr(i.names.map((n) => raw(id(n), "identifier"))) }))),
-  ];
+  const lines = order.map((name) =>
+    printDoc(constStatement(`const ${id(name)}: Validator`, compiler.compile(definitions.get(name)!, name))),
+  );
+  const table = (left: string, entries: { key: string; value: Expr }[]): string =>
+    printDoc(
+      constStatement(
+        left,
+        objectExpr(
+          entries.map((e) => ({ key: objectKey(e.key), value: e.value })),
+          true,
+        ),
+      ),
+    );
+  const itemTable =
+    items.length === 0
+      ? []
+      : [
+          "",
+          "/** Validators of the items of each subscription: the general item, then one per variant, in spec order. */",
+          table(
+            "export const itemValidators: Readonly<Record<string, readonly Validator[]>>",
+            items.map((i) => ({ key: i.key, value: arrayExpr(i.names.map((n) => raw(id(n), "identifier"))) })),
+          ),
+        ];
   const exportName = side === "params" ? "validators" : "resultValidators";
-  const what = side === "params" ? "params (as an object keyed by param name)" : "results (with the spec's x-response-deviations applied)";
+  const what =
+    side === "params"
+      ? "params (as an object keyed by param name)"
+      : "results (with the spec's x-response-deviations applied)";
   const code = [
     header,
     // The combinators module directly (not a namespace re-export), so bundlers drop unused ones.
@@ -48,7 +99,10 @@ export function emitValidators(doc: DocumentModel, side: "params" | "result", he
     ...lines,
     "",
     `/** Validators of the ${what}, by method name. */`,
-    table(`export const ${exportName}: Readonly<Record<string, Validator>>`, roots.map((r) => ({ key: r.key, value: raw(id(r.name), "identifier") }))),
+    table(
+      `export const ${exportName}: Readonly<Record<string, Validator>>`,
+      roots.map((r) => ({ key: r.key, value: raw(id(r.name), "identifier") })),
+    ),
     ...itemTable,
     "",
   ].join("\n");
@@ -63,7 +117,10 @@ class Compiler {
   private readonly declared = new Set<string>();
   private current = "";
 
-  constructor(private readonly definitions: Map<string, JsonSchema>, private readonly needed: Set<string>) {}
+  constructor(
+    private readonly definitions: Map<string, JsonSchema>,
+    private readonly needed: Set<string>,
+  ) {}
 
   /** Dependencies first, so that most references are plain identifiers; cycles use `v.lazy`. */
   order(names: string[]): string[] {
@@ -72,7 +129,8 @@ class Compiler {
     const visit = (name: string): void => {
       if (state.has(name)) return;
       state.set(name, "visiting");
-      for (const dep of [...reachable([this.definitions.get(name) ?? true], new Map())].sort()) if (this.needed.has(dep)) visit(dep);
+      for (const dep of [...reachable([this.definitions.get(name) ?? true], new Map())].sort())
+        if (this.needed.has(dep)) visit(dep);
       state.set(name, "done");
       out.push(name);
     };
@@ -95,7 +153,12 @@ class Compiler {
     const parts: Expr[] = [];
     const ref = refName(s.$ref);
     if (ref !== undefined) {
-      const lazy = (): Expr => callExpr("v.lazy", [arrowExpr([], raw(id(ref), "identifier")), valueExpr(staticTypes(this.definitions.get(ref), this.definitions)), stringExpr(ref)]);
+      const lazy = (): Expr =>
+        callExpr("v.lazy", [
+          arrowExpr([], raw(id(ref), "identifier")),
+          valueExpr(staticTypes(this.definitions.get(ref), this.definitions)),
+          stringExpr(ref),
+        ]);
       parts.push(this.declared.has(ref) ? raw(id(ref), "identifier") : lazy());
     }
     if (Array.isArray(s.enum)) parts.push(callExpr("v.literal", [valueExpr(s.enum)]));
@@ -115,16 +178,23 @@ class Compiler {
   /** `anyOf`/`oneOf`, with the branches' names (type name of a `$ref`, else `title`) for messages. */
   private union(branches: JsonSchema[], rule: "anyOf" | "oneOf"): Expr {
     const exprs = branches.map((b) => this.expr(b));
-    const names = branches.map((b) => (typeof b === "object" ? (refName(b.$ref) ?? (typeof b.title === "string" ? b.title : undefined)) : undefined));
+    const names = branches.map((b) =>
+      typeof b === "object" ? (refName(b.$ref) ?? (typeof b.title === "string" ? b.title : undefined)) : undefined,
+    );
     const args = [arrayExpr(exprs)];
     if (rule === "oneOf" || names.some((n) => n !== undefined)) args.push(stringExpr(rule));
-    if (names.some((n) => n !== undefined)) args.push(arrayExpr(names.map((n) => (n === undefined ? raw("undefined", "identifier") : stringExpr(n)))));
+    if (names.some((n) => n !== undefined))
+      args.push(arrayExpr(names.map((n) => (n === undefined ? raw("undefined", "identifier") : stringExpr(n)))));
     return callExpr("v.anyOf", args);
   }
 
   /** The `type` keyword (or the type implied by the keywords present) with its constraints. */
   private byType(s: SchemaObject): Expr | undefined {
-    const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : impliedTypes(s);
+    const types = Array.isArray(s.type)
+      ? (s.type as string[])
+      : typeof s.type === "string"
+        ? [s.type]
+        : impliedTypes(s);
     if (types.length === 0) return undefined;
     const branches = types.map((t) => this.oneType(t, s));
     return branches.length === 1 ? branches[0] : callExpr("v.anyOf", [arrayExpr(branches), stringExpr("type")]);
@@ -138,9 +208,15 @@ class Compiler {
         return callExpr("v.string", trimArgs([pattern(s.pattern), num("minLength"), num("maxLength")]));
       case "integer":
         if (s.format === "uint64") return member("v.uint64");
-        return callExpr("v.number", trimArgs([bool(true), num("minimum"), num("maximum"), num("exclusiveMinimum"), num("exclusiveMaximum")]));
+        return callExpr(
+          "v.number",
+          trimArgs([bool(true), num("minimum"), num("maximum"), num("exclusiveMinimum"), num("exclusiveMaximum")]),
+        );
       case "number":
-        return callExpr("v.number", trimArgs([bool(false), num("minimum"), num("maximum"), num("exclusiveMinimum"), num("exclusiveMaximum")]));
+        return callExpr(
+          "v.number",
+          trimArgs([bool(false), num("minimum"), num("maximum"), num("exclusiveMinimum"), num("exclusiveMaximum")]),
+        );
       case "boolean":
         return member("v.boolean");
       case "null":
@@ -156,18 +232,34 @@ class Compiler {
 
   private array(s: SchemaObject, num: (k: string) => Expr): Expr {
     if (Array.isArray(s.items)) {
-      const rest = s.additionalItems === undefined || s.additionalItems === true ? member("v.unknown") : this.expr(s.additionalItems as JsonSchema);
-      return callExpr("v.tuple", [arrayExpr(s.items.map((i) => this.expr(i as JsonSchema))), ...trimArgs([rest, num("minItems"), num("maxItems")])]);
+      const rest =
+        s.additionalItems === undefined || s.additionalItems === true
+          ? member("v.unknown")
+          : this.expr(s.additionalItems as JsonSchema);
+      return callExpr("v.tuple", [
+        arrayExpr(s.items.map((i) => this.expr(i as JsonSchema))),
+        ...trimArgs([rest, num("minItems"), num("maxItems")]),
+      ]);
     }
     const items = s.items === undefined ? member("v.unknown") : this.expr(s.items as JsonSchema);
     return callExpr("v.array", trimArgs([items, num("minItems"), num("maxItems")]));
   }
 
   private object(s: SchemaObject): Expr {
-    const props = Object.entries((s.properties ?? {}) as Record<string, JsonSchema>).map(([k, p]) => ({ key: objectKey(k), value: this.expr(p) }));
+    const props = Object.entries((s.properties ?? {}) as Record<string, JsonSchema>).map(([k, p]) => ({
+      key: objectKey(k),
+      value: this.expr(p),
+    }));
     const required = valueExpr(Array.isArray(s.required) ? s.required : []);
-    const extra = s.additionalProperties === false ? raw("false", "boolean") : s.additionalProperties === undefined || s.additionalProperties === true ? undefined : this.expr(s.additionalProperties as JsonSchema);
-    const patterns = Object.entries((s.patternProperties ?? {}) as Record<string, JsonSchema>).map(([re, p]) => arrayExpr([pattern(re), this.expr(p)]));
+    const extra =
+      s.additionalProperties === false
+        ? raw("false", "boolean")
+        : s.additionalProperties === undefined || s.additionalProperties === true
+          ? undefined
+          : this.expr(s.additionalProperties as JsonSchema);
+    const patterns = Object.entries((s.patternProperties ?? {}) as Record<string, JsonSchema>).map(([re, p]) =>
+      arrayExpr([pattern(re), this.expr(p)]),
+    );
     const args = [objectExpr(props), required];
     if (extra !== undefined || patterns.length > 0) args.push(extra ?? member("v.unknown"));
     if (patterns.length > 0) args.push(arrayExpr(patterns));
@@ -198,7 +290,8 @@ function trimArgs(args: Expr[]): Expr[] {
 }
 
 function impliedTypes(s: SchemaObject): string[] {
-  if ("properties" in s || "required" in s || "additionalProperties" in s || "patternProperties" in s) return ["object"];
+  if ("properties" in s || "required" in s || "additionalProperties" in s || "patternProperties" in s)
+    return ["object"];
   if ("items" in s || "minItems" in s || "maxItems" in s) return ["array"];
   if ("pattern" in s || "minLength" in s || "maxLength" in s) return ["string"];
   if ("minimum" in s || "maximum" in s) return ["number"];

@@ -23,15 +23,26 @@ const JSON_TYPES = new Set(["application/json", "application/json-rpc", "applica
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** What is wrong with the request's headers for a JSON-RPC body, before anything is read. */
-export function headerProblem(request: IncomingMessage, maxBodyBytes: number): Exclude<BodyRead, { text: string }> | undefined {
+export function headerProblem(
+  request: IncomingMessage,
+  maxBodyBytes: number,
+): Exclude<BodyRead, { text: string }> | undefined {
   const type = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
   if (!JSON_TYPES.has(type)) {
     const given = type === "" ? "no Content-Type" : `Content-Type ${JSON.stringify(type.slice(0, 100))}`;
-    return { status: 415, code: -32600, message: `Invalid Request: the mock takes JSON-RPC bodies sent with Content-Type application/json, not ${given}.` };
+    return {
+      status: 415,
+      code: -32600,
+      message: `Invalid Request: the mock takes JSON-RPC bodies sent with Content-Type application/json, not ${given}.`,
+    };
   }
   const encoding = (request.headers["content-encoding"] ?? "identity").trim().toLowerCase();
   if (!["identity", "gzip", "x-gzip", "deflate"].includes(encoding)) {
-    return { status: 415, code: -32600, message: `Invalid Request: the mock takes bodies sent as they are, gzip or deflate, not Content-Encoding ${JSON.stringify(encoding.slice(0, 100))}.` };
+    return {
+      status: 415,
+      code: -32600,
+      message: `Invalid Request: the mock takes bodies sent as they are, gzip or deflate, not Content-Encoding ${JSON.stringify(encoding.slice(0, 100))}.`,
+    };
   }
   const declared = Number(request.headers["content-length"] ?? 0);
   if (encoding === "identity" && declared > maxBodyBytes) return overLimit(maxBodyBytes);
@@ -39,7 +50,11 @@ export function headerProblem(request: IncomingMessage, maxBodyBytes: number): E
 }
 
 function overLimit(maxBodyBytes: number): Exclude<BodyRead, { text: string }> {
-  return { status: 413, code: -32600, message: `Invalid Request: the request body is larger than ${bytes(maxBodyBytes)}, the mock's limit (maxBodyBytes); send smaller batches.` };
+  return {
+    status: 413,
+    code: -32600,
+    message: `Invalid Request: the request body is larger than ${bytes(maxBodyBytes)}, the mock's limit (maxBodyBytes); send smaller batches.`,
+  };
 }
 
 /**
@@ -82,7 +97,16 @@ export function readBody(request: IncomingMessage, maxBodyBytes: number): Promis
     };
     const onEnd = (): void => finish(decodeText(Buffer.concat(chunks)));
     // Only the decoder's errors arrive here (the client going away is `closed`): the data is not gzip/deflate.
-    const onError = (): void => finish(decoder ? { status: 400, code: -32700, message: `Parse error: the body is not valid ${encoding === "deflate" ? "deflate" : "gzip"} data.` } : new ClientGone());
+    const onError = (): void =>
+      finish(
+        decoder
+          ? {
+              status: 400,
+              code: -32700,
+              message: `Parse error: the body is not valid ${encoding === "deflate" ? "deflate" : "gzip"} data.`,
+            }
+          : new ClientGone(),
+      );
     const closed = (): void => {
       if (!request.complete) finish(new ClientGone());
     };

@@ -33,17 +33,40 @@ const LIMIT_HELP: Record<LimitName, string> = {
 const COMMAND: CommandSpec = {
   name: "npm run mock --",
   usage: "--spec <file> [--spec <file> ...] [--port <n>] [--pages <n>] [--interval <ms>]",
-  description: "Serves OpenRPC documents as a mock JSON-RPC 2.0 server (HTTP and WebSocket, with the spec's x-subscription methods) on 127.0.0.1: answers come from the spec's examples, or are generated from its result schemas.",
+  description:
+    "Serves OpenRPC documents as a mock JSON-RPC 2.0 server (HTTP and WebSocket, with the spec's x-subscription methods) on 127.0.0.1: answers come from the spec's examples, or are generated from its result schemas.",
   options: {
-    spec: { type: "string", placeholder: "file", multiple: true, required: "Pass at least one OpenRPC document with --spec <file>.", describe: "OpenRPC document (JSON or YAML); repeat for several" },
+    spec: {
+      type: "string",
+      placeholder: "file",
+      multiple: true,
+      required: "Pass at least one OpenRPC document with --spec <file>.",
+      describe: "OpenRPC document (JSON or YAML); repeat for several",
+    },
     port: { type: "number", default: 0, describe: "Port to listen on; 0 picks a free port" },
-    host: { type: "string", placeholder: "address", default: "127.0.0.1", describe: "IP address to listen on; loopback only unless --allow-remote" },
+    host: {
+      type: "string",
+      placeholder: "address",
+      default: "127.0.0.1",
+      describe: "IP address to listen on; loopback only unless --allow-remote",
+    },
     "allow-remote": { type: "boolean", default: false, describe: "Allow a --host that other machines can reach" },
-    pages: { type: "number", default: DEFAULT_PAGES, describe: "Pages of each paginated method (the last one has no nextPageToken)" },
+    pages: {
+      type: "number",
+      default: DEFAULT_PAGES,
+      describe: "Pages of each paginated method (the last one has no nextPageToken)",
+    },
     ...Object.fromEntries(
       limitNames().map((name): [string, OptionSpec] => {
         const alias = LIMIT_ALIASES[name];
-        return [limitFlag(name).slice(2), { type: "number", ...(alias ? { aliases: [alias] } : {}), describe: `${LIMIT_HELP[name]} [default: ${DEFAULT_LIMITS[name]}]` }];
+        return [
+          limitFlag(name).slice(2),
+          {
+            type: "number",
+            ...(alias ? { aliases: [alias] } : {}),
+            describe: `${LIMIT_HELP[name]} [default: ${DEFAULT_LIMITS[name]}]`,
+          },
+        ];
       }),
     ),
   },
@@ -78,8 +101,14 @@ function readArgs(): MockArgs | undefined {
   const spec = v.spec as string[];
   for (const file of spec) if (file.trim() === "") throw new UsageError("--spec must name a file; it is empty.");
   const host = v.host as string;
-  if (host !== "localhost" && isIP(host) === 0) throw new UsageError(`--host must be an IP address (127.0.0.1, ::1, 0.0.0.0, …) or localhost, not ${quoted(host)}.`);
-  if (!isLoopback(host) && !v.allowRemote) throw new UsageError(`--host ${host} would let other machines call the mock; pass --allow-remote as well to do that on purpose.`);
+  if (host !== "localhost" && isIP(host) === 0)
+    throw new UsageError(
+      `--host must be an IP address (127.0.0.1, ::1, 0.0.0.0, …) or localhost, not ${quoted(host)}.`,
+    );
+  if (!isLoopback(host) && !v.allowRemote)
+    throw new UsageError(
+      `--host ${host} would let other machines call the mock; pass --allow-remote as well to do that on purpose.`,
+    );
   return { spec, port, host, allowRemote: v.allowRemote === true, pages, limits };
 }
 
@@ -90,11 +119,23 @@ async function main(): Promise<number> {
     return 0;
   }
   const host = argv.host;
-  const server = await startMockServer({ specs: argv.spec, port: argv.port, host, allowRemote: argv.allowRemote, pages: argv.pages, limits: argv.limits }).catch(listenProblem(host, argv.port));
+  const server = await startMockServer({
+    specs: argv.spec,
+    port: argv.port,
+    host,
+    allowRemote: argv.allowRemote,
+    pages: argv.pages,
+    limits: argv.limits,
+  }).catch(listenProblem(host, argv.port));
   for (const warning of server.warnings) console.warn(`warning: ${warning}`);
-  if (!isLoopback(host)) console.warn(`warning: the mock listens on ${host} (--allow-remote): other machines can call it.`);
-  console.log(`Mock JSON-RPC server for ${argv.spec.join(", ")} (${server.methods.length} methods) listening on ${server.url}/`);
-  console.log(`GET ${server.url}/ lists the methods; WebSocket (calls and subscriptions) on ${server.url.replace(/^http/, "ws")}/. Press Ctrl-C to stop.`);
+  if (!isLoopback(host))
+    console.warn(`warning: the mock listens on ${host} (--allow-remote): other machines can call it.`);
+  console.log(
+    `Mock JSON-RPC server for ${argv.spec.join(", ")} (${server.methods.length} methods) listening on ${server.url}/`,
+  );
+  console.log(
+    `GET ${server.url}/ lists the methods; WebSocket (calls and subscriptions) on ${server.url.replace(/^http/, "ws")}/. Press Ctrl-C to stop.`,
+  );
   await untilSignal(server);
   return 0;
 }

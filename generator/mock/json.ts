@@ -14,7 +14,8 @@ export function parseExact(text: string): unknown {
 }
 
 function restoreBigInts(value: unknown): unknown {
-  if (typeof value === "string") return value.startsWith(INTEGER_MARK) ? BigInt(value.slice(INTEGER_MARK.length)) : value;
+  if (typeof value === "string")
+    return value.startsWith(INTEGER_MARK) ? BigInt(value.slice(INTEGER_MARK.length)) : value;
   if (Array.isArray(value)) return value.map(restoreBigInts);
   if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, restoreBigInts(v)]));
   return value;
@@ -43,7 +44,9 @@ export function canonical(value: unknown): string {
   if (value === undefined) return "null";
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (isRecord(value)) {
-    const keys = Object.keys(value).filter((k) => value[k] !== undefined).sort();
+    const keys = Object.keys(value)
+      .filter((k) => value[k] !== undefined)
+      .sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
   }
   return JSON.stringify(value);

@@ -66,7 +66,9 @@ export function limitFlag(name: LimitName): string {
 }
 
 /** Shorter flags the CLI also takes for a limit (`--interval 50` is `--ws-notify-interval-ms 50`). */
-export const LIMIT_ALIASES: Readonly<Partial<Record<LimitName, string>>> = Object.freeze({ wsNotifyIntervalMs: "--interval" });
+export const LIMIT_ALIASES: Readonly<Partial<Record<LimitName, string>>> = Object.freeze({
+  wsNotifyIntervalMs: "--interval",
+});
 
 /** The lowest value each limit accepts (the highest is 2^31 - 1 for all). */
 const MINIMUM: Record<LimitName, number> = {
@@ -100,15 +102,20 @@ export function resolveLimits(given: Partial<Record<string, unknown>> = {}): Moc
   const limits: MockLimits = { ...DEFAULT_LIMITS };
   for (const [name, value] of Object.entries(given)) {
     if (value === undefined) continue;
-    if (!Object.hasOwn(DEFAULT_LIMITS, name)) throw new RangeError(`${name} is not a limit of the mock server; the limits are ${limitNames().join(", ")}.`);
+    if (!Object.hasOwn(DEFAULT_LIMITS, name))
+      throw new RangeError(`${name} is not a limit of the mock server; the limits are ${limitNames().join(", ")}.`);
     const key = name as LimitName;
     if (typeof value !== "number" || !Number.isInteger(value) || value < MINIMUM[key] || value > MAXIMUM) {
-      throw new RangeError(`The limit ${key} (${limitFlag(key)}) must be a whole number from ${MINIMUM[key]} to ${MAXIMUM}, not ${typeof value === "number" ? value : JSON.stringify(value) ?? typeof value}.`);
+      throw new RangeError(
+        `The limit ${key} (${limitFlag(key)}) must be a whole number from ${MINIMUM[key]} to ${MAXIMUM}, not ${typeof value === "number" ? value : (JSON.stringify(value) ?? typeof value)}.`,
+      );
     }
     limits[key] = value;
   }
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
-    throw new RangeError(`The limit headersTimeoutMs (${limits.headersTimeoutMs}) must not exceed requestTimeoutMs (${limits.requestTimeoutMs}).`);
+    throw new RangeError(
+      `The limit headersTimeoutMs (${limits.headersTimeoutMs}) must not exceed requestTimeoutMs (${limits.requestTimeoutMs}).`,
+    );
   }
   return limits;
 }

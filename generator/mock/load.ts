@@ -72,7 +72,10 @@ function exactResults(model: DocumentModel, entry: string, exact: unknown): Map<
     for (const example of method.examples) {
       if (!example.hasResult) continue;
       const pairing = deref<{ result?: unknown }>(files, entry, example.pointer, getPointer(exact, example.pointer));
-      const result = pairing?.value.result === undefined ? undefined : deref<{ value?: unknown }>(files, pairing.file, `${pairing.pointer}/result`, pairing.value.result);
+      const result =
+        pairing?.value.result === undefined
+          ? undefined
+          : deref<{ value?: unknown }>(files, pairing.file, `${pairing.pointer}/result`, pairing.value.result);
       if (result && jsonEqual(result.value.value, example.result)) out.set(example.pointer, result.value.value);
     }
   }

@@ -23,16 +23,35 @@ export type ReadParams = { named: Record<string, unknown> } | { issues: ParamIss
  * a `null` in the place of an optional param means the param is left out (the proxy form sends
  * `null` for skipped params in the middle).
  */
-export function readParams(method: Pick<MethodModel, "rpcName" | "paramStructure" | "params">, params: unknown): ReadParams {
+export function readParams(
+  method: Pick<MethodModel, "rpcName" | "paramStructure" | "params">,
+  params: unknown,
+): ReadParams {
   const names = method.params.map((p) => p.name);
   if (params === undefined) return { named: {} };
   if (Array.isArray(params)) {
     if (method.paramStructure === "by-name") {
-      return { issues: [{ path: "params", rule: "paramStructure", message: `must be an object keyed by param name (${method.rpcName} takes its params by name), not an array` }] };
+      return {
+        issues: [
+          {
+            path: "params",
+            rule: "paramStructure",
+            message: `must be an object keyed by param name (${method.rpcName} takes its params by name), not an array`,
+          },
+        ],
+      };
     }
     if (params.length > names.length) {
       const allowed = names.length === 0 ? "takes no params" : `takes at most ${names.length} (${names.join(", ")})`;
-      return { issues: [{ path: "params", rule: "maxItems", message: `has ${params.length} positional params, but ${method.rpcName} ${allowed}` }] };
+      return {
+        issues: [
+          {
+            path: "params",
+            rule: "maxItems",
+            message: `has ${params.length} positional params, but ${method.rpcName} ${allowed}`,
+          },
+        ],
+      };
     }
     const named: Record<string, unknown> = {};
     params.forEach((value, i) => {
@@ -43,14 +62,26 @@ export function readParams(method: Pick<MethodModel, "rpcName" | "paramStructure
   }
   if (method.paramStructure === "by-position") {
     const order = names.length === 0 ? "an empty array" : `an array in the order ${names.join(", ")}`;
-    return { issues: [{ path: "params", rule: "paramStructure", message: `must be ${order} (${method.rpcName} takes its params by position), not an object` }] };
+    return {
+      issues: [
+        {
+          path: "params",
+          rule: "paramStructure",
+          message: `must be ${order} (${method.rpcName} takes its params by position), not an object`,
+        },
+      ],
+    };
   }
   // Spreading copies own keys as own properties: a `__proto__` key stays a param, validated like any other.
   return { named: { ...(params as Record<string, unknown>) } };
 }
 
 /** Problems of named params with the params schema (`validate`) and the `x-limits` rules. */
-export function checkParams(method: Pick<MethodModel, "rpcName" | "limits">, validate: ValidateFunction, named: Record<string, unknown>): ParamIssue[] {
+export function checkParams(
+  method: Pick<MethodModel, "rpcName" | "limits">,
+  validate: ValidateFunction,
+  named: Record<string, unknown>,
+): ParamIssue[] {
   const issues: ParamIssue[] = [];
   if (!validate(toPlain(named))) issues.push(...ajvIssues(validate.errors ?? [], method.rpcName, named));
   const limits: Issue[] = [];
@@ -65,13 +96,19 @@ export function checkParams(method: Pick<MethodModel, "rpcName" | "limits">, val
  */
 export function ajvIssues(errors: readonly ErrorObject[], rpcName: string, params: unknown): ParamIssue[] {
   const combinators = errors.filter((e) => e.keyword === "anyOf" || e.keyword === "oneOf");
-  const inBranch = (e: ErrorObject): ErrorObject | undefined => combinators.find((c) => c !== e && e.schemaPath.startsWith(`${c.schemaPath}/`));
+  const inBranch = (e: ErrorObject): ErrorObject | undefined =>
+    combinators.find((c) => c !== e && e.schemaPath.startsWith(`${c.schemaPath}/`));
   const issues: ParamIssue[] = [];
   for (const e of errors) {
     if (inBranch(e)) continue;
     if (e.keyword === "anyOf" || e.keyword === "oneOf") {
-      const wants = [...new Set(errors.filter((b) => inBranch(b) === e).map((b) => describe(b, rpcName, params).message))];
-      const passing = e.keyword === "oneOf" && wants.length === 0 ? "must match exactly one of the allowed forms, but matches several" : `must match one of the allowed forms${wants.length > 0 ? `: ${wants.join(" | ")}` : ""}`;
+      const wants = [
+        ...new Set(errors.filter((b) => inBranch(b) === e).map((b) => describe(b, rpcName, params).message)),
+      ];
+      const passing =
+        e.keyword === "oneOf" && wants.length === 0
+          ? "must match exactly one of the allowed forms, but matches several"
+          : `must match one of the allowed forms${wants.length > 0 ? `: ${wants.join(" | ")}` : ""}`;
       issues.push({ path: toPath(e.instancePath), rule: e.keyword, message: passing });
       continue;
     }
@@ -88,13 +125,28 @@ function describe(e: ErrorObject, rpcName: string, params: unknown): ParamIssue 
     case "required":
       return { path: child(p.missingProperty), rule: "required", message: "is required" };
     case "additionalProperties":
-      return { path: child(p.additionalProperty), rule: "additionalProperties", message: at === "params" ? `is not a param of ${rpcName}` : "is not an allowed property" };
+      return {
+        path: child(p.additionalProperty),
+        rule: "additionalProperties",
+        message: at === "params" ? `is not a param of ${rpcName}` : "is not an allowed property",
+      };
     case "type":
-      return { path: at, rule: "type", message: `must be ${String(p.type).split(",").join(" or ")}, not ${jsonType(valueAt(params, e.instancePath))}` };
+      return {
+        path: at,
+        rule: "type",
+        message: `must be ${String(p.type).split(",").join(" or ")}, not ${jsonType(valueAt(params, e.instancePath))}`,
+      };
     case "enum": {
       const allowed = (p.allowedValues as unknown[]) ?? [];
-      const listed = allowed.slice(0, 12).map((v) => JSON.stringify(v)).join(", ");
-      return { path: at, rule: "enum", message: `must be one of ${listed}${allowed.length > 12 ? `, … (${allowed.length} values)` : ""}` };
+      const listed = allowed
+        .slice(0, 12)
+        .map((v) => JSON.stringify(v))
+        .join(", ");
+      return {
+        path: at,
+        rule: "enum",
+        message: `must be one of ${listed}${allowed.length > 12 ? `, … (${allowed.length} values)` : ""}`,
+      };
     }
     case "const":
       return { path: at, rule: "const", message: `must be ${JSON.stringify(p.allowedValue)}` };

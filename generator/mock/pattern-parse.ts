@@ -198,7 +198,14 @@ class Parser {
     const match = /^\{([A-Za-z_=]+)\}/.exec(this.source.slice(this.at));
     if (!match) throw new Unsupported();
     this.at += match[0].length;
-    const chars: Record<string, string> = { L: LOWER + UPPER, Letter: LOWER + UPPER, Lu: UPPER, Ll: LOWER, N: DIGITS, Nd: DIGITS };
+    const chars: Record<string, string> = {
+      L: LOWER + UPPER,
+      Letter: LOWER + UPPER,
+      Lu: UPPER,
+      Ll: LOWER,
+      N: DIGITS,
+      Nd: DIGITS,
+    };
     const found = chars[match[1]!];
     if (found === undefined) throw new Unsupported();
     return found;

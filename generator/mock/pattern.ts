@@ -100,7 +100,12 @@ function write(node: PatternNode, random: Random, lo: number, hi: number): strin
       const open = Number.isFinite(node.max) ? node.max : Math.max(node.min + OPEN_EXTRA, fewest);
       const most = Math.min(open, childMin === 0 ? open : Math.floor(hi / childMin));
       if (most < fewest) return undefined;
-      return writeSequence(Array.from({ length: random.int(fewest, most) }, () => node.node), random, lo, hi);
+      return writeSequence(
+        Array.from({ length: random.int(fewest, most) }, () => node.node),
+        random,
+        lo,
+        hi,
+      );
     }
   }
 }

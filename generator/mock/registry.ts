@@ -43,13 +43,21 @@ export function buildRegistry(documents: readonly MockDocument[]): { registry: R
     const methods = new Map<string, MockMethod>();
     for (const m of model.methods) {
       const validateParams = ajv.getSchema(`params#/definitions/${m.paramsType}`);
-      if (!validateParams) throw new Error(`The params schema ${m.paramsType} of ${m.rpcName} in ${model.source} could not be compiled.`);
+      if (!validateParams)
+        throw new Error(`The params schema ${m.paramsType} of ${m.rpcName} in ${model.source} could not be compiled.`);
       const examples = m.examples
         .filter((e) => e.hasResult)
-        .map((e) => ({ name: e.name, params: e.params, result: exactResults.has(e.pointer) ? exactResults.get(e.pointer) : e.result }));
+        .map((e) => ({
+          name: e.name,
+          params: e.params,
+          result: exactResults.has(e.pointer) ? exactResults.get(e.pointer) : e.result,
+        }));
       methods.set(m.rpcName, { model: m, document, validateParams, examples, definitions });
       const owner = firstOwner.get(m.rpcName);
-      if (owner) warnings.push(`Method ${m.rpcName} of ${model.source} is also in ${owner}; calls go to ${owner} except on paths under /${model.subpath}/.`);
+      if (owner)
+        warnings.push(
+          `Method ${m.rpcName} of ${model.source} is also in ${owner}; calls go to ${owner} except on paths under /${model.subpath}/.`,
+        );
       else firstOwner.set(m.rpcName, model.source);
     }
     registry.documents.push({ document, methods });
@@ -73,5 +81,7 @@ export function findMethod(registry: Registry, name: string, scope?: string): Mo
 
 /** Every method name, in document and spec order, with the document it comes from. */
 export function listMethods(registry: Registry): { name: string; summary: string; document: MockMethod["document"] }[] {
-  return registry.documents.flatMap((d) => [...d.methods.values()].map((m) => ({ name: m.model.rpcName, summary: m.model.summary, document: d.document })));
+  return registry.documents.flatMap((d) =>
+    [...d.methods.values()].map((m) => ({ name: m.model.rpcName, summary: m.model.summary, document: d.document })),
+  );
 }

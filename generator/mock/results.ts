@@ -47,7 +47,12 @@ export function resultFits(method: MockMethod, result: unknown): boolean {
       ajv.addSchema({ $id: "result", definitions: Object.fromEntries(method.definitions) });
       compilers.set(method.definitions, ajv);
     }
-    resultValidators.set(method, method.definitions.has(method.model.resultType) ? ajv.getSchema(`result#/definitions/${method.model.resultType}`) : undefined);
+    resultValidators.set(
+      method,
+      method.definitions.has(method.model.resultType)
+        ? ajv.getSchema(`result#/definitions/${method.model.resultType}`)
+        : undefined,
+    );
   }
   const validate = resultValidators.get(method);
   return validate === undefined || validate(withNumbers(result)) === true;
@@ -62,7 +67,10 @@ function withNumbers(value: unknown): unknown {
 }
 
 /** The first variant whose condition the params meet (variants are listed most specific first). */
-export function selectVariant(model: Pick<MethodModel, "variants">, named: Record<string, unknown>): MethodModel["variants"][number] | undefined {
+export function selectVariant(
+  model: Pick<MethodModel, "variants">,
+  named: Record<string, unknown>,
+): MethodModel["variants"][number] | undefined {
   return model.variants.find((v) => conditionHolds(v.when, named));
 }
 
@@ -84,22 +92,45 @@ export function pageNumber(token: unknown, pages: number): number {
 }
 
 /** Items per page: the `pageSize` param, else its schema default, else DEFAULT_PAGE_SIZE; never above its maximum. */
-export function pageSize(model: Pick<MethodModel, "params">, named: Record<string, unknown>, definitions: Definitions): number {
+export function pageSize(
+  model: Pick<MethodModel, "params">,
+  named: Record<string, unknown>,
+  definitions: Definitions,
+): number {
   const param = model.params.find((p) => p.name === "pageSize");
   const schema = param ? resolveSchema(param.schema, definitions) : true;
   const s = typeof schema === "object" ? schema : {};
   const given = getOwn(named, "pageSize");
-  const size = typeof given === "number" || typeof given === "bigint" ? Number(given) : typeof s.default === "number" ? s.default : DEFAULT_PAGE_SIZE;
+  const size =
+    typeof given === "number" || typeof given === "bigint"
+      ? Number(given)
+      : typeof s.default === "number"
+        ? s.default
+        : DEFAULT_PAGE_SIZE;
   const max = typeof s.maximum === "number" ? s.maximum : Infinity;
   return Math.max(0, Math.floor(Math.min(size, max)));
 }
 
-function fillPage(value: unknown, schema: JsonSchema, pagination: PaginationModel, named: Record<string, unknown>, method: MockMethod, seed: string, pages: number): unknown {
+function fillPage(
+  value: unknown,
+  schema: JsonSchema,
+  pagination: PaginationModel,
+  named: Record<string, unknown>,
+  method: MockMethod,
+  seed: string,
+  pages: number,
+): unknown {
   if (!isRecord(value)) return value;
   const n = pageNumber(getOwn(named, pagination.tokenParam), pages);
   const size = pageSize(method.model, named, method.definitions);
   const itemSchema = itemsSchema(schema, pagination.itemsField, method.definitions);
-  setOwn(value, pagination.itemsField, Array.from({ length: size }, (_, i) => generateValue(itemSchema, method.definitions, `${seed} page ${n} item ${i}`, pagination.itemsField)));
+  setOwn(
+    value,
+    pagination.itemsField,
+    Array.from({ length: size }, (_, i) =>
+      generateValue(itemSchema, method.definitions, `${seed} page ${n} item ${i}`, pagination.itemsField),
+    ),
+  );
   if (n < pages) setOwn(value, pagination.nextField, `page-${n + 1}`);
   else delete value[pagination.nextField];
   return value;
@@ -111,5 +142,7 @@ function itemsSchema(result: JsonSchema, field: string, definitions: Definitions
   if (typeof object === "object" && Array.isArray(object.allOf)) object = mergeAllOf(object, definitions);
   const properties = typeof object === "object" && isRecord(object.properties) ? object.properties : {};
   const array = resolveSchema((getOwn(properties, field) as JsonSchema | undefined) ?? true, definitions);
-  return typeof array === "object" && array.items !== undefined && !Array.isArray(array.items) ? (array.items as JsonSchema) : true;
+  return typeof array === "object" && array.items !== undefined && !Array.isArray(array.items)
+    ? (array.items as JsonSchema)
+    : true;
 }

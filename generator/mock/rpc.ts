@@ -65,7 +65,13 @@ export function answerRequest(text: string, target: Target, registry: Registry, 
  * The same answer, computed in slices of about `sliceMs` with the event loop free in between:
  * a large batch shares the server with other clients instead of starving them.
  */
-export async function answerRequestFairly(text: string, target: Target, registry: Registry, options: AnswerOptions, sliceMs = 10): Promise<RpcAnswer> {
+export async function answerRequestFairly(
+  text: string,
+  target: Target,
+  registry: Registry,
+  options: AnswerOptions,
+  sliceMs = 10,
+): Promise<RpcAnswer> {
   const steps = answerSteps(text, target, registry, options);
   let sliceStart = Date.now();
   for (;;) {
@@ -79,20 +85,36 @@ export async function answerRequestFairly(text: string, target: Target, registry
 }
 
 /** Computes the answer; yields after each batch item (a place to pause). */
-function* answerSteps(text: string, target: Target, registry: Registry, options: AnswerOptions): Generator<void, RpcAnswer> {
+function* answerSteps(
+  text: string,
+  target: Target,
+  registry: Registry,
+  options: AnswerOptions,
+): Generator<void, RpcAnswer> {
   const limits = options.limits ?? DEFAULT_LIMITS;
   const bodyId = target.proxyMethod !== undefined ? PROXY_ID : null;
   if (nestsDeeperThan(text, limits.maxDepth)) {
-    return reply(envelope(bodyId, fail(INVALID_REQUEST, `Invalid Request: the body nests arrays and objects deeper than ${limits.maxDepth} levels, the mock's limit (maxDepth).`)));
+    return reply(
+      envelope(
+        bodyId,
+        fail(
+          INVALID_REQUEST,
+          `Invalid Request: the body nests arrays and objects deeper than ${limits.maxDepth} levels, the mock's limit (maxDepth).`,
+        ),
+      ),
+    );
   }
   let body: unknown;
   try {
     body = parseExact(text);
   } catch (error) {
-    return reply(envelope(bodyId, fail(PARSE_ERROR, `Parse error: the body is not valid JSON (${(error as Error).message}).`)));
+    return reply(
+      envelope(bodyId, fail(PARSE_ERROR, `Parse error: the body is not valid JSON (${(error as Error).message}).`)),
+    );
   }
   const context: Context = { target, registry, options, limits };
-  if (target.proxyMethod !== undefined) return replySized(envelope(PROXY_ID, proxyCall(target.proxyMethod, body, context)), PROXY_ID, limits);
+  if (target.proxyMethod !== undefined)
+    return replySized(envelope(PROXY_ID, proxyCall(target.proxyMethod, body, context)), PROXY_ID, limits);
   if (Array.isArray(body)) return yield* answerBatch(body, context);
   const answer = answerOne(body, context);
   return answer === undefined ? { status: 204 } : replySized(answer, answer.id as Id, limits);
@@ -111,9 +133,20 @@ interface Context {
  */
 function* answerBatch(batch: unknown[], context: Context): Generator<void, RpcAnswer> {
   const { maxBatchItems, maxResponseBytes } = context.limits;
-  if (batch.length === 0) return reply(envelope(null, fail(INVALID_REQUEST, "Invalid Request: a batch must hold at least one request object.")));
+  if (batch.length === 0)
+    return reply(
+      envelope(null, fail(INVALID_REQUEST, "Invalid Request: a batch must hold at least one request object.")),
+    );
   if (batch.length > maxBatchItems) {
-    return reply(envelope(null, fail(INVALID_REQUEST, `Invalid Request: a batch may hold at most ${maxBatchItems} request objects (the mock's limit maxBatchItems), this one holds ${batch.length}; split it into smaller batches.`)));
+    return reply(
+      envelope(
+        null,
+        fail(
+          INVALID_REQUEST,
+          `Invalid Request: a batch may hold at most ${maxBatchItems} request objects (the mock's limit maxBatchItems), this one holds ${batch.length}; split it into smaller batches.`,
+        ),
+      ),
+    );
   }
   const parts: string[] = [];
   let size = 2;
@@ -128,18 +161,26 @@ function* answerBatch(batch: unknown[], context: Context): Generator<void, RpcAn
     if (answer === undefined) continue;
     const part = stringifyJson(answer);
     size += Buffer.byteLength(part) + 1;
-    parts.push(size > maxResponseBytes ? stringifyJson(envelope(idOf(item), tooLarge(maxResponseBytes, "this answer"))) : part);
+    parts.push(
+      size > maxResponseBytes ? stringifyJson(envelope(idOf(item), tooLarge(maxResponseBytes, "this answer"))) : part,
+    );
   }
   return parts.length === 0 ? { status: 204 } : { status: 200, body: `[${parts.join(",")}]` };
 }
 
 function tooLarge(max: number, what: string): Outcome {
-  return fail(RESPONSE_TOO_LARGE, `Response too large: ${what} exceeded ${bytes(max)}, the mock's limit (maxResponseBytes); ask for fewer items or smaller pages.`);
+  return fail(
+    RESPONSE_TOO_LARGE,
+    `Response too large: ${what} exceeded ${bytes(max)}, the mock's limit (maxResponseBytes); ask for fewer items or smaller pages.`,
+  );
 }
 
 function proxyCall(method: string, body: unknown, context: Context): Outcome {
   if (!Array.isArray(body) && !isRecord(body)) {
-    return fail(INVALID_REQUEST, `Invalid Request: the proxy form takes the params of ${method} as the body, an array (or an object keyed by param name); the body is ${describe(body)}.`);
+    return fail(
+      INVALID_REQUEST,
+      `Invalid Request: the proxy form takes the params of ${method} as the body, an array (or an object keyed by param name); the body is ${describe(body)}.`,
+    );
   }
   return call(method, body, context);
 }
@@ -149,7 +190,10 @@ function answerOne(request: unknown, context: Context): Record<string, unknown> 
   const problems = envelopeProblems(request);
   const id = idOf(request);
   if (problems.length > 0) {
-    return envelope(id, fail(INVALID_REQUEST, `Invalid Request: ${problems.map((p) => `${p.path} ${p.message}`).join("; ")}.`, problems));
+    return envelope(
+      id,
+      fail(INVALID_REQUEST, `Invalid Request: ${problems.map((p) => `${p.path} ${p.message}`).join("; ")}.`, problems),
+    );
   }
   const r = request as { id?: Id; method: string; params?: unknown };
   if (!Object.hasOwn(r, "id")) return undefined;
@@ -163,12 +207,33 @@ function idOf(request: unknown): Id {
 
 /** What makes a value not a JSON-RPC 2.0 request object. */
 export function envelopeProblems(request: unknown): ParamIssue[] {
-  if (!isRecord(request)) return [{ path: "request", rule: "type", message: `must be an object, not ${describe(request)}` }];
+  if (!isRecord(request))
+    return [{ path: "request", rule: "type", message: `must be an object, not ${describe(request)}` }];
   const problems: ParamIssue[] = [];
-  if (request.jsonrpc !== "2.0") problems.push({ path: "jsonrpc", rule: "const", message: `must be "2.0", not ${request.jsonrpc === undefined ? "missing" : stringifyJson(request.jsonrpc)}` });
-  if (typeof request.method !== "string") problems.push({ path: "method", rule: "type", message: `must be a string, not ${request.method === undefined ? "missing" : describe(request.method)}` });
-  if (Object.hasOwn(request, "params") && !Array.isArray(request.params) && !isRecord(request.params)) problems.push({ path: "params", rule: "type", message: `must be an array or an object, not ${describe(request.params)}` });
-  if (Object.hasOwn(request, "id") && !isId(request.id)) problems.push({ path: "id", rule: "type", message: `must be a string, a number or null, not ${describe(request.id)}` });
+  if (request.jsonrpc !== "2.0")
+    problems.push({
+      path: "jsonrpc",
+      rule: "const",
+      message: `must be "2.0", not ${request.jsonrpc === undefined ? "missing" : stringifyJson(request.jsonrpc)}`,
+    });
+  if (typeof request.method !== "string")
+    problems.push({
+      path: "method",
+      rule: "type",
+      message: `must be a string, not ${request.method === undefined ? "missing" : describe(request.method)}`,
+    });
+  if (Object.hasOwn(request, "params") && !Array.isArray(request.params) && !isRecord(request.params))
+    problems.push({
+      path: "params",
+      rule: "type",
+      message: `must be an array or an object, not ${describe(request.params)}`,
+    });
+  if (Object.hasOwn(request, "id") && !isId(request.id))
+    problems.push({
+      path: "id",
+      rule: "type",
+      message: `must be a string, a number or null, not ${describe(request.id)}`,
+    });
   return problems;
 }
 
@@ -183,7 +248,10 @@ function call(name: string, params: unknown, context: Context): Outcome {
 
 /** A failure of the mock itself, as a sentence: never a stack. */
 function internalError(name: string, error: unknown): Outcome {
-  return fail(INTERNAL_ERROR, `Internal error: the mock could not answer ${name} (${error instanceof Error ? error.message : String(error)}).`);
+  return fail(
+    INTERNAL_ERROR,
+    `Internal error: the mock could not answer ${name} (${error instanceof Error ? error.message : String(error)}).`,
+  );
 }
 
 function callSpec(name: string, params: unknown, context: Context): Outcome {
@@ -201,7 +269,12 @@ function callSpec(name: string, params: unknown, context: Context): Outcome {
 }
 
 function isId(value: unknown): value is Id {
-  return value === null || typeof value === "string" || typeof value === "bigint" || (typeof value === "number" && Number.isFinite(value));
+  return (
+    value === null ||
+    typeof value === "string" ||
+    typeof value === "bigint" ||
+    (typeof value === "number" && Number.isFinite(value))
+  );
 }
 
 function describe(value: unknown): string {
@@ -226,5 +299,7 @@ function reply(value: unknown): RpcAnswer {
 /** One answer, replaced by a -32003 error when its text is over `maxResponseBytes`. */
 function replySized(answer: Record<string, unknown>, id: Id, limits: Context["limits"]): RpcAnswer {
   const body = stringifyJson(answer);
-  return Buffer.byteLength(body) > limits.maxResponseBytes ? reply(envelope(id, tooLarge(limits.maxResponseBytes, "this answer"))) : { status: 200, body };
+  return Buffer.byteLength(body) > limits.maxResponseBytes
+    ? reply(envelope(id, tooLarge(limits.maxResponseBytes, "this answer")))
+    : { status: 200, body };
 }

@@ -67,15 +67,30 @@ export function isLoopback(host: string): boolean {
 
 export async function startMockServer(options: MockServerOptions): Promise<MockServer> {
   const pages = options.pages ?? DEFAULT_PAGES;
-  if (!Number.isInteger(pages) || pages < 1) throw new RangeError(`pages must be a whole number of at least 1, not ${pages}.`);
+  if (!Number.isInteger(pages) || pages < 1)
+    throw new RangeError(`pages must be a whole number of at least 1, not ${pages}.`);
   const limits = resolveLimits(options.limits);
   const host = options.host ?? "127.0.0.1";
-  if (!isLoopback(host) && !options.allowRemote) throw new RangeError(`The mock listens on loopback addresses only; ${host} would let other machines call it. Pass allowRemote (--allow-remote) to do that on purpose.`);
+  if (!isLoopback(host) && !options.allowRemote)
+    throw new RangeError(
+      `The mock listens on loopback addresses only; ${host} would let other machines call it. Pass allowRemote (--allow-remote) to do that on purpose.`,
+    );
   const loaded = await loadMockDocuments(options.specs, options.cwd);
   const { registry, warnings } = buildRegistry(loaded.documents);
-  const server = createServer({ maxHeaderSize: limits.maxHeaderBytes, headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, keepAliveTimeout: limits.keepAliveTimeoutMs, connectionsCheckingInterval: Math.max(5, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))) }, (request, response) => {
-    inTurn(request, () => handle(request, response, registry, pages, limits).catch((error: unknown) => failed(request, response, error)));
-  });
+  const server = createServer(
+    {
+      maxHeaderSize: limits.maxHeaderBytes,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: Math.max(5, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    (request, response) => {
+      inTurn(request, () =>
+        handle(request, response, registry, pages, limits).catch((error: unknown) => failed(request, response, error)),
+      );
+    },
+  );
   server.maxConnections = limits.maxConnections;
   // A socket with no traffic either way (a client that stops reading its answer) is dropped; WebSockets opt out (ws.ts pings).
   server.timeout = limits.requestTimeoutMs;
@@ -131,35 +146,79 @@ type SessionTable = WeakMap<WsSession, SessionSubscriptions>;
  * `session.send`; unsubscribe stops them; `session.onClose` stops them all. Batches and every
  * limit apply to them as to any call.
  */
-function wsMethods(session: WsSession, registry: Registry, limits: MockLimits, nextId: () => number, table: SessionTable): ReadonlyMap<string, LocalMethod> {
+function wsMethods(
+  session: WsSession,
+  registry: Registry,
+  limits: MockLimits,
+  nextId: () => number,
+  table: SessionTable,
+): ReadonlyMap<string, LocalMethod> {
   const subscriptions = sessionSubscriptions(session, registry, limits, nextId);
   table.set(session, subscriptions);
   return subscriptions.methods;
 }
 
 /** The one place a WebSocket message is answered: the same JSON-RPC as over HTTP, plus the connection's own methods. */
-async function dispatchWs(session: WsSession, text: string, registry: Registry, pages: number, limits: MockLimits, table: SessionTable): Promise<string | undefined> {
-  const answer = await answerRequestFairly(text, session.target, registry, { pages, limits, localMethods: session.methods });
+async function dispatchWs(
+  session: WsSession,
+  text: string,
+  registry: Registry,
+  pages: number,
+  limits: MockLimits,
+  table: SessionTable,
+): Promise<string | undefined> {
+  const answer = await answerRequestFairly(text, session.target, registry, {
+    pages,
+    limits,
+    localMethods: session.methods,
+  });
   // The subscriptions this message made start their timers now: the answer with their ids is sent
   // in the same turn, before the first tick, however long a batch took.
   table.get(session)?.start();
   return answer.status === 200 ? answer.body : undefined;
 }
 
-async function handle(request: IncomingMessage, response: ServerResponse, registry: Registry, pages: number, limits: MockLimits): Promise<void> {
+async function handle(
+  request: IncomingMessage,
+  response: ServerResponse,
+  registry: Registry,
+  pages: number,
+  limits: MockLimits,
+): Promise<void> {
   const url = new URL(request.url ?? "/", "http://127.0.0.1");
   if (request.method === "OPTIONS") {
     const asked = request.headers["access-control-request-headers"];
-    return send(response, 204, undefined, undefined, typeof asked === "string" && asked !== "" ? { "access-control-allow-headers": asked } : {});
+    return send(
+      response,
+      204,
+      undefined,
+      undefined,
+      typeof asked === "string" && asked !== "" ? { "access-control-allow-headers": asked } : {},
+    );
   }
-  if (request.method === "GET" || request.method === "HEAD") return send(response, 200, "text/plain; charset=utf-8", describeServer(registry));
-  if (request.method !== "POST") return send(response, 405, "text/plain; charset=utf-8", `The mock server takes POST (JSON-RPC), GET (the method list) and OPTIONS, not ${request.method}.\n`, { allow: "POST, GET, OPTIONS" });
+  if (request.method === "GET" || request.method === "HEAD")
+    return send(response, 200, "text/plain; charset=utf-8", describeServer(registry));
+  if (request.method !== "POST")
+    return send(
+      response,
+      405,
+      "text/plain; charset=utf-8",
+      `The mock server takes POST (JSON-RPC), GET (the method list) and OPTIONS, not ${request.method}.\n`,
+      { allow: "POST, GET, OPTIONS" },
+    );
   const target = targetOf(url);
   const read = await readBody(request, limits.maxBodyBytes);
   if (!("text" in read)) {
     // The rest of a refused body is not read: answer, then close the connection.
     const id = target.proxyMethod !== undefined ? "1" : null;
-    return send(response, read.status, JSON_TYPE, stringifyJson({ jsonrpc: "2.0", id, error: { code: read.code, message: read.message } }), { connection: "close" }, () => request.socket.destroy());
+    return send(
+      response,
+      read.status,
+      JSON_TYPE,
+      stringifyJson({ jsonrpc: "2.0", id, error: { code: read.code, message: read.message } }),
+      { connection: "close" },
+      () => request.socket.destroy(),
+    );
   }
   const answer = await answerRequestFairly(read.text, target, registry, { pages, limits });
   if (answer.status === 204) return send(response, 204);
@@ -172,18 +231,45 @@ const JSON_TYPE = "application/json; charset=utf-8";
 function failed(request: IncomingMessage, response: ServerResponse, error: unknown): void {
   if (error instanceof ClientGone || response.headersSent || response.destroyed) return void request.socket.destroy();
   const reason = error instanceof Error ? error.message : String(error);
-  console.error(terminalText(`The mock server could not answer ${request.method} ${request.url?.slice(0, 200)}: ${reason}`));
-  send(response, 500, JSON_TYPE, stringifyJson({ jsonrpc: "2.0", id: null, error: { code: INTERNAL_ERROR, message: `Internal error: the mock server failed while answering (${reason}).` } }));
+  console.error(
+    terminalText(`The mock server could not answer ${request.method} ${request.url?.slice(0, 200)}: ${reason}`),
+  );
+  send(
+    response,
+    500,
+    JSON_TYPE,
+    stringifyJson({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: INTERNAL_ERROR, message: `Internal error: the mock server failed while answering (${reason}).` },
+    }),
+  );
 }
 
 /** Malformed HTTP, heads over maxHeaderBytes, and requests over the time limits: a short answer, then the socket closes. */
 function refuseRaw(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (!socket.writable || (error.code === "ECONNRESET" || error.code === "EPIPE")) return void socket.destroy();
+  if (!socket.writable || error.code === "ECONNRESET" || error.code === "EPIPE") return void socket.destroy();
   const [status, text] =
-    error.code === "HPE_HEADER_OVERFLOW" ? [431, "Request Header Fields Too Large"] : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? [408, "Request Timeout"] : [400, "Bad Request"];
-  const message = status === 431 ? "the request head is larger than the mock's limit (maxHeaderBytes)" : status === 408 ? "the request was not received in time (headersTimeoutMs, requestTimeoutMs)" : "the request is not valid HTTP/1.1";
-  const body = stringifyJson({ jsonrpc: "2.0", id: null, error: { code: -32600, message: `Invalid Request: ${message}.` } });
-  socket.end(`HTTP/1.1 ${status} ${text}\r\ncontent-type: ${JSON_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`, () => socket.destroy());
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "Request Header Fields Too Large"]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "Request Timeout"]
+        : [400, "Bad Request"];
+  const message =
+    status === 431
+      ? "the request head is larger than the mock's limit (maxHeaderBytes)"
+      : status === 408
+        ? "the request was not received in time (headersTimeoutMs, requestTimeoutMs)"
+        : "the request is not valid HTTP/1.1";
+  const body = stringifyJson({
+    jsonrpc: "2.0",
+    id: null,
+    error: { code: -32600, message: `Invalid Request: ${message}.` },
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\ncontent-type: ${JSON_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
 }
 
 /** `/eth/<key>` → scope `eth`; `/?adv_getLogs` → the proxy form for `adv_getLogs`. */
@@ -191,7 +277,10 @@ export function targetOf(url: URL): Target {
   const scope = url.pathname.split("/").filter(Boolean)[0];
   const query = url.search.slice(1).split("&")[0] ?? "";
   const proxyMethod = query !== "" && !query.includes("=") ? decode(query) : undefined;
-  return { ...(scope !== undefined ? { scope: decode(scope) } : {}), ...(proxyMethod !== undefined ? { proxyMethod } : {}) };
+  return {
+    ...(scope !== undefined ? { scope: decode(scope) } : {}),
+    ...(proxyMethod !== undefined ? { proxyMethod } : {}),
+  };
 }
 
 function decode(text: string): string {
@@ -202,7 +291,14 @@ function decode(text: string): string {
   }
 }
 
-function send(response: ServerResponse, status: number, contentType?: string, body?: string, headers: Record<string, string> = {}, then?: () => void): void {
+function send(
+  response: ServerResponse,
+  status: number,
+  contentType?: string,
+  body?: string,
+  headers: Record<string, string> = {},
+  then?: () => void,
+): void {
   if (response.headersSent) return void response.end();
   response.writeHead(status, { ...CORS, ...headers, ...(contentType ? { "content-type": contentType } : {}) });
   response.end(body, then);
@@ -210,9 +306,15 @@ function send(response: ServerResponse, status: number, contentType?: string, bo
 
 /** The text GET answers: what is served and how to call it. */
 export function describeServer(registry: Registry): string {
-  const lines = ["Mock JSON-RPC 2.0 server made from OpenRPC documents (answers come from the spec's examples or its schemas).", "POST a request to / or /<path>/<key>; keyless proxy form: POST /?<method> with the params as the body.", ""];
+  const lines = [
+    "Mock JSON-RPC 2.0 server made from OpenRPC documents (answers come from the spec's examples or its schemas).",
+    "POST a request to / or /<path>/<key>; keyless proxy form: POST /?<method> with the params as the body.",
+    "",
+  ];
   for (const d of registry.documents) {
-    lines.push(`${d.document.title} ${d.document.version} (${d.document.source}), also at /${d.document.subpath}/<key>:`);
+    lines.push(
+      `${d.document.title} ${d.document.version} (${d.document.source}), also at /${d.document.subpath}/<key>:`,
+    );
     const methods = listMethods({ documents: [d] });
     const width = Math.max(...methods.map((m) => m.name.length), 0);
     for (const m of methods) lines.push(`  ${m.name.padEnd(width)}  ${m.summary}`.trimEnd());

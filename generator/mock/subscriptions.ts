@@ -41,7 +41,12 @@ export function idCounter(): () => number {
 }
 
 /** The subscriptions of one WebSocket connection. */
-export function sessionSubscriptions(session: WsSession, registry: Registry, limits: Pick<MockLimits, "wsMaxSubscriptions" | "wsNotifyIntervalMs">, nextId: () => number): SessionSubscriptions {
+export function sessionSubscriptions(
+  session: WsSession,
+  registry: Registry,
+  limits: Pick<MockLimits, "wsMaxSubscriptions" | "wsNotifyIntervalMs">,
+  nextId: () => number,
+): SessionSubscriptions {
   const active = new Map<string, Active>();
   let pending: Active[] = [];
   let closed = false;
@@ -52,28 +57,35 @@ export function sessionSubscriptions(session: WsSession, registry: Registry, lim
     pending = [];
   });
 
-  const subscribe = (method: MockMethod, sub: SubscriptionModel): LocalMethod => (params, spec) => {
-    const answer = spec();
-    if ("error" in answer) return answer;
-    if (active.size >= limits.wsMaxSubscriptions) {
-      return fail(LIMIT_EXCEEDED, `Limit exceeded: this connection already holds ${limits.wsMaxSubscriptions} subscriptions, the mock's limit (wsMaxSubscriptions, ${limitFlag("wsMaxSubscriptions")}); call ${sub.unsubscribe} on some first.`);
-    }
-    const id = subscriptionId(answer.result, nextId());
-    const entry = notifier(session, method, sub, params, id, limits.wsNotifyIntervalMs);
-    active.set(String(id), entry);
-    pending.push(entry);
-    return { result: id };
-  };
-  const unsubscribe = (name: string): LocalMethod => (params, spec) => {
-    const answer = spec();
-    if ("error" in answer) return answer;
-    const first = Array.isArray(params) ? params[0] : isRecord(params) ? Object.values(params)[0] : undefined;
-    const found = active.get(String(first));
-    if (found === undefined || found.unsubscribe !== name) return { result: false };
-    found.stop();
-    active.delete(String(first));
-    return { result: true };
-  };
+  const subscribe =
+    (method: MockMethod, sub: SubscriptionModel): LocalMethod =>
+    (params, spec) => {
+      const answer = spec();
+      if ("error" in answer) return answer;
+      if (active.size >= limits.wsMaxSubscriptions) {
+        return fail(
+          LIMIT_EXCEEDED,
+          `Limit exceeded: this connection already holds ${limits.wsMaxSubscriptions} subscriptions, the mock's limit (wsMaxSubscriptions, ${limitFlag("wsMaxSubscriptions")}); call ${sub.unsubscribe} on some first.`,
+        );
+      }
+      const id = subscriptionId(answer.result, nextId());
+      const entry = notifier(session, method, sub, params, id, limits.wsNotifyIntervalMs);
+      active.set(String(id), entry);
+      pending.push(entry);
+      return { result: id };
+    };
+  const unsubscribe =
+    (name: string): LocalMethod =>
+    (params, spec) => {
+      const answer = spec();
+      if ("error" in answer) return answer;
+      const first = Array.isArray(params) ? params[0] : isRecord(params) ? Object.values(params)[0] : undefined;
+      const found = active.get(String(first));
+      if (found === undefined || found.unsubscribe !== name) return { result: false };
+      found.stop();
+      active.delete(String(first));
+      return { result: true };
+    };
 
   const methods = new Map<string, LocalMethod>();
   for (const d of registry.documents) {
@@ -97,13 +109,21 @@ export function sessionSubscriptions(session: WsSession, registry: Registry, lim
 
 /** An id of the type the spec's result has (an integer, or a hex string like Ethereum's), unique in this server. */
 function subscriptionId(generated: unknown, n: number): string | number {
-  if (typeof generated === "string" && /^0x[0-9a-fA-F]+$/.test(generated)) return `0x${n.toString(16).padStart(Math.max(1, generated.length - 2), "0")}`;
+  if (typeof generated === "string" && /^0x[0-9a-fA-F]+$/.test(generated))
+    return `0x${n.toString(16).padStart(Math.max(1, generated.length - 2), "0")}`;
   if (typeof generated === "string") return `${generated}-${n}`;
   return n;
 }
 
 /** A subscription whose timer starts with `begin()`: a generated item every `interval` ms. */
-function notifier(session: WsSession, method: MockMethod, sub: SubscriptionModel, params: unknown, id: string | number, interval: number): Active {
+function notifier(
+  session: WsSession,
+  method: MockMethod,
+  sub: SubscriptionModel,
+  params: unknown,
+  id: string | number,
+  interval: number,
+): Active {
   const read = readParams(method.model, params ?? []);
   const named = "named" in read ? read.named : {};
   const schema: JsonSchema = sub.variants.find((v) => conditionHolds(v.when, named))?.item ?? sub.item;
@@ -116,8 +136,15 @@ function notifier(session: WsSession, method: MockMethod, sub: SubscriptionModel
       if (stopped || timer !== undefined) return;
       timer = setInterval(() => {
         try {
-          const result = generateValue(schema, method.definitions, `${method.model.rpcName} ${canonical(named)} ${count++}`, "result");
-          session.send(stringifyJson({ jsonrpc: "2.0", method: sub.notification, params: { subscription: id, result } }));
+          const result = generateValue(
+            schema,
+            method.definitions,
+            `${method.model.rpcName} ${canonical(named)} ${count++}`,
+            "result",
+          );
+          session.send(
+            stringifyJson({ jsonrpc: "2.0", method: sub.notification, params: { subscription: id, result } }),
+          );
         } catch {
           // A value the mock cannot make ends this subscription; nothing reaches the console or the process.
           clearInterval(timer);

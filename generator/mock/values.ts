@@ -35,7 +35,29 @@ const OPTIONAL_DEPTH = 10;
 /** Sub-schema keywords that, found in two merged parts, must both hold. */
 const COMBINED = new Set(["items", "additionalProperties", "additionalItems", "not"]);
 /** Keywords that constrain a value (as opposed to annotations such as `description`). */
-const CONSTRAINTS = ["type", "properties", "required", "items", "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum", "const", "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "additionalProperties", "patternProperties", "minProperties"];
+const CONSTRAINTS = [
+  "type",
+  "properties",
+  "required",
+  "items",
+  "pattern",
+  "format",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "enum",
+  "const",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "minLength",
+  "maxLength",
+  "additionalProperties",
+  "patternProperties",
+  "minProperties",
+];
 
 /** A value for `schema`; `key` names what it is for (strings read `<key>-3f2a`). */
 export function generateValue(schema: JsonSchema, definitions: Definitions, seed: string, key = "value"): unknown {
@@ -47,9 +69,12 @@ function walk(schema: JsonSchema, w: Walk): unknown {
   if (schema === false || w.depth > MAX_DEPTH) return null;
   if (typeof schema.$ref === "string") return walkRef(schema.$ref, w);
   if ("const" in schema) return structuredClone(schema.const);
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return structuredClone(schema.enum.find((v) => v !== null) ?? null);
+  if (Array.isArray(schema.enum) && schema.enum.length > 0)
+    return structuredClone(schema.enum.find((v) => v !== null) ?? null);
   if (Array.isArray(schema.allOf)) return walk(mergeAllOf(schema, w.definitions), w);
-  const branches = (Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined) as JsonSchema[] | undefined;
+  const branches = (
+    Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined
+  ) as JsonSchema[] | undefined;
   if (branches && branches.length > 0) return walk(pickBranch(schema, branches, w), w);
   const type = pickType(schema, w.minimal);
   switch (type) {
@@ -75,7 +100,12 @@ function walk(schema: JsonSchema, w: Walk): unknown {
 function walkRef(ref: string, w: Walk): unknown {
   const name = definitionName(ref);
   const target = w.definitions.get(name) ?? true;
-  return walk(target, { ...w, refs: [...w.refs, name], minimal: w.minimal || w.refs.includes(name), depth: w.depth + 1 });
+  return walk(target, {
+    ...w,
+    refs: [...w.refs, name],
+    minimal: w.minimal || w.refs.includes(name),
+    depth: w.depth + 1,
+  });
 }
 
 function definitionName(ref: string): string {
@@ -95,7 +125,10 @@ export function resolveSchema(schema: JsonSchema, definitions: Definitions): Jso
 function pickBranch(schema: SchemaObject, branches: JsonSchema[], w: Walk): JsonSchema {
   const isNull = (b: JsonSchema): boolean => {
     const r = resolveSchema(b, w.definitions);
-    return typeof r === "object" && (r.type === "null" || r.const === null || (Array.isArray(r.enum) && r.enum.every((v) => v === null)));
+    return (
+      typeof r === "object" &&
+      (r.type === "null" || r.const === null || (Array.isArray(r.enum) && r.enum.every((v) => v === null)))
+    );
   };
   const branch = (w.minimal ? branches.find(isNull) : undefined) ?? branches.find((b) => !isNull(b)) ?? branches[0]!;
   const { oneOf: _oneOf, anyOf: _anyOf, ...own } = schema;
@@ -108,7 +141,11 @@ export function mergeAllOf(schema: SchemaObject, definitions: Definitions, depth
   const parts: JsonSchema[] = [own];
   for (const branch of (allOf as JsonSchema[]) ?? []) {
     const resolved = resolveSchema(branch, definitions);
-    parts.push(typeof resolved === "object" && Array.isArray(resolved.allOf) && depth < 8 ? mergeAllOf(resolved, definitions, depth + 1) : resolved);
+    parts.push(
+      typeof resolved === "object" && Array.isArray(resolved.allOf) && depth < 8
+        ? mergeAllOf(resolved, definitions, depth + 1)
+        : resolved,
+    );
   }
   return mergeSchemas(parts);
 }
@@ -121,10 +158,11 @@ function mergeSchemas(parts: JsonSchema[]): SchemaObject {
     if (typeof part !== "object") continue;
     for (const [key, value] of Object.entries(part)) {
       if (key === "properties" && isRecord(value)) {
-        for (const [name, sub] of Object.entries(value as Record<string, JsonSchema>)) properties[name] = name in properties ? { allOf: [properties[name]!, sub] } : sub;
-      }
-      else if (key === "required" && Array.isArray(value)) value.forEach((r) => required.add(String(r)));
-      else if (COMBINED.has(key) && isRecord(value) && isRecord(merged[key])) merged[key] = { allOf: [merged[key], value] };
+        for (const [name, sub] of Object.entries(value as Record<string, JsonSchema>))
+          properties[name] = name in properties ? { allOf: [properties[name]!, sub] } : sub;
+      } else if (key === "required" && Array.isArray(value)) value.forEach((r) => required.add(String(r)));
+      else if (COMBINED.has(key) && isRecord(value) && isRecord(merged[key]))
+        merged[key] = { allOf: [merged[key], value] };
       else merged[key] = value;
     }
   }
@@ -134,17 +172,28 @@ function mergeSchemas(parts: JsonSchema[]): SchemaObject {
 }
 
 function pickType(schema: SchemaObject, minimal: boolean): string {
-  const declared = Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === "string" ? [schema.type] : inferTypes(schema);
+  const declared = Array.isArray(schema.type)
+    ? (schema.type as string[])
+    : typeof schema.type === "string"
+      ? [schema.type]
+      : inferTypes(schema);
   if (minimal && declared.includes("null")) return "null";
   return declared.find((t) => t !== "null") ?? declared[0] ?? "any";
 }
 
 function inferTypes(schema: SchemaObject): string[] {
-  if ("properties" in schema || "required" in schema || "additionalProperties" in schema || "patternProperties" in schema) return ["object"];
+  if (
+    "properties" in schema ||
+    "required" in schema ||
+    "additionalProperties" in schema ||
+    "patternProperties" in schema
+  )
+    return ["object"];
   if ("items" in schema || "minItems" in schema || "maxItems" in schema) return ["array"];
   if (schema.format === "uint64") return ["integer"];
   if ("pattern" in schema || "minLength" in schema || "maxLength" in schema || "format" in schema) return ["string"];
-  if ("minimum" in schema || "maximum" in schema || "exclusiveMinimum" in schema || "exclusiveMaximum" in schema) return ["number"];
+  if ("minimum" in schema || "maximum" in schema || "exclusiveMinimum" in schema || "exclusiveMaximum" in schema)
+    return ["number"];
   return [];
 }
 
@@ -165,7 +214,9 @@ function bounds(schema: SchemaObject, step: number): { min: number; max: number 
 }
 
 function positiveStep(schema: SchemaObject): number | undefined {
-  return typeof schema.multipleOf === "number" && Number.isFinite(schema.multipleOf) && schema.multipleOf > 0 ? schema.multipleOf : undefined;
+  return typeof schema.multipleOf === "number" && Number.isFinite(schema.multipleOf) && schema.multipleOf > 0
+    ? schema.multipleOf
+    : undefined;
 }
 
 function integerValue(schema: SchemaObject, random: Random): number {
@@ -199,8 +250,14 @@ function arrayValue(schema: SchemaObject, w: Walk): unknown[] {
   const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
   const maxItems = typeof schema.maxItems === "number" ? schema.maxItems : Infinity;
   const positions = Array.isArray(schema.items) ? (schema.items as JsonSchema[]) : [];
-  const rest: JsonSchema = Array.isArray(schema.items) ? (schema.additionalItems === undefined ? true : (schema.additionalItems as JsonSchema)) : ((schema.items as JsonSchema | undefined) ?? true);
-  const wanted = Array.isArray(schema.items) ? Math.max(minItems, Math.min(positions.length, maxItems)) : Math.min(Math.max(minItems, w.minimal ? 0 : 1), maxItems);
+  const rest: JsonSchema = Array.isArray(schema.items)
+    ? schema.additionalItems === undefined
+      ? true
+      : (schema.additionalItems as JsonSchema)
+    : ((schema.items as JsonSchema | undefined) ?? true);
+  const wanted = Array.isArray(schema.items)
+    ? Math.max(minItems, Math.min(positions.length, maxItems))
+    : Math.min(Math.max(minItems, w.minimal ? 0 : 1), maxItems);
   const out: unknown[] = [];
   for (let tries = 0; out.length < wanted && tries < wanted + 16; tries++) {
     const schemaAt = positions[out.length] ?? rest;
@@ -214,7 +271,9 @@ function arrayValue(schema: SchemaObject, w: Walk): unknown[] {
 
 function objectValue(schema: SchemaObject, w: Walk): Record<string, unknown> {
   const properties = (isRecord(schema.properties) ? schema.properties : {}) as Record<string, JsonSchema>;
-  const patterns = Object.entries((isRecord(schema.patternProperties) ? schema.patternProperties : {}) as Record<string, JsonSchema>);
+  const patterns = Object.entries(
+    (isRecord(schema.patternProperties) ? schema.patternProperties : {}) as Record<string, JsonSchema>,
+  );
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const skipOptional = w.minimal || w.depth >= OPTIONAL_DEPTH;
   const out: Record<string, unknown> = {};
@@ -222,16 +281,23 @@ function objectValue(schema: SchemaObject, w: Walk): Record<string, unknown> {
   for (const [key, sub] of Object.entries(properties)) {
     if (required.has(key) || (!skipOptional && sub !== false)) out[key] = child(sub, key);
   }
-  const extra: JsonSchema = schema.additionalProperties === undefined ? { type: "string" } : (schema.additionalProperties as JsonSchema);
+  const extra: JsonSchema =
+    schema.additionalProperties === undefined ? { type: "string" } : (schema.additionalProperties as JsonSchema);
   /** The schema an undeclared key must meet: every matching patternProperties schema, else additionalProperties. */
   const schemaFor = (key: string): JsonSchema => {
     const matching = patterns.filter(([re]) => safeTest(re, key)).map(([, sub]) => sub);
-    return matching.length === 0 ? (extra === true ? { type: "string" } : extra) : matching.length === 1 ? matching[0]! : { allOf: matching };
+    return matching.length === 0
+      ? extra === true
+        ? { type: "string" }
+        : extra
+      : matching.length === 1
+        ? matching[0]!
+        : { allOf: matching };
   };
   for (const key of required) if (!(key in out)) out[key] = child(schemaFor(key), key);
   const minProperties = typeof schema.minProperties === "number" ? schema.minProperties : 0;
   for (let i = 0; Object.keys(out).length < minProperties && i < minProperties + 8; i++) {
-    const [re, sub] = patterns[i % Math.max(patterns.length, 1)] ?? [];
+    const [re] = patterns[i % Math.max(patterns.length, 1)] ?? [];
     const key = re !== undefined ? stringForPattern(re, w.random) : extra === false ? undefined : `key${i}`;
     if (key !== undefined && !(key in out)) out[key] = child(re !== undefined ? schemaFor(key) : extra, key);
   }

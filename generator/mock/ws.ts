@@ -78,14 +78,28 @@ export function attachWebSocket(server: Server, options: WsEndpointOptions): { c
     let queue = Promise.resolve();
     ws.on("message", (data: RawData, isBinary: boolean) => {
       const over = rate();
-      if (over === "close") return ws.close(1008, `More than ${2 * limits.wsMaxMessagesPerSecond} messages per second.`);
-      if (over === "error") return session.send(errorText(LIMIT_EXCEEDED, `Limit exceeded: more than ${limits.wsMaxMessagesPerSecond} messages per second on this connection (wsMaxMessagesPerSecond); slow down.`));
-      if (isBinary) return session.send(errorText(INVALID_REQUEST, "Invalid Request: send JSON-RPC requests as text messages, not binary ones."));
+      if (over === "close")
+        return ws.close(1008, `More than ${2 * limits.wsMaxMessagesPerSecond} messages per second.`);
+      if (over === "error")
+        return session.send(
+          errorText(
+            LIMIT_EXCEEDED,
+            `Limit exceeded: more than ${limits.wsMaxMessagesPerSecond} messages per second on this connection (wsMaxMessagesPerSecond); slow down.`,
+          ),
+        );
+      if (isBinary)
+        return session.send(
+          errorText(INVALID_REQUEST, "Invalid Request: send JSON-RPC requests as text messages, not binary ones."),
+        );
       const text = rawText(data);
       queue = queue
         .then(() => (ws.readyState === ws.OPEN ? options.dispatch(session, text) : undefined))
         .then((answer) => void (answer !== undefined && session.send(answer)))
-        .catch(() => session.send(errorText(INTERNAL_ERROR, "Internal error: the mock server failed while answering this message.")));
+        .catch(() =>
+          session.send(
+            errorText(INTERNAL_ERROR, "Internal error: the mock server failed while answering this message."),
+          ),
+        );
     });
   }
 

@@ -13,7 +13,17 @@ import { NameRegistry, pascalCase } from "./names.js";
 /** Keywords whose values are data, not schemas: copied verbatim. */
 const LITERAL_KEYWORDS = new Set(["enum", "const", "default", "examples", "example"]);
 /** Keywords that say nothing about values: a schema of `$ref` and these only is an alias of its target. */
-const ANNOTATIONS = new Set(["$ref", "description", "title", "$comment", "summary", "deprecated", "examples", "example", "default"]);
+const ANNOTATIONS = new Set([
+  "$ref",
+  "description",
+  "title",
+  "$comment",
+  "summary",
+  "deprecated",
+  "examples",
+  "example",
+  "default",
+]);
 
 export interface BundledSchema {
   name: string;
@@ -66,7 +76,10 @@ export class SchemaBundler {
     }
     ({ file, pointer } = canonical);
     const last = pointer.split("/").pop() ?? "";
-    const fallback = last === "" ? pascalCase(file.replace(/^.*\//, "").replace(/\..*$/, "")) : pascalCase(last.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const fallback =
+      last === ""
+        ? pascalCase(file.replace(/^.*\//, "").replace(/\..*$/, ""))
+        : pascalCase(last.replace(/~1/g, "/").replace(/~0/g, "~"));
     const name = this.names.claim(wanted ?? fallback, `${file}#${pointer}`);
     this.byTarget.set(key, name);
     this.queue.push({ name, file, pointer, value: valueAt(this.files, file, pointer) });
@@ -108,7 +121,12 @@ export class SchemaBundler {
       if (key === "$ref" && typeof value === "string") {
         const target = resolveRef(this.files, file, value);
         if (!target) {
-          this.problems.push({ file, pointer: at, message: `$ref "${value}" points at nothing.`, hint: "Fix the path or the JSON pointer after #." });
+          this.problems.push({
+            file,
+            pointer: at,
+            message: `$ref "${value}" points at nothing.`,
+            hint: "Fix the path or the JSON pointer after #.",
+          });
           continue;
         }
         out.$ref = `#/definitions/${this.target(target.file, target.pointer)}`;

@@ -40,10 +40,17 @@ interface MethodNaming {
 }
 
 /** The client member, type and argument names of one method; warns where a spec name had to change. */
-export function methodNames(base: BaseMethod, signature: MethodModel["signature"], n: MethodNaming): Pick<MethodModel, "clientName" | "typeBase" | "paramsType" | "resultType" | "variants" | "params" | "subscription"> {
+export function methodNames(
+  base: BaseMethod,
+  signature: MethodModel["signature"],
+  n: MethodNaming,
+): Pick<MethodModel, "clientName" | "typeBase" | "paramsType" | "resultType" | "variants" | "params" | "subscription"> {
   const at = base.pointer;
   const clientName = n.members.claim(clientMemberName(base.rpcName, n.methodPrefix), `${n.file}#${at}/name`);
-  const stripped = n.methodPrefix && base.rpcName.startsWith(n.methodPrefix) ? base.rpcName.slice(n.methodPrefix.length) : base.rpcName;
+  const stripped =
+    n.methodPrefix && base.rpcName.startsWith(n.methodPrefix)
+      ? base.rpcName.slice(n.methodPrefix.length)
+      : base.rpcName;
   if (clientName !== stripped && !n.members.renamed.some((r) => r.given === clientName)) {
     n.warnings.push({
       file: n.file,
@@ -54,20 +61,43 @@ export function methodNames(base: BaseMethod, signature: MethodModel["signature"
     });
   }
   const typeBase = pascalCase(clientName);
-  const claim = (suffix: string, where: string): string => n.typeNames.claim(`${typeBase}${suffix}`, `${n.file}#${at}/${where}`);
+  const claim = (suffix: string, where: string): string =>
+    n.typeNames.claim(`${typeBase}${suffix}`, `${n.file}#${at}/${where}`);
   const paramsType = claim("Params", "params");
   const resultType = claim("Result", "result");
-  const variants = base.variants.map((v) => ({ ...v, typeName: n.typeNames.claim(`${resultType}${v.name}`, `${n.file}#${at}/x-result-variants`) }));
-  const subscription = base.subscription && subscriptionNames(base.subscription, typeBase, (wanted, where) => n.typeNames.claim(wanted, `${n.file}#${at}/x-subscription${where}`));
-  return { clientName, typeBase, paramsType, resultType, variants, params: argNames(base, signature, n), ...(subscription ? { subscription } : {}) };
+  const variants = base.variants.map((v) => ({
+    ...v,
+    typeName: n.typeNames.claim(`${resultType}${v.name}`, `${n.file}#${at}/x-result-variants`),
+  }));
+  const subscription =
+    base.subscription &&
+    subscriptionNames(base.subscription, typeBase, (wanted, where) =>
+      n.typeNames.claim(wanted, `${n.file}#${at}/x-subscription${where}`),
+    );
+  return {
+    clientName,
+    typeBase,
+    paramsType,
+    resultType,
+    variants,
+    params: argNames(base, signature, n),
+    ...(subscription ? { subscription } : {}),
+  };
 }
 
 /** Item types: the component a plain `$ref` names, else a new `<TypeBase>Item` / `<TypeBase><Variant>Item`. */
-function subscriptionNames(sub: SubscriptionModel, typeBase: string, claim: (wanted: string, where: string) => string): SubscriptionModel {
+function subscriptionNames(
+  sub: SubscriptionModel,
+  typeBase: string,
+  claim: (wanted: string, where: string) => string,
+): SubscriptionModel {
   return {
     ...sub,
     itemType: plainRef(sub.item) ?? claim(`${typeBase}Item`, "/item"),
-    variants: sub.variants.map((v, i) => ({ ...v, itemType: plainRef(v.item) ?? claim(`${typeBase}${v.name}Item`, `/variants/${i}/item`) })),
+    variants: sub.variants.map((v, i) => ({
+      ...v,
+      itemType: plainRef(v.item) ?? claim(`${typeBase}${v.name}Item`, `/variants/${i}/item`),
+    })),
   };
 }
 

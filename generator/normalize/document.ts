@@ -46,7 +46,10 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
   doc.methods.forEach((raw, i) => {
     const base = normalizeMethod(ctx, raw, pointer("methods", i));
     if (!base) return;
-    const signature = base.paramStructure === "by-name" || (base.paramStructure === "either" && defaultStructure === "by-name") ? "object" : "positional";
+    const signature =
+      base.paramStructure === "by-name" || (base.paramStructure === "either" && defaultStructure === "by-name")
+        ? "object"
+        : "positional";
     const named = methodNames(base, signature, { file, methodPrefix: ctx.methodPrefix, members, typeNames, warnings });
     methods.push({ ...base, ...named, signature });
   });
@@ -71,11 +74,17 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
     .map((c) => named(c.name, c.schema, `${c.file === file ? "" : c.file}#${c.pointer}`, "component"));
   for (const m of methods) {
     schemas.push(named(m.paramsType, paramsSchema(m), `#${m.pointer}/params`, "params"));
-    if (m.result) schemas.push(named(m.resultType, withDescription(m.result.schema, m.result.description), `#${m.pointer}/result`, "result"));
+    if (m.result)
+      schemas.push(
+        named(m.resultType, withDescription(m.result.schema, m.result.description), `#${m.pointer}/result`, "result"),
+      );
     for (const v of m.variants) schemas.push(named(v.typeName, v.schema, `#${m.pointer}/x-result-variants`, "variant"));
     const sub = m.subscription;
-    if (sub && !plainRef(sub.item)) schemas.push(named(sub.itemType, sub.item, `#${m.pointer}/x-subscription/item`, "item"));
-    for (const [i, v] of (sub?.variants ?? []).entries()) if (!plainRef(v.item)) schemas.push(named(v.itemType, v.item, `#${m.pointer}/x-subscription/variants/${i}/item`, "item"));
+    if (sub && !plainRef(sub.item))
+      schemas.push(named(sub.itemType, sub.item, `#${m.pointer}/x-subscription/item`, "item"));
+    for (const [i, v] of (sub?.variants ?? []).entries())
+      if (!plainRef(v.item))
+        schemas.push(named(v.itemType, v.item, `#${m.pointer}/x-subscription/variants/${i}/item`, "item"));
     const pagination = derivePagination(m, definitions);
     if (pagination) m.pagination = pagination;
   }
@@ -105,7 +114,8 @@ function keyedStructure(servers: unknown[] | undefined): "by-name" | "by-positio
   for (const server of servers ?? []) {
     const endpoint = (server as { "x-endpoint"?: { kind?: string; paramStructure?: string } } | null)?.["x-endpoint"];
     if (endpoint?.kind === "proxy") continue;
-    if (endpoint?.paramStructure === "by-name" || endpoint?.paramStructure === "by-position") return endpoint.paramStructure;
+    if (endpoint?.paramStructure === "by-name" || endpoint?.paramStructure === "by-position")
+      return endpoint.paramStructure;
   }
   return "by-position";
 }
@@ -129,7 +139,9 @@ function named(name: string, schema: JsonSchema, where: string, role: NamedSchem
 function paramsSchema(m: Omit<MethodModel, "pagination">): JsonSchema {
   // A `$ref` param keeps the bare `$ref` (draft-07 ignores its siblings); emit/types writes the
   // param's description as the property's doc comment.
-  const properties = Object.fromEntries(m.params.map((p) => [p.name, p.refName ? p.schema : withDescription(p.schema, p.description, p.deprecated)]));
+  const properties = Object.fromEntries(
+    m.params.map((p) => [p.name, p.refName ? p.schema : withDescription(p.schema, p.description, p.deprecated)]),
+  );
   return {
     description: `Params of \`${m.rpcName}\`${m.signature === "positional" ? ", in positional order" : ""}.`,
     type: "object",
@@ -141,5 +153,9 @@ function paramsSchema(m: Omit<MethodModel, "pagination">): JsonSchema {
 
 function withDescription(schema: JsonSchema, description: string, deprecated = false): JsonSchema {
   const base: SchemaObject = schema === true ? {} : schema === false ? { not: {} } : schema;
-  return { ...base, ...(description && base.description === undefined ? { description } : {}), ...(deprecated ? { deprecated: true } : {}) };
+  return {
+    ...base,
+    ...(description && base.description === undefined ? { description } : {}),
+    ...(deprecated ? { deprecated: true } : {}),
+  };
 }

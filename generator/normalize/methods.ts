@@ -1,5 +1,16 @@
 /** One OpenRPC method → `MethodModel` (params, result, errors, examples, extensions). */
-import type { ErrorModel, ExampleModel, JsonSchema, LimitRule, MethodModel, ParamModel, ParamStructure, Problem, ResultVariant, SubscriptionModel } from "../model.js";
+import type {
+  ErrorModel,
+  ExampleModel,
+  JsonSchema,
+  LimitRule,
+  MethodModel,
+  ParamModel,
+  ParamStructure,
+  Problem,
+  ResultVariant,
+  SubscriptionModel,
+} from "../model.js";
 import { deref } from "../refs.js";
 import type { SchemaBundler } from "./bundle.js";
 import { setOwn } from "../own.js";
@@ -32,7 +43,13 @@ interface RawSubscription {
   notification: string;
   unsubscribe: string;
   item: unknown;
-  variants?: { name: string; when: ResultVariant["when"]; params?: string[]; item: unknown; backfill?: "blocks" | "logs" }[];
+  variants?: {
+    name: string;
+    when: ResultVariant["when"];
+    params?: string[];
+    item: unknown;
+    backfill?: "blocks" | "logs";
+  }[];
 }
 interface RawDescriptor {
   name: string;
@@ -43,15 +60,23 @@ interface RawDescriptor {
   schema?: unknown;
 }
 
-export type BaseMethod = Omit<MethodModel, "clientName" | "typeBase" | "paramsType" | "resultType" | "pagination" | "signature">;
+export type BaseMethod = Omit<
+  MethodModel,
+  "clientName" | "typeBase" | "paramsType" | "resultType" | "pagination" | "signature"
+>;
 
 export function normalizeMethod(ctx: MethodContext, raw: unknown, at: string): BaseMethod | undefined {
   const found = deref<RawMethod>(ctx.files, ctx.file, at, raw);
   if (!found) return undefined;
   const m = found.value;
   const paramStructure = m.paramStructure ?? "either";
-  const params = (m.params ?? []).map((p, i) => normalizeParam(ctx, found.file, `${found.pointer}/params/${i}`, p)).filter((p): p is ParamModel => p !== undefined);
-  const result = m.result === undefined ? undefined : deref<RawDescriptor>(ctx.files, found.file, `${found.pointer}/result`, m.result);
+  const params = (m.params ?? [])
+    .map((p, i) => normalizeParam(ctx, found.file, `${found.pointer}/params/${i}`, p))
+    .filter((p): p is ParamModel => p !== undefined);
+  const result =
+    m.result === undefined
+      ? undefined
+      : deref<RawDescriptor>(ctx.files, found.file, `${found.pointer}/result`, m.result);
   return {
     rpcName: m.name,
     summary: m.summary ?? "",
@@ -60,10 +85,28 @@ export function normalizeMethod(ctx: MethodContext, raw: unknown, at: string): B
     paramStructure,
     params,
     ...(result
-      ? { result: { name: result.value.name, description: result.value.description ?? result.value.summary ?? "", schema: ctx.bundler.rewrite(result.value.schema ?? true, result.file, `${result.pointer}/schema`) } }
+      ? {
+          result: {
+            name: result.value.name,
+            description: result.value.description ?? result.value.summary ?? "",
+            schema: ctx.bundler.rewrite(result.value.schema ?? true, result.file, `${result.pointer}/schema`),
+          },
+        }
       : {}),
-    errors: (m.errors ?? []).map((e, i) => normalizeError(ctx, found.file, `${found.pointer}/errors/${i}`, e)).filter((e): e is ErrorModel => e !== undefined),
-    examples: (m.examples ?? []).map((e, i) => normalizeExample(ctx, found.file, `${found.pointer}/examples/${i}`, e, params.map((p) => p.name))).filter((e): e is ExampleModel => e !== undefined),
+    errors: (m.errors ?? [])
+      .map((e, i) => normalizeError(ctx, found.file, `${found.pointer}/errors/${i}`, e))
+      .filter((e): e is ErrorModel => e !== undefined),
+    examples: (m.examples ?? [])
+      .map((e, i) =>
+        normalizeExample(
+          ctx,
+          found.file,
+          `${found.pointer}/examples/${i}`,
+          e,
+          params.map((p) => p.name),
+        ),
+      )
+      .filter((e): e is ExampleModel => e !== undefined),
     idempotent: m["x-idempotent"] === true,
     limits: m["x-limits"] ?? [],
     variants: (m["x-result-variants"] ?? []).map((v, i) => ({
@@ -72,13 +115,21 @@ export function normalizeMethod(ctx: MethodContext, raw: unknown, at: string): B
       when: v.when,
       schema: ctx.bundler.rewrite(v.schema, found.file, `${found.pointer}/x-result-variants/${i}/schema`),
     })),
-    ...(m["x-subscription"] ? { subscription: normalizeSubscription(ctx, found.file, found.pointer, m["x-subscription"], params.length) } : {}),
+    ...(m["x-subscription"]
+      ? { subscription: normalizeSubscription(ctx, found.file, found.pointer, m["x-subscription"], params.length) }
+      : {}),
     pointer: found.pointer,
   };
 }
 
 /** `x-subscription` with schemas bundled; type names are given in client-names.ts. */
-function normalizeSubscription(ctx: MethodContext, file: string, at: string, raw: RawSubscription, paramCount: number): SubscriptionModel {
+function normalizeSubscription(
+  ctx: MethodContext,
+  file: string,
+  at: string,
+  raw: RawSubscription,
+  paramCount: number,
+): SubscriptionModel {
   return {
     notification: raw.notification,
     unsubscribe: raw.unsubscribe,
@@ -140,19 +191,35 @@ function normalizeError(ctx: MethodContext, file: string, at: string, raw: unkno
  * named after a param of the method, they are matched by name instead, so that an example of a
  * by-name method may list only the params it uses, in any order.
  */
-function normalizeExample(ctx: MethodContext, file: string, at: string, raw: unknown, paramNames: string[]): ExampleModel | undefined {
-  const found = deref<{ name?: string; description?: string; summary?: string; params?: unknown[]; result?: unknown }>(ctx.files, file, at, raw);
+function normalizeExample(
+  ctx: MethodContext,
+  file: string,
+  at: string,
+  raw: unknown,
+  paramNames: string[],
+): ExampleModel | undefined {
+  const found = deref<{ name?: string; description?: string; summary?: string; params?: unknown[]; result?: unknown }>(
+    ctx.files,
+    file,
+    at,
+    raw,
+  );
   if (!found) return undefined;
   const e = found.value;
-  const items = (e.params ?? []).map((p, i) => deref<{ name: string; value: unknown }>(ctx.files, found.file, `${found.pointer}/params/${i}`, p)?.value);
+  const items = (e.params ?? []).map(
+    (p, i) => deref<{ name: string; value: unknown }>(ctx.files, found.file, `${found.pointer}/params/${i}`, p)?.value,
+  );
   const byName = items.length > 0 && items.every((item) => item !== undefined && paramNames.includes(item.name));
   const params: Record<string, unknown> = {};
   items.forEach((item, i) => {
     if (!item) return;
-    const key = byName ? item.name : paramNames[i] ?? String(i);
+    const key = byName ? item.name : (paramNames[i] ?? String(i));
     setOwn(params, key, item.value);
   });
-  const result = e.result === undefined ? undefined : deref<{ value: unknown }>(ctx.files, found.file, `${found.pointer}/result`, e.result);
+  const result =
+    e.result === undefined
+      ? undefined
+      : deref<{ value: unknown }>(ctx.files, found.file, `${found.pointer}/result`, e.result);
   return {
     name: e.name ?? `example ${at.split("/").pop()}`,
     description: e.description ?? e.summary ?? "",
@@ -165,6 +232,7 @@ function normalizeExample(ctx: MethodContext, file: string, at: string, raw: unk
 
 /** `adv_getLogs` with prefix `adv_` → `getLogs`; other names are kept, made identifiers where needed. */
 export function clientMemberName(rpcName: string, prefix: string): string {
-  const stripped = prefix && rpcName.startsWith(prefix) && rpcName.length > prefix.length ? rpcName.slice(prefix.length) : rpcName;
+  const stripped =
+    prefix && rpcName.startsWith(prefix) && rpcName.length > prefix.length ? rpcName.slice(prefix.length) : rpcName;
   return memberName(stripped);
 }

@@ -15,11 +15,19 @@ export function derivePagination(m: MethodModel, definitions: Map<string, JsonSc
   const [itemsField, itemsSchema] = arrays[0]!;
   const items = (resolve(itemsSchema, definitions) as SchemaObject).items as JsonSchema | undefined;
   const itemRef = items !== undefined && !Array.isArray(items) ? plainRef(items) : undefined;
-  return { tokenParam: "pageToken", nextField: "nextPageToken", itemsField, itemType: itemRef ?? `NonNullable<${m.resultType}[${stringLiteral(itemsField)}]>[number]` };
+  return {
+    tokenParam: "pageToken",
+    nextField: "nextPageToken",
+    itemsField,
+    itemType: itemRef ?? `NonNullable<${m.resultType}[${stringLiteral(itemsField)}]>[number]`,
+  };
 }
 
 function resolve(schema: JsonSchema, definitions: Map<string, JsonSchema>, depth = 0): JsonSchema {
-  const ref = typeof schema === "object" && typeof schema.$ref === "string" ? schema.$ref.replace("#/definitions/", "") : undefined;
+  const ref =
+    typeof schema === "object" && typeof schema.$ref === "string"
+      ? schema.$ref.replace("#/definitions/", "")
+      : undefined;
   if (ref === undefined || depth > 20) return schema;
   return resolve(definitions.get(ref) ?? true, definitions, depth + 1);
 }

@@ -7,7 +7,9 @@ interface RawServer {
   summary?: string;
   description?: string;
   variables?: Record<string, { default?: string; description?: string; enum?: string[] }>;
-  "x-endpoint"?: Partial<Pick<ServerModel, "kind" | "paramStructure" | "envelope" | "methodIn" | "network" | "transport">>;
+  "x-endpoint"?: Partial<
+    Pick<ServerModel, "kind" | "paramStructure" | "envelope" | "methodIn" | "network" | "transport">
+  >;
 }
 
 export function normalizeServers(raw: unknown, defaultStructure: "by-name" | "by-position"): ServerModel[] {
@@ -19,10 +21,15 @@ export function normalizeServers(raw: unknown, defaultStructure: "by-name" | "by
     const scheme = /^(\w+):/.exec(url)?.[1];
     const variables: ServerModel["variables"] = {};
     for (const [name, v] of Object.entries(server.variables ?? {})) {
-      variables[name] = { default: v.default ?? "", description: v.description ?? "", ...(v.enum ? { enum: v.enum } : {}) };
+      variables[name] = {
+        default: v.default ?? "",
+        description: v.description ?? "",
+        ...(v.enum ? { enum: v.enum } : {}),
+      };
     }
     const first = Object.values(variables)[0]?.default ?? "";
-    const transport = endpoint.transport ?? (/^wss?:/.test(first) || scheme === "wss" || scheme === "ws" ? "wss" : "https");
+    const transport =
+      endpoint.transport ?? (/^wss?:/.test(first) || scheme === "wss" || scheme === "ws" ? "wss" : "https");
     return {
       name: server.name ?? `server${i + 1}`,
       url,

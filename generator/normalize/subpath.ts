@@ -7,11 +7,21 @@
 /** A subpath: lower-case letters, digits, `-`, `_` and inner dots; one segment. */
 const PLAIN = /^[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+)*$/;
 /** Names the package itself uses: `src/runtime/`, `./package.json`, build folders. */
-export const RESERVED_SUBPATHS = new Set(["runtime", "package.json", "node_modules", "dist", "src", "index", "index.js", "index.ts"]);
+export const RESERVED_SUBPATHS = new Set([
+  "runtime",
+  "package.json",
+  "node_modules",
+  "dist",
+  "src",
+  "index",
+  "index.js",
+  "index.ts",
+]);
 
 /** Why `subpath` cannot be used, or `undefined` when it can. */
 export function subpathProblem(subpath: string): string | undefined {
-  if (!PLAIN.test(subpath)) return "must be a plain lower-case name (letters, digits, '-', '_', inner '.'), without '/', '\\', '..' or a drive letter";
+  if (!PLAIN.test(subpath))
+    return "must be a plain lower-case name (letters, digits, '-', '_', inner '.'), without '/', '\\', '..' or a drive letter";
   if (RESERVED_SUBPATHS.has(subpath)) return `is a name the package itself uses (${[...RESERVED_SUBPATHS].join(", ")})`;
   if (subpath.length > 64) return "must be at most 64 characters long";
   return undefined;
@@ -21,6 +31,10 @@ export function subpathProblem(subpath: string): string | undefined {
 export function subpathOf(declared: string | undefined, file: string): string {
   if (declared !== undefined) return declared;
   const base = file.replace(/^.*[\\/]/, "").replace(/\.(openrpc\.)?(json|ya?ml)$/i, "");
-  const made = base.toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^[-_]+|[-_]+$/g, "").slice(0, 64);
+  const made = base
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, "-")
+    .replace(/^[-_]+|[-_]+$/g, "")
+    .slice(0, 64);
   return made === "" || subpathProblem(made) !== undefined ? "api" : made;
 }

@@ -21,7 +21,11 @@ export interface Bundle {
 /** The bundle entry: `start({ advanced: createAdvancedClient, … })`. */
 export function entrySource(site: SiteData, root: string): string {
   const lines = [`import { start } from ${stringLiteral(path.join(root, "generator/site/browser/main.ts"))};`];
-  site.apis.forEach((api, i) => lines.push(`import { ${identifier(api.factory)} as f${i} } from ${stringLiteral(path.join(root, "generated/src", api.subpath, "index.ts"))};`));
+  site.apis.forEach((api, i) =>
+    lines.push(
+      `import { ${identifier(api.factory)} as f${i} } from ${stringLiteral(path.join(root, "generated/src", api.subpath, "index.ts"))};`,
+    ),
+  );
   lines.push(`start({ ${site.apis.map((api, i) => `${stringLiteral(api.subpath)}: f${i}`).join(", ")} });`);
   return `${lines.join("\n")}\n`;
 }
@@ -42,12 +46,22 @@ export async function bundleSite(site: SiteData, root: string): Promise<Bundle> 
     external: ["ws"],
   });
   const code = result.outputFiles[0]!.text;
-  return { code, metafile: result.metafile, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code, { level: 9 }).length };
+  return {
+    code,
+    metafile: result.metafile,
+    bytes: Buffer.byteLength(code),
+    gzipBytes: gzipSync(code, { level: 9 }).length,
+  };
 }
 
 /** The largest inputs of the bundle, for the size report: `generated/src/eth/validators.ts 12.3 KB`. */
 export function largestInputs(metafile: Metafile, root: string, count = 8): string[] {
   const output = Object.values(metafile.outputs)[0];
   const inputs = Object.entries(output?.inputs ?? {}).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput);
-  return inputs.slice(0, count).map(([file, info]) => `${path.relative(root, path.resolve(root, file)) || file} ${(info.bytesInOutput / 1024).toFixed(1)} KB`);
+  return inputs
+    .slice(0, count)
+    .map(
+      ([file, info]) =>
+        `${path.relative(root, path.resolve(root, file)) || file} ${(info.bytesInOutput / 1024).toFixed(1)} KB`,
+    );
 }

@@ -21,8 +21,19 @@ const COMMAND: CommandSpec = {
   usage: "--out <dir> [--mock-url <url>]",
   description: "Writes the API reference and playground of spec/ as a static site.",
   options: {
-    out: { type: "string", placeholder: "dir", required: "Pass the folder to write the site to with --out <dir>.", describe: "Folder for the site (created when missing; refused when it holds files the generator did not write)" },
-    "mock-url": { type: "string", placeholder: "url", default: DEFAULT_MOCK_URL, describe: "URL of the mock server the page calls by default (relative to the page, or absolute such as http://127.0.0.1:8545/)" },
+    out: {
+      type: "string",
+      placeholder: "dir",
+      required: "Pass the folder to write the site to with --out <dir>.",
+      describe: "Folder for the site (created when missing; refused when it holds files the generator did not write)",
+    },
+    "mock-url": {
+      type: "string",
+      placeholder: "url",
+      default: DEFAULT_MOCK_URL,
+      describe:
+        "URL of the mock server the page calls by default (relative to the page, or absolute such as http://127.0.0.1:8545/)",
+    },
     debug: { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" },
   },
   examples: [
@@ -39,14 +50,19 @@ async function main(): Promise<number> {
   }
   const args = parsed.values as { out: string; mockUrl: string };
   if (args.out.trim() === "") throw new UsageError("--out must name a folder.");
-  if (!/^(https?:\/\/[^\s]+|[A-Za-z0-9._~\/-]*)$/.test(args.mockUrl)) throw new UsageError("--mock-url must be an http(s) URL or a relative path such as mock/.");
+  if (!/^(https?:\/\/[^\s]+|[A-Za-z0-9._~/-]*)$/.test(args.mockUrl))
+    throw new UsageError("--mock-url must be an http(s) URL or a relative path such as mock/.");
   await checkSiteOut(args.out);
   const built = await buildSite({ mockUrl: args.mockUrl });
   await writeSite(args.out, built.files);
   const rel = path.relative(process.cwd(), path.resolve(args.out)) || ".";
   const methods = built.site.apis.reduce((n, a) => n + a.methods.length, 0);
-  console.log(`Wrote the site (${built.site.apis.length} APIs, ${methods} methods) to ${rel}/: open ${rel}/index.html, or serve the folder with any static file server.`);
-  console.log(`app.js: ${(built.bundle.bytes / 1024).toFixed(1)} KB minified, ${(built.bundle.gzipBytes / 1024).toFixed(1)} KB gzipped; largest parts: ${largestInputs(built.bundle.metafile, ROOT, 5).join(", ")}.`);
+  console.log(
+    `Wrote the site (${built.site.apis.length} APIs, ${methods} methods) to ${rel}/: open ${rel}/index.html, or serve the folder with any static file server.`,
+  );
+  console.log(
+    `app.js: ${(built.bundle.bytes / 1024).toFixed(1)} KB minified, ${(built.bundle.gzipBytes / 1024).toFixed(1)} KB gzipped; largest parts: ${largestInputs(built.bundle.metafile, ROOT, 5).join(", ")}.`,
+  );
   return 0;
 }
 

@@ -23,7 +23,13 @@ export function fieldFor(schema: JsonSchema, definitions: Definitions, depth = 0
   if (Array.isArray(schema.allOf)) return fieldFor(mergeAllOf(schema, definitions), definitions, depth, seen);
   const described = (field: Field): Field => withDescription(field, schema);
   if ("const" in schema) return described({ kind: "enum", options: [schema.const] });
-  if (Array.isArray(schema.enum)) return described(enumField(schema.enum.filter((v) => v !== null), schema.default));
+  if (Array.isArray(schema.enum))
+    return described(
+      enumField(
+        schema.enum.filter((v) => v !== null),
+        schema.default,
+      ),
+    );
   const branches = unionBranches(schema, definitions);
   if (branches) {
     if (branches.length === 1) return described(fieldFor(branches[0]!, definitions, depth, seen));
@@ -36,10 +42,19 @@ export function fieldFor(schema: JsonSchema, definitions: Definitions, depth = 0
   return described(typed(types[0]!, schema, definitions, depth, seen));
 }
 
-function typed(type: string, schema: SchemaObject, definitions: Definitions, depth: number, seen: readonly string[]): Field {
-  const num = (key: string): number | undefined => (typeof schema[key] === "number" ? (schema[key] as number) : undefined);
-  const str = (key: string): string | undefined => (typeof schema[key] === "string" ? (schema[key] as string) : undefined);
-  const opt = <T>(key: string, value: T | undefined): Record<string, T> => (value === undefined ? {} : { [key]: value });
+function typed(
+  type: string,
+  schema: SchemaObject,
+  definitions: Definitions,
+  depth: number,
+  seen: readonly string[],
+): Field {
+  const num = (key: string): number | undefined =>
+    typeof schema[key] === "number" ? (schema[key] as number) : undefined;
+  const str = (key: string): string | undefined =>
+    typeof schema[key] === "string" ? (schema[key] as string) : undefined;
+  const opt = <T>(key: string, value: T | undefined): Record<string, T> =>
+    value === undefined ? {} : { [key]: value };
   switch (type) {
     case "boolean":
       return { kind: "boolean", ...opt("default", typeof schema.default === "boolean" ? schema.default : undefined) };
@@ -47,19 +62,39 @@ function typed(type: string, schema: SchemaObject, definitions: Definitions, dep
     case "number": {
       const exclusiveMin = num("exclusiveMinimum");
       const exclusiveMax = num("exclusiveMaximum");
-      const minimum = num("minimum") ?? (exclusiveMin === undefined ? undefined : type === "integer" ? exclusiveMin + 1 : exclusiveMin);
-      const maximum = num("maximum") ?? (exclusiveMax === undefined ? undefined : type === "integer" ? exclusiveMax - 1 : exclusiveMax);
-      return { kind: type, ...opt("minimum", minimum), ...opt("maximum", maximum), ...opt("default", num("default")), ...(schema.format === "uint64" ? { uint64: true } : {}) };
+      const minimum =
+        num("minimum") ??
+        (exclusiveMin === undefined ? undefined : type === "integer" ? exclusiveMin + 1 : exclusiveMin);
+      const maximum =
+        num("maximum") ??
+        (exclusiveMax === undefined ? undefined : type === "integer" ? exclusiveMax - 1 : exclusiveMax);
+      return {
+        kind: type,
+        ...opt("minimum", minimum),
+        ...opt("maximum", maximum),
+        ...opt("default", num("default")),
+        ...(schema.format === "uint64" ? { uint64: true } : {}),
+      };
     }
     case "string":
-      return { kind: "string", ...opt("pattern", str("pattern")), ...opt("format", str("format")), ...opt("minLength", num("minLength")), ...opt("maxLength", num("maxLength")), ...opt("default", str("default")) };
+      return {
+        kind: "string",
+        ...opt("pattern", str("pattern")),
+        ...opt("format", str("format")),
+        ...opt("minLength", num("minLength")),
+        ...opt("maxLength", num("maxLength")),
+        ...opt("default", str("default")),
+      };
     case "array": {
       if (Array.isArray(schema.items) || depth >= MAX_FIELD_DEPTH) return json(schema, definitions);
       const items = fieldFor((schema.items as JsonSchema | undefined) ?? true, definitions, depth + 1, seen);
       return { kind: "array", items, ...opt("minItems", num("minItems")), ...opt("maxItems", num("maxItems")) };
     }
     case "object": {
-      const properties = schema.properties !== null && typeof schema.properties === "object" ? (schema.properties as Record<string, JsonSchema>) : {};
+      const properties =
+        schema.properties !== null && typeof schema.properties === "object"
+          ? (schema.properties as Record<string, JsonSchema>)
+          : {};
       if (Object.keys(properties).length === 0 || depth >= MAX_FIELD_DEPTH) return json(schema, definitions);
       const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
       const list: SiteProperty[] = Object.entries(properties).map(([name, child]) => ({
@@ -76,7 +111,11 @@ function typed(type: string, schema: SchemaObject, definitions: Definitions, dep
 }
 
 function enumField(options: unknown[], fallback: unknown): Field {
-  return { kind: "enum", options, ...(options.some((o) => JSON.stringify(o) === JSON.stringify(fallback)) ? { default: fallback } : {}) };
+  return {
+    kind: "enum",
+    options,
+    ...(options.some((o) => JSON.stringify(o) === JSON.stringify(fallback)) ? { default: fallback } : {}),
+  };
 }
 
 /** The branches of a `oneOf`/`anyOf` (or `type: [a, b]`) that admit more than `null`; `undefined` when the schema is no union. */
@@ -90,7 +129,12 @@ function unionBranches(schema: SchemaObject, definitions: Definitions): JsonSche
 }
 
 function isNullOnly(schema: JsonSchema): boolean {
-  return typeof schema === "object" && (schema.type === "null" || ("const" in schema && schema.const === null) || (Array.isArray(schema.enum) && schema.enum.every((v) => v === null)));
+  return (
+    typeof schema === "object" &&
+    (schema.type === "null" ||
+      ("const" in schema && schema.const === null) ||
+      (Array.isArray(schema.enum) && schema.enum.every((v) => v === null)))
+  );
 }
 
 /** The constants a branch allows (`const` or `enum`), or `undefined` when it allows more. */
@@ -137,16 +181,24 @@ export function typeLabel(schema: JsonSchema, definitions: Definitions, depth = 
     const name = schema.$ref.replace(/^#\/definitions\//, "");
     const target = definitions.get(name);
     const title = typeof target === "object" && typeof target.title === "string" ? target.title : name;
-    return typeof target === "object" && !target.properties && depth === 0 ? typeLabel(target, definitions, depth + 1) : title;
+    return typeof target === "object" && !target.properties && depth === 0
+      ? typeLabel(target, definitions, depth + 1)
+      : title;
   }
   if ("const" in schema) return JSON.stringify(schema.const) ?? "value";
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
-  const branches = (Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined) as JsonSchema[] | undefined;
+  const branches = (
+    Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined
+  ) as JsonSchema[] | undefined;
   if (branches) return [...new Set(branches.map((b) => typeLabel(b, definitions, depth + 1)))].join(" or ");
   if (Array.isArray(schema.allOf)) return typeLabel(mergeAllOf(schema, definitions), definitions, depth + 1);
   const types = typesOf(schema);
   if (types.length === 0) return "any JSON value";
   return types
-    .map((t) => (t === "array" && schema.items !== undefined && !Array.isArray(schema.items) ? `list of ${typeLabel(schema.items as JsonSchema, definitions, depth + 1)}` : t))
+    .map((t) =>
+      t === "array" && schema.items !== undefined && !Array.isArray(schema.items)
+        ? `list of ${typeLabel(schema.items as JsonSchema, definitions, depth + 1)}`
+        : t,
+    )
     .join(" or ");
 }

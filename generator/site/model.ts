@@ -18,7 +18,11 @@ export interface SiteOptions {
 }
 
 export function siteModel(documents: readonly DocumentModel[], options: SiteOptions): SiteData {
-  return { packageName: options.packageName, mockUrl: options.mockUrl ?? DEFAULT_MOCK_URL, apis: documents.map(siteApi) };
+  return {
+    packageName: options.packageName,
+    mockUrl: options.mockUrl ?? DEFAULT_MOCK_URL,
+    apis: documents.map(siteApi),
+  };
 }
 
 function siteApi(doc: DocumentModel): SiteApi {
@@ -44,7 +48,9 @@ export function endpointOf(server: ServerModel): SiteEndpoint[] {
     .replace(/\/?\{apiKey\}/g, "")
     .replace(/\{([^}]+)\}/g, (whole, name: string) => server.variables[name]?.default ?? whole);
   if (!/^https?:\/\/[^{}\s]+$/.test(url)) return [];
-  return [{ id: server.name, label: server.summary || server.name, kind: server.kind === "proxy" ? "proxy" : "keyed", url }];
+  return [
+    { id: server.name, label: server.summary || server.name, kind: server.kind === "proxy" ? "proxy" : "keyed", url },
+  ];
 }
 
 function siteMethod(m: MethodModel, definitions: Definitions): SiteMethod {
@@ -55,13 +61,26 @@ function siteMethod(m: MethodModel, definitions: Definitions): SiteMethod {
     description: m.description,
     deprecated: m.deprecated,
     signature: m.signature,
-    params: m.params.map((p) => ({ name: p.name, required: p.required, deprecated: p.deprecated, description: p.description, field: fieldFor(p.schema, definitions) })),
-    examples: m.examples.map((e) => ({ name: e.name, description: e.description, params: e.params, ...(e.hasResult ? { result: e.result } : {}) })),
+    params: m.params.map((p) => ({
+      name: p.name,
+      required: p.required,
+      deprecated: p.deprecated,
+      description: p.description,
+      field: fieldFor(p.schema, definitions),
+    })),
+    examples: m.examples.map((e) => ({
+      name: e.name,
+      description: e.description,
+      params: e.params,
+      ...(e.hasResult ? { result: e.result } : {}),
+    })),
     errors: m.errors.map((e) => ({ code: e.code, message: e.message })),
     limits: m.limits.map((l) => l.description),
     resultFields: m.result ? resultFields(m.result.schema, definitions) : [],
     resultType: m.result ? typeLabel(m.result.schema, definitions) : "none (notification)",
-    ...(m.pagination ? { pagination: { token: m.pagination.tokenParam, next: m.pagination.nextField, items: m.pagination.itemsField } } : {}),
+    ...(m.pagination
+      ? { pagination: { token: m.pagination.tokenParam, next: m.pagination.nextField, items: m.pagination.itemsField } }
+      : {}),
     variants: m.variants.map((v): SiteVariant => ({ name: v.name, condition: conditionText(v.when), when: v.when })),
   };
 }
@@ -71,8 +90,12 @@ export function resultFields(schema: JsonSchema, definitions: Definitions): Site
   let object = resolveSchema(schema, definitions);
   if (typeof object === "object" && Array.isArray(object.allOf)) object = mergeAllOf(object, definitions);
   if (typeof object === "object" && !object.properties) {
-    const branches = (Array.isArray(object.oneOf) ? object.oneOf : Array.isArray(object.anyOf) ? object.anyOf : []) as JsonSchema[];
-    const objects = branches.map((b) => resolveSchema(b, definitions)).filter((b) => typeof b === "object" && b.properties);
+    const branches = (
+      Array.isArray(object.oneOf) ? object.oneOf : Array.isArray(object.anyOf) ? object.anyOf : []
+    ) as JsonSchema[];
+    const objects = branches
+      .map((b) => resolveSchema(b, definitions))
+      .filter((b) => typeof b === "object" && b.properties);
     if (objects.length === 1) object = objects[0]!;
   }
   if (typeof object !== "object" || object.properties === null || typeof object.properties !== "object") return [];
@@ -80,7 +103,8 @@ export function resultFields(schema: JsonSchema, definitions: Definitions): Site
   return Object.entries(object.properties as Record<string, JsonSchema>).map(([name, child]) => {
     const target = resolveSchema(child, definitions);
     const own = typeof child === "object" && typeof child.description === "string" ? child.description : "";
-    const description = own || (typeof target === "object" && typeof target.description === "string" ? target.description : "");
+    const description =
+      own || (typeof target === "object" && typeof target.description === "string" ? target.description : "");
     return { name, type: typeLabel(child, definitions), required: required.has(name), description };
   });
 }

@@ -39,7 +39,10 @@ export async function checkSiteOut(outDir: string, cwd = process.cwd()): Promise
   if (where) throw new GeneratorError([{ file: outDir, pointer: "", message: where.message, hint }], "write");
   const marker = await readFile(path.join(target, MARKER), "utf8").catch(() => undefined);
   const entries = await readdir(target).catch(() => [] as string[]);
-  const problem = marker === undefined && entries.length > 0 ? `is not empty and was not written by the generator (it has no ${MARKER}).` : notASite(marker);
+  const problem =
+    marker === undefined && entries.length > 0
+      ? `is not empty and was not written by the generator (it has no ${MARKER}).`
+      : notASite(marker);
   if (problem) throw new GeneratorError([{ file: outDir, pointer: "", message: problem, hint }], "write");
 }
 

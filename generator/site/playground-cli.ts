@@ -34,9 +34,13 @@ async function main(): Promise<number> {
   const args = { port };
   const built = await buildSite();
   const specs = await defaultSpecs(ROOT);
-  const playground = await startPlayground({ files: built.files, specs, port: args.port, cwd: ROOT }).catch(listenProblem("127.0.0.1", args.port));
+  const playground = await startPlayground({ files: built.files, specs, port: args.port, cwd: ROOT }).catch(
+    listenProblem("127.0.0.1", args.port),
+  );
   for (const warning of playground.mock.warnings) console.warn(terminalText(`warning: ${warning}`));
-  console.log(`Playground for ${specs.map((s) => path.basename(s)).join(", ")} (${playground.mock.methods.length} methods): ${playground.url}`);
+  console.log(
+    `Playground for ${specs.map((s) => path.basename(s)).join(", ")} (${playground.mock.methods.length} methods): ${playground.url}`,
+  );
   console.log(`Mock server at ${playground.url}mock/ (the default endpoint). Press Ctrl-C to stop.`);
   await untilSignal(playground);
   return 0;

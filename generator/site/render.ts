@@ -30,7 +30,13 @@ export function renderPage(site: SiteData, template: string): string {
 
 /** The site model as the page's script needs it: example results are shown in the HTML only. */
 export function pageData(site: SiteData): SiteData {
-  return { ...site, apis: site.apis.map((api) => ({ ...api, methods: api.methods.map((m) => ({ ...m, examples: m.examples.map(({ result: _result, ...e }) => e) })) })) };
+  return {
+    ...site,
+    apis: site.apis.map((api) => ({
+      ...api,
+      methods: api.methods.map((m) => ({ ...m, examples: m.examples.map(({ result: _result, ...e }) => e) })),
+    })),
+  };
 }
 
 export function pageTitle(site: SiteData): string {
@@ -38,7 +44,10 @@ export function pageTitle(site: SiteData): string {
 }
 
 function methodView(api: SiteApi, m: SiteMethod, index: number): Record<string, unknown> {
-  const required = (yes: boolean): { requiredClass: Safe; requiredText: Safe } => ({ requiredClass: text(yes ? "required" : "optional"), requiredText: text(yes ? "required" : "optional") });
+  const required = (yes: boolean): { requiredClass: Safe; requiredText: Safe } => ({
+    requiredClass: text(yes ? "required" : "optional"),
+    requiredText: text(yes ? "required" : "optional"),
+  });
   return {
     index: text(String(index)),
     api: text(api.subpath),
@@ -50,16 +59,28 @@ function methodView(api: SiteApi, m: SiteMethod, index: number): Record<string, 
     deprecated: m.deprecated,
     callSignature: text(callSignature(api, m)),
     limits: m.limits.map(text),
-    params: m.params.map((p) => ({ name: text(p.name), ...required(p.required), type: text(fieldLabel(p.field)), description: text(p.description) })),
+    params: m.params.map((p) => ({
+      name: text(p.name),
+      ...required(p.required),
+      type: text(fieldLabel(p.field)),
+      description: text(p.description),
+    })),
     resultType: text(m.resultType),
-    resultFields: m.resultFields.map((f) => ({ name: text(f.name), ...required(f.required), type: text(f.type), description: text(f.description) })),
+    resultFields: m.resultFields.map((f) => ({
+      name: text(f.name),
+      ...required(f.required),
+      type: text(f.type),
+      description: text(f.description),
+    })),
     variants: m.variants.map((v) => ({ name: text(v.name), condition: text(v.condition) })),
     errors: m.errors.map((e) => ({ code: text(String(e.code)), message: text(e.message) })),
     examples: m.examples.map((e, i) => ({
       index: text(String(i)),
       name: text(e.name || `example ${i + 1}`),
       description: text(e.description),
-      json: text(JSON.stringify(e.result === undefined ? { params: e.params } : { params: e.params, result: e.result }, null, 2)),
+      json: text(
+        JSON.stringify(e.result === undefined ? { params: e.params } : { params: e.params, result: e.result }, null, 2),
+      ),
     })),
   };
 }
@@ -79,7 +100,14 @@ export function fieldLabel(field: Field): string {
       return `one of ${field.options.map((o) => JSON.stringify(o)).join(", ")}`;
     case "integer":
     case "number": {
-      const range = field.minimum !== undefined && field.maximum !== undefined ? ` (${field.minimum} to ${field.maximum})` : field.minimum !== undefined ? ` (at least ${field.minimum})` : field.maximum !== undefined ? ` (at most ${field.maximum})` : "";
+      const range =
+        field.minimum !== undefined && field.maximum !== undefined
+          ? ` (${field.minimum} to ${field.maximum})`
+          : field.minimum !== undefined
+            ? ` (at least ${field.minimum})`
+            : field.maximum !== undefined
+              ? ` (at most ${field.maximum})`
+              : "";
       return `${field.uint64 ? "u64 integer" : field.kind}${range}`;
     }
     case "string":

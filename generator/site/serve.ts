@@ -41,21 +41,36 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   const mock = await startMockServer({ specs: options.specs, ...(options.cwd ? { cwd: options.cwd } : {}) });
   let calls = 0;
   const server = createServer((request, response) => {
-    handle(request, response).catch(() => reply(response, 502, "text/plain; charset=utf-8", "The playground could not reach its mock server.\n"));
+    handle(request, response).catch(() =>
+      reply(response, 502, "text/plain; charset=utf-8", "The playground could not reach its mock server.\n"),
+    );
   });
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = parseTarget(request.url);
-    if (url === undefined) return reply(response, 400, "text/plain; charset=utf-8", "The request target is not a valid URL path.\n");
+    if (url === undefined)
+      return reply(response, 400, "text/plain; charset=utf-8", "The request target is not a valid URL path.\n");
     if (url.pathname === "/mock" || url.pathname.startsWith("/mock/")) {
       return forward(request, response, `${mock.url}${url.pathname.slice("/mock".length) || "/"}${url.search}`, () => {
         if (request.method === "POST") calls += 1;
       });
     }
-    if (request.method !== "GET" && request.method !== "HEAD") return reply(response, 405, "text/plain; charset=utf-8", "The playground serves its pages with GET and the mock server under /mock/.\n");
+    if (request.method !== "GET" && request.method !== "HEAD")
+      return reply(
+        response,
+        405,
+        "text/plain; charset=utf-8",
+        "The playground serves its pages with GET and the mock server under /mock/.\n",
+      );
     const name = url.pathname === "/" ? "index.html" : url.pathname.slice(1);
     const text = options.files.get(name);
-    if (text === undefined || name.startsWith(".")) return reply(response, 404, "text/plain; charset=utf-8", "Not found.\n");
-    reply(response, 200, TYPES[name.split(".").pop() ?? ""] ?? "application/octet-stream", request.method === "HEAD" ? undefined : text);
+    if (text === undefined || name.startsWith("."))
+      return reply(response, 404, "text/plain; charset=utf-8", "Not found.\n");
+    reply(
+      response,
+      200,
+      TYPES[name.split(".").pop() ?? ""] ?? "application/octet-stream",
+      request.method === "HEAD" ? undefined : text,
+    );
   }
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -86,12 +101,23 @@ function parseTarget(target: string | undefined): URL | undefined {
 }
 
 /** Reads the body (refusing one over MAX_FORWARD_BYTES before anything is sent), then passes it on. */
-async function forward(request: IncomingMessage, response: ServerResponse, target: string, sending: () => void): Promise<void> {
+async function forward(
+  request: IncomingMessage,
+  response: ServerResponse,
+  target: string,
+  sending: () => void,
+): Promise<void> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > MAX_FORWARD_BYTES) return reply(response, 413, "text/plain; charset=utf-8", `The request body is larger than ${MAX_FORWARD_BYTES} bytes.\n`);
+    if (size > MAX_FORWARD_BYTES)
+      return reply(
+        response,
+        413,
+        "text/plain; charset=utf-8",
+        `The request body is larger than ${MAX_FORWARD_BYTES} bytes.\n`,
+      );
     chunks.push(chunk as Buffer);
   }
   sending();

@@ -48,11 +48,21 @@ export async function buildSite(options: SiteBuildOptions = {}): Promise<SiteBui
   const stale = compareOutputs(generated.files, await readOutput(path.join(ROOT, "generated")));
   if (stale.length > 0) {
     throw new GeneratorError(
-      [{ file: "generated/", pointer: "", message: `does not match spec/ (${stale.length} file${stale.length === 1 ? "" : "s"} differ), and the playground's script is built from it.`, hint: "Run `npm run gen` first." }],
+      [
+        {
+          file: "generated/",
+          pointer: "",
+          message: `does not match spec/ (${stale.length} file${stale.length === 1 ? "" : "s"} differ), and the playground's script is built from it.`,
+          hint: "Run `npm run gen` first.",
+        },
+      ],
       "The site",
     );
   }
-  const site = siteModel(generated.documents, { packageName: DEFAULT_PACKAGE, ...(options.mockUrl ? { mockUrl: options.mockUrl } : {}) });
+  const site = siteModel(generated.documents, {
+    packageName: DEFAULT_PACKAGE,
+    ...(options.mockUrl ? { mockUrl: options.mockUrl } : {}),
+  });
   const { files, bundle } = await siteFiles(site);
   return { files, site, bundle, documents: generated.documents };
 }

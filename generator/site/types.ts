@@ -104,8 +104,23 @@ export interface SiteVariant {
 export type Field =
   | { kind: "enum"; options: unknown[]; default?: unknown; description?: string }
   | { kind: "boolean"; default?: boolean; description?: string }
-  | { kind: "integer" | "number"; minimum?: number; maximum?: number; default?: number; uint64?: boolean; description?: string }
-  | { kind: "string"; pattern?: string; format?: string; minLength?: number; maxLength?: number; default?: string; description?: string }
+  | {
+      kind: "integer" | "number";
+      minimum?: number;
+      maximum?: number;
+      default?: number;
+      uint64?: boolean;
+      description?: string;
+    }
+  | {
+      kind: "string";
+      pattern?: string;
+      format?: string;
+      minLength?: number;
+      maxLength?: number;
+      default?: string;
+      description?: string;
+    }
   | { kind: "array"; items: Field; minItems?: number; maxItems?: number; description?: string }
   | { kind: "object"; properties: SiteProperty[]; description?: string }
   | { kind: "json"; hint: string; description?: string };

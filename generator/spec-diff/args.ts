@@ -43,9 +43,18 @@ const COMMAND: CommandSpec = {
   description: "Reviews the changes between two versions of OpenRPC documents.",
   positionals: true,
   options: {
-    base: { type: "string", placeholder: "git-ref", describe: "compare the working tree with this commit, branch or tag" },
+    base: {
+      type: "string",
+      placeholder: "git-ref",
+      describe: "compare the working tree with this commit, branch or tag",
+    },
     format: { type: "string", choices: FORMATS, default: "text", describe: "text, markdown or json" },
-    "fail-on": { type: "string", placeholder: "level", default: "ERR", describe: "exit 1 when a change at this level or worse exists" },
+    "fail-on": {
+      type: "string",
+      placeholder: "level",
+      default: "ERR",
+      describe: "exit 1 when a change at this level or worse exists",
+    },
     debug: { type: "boolean", default: false, describe: "show stack traces of unexpected failures" },
   },
 };
@@ -57,12 +66,17 @@ export function parseCliArgs(argv: string[]): CliOptions {
   const positionals = parsed.positionals;
   const format = values.format;
   const failOn = values.failOn.toUpperCase() as Level;
-  if (!LEVELS.includes(failOn)) throw new UsageError(`--fail-on must be one of ${LEVELS.join(", ")}, not ${quoted(values.failOn)}.`);
+  if (!LEVELS.includes(failOn))
+    throw new UsageError(`--fail-on must be one of ${LEVELS.join(", ")}, not ${quoted(values.failOn)}.`);
   if (values.base !== undefined) {
-    if (values.base.trim() === "") throw new UsageError("--base needs a git ref (a commit, branch or tag), e.g. --base origin/main.");
+    if (values.base.trim() === "")
+      throw new UsageError("--base needs a git ref (a commit, branch or tag), e.g. --base origin/main.");
     // A ref is handed to git as an argument: one that starts with "-" would be read as an option.
+    // eslint-disable-next-line no-control-regex -- control characters are what this pattern is for
     if (values.base.startsWith("-") || /[\u0000-\u001f\s:]/.test(values.base))
-      throw new UsageError("--base must be a git ref (a commit, branch or tag) without a leading '-', spaces, ':' or control characters.");
+      throw new UsageError(
+        "--base must be a git ref (a commit, branch or tag) without a leading '-', spaces, ':' or control characters.",
+      );
     return { mode: "base", ref: values.base, specs: positionals, format, failOn };
   }
   if (positionals.length !== 2) {

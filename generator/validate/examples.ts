@@ -28,21 +28,33 @@ export interface ExamplesOptions {
  * where every schema is compiled once and shared: references are compiled as functions of their
  * own (`inlineRefs: false`), not copied into each schema that uses them.
  */
-function checker(doc: DocumentModel, named: Record<"params" | "results", ReadonlyMap<string, JsonSchema>>, ajvOnly: boolean): Check {
-  const definitions = (lenient: boolean): Record<string, unknown> => Object.fromEntries(doc.schemas.map((s) => [s.name, lenient ? s.lenient : s.schema]));
+function checker(
+  doc: DocumentModel,
+  named: Record<"params" | "results", ReadonlyMap<string, JsonSchema>>,
+  ajvOnly: boolean,
+): Check {
+  const definitions = (lenient: boolean): Record<string, unknown> =>
+    Object.fromEntries(doc.schemas.map((s) => [s.name, lenient ? s.lenient : s.schema]));
   const make = (): AjvClass => {
     // Loaded on first use: most runs never need it (quick-check.ts answers for every example).
     ajvUse.loads++;
     const { Ajv } = createRequire(import.meta.url)("ajv") as typeof import("ajv");
     // Skipping the optimizer of the generated code compiles faster.
-    const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, inlineRefs: false, code: { optimize: false } });
+    const ajv = new Ajv({
+      strict: false,
+      allErrors: true,
+      validateFormats: false,
+      inlineRefs: false,
+      code: { optimize: false },
+    });
     ajv.addSchema({ $id: "params", definitions: definitions(false) });
     ajv.addSchema({ $id: "results", definitions: definitions(true) });
     return ajv;
   };
   let ajv: AjvClass | undefined;
   return (ref, value, schema, lenient) => {
-    const quick = schema === undefined || ajvOnly ? undefined : quickErrors(schema, value, lenient ? named.results : named.params);
+    const quick =
+      schema === undefined || ajvOnly ? undefined : quickErrors(schema, value, lenient ? named.results : named.params);
     if (quick !== undefined) return quick;
     ajvUse.checks++;
     ajv ??= make();
@@ -54,16 +66,39 @@ function checker(doc: DocumentModel, named: Record<"params" | "results", Readonl
 
 export function validateExamples(doc: DocumentModel, options: ExamplesOptions = {}): Problem[] {
   const problems: Problem[] = [];
-  const schemas = { params: new Map(doc.schemas.map((s) => [s.name, s.schema])), results: new Map(doc.schemas.map((s) => [s.name, s.lenient])) };
+  const schemas = {
+    params: new Map(doc.schemas.map((s) => [s.name, s.schema])),
+    results: new Map(doc.schemas.map((s) => [s.name, s.lenient])),
+  };
   const check = checker(doc, schemas, options.ajvOnly === true);
   for (const m of doc.methods) {
     for (const example of m.examples) {
-      for (const e of check(`params#/definitions/${m.paramsType}`, toNumbers(example.params), schemas.params.get(m.paramsType), false)) {
-        problems.push({ file: doc.source, pointer: `${example.pointer}/params`, message: `example "${example.name}" of ${m.rpcName} has invalid params: ${e.instancePath || "(params)"} ${e.message}.`, hint: "Fix the example, or the param schema if the example is a real published request." });
+      for (const e of check(
+        `params#/definitions/${m.paramsType}`,
+        toNumbers(example.params),
+        schemas.params.get(m.paramsType),
+        false,
+      )) {
+        problems.push({
+          file: doc.source,
+          pointer: `${example.pointer}/params`,
+          message: `example "${example.name}" of ${m.rpcName} has invalid params: ${e.instancePath || "(params)"} ${e.message}.`,
+          hint: "Fix the example, or the param schema if the example is a real published request.",
+        });
       }
       if (!m.result || !example.hasResult) continue;
-      for (const e of check(`results#/definitions/${m.resultType}`, toNumbers(example.result), schemas.results.get(m.resultType), true)) {
-        problems.push({ file: doc.source, pointer: `${example.pointer}/result`, message: `example "${example.name}" of ${m.rpcName} has an invalid result: ${e.instancePath || "(result)"} ${e.message}.`, hint: "Fix the example, or declare the deviation with x-response-deviations if real responses do this." });
+      for (const e of check(
+        `results#/definitions/${m.resultType}`,
+        toNumbers(example.result),
+        schemas.results.get(m.resultType),
+        true,
+      )) {
+        problems.push({
+          file: doc.source,
+          pointer: `${example.pointer}/result`,
+          message: `example "${example.name}" of ${m.rpcName} has an invalid result: ${e.instancePath || "(result)"} ${e.message}.`,
+          hint: "Fix the example, or declare the deviation with x-response-deviations if real responses do this.",
+        });
       }
     }
   }
@@ -98,7 +133,8 @@ function schemaExamples(doc: DocumentModel, check: Check): Problem[] {
         });
       }
       for (const [key, child] of Object.entries(node)) {
-        if (key !== "enum" && key !== "const" && key !== "default" && key !== "examples" && key !== "example") stack.push([child, `${at}/${encodePointer(key)}`]);
+        if (key !== "enum" && key !== "const" && key !== "default" && key !== "examples" && key !== "example")
+          stack.push([child, `${at}/${encodePointer(key)}`]);
       }
     }
   }

@@ -10,7 +10,13 @@ const condition = {
   type: "object",
   additionalProperties: false,
   required: ["param"],
-  properties: { param: name, property: name, equals: primitive, in: { type: "array", items: primitive, maxItems: 100 }, absent: { const: true } },
+  properties: {
+    param: name,
+    property: name,
+    equals: primitive,
+    in: { type: "array", items: primitive, maxItems: 100 },
+    absent: { const: true },
+  },
 };
 const methodName = { type: "string", minLength: 1, maxLength: 200 };
 
@@ -18,7 +24,11 @@ export const EXTENSION_SCHEMAS: Record<string, object> = {
   "x-client": {
     type: "object",
     additionalProperties: false,
-    properties: { subpath: { type: "string", maxLength: 64 }, factory: identifier, methodPrefix: { type: "string", maxLength: 64 } },
+    properties: {
+      subpath: { type: "string", maxLength: 64 },
+      factory: identifier,
+      methodPrefix: { type: "string", maxLength: 64 },
+    },
   },
   "x-endpoint": {
     type: "object",
@@ -38,8 +48,24 @@ export const EXTENSION_SCHEMAS: Record<string, object> = {
     maxItems: 50,
     items: {
       oneOf: [
-        { type: "object", additionalProperties: false, required: ["rule", "from", "to", "max"], properties: { rule: { const: "maxBlockSpan" }, from: name, to: name, max: { type: "integer", minimum: 0 }, description: { type: "string" } } },
-        { type: "object", additionalProperties: false, required: ["rule", "if", "then"], properties: { rule: { const: "requires" }, if: name, then: name, description: { type: "string" } } },
+        {
+          type: "object",
+          additionalProperties: false,
+          required: ["rule", "from", "to", "max"],
+          properties: {
+            rule: { const: "maxBlockSpan" },
+            from: name,
+            to: name,
+            max: { type: "integer", minimum: 0 },
+            description: { type: "string" },
+          },
+        },
+        {
+          type: "object",
+          additionalProperties: false,
+          required: ["rule", "if", "then"],
+          properties: { rule: { const: "requires" }, if: name, then: name, description: { type: "string" } },
+        },
       ],
     },
   },
@@ -86,7 +112,10 @@ export const EXTENSION_SCHEMAS: Record<string, object> = {
   "x-response-deviations": {
     type: "object",
     additionalProperties: false,
-    properties: { omitted: { type: "array", items: name }, nullable: { type: "array", items: name }, evidence: { type: "array", items: { type: "string" } } },
+    properties: {
+      omitted: { type: "array", items: name },
+      nullable: { type: "array", items: name },
+      evidence: { type: "array", items: { type: "string" } },
+    },
   },
 };
-

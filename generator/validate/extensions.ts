@@ -28,15 +28,26 @@ export function lintExtensions(spec: LoadedSpec): Problem[] {
   const subpath = doc["x-client"]?.subpath;
   if (typeof subpath === "string") {
     const why = subpathProblem(subpath);
-    if (why) problems.push({ file, pointer: "/x-client/subpath", message: `x-client.subpath "${subpath}" ${why}.`, hint: 'It names the package subpath and the folder under src/: use a plain name such as "advanced".' });
+    if (why)
+      problems.push({
+        file,
+        pointer: "/x-client/subpath",
+        message: `x-client.subpath "${subpath}" ${why}.`,
+        hint: 'It names the package subpath and the folder under src/: use a plain name such as "advanced".',
+      });
   }
-  (doc.servers ?? []).forEach((server, i) => check(file, pointer("servers", i), "x-endpoint", (server as Record<string, unknown> | null)?.["x-endpoint"]));
+  (doc.servers ?? []).forEach((server, i) =>
+    check(file, pointer("servers", i), "x-endpoint", (server as Record<string, unknown> | null)?.["x-endpoint"]),
+  );
   (doc.methods ?? []).forEach((raw, i) => {
     const found = deref<Record<string, unknown>>(spec.files, file, pointer("methods", i), raw);
     if (!found || found.value === null || typeof found.value !== "object") return;
-    for (const key of ["x-idempotent", "x-limits", "x-result-variants", "x-subscription"]) check(found.file, found.pointer, key, found.value[key]);
+    for (const key of ["x-idempotent", "x-limits", "x-result-variants", "x-subscription"])
+      check(found.file, found.pointer, key, found.value[key]);
   });
-  for (const [name, root] of spec.files) for (const [at, value] of occurrences(root, "x-response-deviations")) check(name, at, "x-response-deviations", value);
+  for (const [name, root] of spec.files)
+    for (const [at, value] of occurrences(root, "x-response-deviations"))
+      check(name, at, "x-response-deviations", value);
   return problems;
 }
 
@@ -47,8 +58,10 @@ function occurrences(root: unknown, key: string): [string, unknown][] {
   while (stack.length > 0) {
     const [node, at] = stack.pop()!;
     if (node === null || typeof node !== "object") continue;
-    if (!Array.isArray(node) && Object.prototype.hasOwnProperty.call(node, key)) found.push([at, (node as Record<string, unknown>)[key]]);
-    for (const [k, child] of Object.entries(node)) if (k !== key) stack.push([child, `${at}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`]);
+    if (!Array.isArray(node) && Object.prototype.hasOwnProperty.call(node, key))
+      found.push([at, (node as Record<string, unknown>)[key]]);
+    for (const [k, child] of Object.entries(node))
+      if (k !== key) stack.push([child, `${at}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`]);
   }
   return found;
 }
@@ -63,5 +76,10 @@ function problem(file: string, at: string, key: string, e: ErrorObject): Problem
         : e.keyword === "required"
           ? `is missing "${String(params.missingProperty)}"`
           : (e.message ?? "is invalid");
-  return { file, pointer: `${at}${e.instancePath}`, message: `${key}${e.instancePath.replace(/\//g, ".")} ${detail}.`, hint: "See spec/README.md (Extensions read by the generator) for the shape of each extension." };
+  return {
+    file,
+    pointer: `${at}${e.instancePath}`,
+    message: `${key}${e.instancePath.replace(/\//g, ".")} ${detail}.`,
+    hint: "See spec/README.md (Extensions read by the generator) for the shape of each extension.",
+  };
 }

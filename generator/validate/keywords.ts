@@ -27,14 +27,23 @@ export function lintKeywords(spec: LoadedSpec): { problems: Problem[]; warnings:
         const record = node as Record<string, unknown>;
         if (typeof record.pattern === "string") checkPattern(record.pattern, file, `${at}/pattern`, problems, warnings);
         const pp = record.patternProperties;
-        if (pp && typeof pp === "object" && !Array.isArray(pp)) for (const key of Object.keys(pp)) checkPattern(key, file, `${at}/patternProperties/${pointerToken(key)}`, problems, warnings);
+        if (pp && typeof pp === "object" && !Array.isArray(pp))
+          for (const key of Object.keys(pp))
+            checkPattern(key, file, `${at}/patternProperties/${pointerToken(key)}`, problems, warnings);
         for (const keyword of CODE_KEYWORDS) {
           if (Object.prototype.hasOwnProperty.call(record, keyword)) {
-            warnings.push({ file, pointer: `${at}/${keyword}`, message: `keyword "${keyword}" is ignored: the generated types are made from JSON Schema keywords only, never from code in the spec.`, hint: "Describe the type with JSON Schema keywords instead.", kind: "code-keyword" });
+            warnings.push({
+              file,
+              pointer: `${at}/${keyword}`,
+              message: `keyword "${keyword}" is ignored: the generated types are made from JSON Schema keywords only, never from code in the spec.`,
+              hint: "Describe the type with JSON Schema keywords instead.",
+              kind: "code-keyword",
+            });
           }
         }
       }
-      for (const [key, child] of Object.entries(node)) if (!DATA_KEYS.has(key)) stack.push([child, `${at}/${pointerToken(key)}`]);
+      for (const [key, child] of Object.entries(node))
+        if (!DATA_KEYS.has(key)) stack.push([child, `${at}/${pointerToken(key)}`]);
     }
   }
   return { problems, warnings };
@@ -43,8 +52,19 @@ export function lintKeywords(spec: LoadedSpec): { problems: Problem[]; warnings:
 function checkPattern(pattern: string, file: string, at: string, problems: Problem[], warnings: Problem[]): void {
   const flags = patternFlags(pattern);
   if (flags === undefined) {
-    problems.push({ file, pointer: at, message: "is not a valid regular expression (ECMA-262).", hint: "Fix the pattern; the generated validators compile it." });
+    problems.push({
+      file,
+      pointer: at,
+      message: "is not a valid regular expression (ECMA-262).",
+      hint: "Fix the pattern; the generated validators compile it.",
+    });
   } else if (flags === "") {
-    warnings.push({ file, pointer: at, message: "is a valid regular expression only without the u flag that JSON Schema implies; it is used without it.", hint: "Escape only what needs escaping (e.g. write - instead of \\- outside a class).", kind: "pattern" });
+    warnings.push({
+      file,
+      pointer: at,
+      message: "is a valid regular expression only without the u flag that JSON Schema implies; it is used without it.",
+      hint: "Escape only what needs escaping (e.g. write - instead of \\- outside a class).",
+      kind: "pattern",
+    });
   }
 }

@@ -31,7 +31,12 @@ export function lintSpec(spec: LoadedSpec): Problem[] {
     const at = found.pointer;
     const name = method.name ?? "";
     if (seen.has(name)) {
-      problems.push({ file, pointer: pointer("methods", i, "name"), message: `method name "${name}" is already used at ${seen.get(name)}.`, hint: "Method names must be unique within a document; rename or remove one of them." });
+      problems.push({
+        file,
+        pointer: pointer("methods", i, "name"),
+        message: `method name "${name}" is already used at ${seen.get(name)}.`,
+        hint: "Method names must be unique within a document; rename or remove one of them.",
+      });
     } else seen.set(name, at);
     problems.push(...lintParams(spec, found.file, at, method));
   });
@@ -48,7 +53,12 @@ function lintParams(spec: LoadedSpec, file: string, at: string, method: RawMetho
     const param = found.value;
     const where = `${at}/params/${j}`;
     if (param.name !== undefined && names.has(param.name)) {
-      problems.push({ file, pointer: `${where}/name`, message: `param name "${param.name}" is used twice in method "${method.name}".`, hint: "Param names must be unique within a method." });
+      problems.push({
+        file,
+        pointer: `${where}/name`,
+        message: `param name "${param.name}" is used twice in method "${method.name}".`,
+        hint: "Param names must be unique within a method.",
+      });
     }
     if (param.name !== undefined) names.add(param.name);
     if (param.required !== true && firstOptional === undefined) firstOptional = param.name;
@@ -65,14 +75,24 @@ function lintParams(spec: LoadedSpec, file: string, at: string, method: RawMetho
     for (const key of ["from", "to", "if", "then"] as const) {
       const ref = rule[key];
       if (ref !== undefined && !names.has(ref)) {
-        problems.push({ file, pointer: `${at}/x-limits/${k}/${key}`, message: `x-limits rule "${rule.rule}" names param "${ref}", which method "${method.name}" does not have.`, hint: `Use one of: ${[...names].join(", ") || "(no params)"}.` });
+        problems.push({
+          file,
+          pointer: `${at}/x-limits/${k}/${key}`,
+          message: `x-limits rule "${rule.rule}" names param "${ref}", which method "${method.name}" does not have.`,
+          hint: `Use one of: ${[...names].join(", ") || "(no params)"}.`,
+        });
       }
     }
   }
   for (const [k, variant] of (method["x-result-variants"] ?? []).entries()) {
     const param = variant.when?.param;
     if (param === undefined || !names.has(param)) {
-      problems.push({ file, pointer: `${at}/x-result-variants/${k}/when/param`, message: `x-result-variants names param "${param}", which method "${method.name}" does not have.`, hint: `Use one of: ${[...names].join(", ") || "(no params)"}.` });
+      problems.push({
+        file,
+        pointer: `${at}/x-result-variants/${k}/when/param`,
+        message: `x-result-variants names param "${param}", which method "${method.name}" does not have.`,
+        hint: `Use one of: ${[...names].join(", ") || "(no params)"}.`,
+      });
     }
   }
   return problems;
@@ -87,13 +107,29 @@ function unresolvedRefs(spec: LoadedSpec): Problem[] {
       if (node === null || typeof node !== "object") return;
       const ref = (node as { $ref?: unknown }).$ref;
       if (typeof ref === "string" && /^[a-z][a-z0-9+.-]*:/i.test(ref)) {
-        problems.push({ file, pointer: at, message: `$ref "${ref}" is a remote reference, which the generator does not fetch.`, hint: "Save the referenced document next to the spec and point at it with a relative path." });
+        problems.push({
+          file,
+          pointer: at,
+          message: `$ref "${ref}" is a remote reference, which the generator does not fetch.`,
+          hint: "Save the referenced document next to the spec and point at it with a relative path.",
+        });
       } else if (typeof ref === "string" && !resolveRef(spec.files, file, ref)) {
-        problems.push({ file, pointer: at, message: `$ref "${ref}" points at nothing.`, hint: "Fix the path or the JSON pointer after #; relative files resolve against the referring file." });
+        problems.push({
+          file,
+          pointer: at,
+          message: `$ref "${ref}" points at nothing.`,
+          hint: "Fix the path or the JSON pointer after #; relative files resolve against the referring file.",
+        });
       } else if (typeof ref === "string" && aliasCycle(spec, file, ref)) {
-        problems.push({ file, pointer: at, message: `$ref "${ref}" starts a cycle of references that never reaches a schema.`, hint: "One schema in the cycle must have content of its own (type, properties, …)." });
+        problems.push({
+          file,
+          pointer: at,
+          message: `$ref "${ref}" starts a cycle of references that never reaches a schema.`,
+          hint: "One schema in the cycle must have content of its own (type, properties, …).",
+        });
       }
-      for (const [key, child] of Object.entries(node)) if (key !== "$ref") visit(child, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+      for (const [key, child] of Object.entries(node))
+        if (key !== "$ref") visit(child, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
     };
     visit(root, "");
   }
@@ -109,7 +145,13 @@ function aliasCycle(spec: LoadedSpec, file: string, ref: string): boolean {
     if (seen.has(key)) return true;
     seen.add(key);
     const value = target.value as { $ref?: unknown } | null;
-    if (!value || typeof value !== "object" || typeof value.$ref !== "string" || Object.keys(value).some((k) => k !== "$ref" && k !== "description" && k !== "title")) return false;
+    if (
+      !value ||
+      typeof value !== "object" ||
+      typeof value.$ref !== "string" ||
+      Object.keys(value).some((k) => k !== "$ref" && k !== "description" && k !== "title")
+    )
+      return false;
     target = resolveRef(spec.files, target.file, value.$ref);
   }
   return false;

@@ -10,7 +10,10 @@ import { v1_3, v1_4 } from "./meta-schema.compiled.js";
 
 /** The newest OpenRPC version whose meta-schema the generator has. */
 export const NEWEST_OPENRPC = "1.4";
-const compiled: Record<"1.3" | "1.4", ValidateFunction> = { "1.3": v1_3 as ValidateFunction, "1.4": v1_4 as ValidateFunction };
+const compiled: Record<"1.3" | "1.4", ValidateFunction> = {
+  "1.3": v1_3 as ValidateFunction,
+  "1.4": v1_4 as ValidateFunction,
+};
 
 function metaValidator(version: "1.3" | "1.4"): ValidateFunction {
   return compiled[version];
@@ -22,10 +25,16 @@ export function validateMetaSchema(document: unknown, file: string): Problem[] {
 
 /** Problems with the document's shape, and a warning when its `openrpc` version is newer than the generator knows. */
 export function checkMetaSchema(document: unknown, file: string): { problems: Problem[]; warnings: Problem[] } {
-  const declared = document !== null && typeof document === "object" ? (document as { openrpc?: unknown }).openrpc : undefined;
+  const declared =
+    document !== null && typeof document === "object" ? (document as { openrpc?: unknown }).openrpc : undefined;
   const match = typeof declared === "string" ? /^1\.(\d+)\.\d+(?:-[0-9A-Za-z.-]+)?$/.exec(declared) : null;
   if (!match) {
-    const problem = { file, pointer: "/openrpc", message: `declares OpenRPC version ${JSON.stringify(declared ?? null)}; the generator reads OpenRPC 1.x documents.`, hint: 'Set "openrpc" to the 1.x version the document follows, e.g. "1.3.2".' };
+    const problem = {
+      file,
+      pointer: "/openrpc",
+      message: `declares OpenRPC version ${JSON.stringify(declared ?? null)}; the generator reads OpenRPC 1.x documents.`,
+      hint: 'Set "openrpc" to the 1.x version the document follows, e.g. "1.3.2".',
+    };
     return { problems: [problem], warnings: [] };
   }
   const minor = Number(match[1]);
@@ -33,7 +42,13 @@ export function checkMetaSchema(document: unknown, file: string): { problems: Pr
   const warnings: Problem[] = [];
   let checked = document;
   if (minor > 4) {
-    warnings.push({ file, pointer: "/openrpc", message: `declares OpenRPC ${declared}, newer than the newest meta-schema the generator has (${NEWEST_OPENRPC}); it is checked against ${NEWEST_OPENRPC}.`, hint: "Update the generator if the newer version changed something the document uses.", kind: "openrpc-version" });
+    warnings.push({
+      file,
+      pointer: "/openrpc",
+      message: `declares OpenRPC ${declared}, newer than the newest meta-schema the generator has (${NEWEST_OPENRPC}); it is checked against ${NEWEST_OPENRPC}.`,
+      hint: "Update the generator if the newer version changed something the document uses.",
+      kind: "openrpc-version",
+    });
     checked = { ...(document as object), openrpc: "1.4.0" };
   }
   const validate = metaValidator(version);
@@ -81,7 +96,8 @@ function describe(error: ErrorObject): string {
 }
 
 function hintFor(error: ErrorObject): string {
-  if (error.keyword === "additionalProperties") return "Remove the property, or prefix it with x- to make it an extension.";
+  if (error.keyword === "additionalProperties")
+    return "Remove the property, or prefix it with x- to make it an extension.";
   if (error.keyword === "required") return "Add the missing property (see https://spec.open-rpc.org).";
   return "See https://spec.open-rpc.org for the shape of this object.";
 }

@@ -17,11 +17,35 @@ export interface QuickError {
  * to any value first, then the groups that apply to numbers, strings, arrays, objects.
  */
 export const RULE_GROUPS = {
-  any: ["$comment", "id", "$ref", "type", "nullable", "const", "enum", "not", "anyOf", "oneOf", "allOf", "if", "then", "else"],
+  any: [
+    "$comment",
+    "id",
+    "$ref",
+    "type",
+    "nullable",
+    "const",
+    "enum",
+    "not",
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "if",
+    "then",
+    "else",
+  ],
   number: ["maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "format"],
   string: ["maxLength", "minLength", "pattern", "format"],
   array: ["maxItems", "minItems", "additionalItems", "items", "contains", "uniqueItems"],
-  object: ["maxProperties", "minProperties", "required", "propertyNames", "additionalProperties", "dependencies", "properties", "patternProperties"],
+  object: [
+    "maxProperties",
+    "minProperties",
+    "required",
+    "propertyNames",
+    "additionalProperties",
+    "dependencies",
+    "properties",
+    "patternProperties",
+  ],
 } as const;
 
 export type TypedGroup = Exclude<keyof typeof RULE_GROUPS, "any">;
@@ -30,7 +54,22 @@ export type TypedGroup = Exclude<keyof typeof RULE_GROUPS, "any">;
 export const RULES = new Set<string>(Object.values(RULE_GROUPS).flat());
 
 /** Keywords ajv knows but that never make a value invalid here; every other unknown keyword is ignored by ajv too. */
-export const ANNOTATIONS = ["$schema", "$defs", "$vocabulary", "definitions", "title", "description", "default", "deprecated", "readOnly", "writeOnly", "examples", "contentMediaType", "contentEncoding", "contentSchema"];
+export const ANNOTATIONS = [
+  "$schema",
+  "$defs",
+  "$vocabulary",
+  "definitions",
+  "title",
+  "description",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "examples",
+  "contentMediaType",
+  "contentEncoding",
+  "contentSchema",
+];
 
 /** Keywords that change how ajv compiles (ids, async, nullable types): quick-check leaves those to ajv. */
 export const UNSURE = new Set(["id", "$id", "$async", "nullable"]);
@@ -43,11 +82,14 @@ export const say = {
   falseSchema: "boolean schema is false",
   limit: (keyword: string, limit: number): string => `must be ${LIMITS[keyword]!} ${limit}`,
   multipleOf: (n: number): string => `must be multiple of ${n}`,
-  length: (keyword: string, n: number): string => `must NOT have ${keyword === "maxLength" ? "more" : "fewer"} than ${n} characters`,
+  length: (keyword: string, n: number): string =>
+    `must NOT have ${keyword === "maxLength" ? "more" : "fewer"} than ${n} characters`,
   pattern: (pattern: string): string => `must match pattern "${pattern}"`,
-  properties: (keyword: string, n: number): string => `must NOT have ${keyword === "maxProperties" ? "more" : "fewer"} than ${n} properties`,
+  properties: (keyword: string, n: number): string =>
+    `must NOT have ${keyword === "maxProperties" ? "more" : "fewer"} than ${n} properties`,
   required: (name: string): string => `must have required property '${name}'`,
-  items: (keyword: string, n: number): string => `must NOT have ${keyword === "maxItems" ? "more" : "fewer"} than ${n} items`,
+  items: (keyword: string, n: number): string =>
+    `must NOT have ${keyword === "maxItems" ? "more" : "fewer"} than ${n} items`,
   additionalItems: (n: number): string => `must NOT have more than ${n} items`,
   unique: (i: number, j: number): string => `must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
   const: "must be equal to constant",
@@ -58,7 +100,8 @@ export const say = {
   if: (clause: "then" | "else"): string => `must match "${clause}" schema`,
   propertyNames: "property name must be valid",
   additionalProperties: "must NOT have additional properties",
-  dependencies: (property: string, deps: string[]): string => `must have ${deps.length === 1 ? "property" : "properties"} ${deps.join(", ")} when property ${property} is present`,
+  dependencies: (property: string, deps: string[]): string =>
+    `must have ${deps.length === 1 ? "property" : "properties"} ${deps.join(", ")} when property ${property} is present`,
   contains: "must contain at least 1 valid item(s)",
 };
 
@@ -77,21 +120,32 @@ export const KEYWORD_VALUES: Record<string, (v: unknown) => boolean> = {
   ...Object.fromEntries(["maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum"].map((k) => [k, isNumber])),
   // What the draft-07 meta-schema allows (ajv refuses the document otherwise).
   multipleOf: (v) => isNumber(v) && (v as number) > 0,
-  ...Object.fromEntries(["maxLength", "minLength", "maxProperties", "minProperties", "maxItems", "minItems"].map((k) => [k, (v: unknown) => Number.isInteger(v) && (v as number) >= 0])),
+  ...Object.fromEntries(
+    ["maxLength", "minLength", "maxProperties", "minProperties", "maxItems", "minItems"].map((k) => [
+      k,
+      (v: unknown) => Number.isInteger(v) && (v as number) >= 0,
+    ]),
+  ),
   $ref: isString,
   pattern: isString,
   format: isString,
   required: (v) => Array.isArray(v) && v.every(isString),
   enum: (v) => Array.isArray(v) && v.length > 0,
   uniqueItems: (v) => typeof v === "boolean",
-  ...Object.fromEntries(["not", "if", "then", "else", "contains", "propertyNames", "additionalProperties", "additionalItems"].map((k) => [k, isSchema])),
+  ...Object.fromEntries(
+    ["not", "if", "then", "else", "contains", "propertyNames", "additionalProperties", "additionalItems"].map((k) => [
+      k,
+      isSchema,
+    ]),
+  ),
   items: (v) => isSchema(v) || isList(v),
   anyOf: isList,
   oneOf: isList,
   allOf: isList,
   properties: isSchemaMap,
   patternProperties: isSchemaMap,
-  dependencies: (v) => isMap(v) && Object.values(v as object).every((d) => isSchema(d) || (Array.isArray(d) && d.every(isString))),
+  dependencies: (v) =>
+    isMap(v) && Object.values(v as object).every((d) => isSchema(d) || (Array.isArray(d) && d.every(isString))),
 };
 
 /** A JSON pointer token, as ajv writes it in `instancePath`. */
@@ -111,7 +165,6 @@ export const TYPES: Record<string, (v: unknown) => boolean> = {
 export const has = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
 /** Names ajv finds on every object (it tests `data[name] !== undefined`): left to ajv. */
 export const inherited = (name: string): boolean => name in Object.prototype;
-
 
 /** Whether ajv skips `schema` as one that accepts everything (no keyword with a rule). */
 export function alwaysValid(schema: unknown): boolean {
@@ -143,6 +196,8 @@ export function equal(a: unknown, b: unknown): boolean {
   if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => equal(x, (b as unknown[])[i]));
   const ka = Object.keys(a);
   const kb = Object.keys(b as object);
-  return ka.length === kb.length && ka.every((k) => has(b as object, k) && equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => has(b as object, k) && equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }
-

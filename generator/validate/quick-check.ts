@@ -7,7 +7,20 @@
  * the schema's key order. test/generator/validate/quick-check.test.ts compares it with ajv.
  */
 import type { JsonSchema } from "../model.js";
-import { alwaysValid, equal, has, KEYWORD_VALUES, matches, RULE_GROUPS, RULES, say, TYPES, UNSURE, type QuickError, type TypedGroup } from "./quick-ajv.js";
+import {
+  alwaysValid,
+  equal,
+  has,
+  KEYWORD_VALUES,
+  matches,
+  RULE_GROUPS,
+  RULES,
+  say,
+  TYPES,
+  UNSURE,
+  type QuickError,
+  type TypedGroup,
+} from "./quick-ajv.js";
 import { arrayKeywords, objectKeywords } from "./quick-members.js";
 
 export type { QuickError } from "./quick-ajv.js";
@@ -40,13 +53,18 @@ function check(schema: JsonSchema, value: unknown, at: string, defs: Defs, depth
   }
   const sub = (child: unknown, v: unknown, path = at): Errors => check(child as JsonSchema, v, path, defs, depth + 1);
   // A `$ref` alone is all ajv looks at; with sibling rules, every keyword counts.
-  if (s.$ref !== undefined && Object.keys(s).every((k) => k === "$ref" || !RULES.has(k))) return ref(s.$ref as string, value, sub, defs);
+  if (s.$ref !== undefined && Object.keys(s).every((k) => k === "$ref" || !RULES.has(k)))
+    return ref(s.$ref as string, value, sub, defs);
   const types = typesOf(s.type);
   if (types === undefined) return undefined;
   const errors: QuickError[] = [];
   // ajv checks a single type in its group's turn when the group has keywords here, else first.
-  const deferred = types.length === 1 && (GROUPS as string[]).includes(types[0]!) && groupUsed(s, types[0] as TypedGroup) ? types[0] : undefined;
-  if (types.length > 0 && deferred === undefined && !types.some((t) => TYPES[t]!(value))) errors.push({ instancePath: at, message: say.type(s.type) });
+  const deferred =
+    types.length === 1 && (GROUPS as string[]).includes(types[0]!) && groupUsed(s, types[0] as TypedGroup)
+      ? types[0]
+      : undefined;
+  if (types.length > 0 && deferred === undefined && !types.some((t) => TYPES[t]!(value)))
+    errors.push({ instancePath: at, message: say.type(s.type) });
   const any = anyKeywords(s, value, at, sub, defs);
   if (any === undefined) return undefined;
   errors.push(...any);
@@ -94,7 +112,8 @@ function anyKeywords(s: Schema, value: unknown, at: string, sub: Sub, defs: Defs
   }
   if (s.anyOf !== undefined && !add(anyOf(s.anyOf as unknown[], value, at, sub))) return undefined;
   if (s.oneOf !== undefined && !add(oneOf(s.oneOf as unknown[], value, at, sub))) return undefined;
-  for (const branch of (s.allOf ?? []) as unknown[]) if (!alwaysValid(branch) && !add(sub(branch, value))) return undefined;
+  for (const branch of (s.allOf ?? []) as unknown[])
+    if (!alwaysValid(branch) && !add(sub(branch, value))) return undefined;
   if (s.if !== undefined && !add(ifThenElse(s, value, at, sub))) return undefined;
   return errors;
 }
@@ -102,7 +121,10 @@ function anyKeywords(s: Schema, value: unknown, at: string, sub: Sub, defs: Defs
 /** ajv stops at the first branch that fits (no errors then); else every branch's errors, then its own. */
 function anyOf(branches: unknown[], value: unknown, at: string, sub: Sub): Errors {
   if (branches.some(alwaysValid)) return [];
-  return firstFit(branches.map((b) => () => sub(b, value)), { instancePath: at, message: say.anyOf });
+  return firstFit(
+    branches.map((b) => () => sub(b, value)),
+    { instancePath: at, message: say.anyOf },
+  );
 }
 
 /** Runs `tries` in order until one gives no error (then `[]`); else all their errors and `last`. */
@@ -147,17 +169,21 @@ const GROUP_CHECKS: { [G in TypedGroup]: (s: Schema, value: never, at: string, s
     const errors: QuickError[] = [];
     for (const k of ["maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum"] as const) {
       const limit = s[k] as number | undefined;
-      if (limit !== undefined && !compare(k, value, limit)) errors.push({ instancePath: at, message: say.limit(k, limit) });
+      if (limit !== undefined && !compare(k, value, limit))
+        errors.push({ instancePath: at, message: say.limit(k, limit) });
     }
     const m = s.multipleOf as number | undefined;
-    if (m !== undefined && (m === 0 || value / m !== parseInt(String(value / m)))) errors.push({ instancePath: at, message: say.multipleOf(m) });
+    if (m !== undefined && (m === 0 || value / m !== parseInt(String(value / m))))
+      errors.push({ instancePath: at, message: say.multipleOf(m) });
     return errors;
   },
   string: (s, value: string, at) => {
     const errors: QuickError[] = [];
     const length = s.maxLength !== undefined || s.minLength !== undefined ? [...value].length : 0;
-    if (s.maxLength !== undefined && length > (s.maxLength as number)) errors.push({ instancePath: at, message: say.length("maxLength", s.maxLength as number) });
-    if (s.minLength !== undefined && length < (s.minLength as number)) errors.push({ instancePath: at, message: say.length("minLength", s.minLength as number) });
+    if (s.maxLength !== undefined && length > (s.maxLength as number))
+      errors.push({ instancePath: at, message: say.length("maxLength", s.maxLength as number) });
+    if (s.minLength !== undefined && length < (s.minLength as number))
+      errors.push({ instancePath: at, message: say.length("minLength", s.minLength as number) });
     if (s.pattern !== undefined) {
       const hit = matches(s.pattern as string, value);
       if (hit === undefined) return undefined;
@@ -175,4 +201,3 @@ function compare(key: string, value: number, limit: number): boolean {
   if (key === "exclusiveMinimum") return value > limit;
   return value < limit;
 }
-

@@ -15,7 +15,8 @@ export function arrayKeywords(s: Schema, value: unknown[], at: string, sub: Sub)
   const add = (found: Errors): boolean => (found === undefined ? false : (errors.push(...found), true));
   for (const k of ["maxItems", "minItems"] as const) {
     const limit = s[k] as number | undefined;
-    if (limit !== undefined && (k === "maxItems" ? value.length > limit : value.length < limit)) fail(say.items(k, limit));
+    if (limit !== undefined && (k === "maxItems" ? value.length > limit : value.length < limit))
+      fail(say.items(k, limit));
   }
   const items = s.items;
   // additionalItems counts only after a tuple of items, and ajv checks it before the tuple.
@@ -23,17 +24,22 @@ export function arrayKeywords(s: Schema, value: unknown[], at: string, sub: Sub)
     const extra = s.additionalItems;
     if (extra === false && value.length > items.length) fail(say.additionalItems(items.length));
     else if (typeof extra === "object" && !alwaysValid(extra)) {
-      for (let i = items.length; i < value.length; i++) if (!add(sub(extra, value[i], at + pointer(i)))) return undefined;
+      for (let i = items.length; i < value.length; i++)
+        if (!add(sub(extra, value[i], at + pointer(i)))) return undefined;
     }
   }
   if (Array.isArray(items)) {
-    for (const [i, item] of items.entries()) if (i < value.length && !alwaysValid(item) && !add(sub(item, value[i], at + pointer(i)))) return undefined;
+    for (const [i, item] of items.entries())
+      if (i < value.length && !alwaysValid(item) && !add(sub(item, value[i], at + pointer(i)))) return undefined;
   } else if (items !== undefined && !alwaysValid(items)) {
     for (const [i, v] of value.entries()) if (!add(sub(items, v, at + pointer(i)))) return undefined;
   }
   if (s.contains !== undefined && !add(contains(s.contains, value, at, sub))) return undefined;
   if (s.uniqueItems === true) {
-    const pair = duplicate(value, Array.isArray(items) || typeof items !== "object" || items === null ? [] : (items as Schema).type);
+    const pair = duplicate(
+      value,
+      Array.isArray(items) || typeof items !== "object" || items === null ? [] : (items as Schema).type,
+    );
     if (pair === undefined) return undefined;
     if (pair !== null) fail(say.unique(pair[0], pair[1]));
   }
@@ -64,7 +70,7 @@ function duplicate(value: unknown[], itemType: unknown): [number, number] | null
   if (!types.every((t) => typeof t === "string" && has(TYPES, t))) return undefined;
   if (types.length > 0 && !types.some((t) => t === "object" || t === "array")) {
     const indices: Record<string, unknown> = {};
-    for (let i = value.length; i--; ) {
+    for (let i = value.length; i--;) {
       let item = value[i];
       if (!types.some((t) => TYPES[t as string]!(item))) continue;
       if (types.length > 1 && typeof item === "string") item += "_";
@@ -74,7 +80,7 @@ function duplicate(value: unknown[], itemType: unknown): [number, number] | null
     }
     return null;
   }
-  for (let i = value.length; i--; ) for (let j = i; j--; ) if (equal(value[i], value[j])) return [i, j];
+  for (let i = value.length; i--;) for (let j = i; j--;) if (equal(value[i], value[j])) return [i, j];
   return null;
 }
 
@@ -87,7 +93,8 @@ export function objectKeywords(s: Schema, value: Record<string, unknown>, at: st
   if (keys.includes("__proto__")) return undefined;
   for (const k of ["maxProperties", "minProperties"] as const) {
     const limit = s[k] as number | undefined;
-    if (limit !== undefined && (k === "maxProperties" ? keys.length > limit : keys.length < limit)) fail(say.properties(k, limit));
+    if (limit !== undefined && (k === "maxProperties" ? keys.length > limit : keys.length < limit))
+      fail(say.properties(k, limit));
   }
   for (const name of (s.required ?? []) as string[]) {
     if (inherited(name)) return undefined;
@@ -102,7 +109,9 @@ export function objectKeywords(s: Schema, value: Record<string, unknown>, at: st
   }
   if (s.additionalProperties !== undefined && !add(additional(s, value, keys, at, sub))) return undefined;
   if (s.dependencies !== undefined && !add(dependencies(s.dependencies as Schema, value, at, sub))) return undefined;
-  const properties = Object.entries((s.properties ?? {}) as Schema).filter(([name, child]) => name !== "__proto__" && !alwaysValid(child));
+  const properties = Object.entries((s.properties ?? {}) as Schema).filter(
+    ([name, child]) => name !== "__proto__" && !alwaysValid(child),
+  );
   for (const [name, child] of properties) {
     if (inherited(name)) return undefined;
     if (has(value, name) && !add(sub(child, value[name], at + pointer(name)))) return undefined;

@@ -34,42 +34,76 @@ export function lintSubscriptions(spec: LoadedSpec): Problem[] {
   const doc = spec.files.get(file) as { methods?: unknown[] };
   const methods = (doc.methods ?? []).map((raw, i) => deref<RawMethod>(spec.files, file, pointer("methods", i), raw));
   const byName = new Map<string, RawMethod>();
-  for (const found of methods) if (found && typeof found.value?.name === "string") byName.set(found.value.name, found.value);
+  for (const found of methods)
+    if (found && typeof found.value?.name === "string") byName.set(found.value.name, found.value);
   const problems: Problem[] = [];
   for (const found of methods) {
     const sub = found?.value?.["x-subscription"];
     if (!found || !sub) continue;
     const method = found.value;
     const at = `${found.pointer}/x-subscription`;
-    const report = (where: string, message: string, hint = HINT): void => void problems.push({ file: found.file, pointer: `${at}${where}`, message, hint });
+    const report = (where: string, message: string, hint = HINT): void =>
+      void problems.push({ file: found.file, pointer: `${at}${where}`, message, hint });
     if (method.result === undefined) {
-      report("", `method "${method.name}" has x-subscription but no result; the result is the subscription id.`, 'Add a "result" whose schema is the id (a string or an integer).');
+      report(
+        "",
+        `method "${method.name}" has x-subscription but no result; the result is the subscription id.`,
+        'Add a "result" whose schema is the id (a string or an integer).',
+      );
     }
     const unsubscribe = byName.get(sub.unsubscribe);
     if (!unsubscribe) {
-      report("/unsubscribe", `x-subscription.unsubscribe names method "${sub.unsubscribe}", which the document does not have.`, "Add the unsubscribe method (it takes the subscription id as its first param) or fix the name.");
+      report(
+        "/unsubscribe",
+        `x-subscription.unsubscribe names method "${sub.unsubscribe}", which the document does not have.`,
+        "Add the unsubscribe method (it takes the subscription id as its first param) or fix the name.",
+      );
     } else if ((unsubscribe.params ?? []).length === 0) {
-      report("/unsubscribe", `x-subscription.unsubscribe names method "${sub.unsubscribe}", which takes no params; it must take the subscription id.`, "Give the unsubscribe method a first param for the subscription id.");
+      report(
+        "/unsubscribe",
+        `x-subscription.unsubscribe names method "${sub.unsubscribe}", which takes no params; it must take the subscription id.`,
+        "Give the unsubscribe method a first param for the subscription id.",
+      );
     } else if (unsubscribe["x-subscription"]) {
-      report("/unsubscribe", `x-subscription.unsubscribe names method "${sub.unsubscribe}", which is itself a subscription.`);
+      report(
+        "/unsubscribe",
+        `x-subscription.unsubscribe names method "${sub.unsubscribe}", which is itself a subscription.`,
+      );
     }
     if (byName.has(sub.notification)) {
-      report("/notification", `x-subscription.notification "${sub.notification}" is also a method of the document; notifications go from the server to the client and are not called.`, "Remove the method, or name the notification differently.");
+      report(
+        "/notification",
+        `x-subscription.notification "${sub.notification}" is also a method of the document; notifications go from the server to the client and are not called.`,
+        "Remove the method, or name the notification differently.",
+      );
     }
-    const names = (method.params ?? []).map((raw, j) => deref<{ name?: string }>(spec.files, found.file, `${found.pointer}/params/${j}`, raw)?.value?.name);
+    const names = (method.params ?? []).map(
+      (raw, j) => deref<{ name?: string }>(spec.files, found.file, `${found.pointer}/params/${j}`, raw)?.value?.name,
+    );
     const seen = new Set<string>();
     (sub.variants ?? []).forEach((v, k) => {
       if (seen.has(v.name)) report(`/variants/${k}/name`, `x-subscription variant name "${v.name}" is used twice.`);
       seen.add(v.name);
       const listed = v.params ?? names.filter((n): n is string => n !== undefined);
       if (!names.includes(v.when.param)) {
-        report(`/variants/${k}/when/param`, `x-subscription variant "${v.name}" names param "${v.when.param}", which method "${method.name}" does not have.`, `Use one of: ${names.join(", ") || "(no params)"}.`);
+        report(
+          `/variants/${k}/when/param`,
+          `x-subscription variant "${v.name}" names param "${v.when.param}", which method "${method.name}" does not have.`,
+          `Use one of: ${names.join(", ") || "(no params)"}.`,
+        );
       } else if (!listed.includes(v.when.param)) {
-        report(`/variants/${k}/params`, `x-subscription variant "${v.name}" selects on param "${v.when.param}" but does not list it in its params.`);
+        report(
+          `/variants/${k}/params`,
+          `x-subscription variant "${v.name}" selects on param "${v.when.param}" but does not list it in its params.`,
+        );
       }
       listed.forEach((p, j) => {
         if (names[j] !== p) {
-          report(`/variants/${k}/params/${j}`, `x-subscription variant "${v.name}" lists param "${p}" at position ${j}, but the method's param there is "${names[j] ?? "(none)"}"; a variant takes the first params of the method, in order.`, `Use a prefix of: ${names.join(", ") || "(no params)"}.`);
+          report(
+            `/variants/${k}/params/${j}`,
+            `x-subscription variant "${v.name}" lists param "${p}" at position ${j}, but the method's param there is "${names[j] ?? "(none)"}"; a variant takes the first params of the method, in order.`,
+            `Use a prefix of: ${names.join(", ") || "(no params)"}.`,
+          );
         }
       });
     });

@@ -22,7 +22,14 @@ let origin = "";
 
 beforeAll(async () => {
   if (chromiumLookup.skip) return;
-  const bundle = await build({ entryPoints: [path.join(ROOT, "test/browser/page.ts")], bundle: true, format: "esm", write: false, platform: "browser", target: "es2022" });
+  const bundle = await build({
+    entryPoints: [path.join(ROOT, "test/browser/page.ts")],
+    bundle: true,
+    format: "esm",
+    write: false,
+    platform: "browser",
+    target: "es2022",
+  });
   const script = bundle.outputFiles[0]!.text;
   const metadata = await readFile(path.join(SAMPLES, "ankr_getNFTMetadata.response.json"), "utf8");
   const account = await readFile(path.join(SAMPLES, "getAccountInfo.example1.response.json"), "utf8");
@@ -30,8 +37,12 @@ beforeAll(async () => {
     let body = "";
     req.on("data", (c: Buffer) => (body += c));
     req.on("end", () => {
-      if (req.method === "GET" && req.url === "/") return void res.writeHead(200, { "content-type": "text/html" }).end('<!doctype html><script type="module" src="/page.js"></script>');
-      if (req.method === "GET" && req.url === "/page.js") return void res.writeHead(200, { "content-type": "text/javascript" }).end(script);
+      if (req.method === "GET" && req.url === "/")
+        return void res
+          .writeHead(200, { "content-type": "text/html" })
+          .end('<!doctype html><script type="module" src="/page.js"></script>');
+      if (req.method === "GET" && req.url === "/page.js")
+        return void res.writeHead(200, { "content-type": "text/javascript" }).end(script);
       // Only the client's calls count: Chromium's own GETs (e.g. /favicon.ico) are not requests the client sent.
       if (req.method !== "POST") return void res.writeHead(404).end();
       requests.push({ url: req.url ?? "", body });
@@ -58,13 +69,24 @@ describe.skipIf(chromiumLookup.skip)("in Chromium", () => {
     await page.waitForFunction(() => typeof window.proxyCall === "function");
 
     expect(await page.evaluate(() => window.proxyCall())).toEqual({ tokenId: "23240", name: "Rock 23240" });
-    expect(requests.at(-1)).toEqual({ url: "/proxy?adv_getNFTMetadata", body: '["0x8d01c8ee82e581e55c02117a676b5bbd4734fabb",null,null,"23240"]' });
+    expect(requests.at(-1)).toEqual({
+      url: "/proxy?adv_getNFTMetadata",
+      body: '["0x8d01c8ee82e581e55c02117a676b5bbd4734fabb",null,null,"23240"]',
+    });
 
     const before = requests.length;
-    expect(await page.evaluate(() => window.keyedWithoutOptIn())).toEqual({ isValidationError: true, rule: "browser", path: "options.apiKey", leaks: false });
+    expect(await page.evaluate(() => window.keyedWithoutOptIn())).toEqual({
+      isValidationError: true,
+      rule: "browser",
+      path: "options.apiKey",
+      leaks: false,
+    });
     expect(requests.length).toBe(before);
 
-    expect(await page.evaluate(() => window.keyedWithOptIn())).toEqual({ rentEpoch: "18446744073709551615", type: "bigint" });
+    expect(await page.evaluate(() => window.keyedWithOptIn())).toEqual({
+      rentEpoch: "18446744073709551615",
+      type: "bigint",
+    });
     expect(requests.at(-1)!.url).toBe("/solana/browser-secret-key");
     expect(errors).toEqual([]);
     await page.close();

@@ -30,13 +30,21 @@ afterAll(async () => {
 });
 
 async function project(name: string, files: Record<string, string>): Promise<string> {
-  const app = await freshProject(name, { type: "module" }, { "check.ts": checkSource(), "main.ts": mainSource(server.url, "./check.ts"), ...files });
+  const app = await freshProject(
+    name,
+    { type: "module" },
+    { "check.ts": checkSource(), "main.ts": mainSource(server.url, "./check.ts"), ...files },
+  );
   apps.push(app);
   return app;
 }
 
 /** Runs a binary in the project with a HOME and caches inside the project, so nothing is written elsewhere. */
-async function inProject(app: string, file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function inProject(
+  app: string,
+  file: string,
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const home = path.join(app, ".home");
   await mkdir(home, { recursive: true });
   const env = {
@@ -52,16 +60,32 @@ async function inProject(app: string, file: string, args: string[]): Promise<{ c
   };
   return run(file, args, { cwd: app, env, timeout: 60_000 }).then(
     (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
-    (e: { code?: number; stdout?: string; stderr?: string; message: string }) => ({ code: typeof e.code === "number" ? e.code : 1, stdout: e.stdout ?? "", stderr: e.stderr || e.message }),
+    (e: { code?: number; stdout?: string; stderr?: string; message: string }) => ({
+      code: typeof e.code === "number" ? e.code : 1,
+      stdout: e.stdout ?? "",
+      stderr: e.stderr || e.message,
+    }),
   );
 }
 
 describe.skipIf(bun.skip)("Bun", () => {
   it(`bun ${bun.version ?? ""}: the project type-checks (bundler resolution) and runs`, async () => {
     const app = await project("bun", {
-      "tsconfig.json": tsconfig({ module: "preserve", moduleResolution: "bundler", allowImportingTsExtensions: true, noEmit: true, lib: ["ES2022", "DOM"], types: [] }),
+      "tsconfig.json": tsconfig({
+        module: "preserve",
+        moduleResolution: "bundler",
+        allowImportingTsExtensions: true,
+        noEmit: true,
+        lib: ["ES2022", "DOM"],
+        types: [],
+      }),
     });
-    expect(await run(TSC, ["-p", "tsconfig.json"], { cwd: app, timeout: 120_000 }).then((r) => r.stdout, (e: { stdout?: string; message: string }) => e.stdout || e.message)).toBe("");
+    expect(
+      await run(TSC, ["-p", "tsconfig.json"], { cwd: app, timeout: 120_000 }).then(
+        (r) => r.stdout,
+        (e: { stdout?: string; message: string }) => e.stdout || e.message,
+      ),
+    ).toBe("");
     const result = await inProject(app, bun.path!, ["--no-install", "run", "main.ts"]);
     expect(result.stderr).toBe("");
     expect(JSON.parse(result.stdout)).toEqual(EXPECTED);
@@ -75,7 +99,13 @@ describe.skipIf(deno.skip)("Deno", () => {
     const checked = await inProject(app, deno.path!, ["check", "main.ts"]);
     expect(checked.code, checked.stderr).toBe(0);
     const host = new URL(server.url).host;
-    const result = await inProject(app, deno.path!, ["run", "--no-prompt", `--allow-net=${host}`, "--allow-read=.", "main.ts"]);
+    const result = await inProject(app, deno.path!, [
+      "run",
+      "--no-prompt",
+      `--allow-net=${host}`,
+      "--allow-read=.",
+      "main.ts",
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(EXPECTED);
     expect(server.requests.map((r) => r.path)).toEqual([...EXPECTED_PATHS]);

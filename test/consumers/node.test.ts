@@ -28,7 +28,11 @@ afterAll(async () => {
   for (const app of apps) await rm(app, { recursive: true, force: true });
 });
 
-async function project(name: string, packageJson: Record<string, unknown>, files: Record<string, string>): Promise<string> {
+async function project(
+  name: string,
+  packageJson: Record<string, unknown>,
+  files: Record<string, string>,
+): Promise<string> {
   const app = await freshProject(name, packageJson, files);
   apps.push(app);
   return app;
@@ -49,11 +53,21 @@ async function node(app: string, file: string): Promise<unknown> {
 
 describe("a Node project installing the tarball", () => {
   it("ESM, module nodenext: type-checks, imports, runs", async () => {
-    const app = await project("esm", { type: "module" }, {
-      "check.ts": checkSource(),
-      "main.ts": mainSource(server.url, "./check.js"),
-      "tsconfig.json": tsconfig({ module: "nodenext", moduleResolution: "nodenext", lib: ["ES2022"], outDir: "out", ...NODE_TYPES }),
-    });
+    const app = await project(
+      "esm",
+      { type: "module" },
+      {
+        "check.ts": checkSource(),
+        "main.ts": mainSource(server.url, "./check.js"),
+        "tsconfig.json": tsconfig({
+          module: "nodenext",
+          moduleResolution: "nodenext",
+          lib: ["ES2022"],
+          outDir: "out",
+          ...NODE_TYPES,
+        }),
+      },
+    );
     expect(await tsc(app)).toBe("");
     expect(await readFile(path.join(app, "out/check.js"), "utf8")).toContain('from "@blockchain-rpc/clients/eth"');
     expect(await node(app, "out/main.js")).toEqual(EXPECTED);
@@ -61,11 +75,21 @@ describe("a Node project installing the tarball", () => {
   }, 120_000);
 
   it("CommonJS, module node16: type-checks against the CommonJS declarations, requires, runs", async () => {
-    const app = await project("cjs", { type: "commonjs" }, {
-      "check.ts": checkSource(),
-      "main.ts": mainSource(server.url, "./check.js"),
-      "tsconfig.json": tsconfig({ module: "node16", moduleResolution: "node16", lib: ["ES2022"], outDir: "out", ...NODE_TYPES }),
-    });
+    const app = await project(
+      "cjs",
+      { type: "commonjs" },
+      {
+        "check.ts": checkSource(),
+        "main.ts": mainSource(server.url, "./check.js"),
+        "tsconfig.json": tsconfig({
+          module: "node16",
+          moduleResolution: "node16",
+          lib: ["ES2022"],
+          outDir: "out",
+          ...NODE_TYPES,
+        }),
+      },
+    );
     expect(await tsc(app)).toBe("");
     expect(await readFile(path.join(app, "out/check.js"), "utf8")).toContain('require("@blockchain-rpc/clients/eth")');
     expect(await node(app, "out/main.js")).toEqual(EXPECTED);
@@ -73,13 +97,33 @@ describe("a Node project installing the tarball", () => {
   }, 120_000);
 
   it("bundler: moduleResolution bundler type-checks, esbuild bundles for the browser platform, the bundle runs", async () => {
-    const app = await project("bundler", { type: "module" }, {
-      "check.ts": checkSource(),
-      "main.ts": mainSource(server.url, "./check"),
-      "tsconfig.json": tsconfig({ module: "esnext", moduleResolution: "bundler", lib: ["ES2022", "DOM"], noEmit: true, types: [] }),
-    });
+    const app = await project(
+      "bundler",
+      { type: "module" },
+      {
+        "check.ts": checkSource(),
+        "main.ts": mainSource(server.url, "./check"),
+        "tsconfig.json": tsconfig({
+          module: "esnext",
+          moduleResolution: "bundler",
+          lib: ["ES2022", "DOM"],
+          noEmit: true,
+          types: [],
+        }),
+      },
+    );
     expect(await tsc(app)).toBe("");
-    const result = await build({ absWorkingDir: app, entryPoints: ["main.ts"], bundle: true, format: "esm", platform: "browser", target: "es2022", outfile: "out/bundle.js", logLevel: "silent", metafile: true });
+    const result = await build({
+      absWorkingDir: app,
+      entryPoints: ["main.ts"],
+      bundle: true,
+      format: "esm",
+      platform: "browser",
+      target: "es2022",
+      outfile: "out/bundle.js",
+      logLevel: "silent",
+      metafile: true,
+    });
     expect(result.errors).toEqual([]);
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((i) => i.startsWith("node_modules/@blockchain-rpc/clients/dist/esm/"))).toBe(true);

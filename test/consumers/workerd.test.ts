@@ -59,20 +59,49 @@ afterAll(async () => {
 
 describe("a Cloudflare Worker on workerd (miniflare)", () => {
   it("type-checks, bundles without Node built-ins, and calls the clients with eval refused", async () => {
-    app = await freshProject("workerd", { type: "module" }, {
-      "check.ts": checkSource(),
-      "worker.ts": WORKER,
-      "tsconfig.json": tsconfig({ module: "esnext", moduleResolution: "bundler", lib: ["ES2022", "WebWorker"], noEmit: true, types: [] }),
-    });
-    expect(await run(TSC, ["-p", "tsconfig.json"], { cwd: app, timeout: 120_000 }).then((r) => r.stdout, (e: { stdout?: string; message: string }) => e.stdout || e.message)).toBe("");
+    app = await freshProject(
+      "workerd",
+      { type: "module" },
+      {
+        "check.ts": checkSource(),
+        "worker.ts": WORKER,
+        "tsconfig.json": tsconfig({
+          module: "esnext",
+          moduleResolution: "bundler",
+          lib: ["ES2022", "WebWorker"],
+          noEmit: true,
+          types: [],
+        }),
+      },
+    );
+    expect(
+      await run(TSC, ["-p", "tsconfig.json"], { cwd: app, timeout: 120_000 }).then(
+        (r) => r.stdout,
+        (e: { stdout?: string; message: string }) => e.stdout || e.message,
+      ),
+    ).toBe("");
 
-    const bundle = await build({ absWorkingDir: app, entryPoints: ["worker.ts"], bundle: true, format: "esm", platform: "browser", conditions: ["workerd", "worker", "browser"], target: "es2022", write: false, logLevel: "silent" });
+    const bundle = await build({
+      absWorkingDir: app,
+      entryPoints: ["worker.ts"],
+      bundle: true,
+      format: "esm",
+      platform: "browser",
+      conditions: ["workerd", "worker", "browser"],
+      target: "es2022",
+      write: false,
+      logLevel: "silent",
+    });
     const script = bundle.outputFiles[0]!.text;
     expect(script).not.toMatch(/from\s*"node:|require\("node:/);
 
     // The module is listed by hand: miniflare's own import scan refuses the runtime's
     // `import(name)` of the optional `ws` package, which workerd itself never reaches (it has WebSocket).
-    mf = new Miniflare({ modules: [{ type: "ESModule", path: "worker.mjs", contents: script }], compatibilityDate: "2025-07-18", bindings: { SERVER: server.url } });
+    mf = new Miniflare({
+      modules: [{ type: "ESModule", path: "worker.mjs", contents: script }],
+      compatibilityDate: "2025-07-18",
+      bindings: { SERVER: server.url },
+    });
     const response = await mf.dispatchFetch("http://worker.local/");
     const body = (await response.json()) as { answer: unknown; runtime: unknown };
     expect(response.status).toBe(200);

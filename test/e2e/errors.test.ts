@@ -63,7 +63,13 @@ function thrownBy(fn: () => unknown): Error {
 }
 
 /** Every string reachable from `value` through own properties (names and values, symbols too). */
-function reachableStrings(value: unknown, path: string, out: Array<[string, string]>, seen: Set<unknown>, depth = 0): void {
+function reachableStrings(
+  value: unknown,
+  path: string,
+  out: Array<[string, string]>,
+  seen: Set<unknown>,
+  depth = 0,
+): void {
   if (typeof value === "string") {
     out.push([path, value]);
     return;
@@ -72,7 +78,8 @@ function reachableStrings(value: unknown, path: string, out: Array<[string, stri
     out.push([path, String(value)]);
     return;
   }
-  if (value === null || (typeof value !== "object" && typeof value !== "function") || seen.has(value) || depth > 8) return;
+  if (value === null || (typeof value !== "object" && typeof value !== "function") || seen.has(value) || depth > 8)
+    return;
   seen.add(value);
   for (const key of Reflect.ownKeys(value)) {
     const name = typeof key === "symbol" ? key.toString() : key;
@@ -175,7 +182,11 @@ describe("published JSON-RPC error bodies → JsonRpcError", () => {
     {
       name: "no prices (-32005), published with id 137 for request id 1: the error still wins",
       sample: "errors/ankr_getTokenPriceHistory.no-prices.response.json",
-      call: () => advanced().getTokenPrice({ blockchain: "polygon", contractAddress: "0x0000000000000000000000000000000000001010" }),
+      call: () =>
+        advanced().getTokenPrice({
+          blockchain: "polygon",
+          contractAddress: "0x0000000000000000000000000000000000001010",
+        }),
       method: "adv_getTokenPrice",
       path: "/multichain/",
       code: -32005,
@@ -273,7 +284,8 @@ describe("invalid params → ValidationError before any request", () => {
     },
     {
       name: "adv_getNFTsByOwner pageSize above 50",
-      call: () => advanced().getNFTsByOwner({ walletAddress: "0x0E11A192d574b342C51be9e306694C41547185DD", pageSize: 51 }),
+      call: () =>
+        advanced().getNFTsByOwner({ walletAddress: "0x0E11A192d574b342C51be9e306694C41547185DD", pageSize: 51 }),
       path: "params.pageSize",
     },
     {
@@ -333,7 +345,8 @@ describe("transport failures keep the key out", () => {
 
   it("no answer within the timeout → TimeoutError", async () => {
     server.respondWith(
-      () => new Promise((resolve) => setTimeout(() => resolve(fromSample("eth_blockNumber.response.json")), 2_000).unref()),
+      () =>
+        new Promise((resolve) => setTimeout(() => resolve(fromSample("eth_blockNumber.response.json")), 2_000).unref()),
     );
     const client = createEthNodeClient({ url: `${server.url}/eth`, apiKey: API_KEY, timeout: 100 });
     const error = await rejectionOf(client.eth_blockNumber());
@@ -345,7 +358,8 @@ describe("transport failures keep the key out", () => {
 
   it("caller abort → AbortError", async () => {
     server.respondWith(
-      () => new Promise((resolve) => setTimeout(() => resolve(fromSample("eth_blockNumber.response.json")), 2_000).unref()),
+      () =>
+        new Promise((resolve) => setTimeout(() => resolve(fromSample("eth_blockNumber.response.json")), 2_000).unref()),
     );
     const controller = new AbortController();
     const pending = eth().eth_blockNumber({ signal: controller.signal });

@@ -355,7 +355,10 @@ describe("Advanced API, keyed endpoint (params by name)", () => {
   it("adv_getTokenPrice without contractAddress: the native-coin result has no contractAddress", async () => {
     server.respondWith(() => fromSample("ankr_getTokenPrice.native-eth-2022.response.json"));
     const result = await advancedKeyed().getTokenPrice({ blockchain: "eth" });
-    expectKeyedRequest(`/multichain/${API_KEY}`, `{"jsonrpc":"2.0","id":1,"method":"adv_getTokenPrice","params":{"blockchain":"eth"}}`);
+    expectKeyedRequest(
+      `/multichain/${API_KEY}`,
+      `{"jsonrpc":"2.0","id":1,"method":"adv_getTokenPrice","params":{"blockchain":"eth"}}`,
+    );
     expect(result).not.toHaveProperty("contractAddress");
     expect(result.blockchain).toBe("eth");
     expect(typeof result.usdPrice).toBe("string");
@@ -413,7 +416,8 @@ describe("Advanced API, keyless proxy (params array as body, method in the query
     },
     {
       name: "getLogs with only topics: ten nulls before it",
-      call: (c: AdvancedClient) => c.getLogs({ topics: [null, "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef"] }),
+      call: (c: AdvancedClient) =>
+        c.getLogs({ topics: [null, "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef"] }),
       method: "adv_getLogs",
       body: `[null,null,null,null,null,null,null,null,null,null,[null,"0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef"]]`,
     },

@@ -70,14 +70,20 @@ describe("Ethereum results", () => {
   test("debug_traceCall result follows the tracer", () => {
     expectTypeOf(eth.debug_traceCall(call, "latest")).resolves.toEqualTypeOf<StructLoggerResult>();
     expectTypeOf(eth.debug_traceCall(call, "latest", {})).resolves.toEqualTypeOf<StructLoggerResult>();
-    expectTypeOf(eth.debug_traceCall(call, "latest", { tracer: "callTracer" })).resolves.toEqualTypeOf<CallTracerFrame>();
-    expectTypeOf(eth.debug_traceCall(call, "latest", { tracer: "prestateTracer" })).resolves.toEqualTypeOf<DebugTraceCallResult>();
+    expectTypeOf(
+      eth.debug_traceCall(call, "latest", { tracer: "callTracer" }),
+    ).resolves.toEqualTypeOf<CallTracerFrame>();
+    expectTypeOf(
+      eth.debug_traceCall(call, "latest", { tracer: "prestateTracer" }),
+    ).resolves.toEqualTypeOf<DebugTraceCallResult>();
   });
 
   test("hex quantities are strings", () => {
     expectTypeOf(eth.eth_blockNumber()).resolves.toEqualTypeOf<HexQuantity>();
     expectTypeOf(eth.eth_blockNumber()).resolves.toExtend<string>();
-    expectTypeOf(eth.eth_getTransactionCount("0x8D97689C9818892B700e27F316cc3E41e17fBeb9", "latest")).resolves.toEqualTypeOf<HexQuantity>();
+    expectTypeOf(
+      eth.eth_getTransactionCount("0x8D97689C9818892B700e27F316cc3E41e17fBeb9", "latest"),
+    ).resolves.toEqualTypeOf<HexQuantity>();
   });
 });
 

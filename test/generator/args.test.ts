@@ -19,7 +19,10 @@ const COMMAND: CommandSpec = {
   examples: [["--spec x.json", "an example"]],
 };
 
-const REQUIRED: CommandSpec = { ...COMMAND, options: { out: { type: "string", required: "Pass the folder with --out <dir>.", describe: "Folder" } } };
+const REQUIRED: CommandSpec = {
+  ...COMMAND,
+  options: { out: { type: "string", required: "Pass the folder with --out <dir>.", describe: "Folder" } },
+};
 
 describe("parseArgs reads", () => {
   it.each<[string, string[], Record<string, unknown>]>([
@@ -46,7 +49,10 @@ describe("parseArgs reads", () => {
   });
 
   it("collects words that are not options only for a command that takes them", () => {
-    expect(parseArgs({ ...COMMAND, positionals: true }, ["a.json", "--port", "1", "b.json"])).toMatchObject({ values: { port: 1 }, positionals: ["a.json", "b.json"] });
+    expect(parseArgs({ ...COMMAND, positionals: true }, ["a.json", "--port", "1", "b.json"])).toMatchObject({
+      values: { port: 1 },
+      positionals: ["a.json", "b.json"],
+    });
     expect(() => parseArgs(COMMAND, ["a.json"])).toThrow(UsageError);
   });
 
@@ -61,17 +67,32 @@ describe("parseArgs refuses, in one sentence naming the option", () => {
     ["an unknown option", COMMAND, ["--bogus"], '"--bogus" is not an option of npm run demo.'],
     ["an unknown option with a value", COMMAND, ["--bogus=1"], '"--bogus" is not an option of npm run demo.'],
     ["a short option", COMMAND, ["-x"], '"-x" is not an option; options are long (--name).'],
-    ["a stray word", COMMAND, ["file.json"], '"file.json" is not an option; options start with --, and values follow their option (--spec file.json).'],
+    [
+      "a stray word",
+      COMMAND,
+      ["file.json"],
+      '"file.json" is not an option; options start with --, and values follow their option (--spec file.json).',
+    ],
     ["a bare --", COMMAND, ["--"], '"--" is not an option; options are long (--name).'],
     ["a missing value", COMMAND, ["--port"], "--port needs a value: --port <n>."],
     ["a missing value (placeholder)", COMMAND, ["--spec"], "--spec needs a value: --spec <file>."],
     ["a boolean with a value", COMMAND, ["--force=false"], "--force takes no value; give --force alone."],
     ["a single option given twice", COMMAND, ["--port", "1", "--port=2"], "--port is given 2 times; give it once."],
-    ["an option and its alias together", COMMAND, ["--interval", "1", "--ws-notify-interval-ms", "2"], "--ws-notify-interval-ms is given 2 times; give it once."],
+    [
+      "an option and its alias together",
+      COMMAND,
+      ["--interval", "1", "--ws-notify-interval-ms", "2"],
+      "--ws-notify-interval-ms is given 2 times; give it once.",
+    ],
     ["a value outside the choices", COMMAND, ["--mode", "c"], '--mode must be one of a, b, not "c".'],
     ["a required option missing", REQUIRED, [], "Pass the folder with --out <dir>."],
     ["terminal escapes in an unknown option", COMMAND, ["--\u001b[2Jx"], "is not an option of npm run demo."],
-    ["a bidi override in an unknown option", COMMAND, ["--a\u202eb"], '"--a\\u{202e}b" is not an option of npm run demo.'],
+    [
+      "a bidi override in an unknown option",
+      COMMAND,
+      ["--a\u202eb"],
+      '"--a\\u{202e}b" is not an option of npm run demo.',
+    ],
     ["a C1 control in a choice", COMMAND, ["--mode", "\u009b2J"], '--mode must be one of a, b, not "\\u{9b}2J".'],
   ])("%s", (_name, command, argv, message) => {
     let error: unknown;
@@ -82,6 +103,7 @@ describe("parseArgs refuses, in one sentence naming the option", () => {
     }
     expect(error).toBeInstanceOf(UsageError);
     expect((error as Error).message).toContain(message);
+    // eslint-disable-next-line no-control-regex -- control characters are what this pattern is for
     expect((error as Error).message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
   });
 
@@ -103,7 +125,9 @@ describe("quoted (a command-line value inside a message)", () => {
 describe("helpText", () => {
   const text = helpText(COMMAND);
   it("lists every option with its placeholder, aliases, choices and defaults", () => {
-    expect(text).toMatch(/^Usage: npm run demo -- --spec <file> \[--port <n>\]\n\nA command for the tests\.\n\nOptions:\n/);
+    expect(text).toMatch(
+      /^Usage: npm run demo -- --spec <file> \[--port <n>\]\n\nA command for the tests\.\n\nOptions:\n/,
+    );
     expect(text).toContain("--spec <file> ...");
     expect(text).toContain("--ws-notify-interval-ms, --interval <n>");
     expect(text).toContain("[one of: a, b; default: a]");
@@ -111,6 +135,7 @@ describe("helpText", () => {
     expect(text).toContain("  npm run demo -- --spec x.json\n      an example");
   });
   it("keeps every line within the width", () => {
-    for (const line of helpText({ ...COMMAND, description: "word ".repeat(100) }).split("\n")) expect(line.length).toBeLessThanOrEqual(80);
+    for (const line of helpText({ ...COMMAND, description: "word ".repeat(100) }).split("\n"))
+      expect(line.length).toBeLessThanOrEqual(80);
   });
 });

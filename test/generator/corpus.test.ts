@@ -20,8 +20,12 @@ const fixturesDir = "test/fixtures/openrpc";
 const metamask = "node_modules/@metamask/api-specs/dist/build/openrpc.json";
 const corpus = [
   metamask,
-  ...readdirSync(path.join(ROOT, examplesDir)).filter((f) => f.endsWith(".json")).map((f) => `${examplesDir}/${f}`),
-  ...readdirSync(path.join(ROOT, fixturesDir)).filter((f) => f.endsWith(".openrpc.json")).map((f) => `${fixturesDir}/${f}`),
+  ...readdirSync(path.join(ROOT, examplesDir))
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => `${examplesDir}/${f}`),
+  ...readdirSync(path.join(ROOT, fixturesDir))
+    .filter((f) => f.endsWith(".openrpc.json"))
+    .map((f) => `${fixturesDir}/${f}`),
 ].sort();
 const out = await mkdtemp(path.join(os.tmpdir(), "corpus-"));
 const texts = new Map<string, Map<string, string>>();
@@ -32,7 +36,12 @@ beforeAll(async () => {
   for (const spec of corpus) {
     const name = spec === metamask ? "metamask" : path.basename(spec).replace(/\.(openrpc\.)?json$/, "");
     // MetaMask's document is valid OpenRPC, but some of its examples contradict its schemas.
-    const result = await generate({ specs: [spec], packageName: `corpus-${name}`, cwd: ROOT, examples: spec === metamask ? "warn" : "error" });
+    const result = await generate({
+      specs: [spec],
+      packageName: `corpus-${name}`,
+      cwd: ROOT,
+      examples: spec === metamask ? "warn" : "error",
+    });
     if (spec === metamask) metamaskWarnings.push(...result.warnings.map((w) => `${w.pointer}: ${w.message}`));
     await writeOutput(path.join(out, name), result.files);
     texts.set(name, result.files);
@@ -50,7 +59,11 @@ const file = (doc: string, name: string): string => {
 describe("the corpus", () => {
   it("includes a large real-world document (MetaMask, 270 KB), whose wrong examples are warnings", () => {
     expect(texts.get("metamask")!.get("src/openrpc/client.ts")).toContain("eth_getBlockByNumber(");
-    expect(metamaskWarnings).toContainEqual(expect.stringContaining('/methods/0/examples/0/result: example "wallet_addEthereumChain example" of wallet_addEthereumChain has an invalid result: (result) must be null.'));
+    expect(metamaskWarnings).toContainEqual(
+      expect.stringContaining(
+        '/methods/0/examples/0/result: example "wallet_addEthereumChain example" of wallet_addEthereumChain has an invalid result: (result) must be null.',
+      ),
+    );
   });
 
   it("covers every @open-rpc/examples document and every feature fixture", () => {
@@ -60,7 +73,17 @@ describe("the corpus", () => {
 
   it("type-checks under tsc --strict, all packages in one run", async () => {
     const tsconfig = {
-      compilerOptions: { target: "ES2022", lib: ["ES2022", "DOM"], module: "NodeNext", moduleResolution: "NodeNext", strict: true, noUncheckedIndexedAccess: true, noEmit: true, skipLibCheck: true, types: [] },
+      compilerOptions: {
+        target: "ES2022",
+        lib: ["ES2022", "DOM"],
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        strict: true,
+        noUncheckedIndexedAccess: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      },
       include: [...texts.keys()].map((n) => `${n}/src`),
     };
     await writeFile(path.join(out, "tsconfig.json"), JSON.stringify(tsconfig));
@@ -81,8 +104,11 @@ describe("the corpus", () => {
       // Every type is named after a component key or a method name (+ Params/Result/variant),
       // with at most a numeric suffix for a collision: no hashes.
       const model = documents.get(doc)!;
-      const bases = [...model.schemas.filter((s) => s.role === "component").map((s) => s.name.replace(/\d+$/, "")), ...model.methods.map((m) => m.typeBase)];
-      const declared = [...(file(doc, "types.ts").matchAll(/^export (?:type|interface) (\w+)/gm))].map((m) => m[1]!);
+      const bases = [
+        ...model.schemas.filter((s) => s.role === "component").map((s) => s.name.replace(/\d+$/, "")),
+        ...model.methods.map((m) => m.typeBase),
+      ];
+      const declared = [...file(doc, "types.ts").matchAll(/^export (?:type|interface) (\w+)/gm)].map((m) => m[1]!);
       for (const name of declared) {
         const derived = bases.some((b) => new RegExp(`^${b}\\d*((Params|Result)\\d*([A-Z]\\w*)?)?$`).test(name));
         expect(derived, `${doc}: ${name} is not named from the spec`).toBe(true);
@@ -101,12 +127,16 @@ describe("features", () => {
     expect(client).toContain("export const RefsErrors = { NotFound: 404, RateLimited: 429 } as const;");
     // No paramStructure ("either") and no x-endpoint: by position, the JSON-RPC convention of node APIs.
     expect(client).toContain("const result = await refs.get_user(1);");
-    expect(client).toContain('get_user: (id: UserId, callOptions?: CallOptions) => call("get_user", [id], callOptions)');
+    expect(client).toContain(
+      'get_user: (id: UserId, callOptions?: CallOptions) => call("get_user", [id], callOptions)',
+    );
   });
 
   it("recursion stays a reference, in types and validators", () => {
     expect(file("recursive", "types.ts")).toMatch(/children\?: Node\[\];\s+parent\?: Node \| null;/);
-    expect(file("recursive", "types.ts")).toMatch(/export type Expr =\s+\| number\s+\| \{\s+op: "\+" \| "-";\s+args: Expr\[\];/);
+    expect(file("recursive", "types.ts")).toMatch(
+      /export type Expr =\s+\| number\s+\| \{\s+op: "\+" \| "-";\s+args: Expr\[\];/,
+    );
     expect(file("recursive", "validators.ts")).toContain("v.lazy(() => Node$");
   });
 
@@ -114,7 +144,9 @@ describe("features", () => {
     const types = file("combinators", "types.ts");
     expect(types).toContain("export type Shape = Circle | Square;");
     expect(types).toMatch(/export type ShapeResult = Named & \{\s+area\?: number;/);
-    expect(types).toMatch(/export interface EitherParams \{\s+v:\s+\| string\s+\| number\[\]\s+\| \{\s+inline\?: boolean;/);
+    expect(types).toMatch(
+      /export interface EitherParams \{\s+v:\s+\| string\s+\| number\[\]\s+\| \{\s+inline\?: boolean;/,
+    );
     expect(file("combinators", "validators.ts")).toContain('kind: v.literal(["circle"])');
   });
 
@@ -132,12 +164,13 @@ describe("features", () => {
       "anything?: unknown;",
       "empty?: unknown;",
       "never?: never;",
-    ]) expect(types).toContain(expected);
+    ])
+      expect(types).toContain(expected);
   });
 
   it("names that are not identifiers, and collisions, get predictable names", () => {
     const client = file("names", "client.ts");
-    expect(client).toContain("fooBar(\n    class_: FooBarParams[\"class\"],\n    ethCall?: FooBarParams[\"eth-call\"],");
+    expect(client).toContain('fooBar(\n    class_: FooBarParams["class"],\n    ethCall?: FooBarParams["eth-call"],');
     expect(client).toContain('ethCall(default_?: EthCallParams["default"], options?: CallOptions)');
     expect(client).toContain("class(options?: CallOptions)");
     expect(client).toContain("fooBar2(");
@@ -151,7 +184,9 @@ describe("features", () => {
   it("paramStructure, notifications, typed errors and deprecation", () => {
     const client = file("methods", "client.ts");
     expect(client).toContain("by_name(params: ByNameParams, options?: CallOptions): Promise<ByNameResult>;");
-    expect(client).toContain('by_position(a: ByPositionParams["a"], b?: ByPositionParams["b"], options?: CallOptions): Promise<ByPositionResult>;');
+    expect(client).toContain(
+      'by_position(a: ByPositionParams["a"], b?: ByPositionParams["b"], options?: CallOptions): Promise<ByPositionResult>;',
+    );
     expect(client).toContain('notify(message: NotifyParams["message"], options?: CallOptions): Promise<void>;');
     expect(client).toContain("failing: { params: []; result: FailingResult };");
     expect(client).toMatch(/@throws \{JsonRpcError\} code -32001: .*\n.*@throws \{JsonRpcError\} code -32002/);
@@ -162,16 +197,38 @@ describe("features", () => {
 });
 
 describe("documents the generator cannot handle get a clear error, never a crash or a hang", () => {
-  const bad = (methods: unknown[], schemas: Record<string, unknown> = {}) => ({ openrpc: "1.3.2", info: { title: "Bad", version: "1" }, methods, components: { schemas } });
+  const bad = (methods: unknown[], schemas: Record<string, unknown> = {}) => ({
+    openrpc: "1.3.2",
+    info: { title: "Bad", version: "1" },
+    methods,
+    components: { schemas },
+  });
   it.each([
-    ["a cycle of bare $refs", bad([{ name: "m", params: [], result: { name: "r", schema: { $ref: "#/components/schemas/A" } } }], { A: { $ref: "#/components/schemas/B" }, B: { $ref: "#/components/schemas/A" } }), "/components/schemas/A", "starts a cycle of references"],
-    ["a remote $ref", bad([{ name: "m", params: [], result: { name: "r", schema: { $ref: "https://example.org/schema.json" } } }]), "/methods/0/result/schema", "is a remote reference"],
+    [
+      "a cycle of bare $refs",
+      bad([{ name: "m", params: [], result: { name: "r", schema: { $ref: "#/components/schemas/A" } } }], {
+        A: { $ref: "#/components/schemas/B" },
+        B: { $ref: "#/components/schemas/A" },
+      }),
+      "/components/schemas/A",
+      "starts a cycle of references",
+    ],
+    [
+      "a remote $ref",
+      bad([{ name: "m", params: [], result: { name: "r", schema: { $ref: "https://example.org/schema.json" } } }]),
+      "/methods/0/result/schema",
+      "is a remote reference",
+    ],
     ["not OpenRPC at all", { hello: "world" }, "/openrpc", "the generator reads OpenRPC 1.x documents"],
   ])("%s", async (_name, document, pointer, message) => {
     const dir = await mkdtemp(path.join(out, "bad-"));
     await writeFile(path.join(dir, "bad.json"), JSON.stringify(document));
-    const error = await generate({ specs: [path.join(dir, "bad.json")], packageName: "bad", cwd: ROOT }).catch((e: unknown) => e);
+    const error = await generate({ specs: [path.join(dir, "bad.json")], packageName: "bad", cwd: ROOT }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(GeneratorError);
-    expect((error as GeneratorError).problems).toContainEqual(expect.objectContaining({ pointer, message: expect.stringContaining(message) }));
+    expect((error as GeneratorError).problems).toContainEqual(
+      expect.objectContaining({ pointer, message: expect.stringContaining(message) }),
+    );
   });
 });

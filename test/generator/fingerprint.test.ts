@@ -18,7 +18,14 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 const spec = {
   openrpc: "1.3.2",
   info: { title: "Pets", version: "1.0.0" },
-  methods: [{ name: "pet_get", paramStructure: "by-position", params: [{ name: "id", schema: { type: "integer" } }], result: { name: "pet", schema: { $ref: "./schemas.json#/Pet" } } }],
+  methods: [
+    {
+      name: "pet_get",
+      paramStructure: "by-position",
+      params: [{ name: "id", schema: { type: "integer" } }],
+      result: { name: "pet", schema: { $ref: "./schemas.json#/Pet" } },
+    },
+  ],
 };
 const schemas = { Pet: { type: "object", properties: { name: { type: "string" } } } };
 const options = { specs: ["pets.openrpc.json"], packageName: "pets-client" };
@@ -55,10 +62,23 @@ describe("upToDate", () => {
   });
 
   const stale: [string, () => Promise<unknown>, Partial<typeof options>?][] = [
-    ["the entry spec changed", () => writeFile(path.join(cwd, "pets.openrpc.json"), JSON.stringify({ ...spec, info: { ...spec.info, version: "1.0.1" } }))],
-    ["a $ref'd file changed", () => writeFile(path.join(cwd, "schemas.json"), JSON.stringify({ Pet: { type: "object" } }))],
+    [
+      "the entry spec changed",
+      () =>
+        writeFile(
+          path.join(cwd, "pets.openrpc.json"),
+          JSON.stringify({ ...spec, info: { ...spec.info, version: "1.0.1" } }),
+        ),
+    ],
+    [
+      "a $ref'd file changed",
+      () => writeFile(path.join(cwd, "schemas.json"), JSON.stringify({ Pet: { type: "object" } })),
+    ],
     ["a $ref'd file is gone", () => unlink(path.join(cwd, "schemas.json"))],
-    ["a generated file was edited by hand", () => writeFile(path.join(cwd, "out/src/pets/client.ts"), "// edited\n", { flag: "a" })],
+    [
+      "a generated file was edited by hand",
+      () => writeFile(path.join(cwd, "out/src/pets/client.ts"), "// edited\n", { flag: "a" }),
+    ],
     ["a generated file was deleted", () => unlink(path.join(cwd, "out/src/pets/api.ts"))],
     ["a file was added to the output", () => writeFile(path.join(cwd, "out/src/extra.ts"), "export {};\n")],
     ["the marker is gone", () => unlink(path.join(cwd, "out", MARKER))],

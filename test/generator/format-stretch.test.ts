@@ -20,10 +20,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function stretch(doc: Json, k: number, deep: boolean): Json {
   let text = JSON.stringify(doc);
   const components = Object.keys(((doc.components as Json | undefined)?.schemas as Json | undefined) ?? {});
-  for (const c of components) for (const end of ['"', "/"]) text = text.split(`"#/components/schemas/${c}${end}`).join(`"#/components/schemas/${c}${"Z".repeat(k)}${end}`);
+  for (const c of components)
+    for (const end of ['"', "/"])
+      text = text.split(`"#/components/schemas/${c}${end}`).join(`"#/components/schemas/${c}${"Z".repeat(k)}${end}`);
   const out = JSON.parse(text) as Json;
   const schemas = (out.components as Json | undefined)?.schemas as Json | undefined;
-  if (schemas) (out.components as Json).schemas = Object.fromEntries(Object.entries(schemas).map(([n, s]) => [`${n}${"Z".repeat(k)}`, s]));
+  if (schemas)
+    (out.components as Json).schemas = Object.fromEntries(
+      Object.entries(schemas).map(([n, s]) => [`${n}${"Z".repeat(k)}`, s]),
+    );
   (out.info as Json).title = `${String((out.info as Json).title)}${" Word".repeat(k)}`;
   if (!deep) return out;
   const walk = (x: unknown): void => {
@@ -31,7 +36,9 @@ function stretch(doc: Json, k: number, deep: boolean): Json {
     if (!x || typeof x !== "object") return;
     const o = x as Json;
     if (o.properties && typeof o.properties === "object") {
-      o.properties = Object.fromEntries(Object.entries(o.properties as Json).map(([n, v]) => [`${n}${"p".repeat(k)}`, v]));
+      o.properties = Object.fromEntries(
+        Object.entries(o.properties as Json).map(([n, v]) => [`${n}${"p".repeat(k)}`, v]),
+      );
       if (Array.isArray(o.required)) o.required = o.required.map((r) => `${String(r)}${"p".repeat(k)}`);
     }
     if (Array.isArray(o.enum)) o.enum = o.enum.map((e) => (typeof e === "string" ? `${e}${"e".repeat(k)}` : e));
@@ -62,12 +69,25 @@ const documents: [string, boolean][] = [
 const cases = documents.flatMap(([spec, deep]) => [9, 30].map((k) => ({ spec, deep, k })));
 
 describe("stretched names: the default run is already in prettier's form", () => {
-  it.each(cases)("$spec, names longer by $k", async ({ spec, deep, k }) => {
-    const file = path.join(dir, `${path.basename(spec, ".json")}-${k}.openrpc.json`);
-    writeFileSync(file, JSON.stringify(stretch(JSON.parse(readFileSync(path.join(ROOT, spec), "utf8")) as Json, k, deep)));
-    const options = { specs: [path.relative(ROOT, file)], packageName: "stretched", cwd: ROOT, examples: "warn" as const, refRoots: [path.relative(ROOT, dir)] };
-    const fast = await generate(options);
-    const pretty = await generate({ ...options, prettier: true });
-    for (const [name, text] of pretty.files) if (name !== MARKER) expect(fast.files.get(name), name).toBe(text);
-  }, 60_000);
+  it.each(cases)(
+    "$spec, names longer by $k",
+    async ({ spec, deep, k }) => {
+      const file = path.join(dir, `${path.basename(spec, ".json")}-${k}.openrpc.json`);
+      writeFileSync(
+        file,
+        JSON.stringify(stretch(JSON.parse(readFileSync(path.join(ROOT, spec), "utf8")) as Json, k, deep)),
+      );
+      const options = {
+        specs: [path.relative(ROOT, file)],
+        packageName: "stretched",
+        cwd: ROOT,
+        examples: "warn" as const,
+        refRoots: [path.relative(ROOT, dir)],
+      };
+      const fast = await generate(options);
+      const pretty = await generate({ ...options, prettier: true });
+      for (const [name, text] of pretty.files) if (name !== MARKER) expect(fast.files.get(name), name).toBe(text);
+    },
+    60_000,
+  );
 });

@@ -15,7 +15,27 @@ describe("jsonErrorPlace: where JSON text breaks, without quoting it", () => {
   ])("%j → %s", (text, want) => expect(jsonErrorPlace(text)).toBe(want));
 
   it("agrees with JSON.parse on what is valid, over generated texts", () => {
-    const pieces = ["{", "}", "[", "]", ",", ":", '"a"', '"b\\n"', "1", "-0.5e3", "true", "null", " ", "\n", "x", '"', "01", "1.", "\\"];
+    const pieces = [
+      "{",
+      "}",
+      "[",
+      "]",
+      ",",
+      ":",
+      '"a"',
+      '"b\\n"',
+      "1",
+      "-0.5e3",
+      "true",
+      "null",
+      " ",
+      "\n",
+      "x",
+      '"',
+      "01",
+      "1.",
+      "\\",
+    ];
     let seed = 7;
     const next = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
     for (let n = 0; n < 5000; n++) {

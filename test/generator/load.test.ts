@@ -41,7 +41,13 @@ describe("loadSpec", () => {
 
   it.each([
     ["a missing entry file", {}, "nope.json", /cannot read nope\.json: ENOENT/, ""],
-    ["a missing referenced file", { "m.json": '{"a":{"$ref":"./gone.json#/X"}}' }, "m.json", /cannot read gone\.json: ENOENT/, "/a"],
+    [
+      "a missing referenced file",
+      { "m.json": '{"a":{"$ref":"./gone.json#/X"}}' },
+      "m.json",
+      /cannot read gone\.json: ENOENT/,
+      "/a",
+    ],
     ["invalid JSON", { "m.json": "{nope" }, "m.json", /is not valid JSON/, ""],
     ["invalid YAML", { "m.yaml": "a: [1,\n" }, "m.yaml", /is not valid YAML/, ""],
   ])("reports %s with the place", async (_name, files, entry, message, pointer) => {
@@ -57,7 +63,12 @@ describe("loadSpec", () => {
 
 describe("externalRefs", () => {
   it("lists only refs to other files, with where they are", () => {
-    const refs = externalRefs({ a: { $ref: "#/x" }, b: [{ $ref: "./v.json#/Y" }], c: { $ref: "https://example.org/s.json" }, "d/e": { $ref: "w.yaml" } });
+    const refs = externalRefs({
+      a: { $ref: "#/x" },
+      b: [{ $ref: "./v.json#/Y" }],
+      c: { $ref: "https://example.org/s.json" },
+      "d/e": { $ref: "w.yaml" },
+    });
     expect(refs).toEqual([
       { file: "./v.json", pointer: "/b/0", ref: "./v.json#/Y" },
       { file: "w.yaml", pointer: "/d~1e", ref: "w.yaml" },

@@ -48,7 +48,9 @@ const run = promisify(execFile);
 const addFormats = formatsPlugin as unknown as (ajv: Ajv) => Ajv;
 /** Seeds per schema in the ajv property test. */
 const SEEDS = 5;
-const manifest = JSON.parse(readFileSync(path.join(ROOT, "test/fixtures/third-party/manifest.json"), "utf8")) as { documents: Entry[] };
+const manifest = JSON.parse(readFileSync(path.join(ROOT, "test/fixtures/third-party/manifest.json"), "utf8")) as {
+  documents: Entry[];
+};
 const entries = manifest.documents;
 const out = await mkdtemp(path.join(os.tmpdir(), "third-party-"));
 const models = new Map<string, DocumentModel>();
@@ -60,18 +62,39 @@ let typecheck: Promise<string> | undefined;
 
 beforeAll(async () => {
   for (const entry of entries) {
-    const result = await generate({ specs: [entry.file], packageName: `third-party-${entry.name}`, cwd: ROOT, examples: entry.examples ?? "error", refRoots: entry.refRoots });
+    const result = await generate({
+      specs: [entry.file],
+      packageName: `third-party-${entry.name}`,
+      cwd: ROOT,
+      examples: entry.examples ?? "error",
+      refRoots: entry.refRoots,
+    });
     await writeOutput(entry.name, result.files, { cwd: out });
     models.set(entry.name, result.documents[0]!);
     generated.set(entry.name, result.files);
-    warned.set(entry.name, result.warnings.map((w) => w.pointer));
+    warned.set(
+      entry.name,
+      result.warnings.map((w) => w.pointer),
+    );
   }
   const tsconfig = {
-    compilerOptions: { target: "ES2022", lib: ["ES2022", "DOM"], module: "NodeNext", moduleResolution: "NodeNext", strict: true, noUncheckedIndexedAccess: true, noEmit: true, skipLibCheck: true, types: [] },
+    compilerOptions: {
+      target: "ES2022",
+      lib: ["ES2022", "DOM"],
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      strict: true,
+      noUncheckedIndexedAccess: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: [],
+    },
     include: entries.map((e) => `${e.name}/src`),
   };
   await writeFile(path.join(out, "tsconfig.json"), JSON.stringify(tsconfig));
-  typecheck = run(path.join(ROOT, "node_modules/.bin/tsc"), ["-p", path.join(out, "tsconfig.json")], { timeout: 170_000 }).then(
+  typecheck = run(path.join(ROOT, "node_modules/.bin/tsc"), ["-p", path.join(out, "tsconfig.json")], {
+    timeout: 170_000,
+  }).then(
     (r) => r.stdout,
     (e: { stdout?: string; message: string }) => e.stdout || e.message,
   );
@@ -91,9 +114,15 @@ describe("third-party documents", () => {
       // A document read from node_modules comes from the exact version the manifest names.
       const installed = /^node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(entry.file);
       if (installed) {
-        const pkg = JSON.parse(readFileSync(path.join(ROOT, "node_modules", installed[1]!, "package.json"), "utf8")) as { name: string; version: string };
+        const pkg = JSON.parse(
+          readFileSync(path.join(ROOT, "node_modules", installed[1]!, "package.json"), "utf8"),
+        ) as { name: string; version: string };
         expect(`${pkg.name}@${pkg.version}`, entry.name).toBe(entry.package);
-        const declared = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies[pkg.name];
+        const declared = (
+          JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+            devDependencies: Record<string, string>;
+          }
+        ).devDependencies[pkg.name];
         expect(declared, `${pkg.name} is an exact-pinned devDependency`).toBe(pkg.version);
       }
     }
@@ -103,16 +132,20 @@ describe("third-party documents", () => {
     expect(models.get(name)!.methods.length).toBe(entry.methods);
     expect([...generated.get(name)!.keys()]).toContain(`src/${models.get(name)!.subpath}/client.ts`);
   });
-
 });
 
 type Request = (method: string, params: unknown) => Promise<unknown>;
 
 /** The generated client of a package in the sandbox, pointed at `url`, validating results strictly. */
-async function clientOf(name: string, url: string): Promise<{ request: Request; close(): void; structure(method: string): { params: string[]; structure: string } }> {
+async function clientOf(
+  name: string,
+  url: string,
+): Promise<{ request: Request; close(): void; structure(method: string): { params: string[]; structure: string } }> {
   const dir = path.join(out, name, "src", models.get(name)!.subpath);
   const clientModule = (await import(pathToFileURL(path.join(dir, "client.ts")).href)) as Record<string, unknown>;
-  const { api } = (await import(pathToFileURL(path.join(dir, "api.ts")).href)) as { api: { methods: Record<string, { params: string[]; structure: string }> } };
+  const { api } = (await import(pathToFileURL(path.join(dir, "api.ts")).href)) as {
+    api: { methods: Record<string, { params: string[]; structure: string }> };
+  };
   const factory = clientModule[models.get(name)!.factory] as (options: object) => { request: Request; close(): void };
   const client = factory({ url, validateResponses: "strict", retryCount: 0 });
   return { request: (m, p) => client.request(m, p), close: () => client.close(), structure: (m) => api.methods[m]! };
@@ -127,33 +160,56 @@ function asRequested(named: Record<string, unknown>, method: { params: string[];
 }
 
 describe("every method answers through the mock, and every answer passes strict result validation", () => {
-  it.each(entries.map((e) => [e.name, e] as const))("%s", async (name, entry) => {
-    const model = models.get(name)!;
-    const mock = await startMockServer({ specs: [entry.file], cwd: ROOT, port: 0 });
-    const client = await clientOf(name, mock.url);
-    const definitions = new Map<string, JsonSchema>(model.schemas.map((s) => [s.name, s.schema]));
-    const failures: string[] = [];
-    let calls = 0;
-    try {
-      for (const method of model.methods) {
-        const example = method.examples.find((e) => e.hasResult && !warned.get(name)!.some((p) => p.startsWith(`${e.pointer}/`)));
-        const made = generateValue({ $ref: `#/definitions/${method.paramsType}` }, definitions, `${method.rpcName} params`) as Record<string, unknown>;
-        for (const [how, named] of [...(example ? [["example params", example.params] as const] : []), ["made-up params", made] as const]) {
-          calls++;
-          await client.request(method.rpcName, asRequested(named, client.structure(method.rpcName))).catch((error: Error) => {
-            failures.push(`${method.rpcName} (${how} ${JSON.stringify(named).slice(0, 200)}): ${error.message.slice(0, 600)}`);
-          });
+  it.each(entries.map((e) => [e.name, e] as const))(
+    "%s",
+    async (name, entry) => {
+      const model = models.get(name)!;
+      const mock = await startMockServer({ specs: [entry.file], cwd: ROOT, port: 0 });
+      const client = await clientOf(name, mock.url);
+      const definitions = new Map<string, JsonSchema>(model.schemas.map((s) => [s.name, s.schema]));
+      const failures: string[] = [];
+      let calls = 0;
+      try {
+        for (const method of model.methods) {
+          const example = method.examples.find(
+            (e) => e.hasResult && !warned.get(name)!.some((p) => p.startsWith(`${e.pointer}/`)),
+          );
+          const made = generateValue(
+            { $ref: `#/definitions/${method.paramsType}` },
+            definitions,
+            `${method.rpcName} params`,
+          ) as Record<string, unknown>;
+          for (const [how, named] of [
+            ...(example ? [["example params", example.params] as const] : []),
+            ["made-up params", made] as const,
+          ]) {
+            calls++;
+            await client
+              .request(method.rpcName, asRequested(named, client.structure(method.rpcName)))
+              .catch((error: Error) => {
+                failures.push(
+                  `${method.rpcName} (${how} ${JSON.stringify(named).slice(0, 200)}): ${error.message.slice(0, 600)}`,
+                );
+              });
+          }
         }
+      } finally {
+        client.close();
+        await mock.close();
       }
-    } finally {
-      client.close();
-      await mock.close();
-    }
-    const known = entry.unsatisfiable ? new RegExp(`\\b${entry.unsatisfiable.where} (must|matches none)\\b`) : undefined;
-    expect(failures.filter((f) => !known?.test(f))).toEqual([]);
-    if (known) expect(failures.length, `${name}: the unsatisfiable schema at ${entry.unsatisfiable!.where} should make calls fail`).toBeGreaterThan(0);
-    expect(calls).toBeGreaterThanOrEqual(entry.methods);
-  }, 60_000);
+      const known = entry.unsatisfiable
+        ? new RegExp(`\\b${entry.unsatisfiable.where} (must|matches none)\\b`)
+        : undefined;
+      expect(failures.filter((f) => !known?.test(f))).toEqual([]);
+      if (known)
+        expect(
+          failures.length,
+          `${name}: the unsatisfiable schema at ${entry.unsatisfiable!.where} should make calls fail`,
+        ).toBeGreaterThan(0);
+      expect(calls).toBeGreaterThanOrEqual(entry.methods);
+    },
+    60_000,
+  );
 });
 
 describe("every value the mock makes up fits its documented schema under ajv (formats checked)", () => {
@@ -169,13 +225,22 @@ describe("every value the mock makes up fits its documented schema under ajv (fo
         if (!definitions.has(type)) continue;
         const validate = ajv.getSchema(`doc#/definitions/${type}`)!;
         for (let seed = 0; seed < SEEDS; seed++) {
-          const value = generateValue({ $ref: `#/definitions/${type}` }, definitions, `${method.rpcName} ${type} ${seed}`);
+          const value = generateValue(
+            { $ref: `#/definitions/${type}` },
+            definitions,
+            `${method.rpcName} ${type} ${seed}`,
+          );
           checked++;
-          if (!validate(value)) misfits.push(`${type} ${JSON.stringify(value).slice(0, 200)}: ${ajv.errorsText(validate.errors)}`.slice(0, 600));
+          if (!validate(value))
+            misfits.push(
+              `${type} ${JSON.stringify(value).slice(0, 200)}: ${ajv.errorsText(validate.errors)}`.slice(0, 600),
+            );
         }
       }
     }
-    const known = entry.unsatisfiable ? new RegExp(`/${entry.unsatisfiable.where.replace(/\\\./g, "/")} must match pattern`) : undefined;
+    const known = entry.unsatisfiable
+      ? new RegExp(`/${entry.unsatisfiable.where.replace(/\\\./g, "/")} must match pattern`)
+      : undefined;
     expect(misfits.filter((m) => !known?.test(m))).toEqual([]);
     expect(checked).toBeGreaterThanOrEqual(entry.methods * SEEDS);
   });
@@ -188,7 +253,8 @@ describe("every pattern of the documents gets a matching string", () => {
     else if (value !== null && typeof value === "object") {
       for (const [key, inner] of Object.entries(value)) {
         if (key === "pattern" && typeof inner === "string") patterns.add(inner);
-        if (key === "patternProperties" && inner !== null && typeof inner === "object") Object.keys(inner).forEach((p) => patterns.add(p));
+        if (key === "patternProperties" && inner !== null && typeof inner === "object")
+          Object.keys(inner).forEach((p) => patterns.add(p));
         collect(inner);
       }
     }

@@ -20,8 +20,13 @@ function waitFor(lines: string[], from: number, pattern: RegExp, ms = 90_000): P
     const started = Date.now();
     const poll = setInterval(() => {
       const hit = lines.slice(from).find((l) => pattern.test(l));
-      if (hit !== undefined) (clearInterval(poll), resolve(hit));
-      else if (Date.now() - started > ms) (clearInterval(poll), reject(new Error(`no line like ${pattern} within ${ms} ms; got:\n${lines.join("\n")}`)));
+      if (hit !== undefined) {
+        clearInterval(poll);
+        resolve(hit);
+      } else if (Date.now() - started > ms) {
+        clearInterval(poll);
+        reject(new Error(`no line like ${pattern} within ${ms} ms; got:\n${lines.join("\n")}`));
+      }
     }, 20);
   });
 }
@@ -34,9 +39,21 @@ describe("watchSpecs", () => {
     const lines: string[] = [];
     const controller = new AbortController();
     const lifetime = setTimeout(() => controller.abort(), 170_000);
-    const done = watchSpecs({ specs, packageName: "watched-client", out: "out", cwd, signal: controller.signal, log: (l) => lines.push(l), debounceMs: 20 });
+    const done = watchSpecs({
+      specs,
+      packageName: "watched-client",
+      out: "out",
+      cwd,
+      signal: controller.signal,
+      log: (l) => lines.push(l),
+      debounceMs: 20,
+    });
     try {
-      await waitFor(lines, 0, /^watching spec\/eth\.openrpc\.json, spec\/advanced\.openrpc\.json and 1 file\(s\) they \$ref/);
+      await waitFor(
+        lines,
+        0,
+        /^watching spec\/eth\.openrpc\.json, spec\/advanced\.openrpc\.json and 1 file\(s\) they \$ref/,
+      );
       expect(lines[0]).toMatch(/^generated: wrote \d+ files .* in \d+ ms$/);
 
       const file = path.join(cwd, "spec/eth.openrpc.json");
@@ -46,13 +63,19 @@ describe("watchSpecs", () => {
       let mark = lines.length;
       await writeFile(file, JSON.stringify(doc, null, 2));
       const changed = await waitFor(lines, mark, /^(regenerated|✗)/);
-      expect(changed).toMatch(new RegExp(`^regenerated: spec/eth\\.openrpc\\.json: changed ${method.name}; wrote \\d+ files? \\(.*src/eth/client\\.ts.*\\) in \\d+ ms$`));
+      expect(changed).toMatch(
+        new RegExp(
+          `^regenerated: spec/eth\\.openrpc\\.json: changed ${method.name}; wrote \\d+ files? \\(.*src/eth/client\\.ts.*\\) in \\d+ ms$`,
+        ),
+      );
       expect(await readFile(path.join(cwd, "out/src/eth/client.ts"), "utf8")).toContain("Edited while watching.");
 
       mark = lines.length;
       await writeFile(path.join(cwd, "spec/schemas/values.json"), "{ not json");
       const broken = await waitFor(lines, mark, /^(regenerated|✗)/);
-      expect(broken).toMatch(/^✗ spec\/schemas\/values\.json#: is not valid JSON \(line 1, column 3.*still watching\)$/);
+      expect(broken).toMatch(
+        /^✗ spec\/schemas\/values\.json#: is not valid JSON \(line 1, column 3.*still watching\)$/,
+      );
       expect(broken).not.toContain("\n");
       expect(await readFile(path.join(cwd, "out/src/eth/client.ts"), "utf8")).toContain("Edited while watching.");
 
@@ -68,13 +91,19 @@ describe("watchSpecs", () => {
 });
 
 describe("methodChanges", () => {
-  const doc = (methods: Partial<MethodModel>[]): DocumentModel => ({ source: "a.json", methods }) as unknown as DocumentModel;
+  const doc = (methods: Partial<MethodModel>[]): DocumentModel =>
+    ({ source: "a.json", methods }) as unknown as DocumentModel;
   it.each([
     ["nothing", [{ rpcName: "a", summary: "x" }], [{ rpcName: "a", summary: "x" }], []],
     ["added", [{ rpcName: "a" }], [{ rpcName: "a" }, { rpcName: "b" }], ["a.json: added b"]],
     ["removed", [{ rpcName: "a" }, { rpcName: "b" }], [{ rpcName: "b" }], ["a.json: removed a"]],
     ["changed", [{ rpcName: "a", summary: "x" }], [{ rpcName: "a", summary: "y" }], ["a.json: changed a"]],
-    ["all three", [{ rpcName: "a" }, { rpcName: "b", summary: "x" }], [{ rpcName: "b", summary: "y" }, { rpcName: "c" }], ["a.json: added c, removed a, changed b"]],
+    [
+      "all three",
+      [{ rpcName: "a" }, { rpcName: "b", summary: "x" }],
+      [{ rpcName: "b", summary: "y" }, { rpcName: "c" }],
+      ["a.json: added c, removed a, changed b"],
+    ],
   ] as [string, Partial<MethodModel>[], Partial<MethodModel>[], string[]][])("%s", (_name, before, after, want) => {
     expect(methodChanges([doc(before)], [doc(after)])).toEqual(want);
   });
@@ -82,8 +111,16 @@ describe("methodChanges", () => {
 
 describe("changedFiles", () => {
   it("lists added, removed and changed files, sorted", () => {
-    const before = new Map([["a", "1"], ["b", "2"], ["c", "3"]]);
-    const after = new Map([["c", "3"], ["b", "x"], ["d", "4"]]);
+    const before = new Map([
+      ["a", "1"],
+      ["b", "2"],
+      ["c", "3"],
+    ]);
+    const after = new Map([
+      ["c", "3"],
+      ["b", "x"],
+      ["d", "4"],
+    ]);
     expect(changedFiles(before, after)).toEqual(["a", "b", "d"]);
   });
 });

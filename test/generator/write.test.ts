@@ -16,7 +16,8 @@ await mkdir(cwd);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** writeOutput confined to the sandbox: the working folder is the sandbox's project folder. */
-const write = (out: string, files: Map<string, string>, force = false): Promise<void> => writeOutput(path.join(dir, out), files, { force, cwd });
+const write = (out: string, files: Map<string, string>, force = false): Promise<void> =>
+  writeOutput(path.join(dir, out), files, { force, cwd });
 
 /** What the generator wrote, without its marker. */
 async function written(out: string): Promise<Record<string, string>> {
@@ -25,16 +26,29 @@ async function written(out: string): Promise<Record<string, string>> {
   return Object.fromEntries(files);
 }
 
-const message = (error: unknown): string => (error instanceof GeneratorError ? error.problems.map((p) => `${p.message} ${p.hint}`).join("\n") : String(error));
+const message = (error: unknown): string =>
+  error instanceof GeneratorError ? error.problems.map((p) => `${p.message} ${p.hint}`).join("\n") : String(error);
 
 describe("writeOutput", () => {
   it("replaces the folder: new files in, stale files out, node_modules and dist kept", async () => {
-    await write("a/out", new Map([["src/old.ts", "old"], ["keep.md", "v1"]]));
+    await write(
+      "a/out",
+      new Map([
+        ["src/old.ts", "old"],
+        ["keep.md", "v1"],
+      ]),
+    );
     await mkdir(path.join(dir, "a/out/node_modules/x"), { recursive: true });
     await writeFile(path.join(dir, "a/out/node_modules/x/i.js"), "dep");
     await mkdir(path.join(dir, "a/out/dist"));
     await writeFile(path.join(dir, "a/out/dist/index.js"), "built");
-    await write("a/out", new Map([["src/new.ts", "new"], ["keep.md", "v2"]]));
+    await write(
+      "a/out",
+      new Map([
+        ["src/new.ts", "new"],
+        ["keep.md", "v2"],
+      ]),
+    );
     expect(await written("a/out")).toEqual({ "src/new.ts": "new", "keep.md": "v2" });
     expect(await readFile(path.join(dir, "a/out/node_modules/x/i.js"), "utf8")).toBe("dep");
     expect(await readFile(path.join(dir, "a/out/dist/index.js"), "utf8")).toBe("built");
@@ -42,9 +56,19 @@ describe("writeOutput", () => {
   });
 
   it("leaves the old output untouched and no temp folder behind when writing fails", async () => {
-    await write("b/out", new Map([["a.ts", "old a"], ["b.ts", "old b"]]));
+    await write(
+      "b/out",
+      new Map([
+        ["a.ts", "old a"],
+        ["b.ts", "old b"],
+      ]),
+    );
     // "x" as a file and "x/y.ts" below it cannot both exist: the write fails half-way.
-    const broken = new Map([["a.ts", "new a"], ["x", "file"], ["x/y.ts", "under a file"]]);
+    const broken = new Map([
+      ["a.ts", "new a"],
+      ["x", "file"],
+      ["x/y.ts", "under a file"],
+    ]);
     await expect(write("b/out", broken)).rejects.toThrow();
     expect(await written("b/out")).toEqual({ "a.ts": "old a", "b.ts": "old b" });
     expect((await readdir(path.join(dir, "b"))).sort()).toEqual(["out"]);
@@ -82,7 +106,9 @@ describe("writeOutput refuses what it cannot undo", () => {
     await writeFile(path.join(dir, "theirs/src/main.ts"), "my code");
     await mkdir(path.join(dir, "theirs/.git"));
     const error = await write("theirs", new Map([["a.ts", "x"]])).catch((e: unknown) => e);
-    expect(message(error)).toMatch(/is not empty and was not written by the generator \(it has no \.openrpc-ts\.json\)\..*--force/);
+    expect(message(error)).toMatch(
+      /is not empty and was not written by the generator \(it has no \.openrpc-ts\.json\)\..*--force/,
+    );
     expect(await readFile(path.join(dir, "theirs/src/main.ts"), "utf8")).toBe("my code");
     await write("theirs", new Map([["a.ts", "x"]]), true);
     expect(await written("theirs")).toEqual({ "a.ts": "x" });
@@ -117,21 +143,30 @@ describe("writeOutput refuses what it cannot undo", () => {
 
   it("a file", async () => {
     await writeFile(path.join(dir, "a-file"), "text");
-    expect(message(await write("a-file", new Map([["a.ts", "x"]])).catch((e: unknown) => e))).toContain("--out is a file, not a folder.");
+    expect(message(await write("a-file", new Map([["a.ts", "x"]])).catch((e: unknown) => e))).toContain(
+      "--out is a file, not a folder.",
+    );
     expect(await readFile(path.join(dir, "a-file"), "utf8")).toBe("text");
   });
 
-  it.each(["../escape.ts", "/etc/x", "a/../../b", "C:/x", "a\\b", "", "a//b"])("a path that leaves the folder: %j", async (file) => {
-    const error = await write("paths", new Map([[file, "x"]])).catch((e: unknown) => e);
-    expect(message(error)).toContain("it is not a plain relative path inside the output folder");
-    expect(await readdir(dir)).not.toContain("escape.ts");
-  });
+  it.each(["../escape.ts", "/etc/x", "a/../../b", "C:/x", "a\\b", "", "a//b"])(
+    "a path that leaves the folder: %j",
+    async (file) => {
+      const error = await write("paths", new Map([[file, "x"]])).catch((e: unknown) => e);
+      expect(message(error)).toContain("it is not a plain relative path inside the output folder");
+      expect(await readdir(dir)).not.toContain("escape.ts");
+    },
+  );
 
   it("never deletes node_modules when the write fails", async () => {
     await write("fail/out", new Map([["a.ts", "v1"]]));
     await mkdir(path.join(dir, "fail/out/node_modules"));
     await writeFile(path.join(dir, "fail/out/node_modules/dep.js"), "dep");
-    const broken = new Map([["a.ts", "v2"], ["x", "file"], ["x/y.ts", "under a file"]]);
+    const broken = new Map([
+      ["a.ts", "v2"],
+      ["x", "file"],
+      ["x/y.ts", "under a file"],
+    ]);
     await expect(write("fail/out", broken)).rejects.toThrow();
     expect(await readFile(path.join(dir, "fail/out/node_modules/dep.js"), "utf8")).toBe("dep");
     expect(await written("fail/out")).toEqual({ "a.ts": "v1" });

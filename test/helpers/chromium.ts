@@ -34,8 +34,14 @@ export function inCi(env: NodeJS.ProcessEnv = process.env): boolean {
 export function decideChromium(env: NodeJS.ProcessEnv, executable: (file: string) => boolean): ChromiumLookup {
   const path = env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
   if (inCi(env) || executable(path)) return { path, skip: false, notice: undefined };
-  const how = env.CHROMIUM_PATH ? "point CHROMIUM_PATH at a Chromium executable" : "install it (`apt-get install chromium`) or set CHROMIUM_PATH";
-  return { path, skip: true, notice: `Skipping browser tests: no Chromium at ${path}; to run them, ${how} (with CI=true they run and fail instead).` };
+  const how = env.CHROMIUM_PATH
+    ? "point CHROMIUM_PATH at a Chromium executable"
+    : "install it (`apt-get install chromium`) or set CHROMIUM_PATH";
+  return {
+    path,
+    skip: true,
+    notice: `Skipping browser tests: no Chromium at ${path}; to run them, ${how} (with CI=true they run and fail instead).`,
+  };
 }
 
 function isExecutable(file: string): boolean {
@@ -58,6 +64,15 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLook
 export function launchChromium(lookup: ChromiumLookup): Promise<Browser> {
   return chromium.launch({
     executablePath: lookup.path,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 }

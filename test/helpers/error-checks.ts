@@ -6,16 +6,28 @@ import { inspect } from "node:util";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 
 /** Every string reachable from `value`: own property names and values (symbols, non-enumerable, getters), recursively. */
-function reachable(value: unknown, path: string, out: Array<[string, string]>, seen: Set<unknown>, depth: number): void {
+function reachable(
+  value: unknown,
+  path: string,
+  out: Array<[string, string]>,
+  seen: Set<unknown>,
+  depth: number,
+): void {
   if (typeof value === "string") {
     out.push([path, value]);
     return;
   }
-  if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean" || typeof value === "symbol") {
+  if (
+    typeof value === "number" ||
+    typeof value === "bigint" ||
+    typeof value === "boolean" ||
+    typeof value === "symbol"
+  ) {
     out.push([path, String(value)]);
     return;
   }
-  if (value === null || (typeof value !== "object" && typeof value !== "function") || seen.has(value) || depth > 12) return;
+  if (value === null || (typeof value !== "object" && typeof value !== "function") || seen.has(value) || depth > 12)
+    return;
   seen.add(value);
   for (const key of Reflect.ownKeys(value)) {
     const name = typeof key === "symbol" ? key.toString() : key;
@@ -45,7 +57,10 @@ export function renderings(error: unknown): Array<[string, string]> {
   reachable(error, "error", texts, new Set(), 0);
   let cause: unknown = error instanceof Error ? error.cause : undefined;
   for (let i = 0; cause !== undefined && i < 10; i++) {
-    texts.push([`cause[${i}] inspect`, inspect(cause, { depth: 10, showHidden: true })], [`cause[${i}]`, String(cause)]);
+    texts.push(
+      [`cause[${i}] inspect`, inspect(cause, { depth: 10, showHidden: true })],
+      [`cause[${i}]`, String(cause)],
+    );
     if (!(cause instanceof Error)) break;
     texts.push([`cause[${i}].message`, cause.message], [`cause[${i}].stack`, cause.stack ?? ""]);
     cause = cause.cause;

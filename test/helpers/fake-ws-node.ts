@@ -81,7 +81,9 @@ export async function startFakeWsNode(): Promise<FakeWsNode> {
       if (m === "eth_blockNumber") return answer(hex(node.head));
       if (m === "eth_getBlockByNumber") return answer(head(Number(request.params[0])));
       if (m === "eth_getLogs") return answer(node.logs);
-      socket.send(JSON.stringify({ jsonrpc: "2.0", id: request.id, error: { code: -32601, message: `Method not found: ${m}` } }));
+      socket.send(
+        JSON.stringify({ jsonrpc: "2.0", id: request.id, error: { code: -32601, message: `Method not found: ${m}` } }),
+      );
     });
   });
   return node;
@@ -90,5 +92,10 @@ export async function startFakeWsNode(): Promise<FakeWsNode> {
 /** A head with the fields the spec requires. */
 export function head(n: number): Record<string, string> {
   const word = (tag: number): string => `0x${tag.toString(16).padStart(64, "0")}`;
-  return { number: `0x${n.toString(16)}`, hash: word(n + 1), parentHash: word(n), timestamp: `0x${(1_700_000_000 + n).toString(16)}` };
+  return {
+    number: `0x${n.toString(16)}`,
+    hash: word(n + 1),
+    parentHash: word(n),
+    timestamp: `0x${(1_700_000_000 + n).toString(16)}`,
+  };
 }

@@ -57,8 +57,18 @@ export type Behaviour =
   | { kind: "custom"; fn: (request: RecordedRequest) => Behaviour | Promise<Behaviour> };
 
 /** `body` is sent as is when it is a string (raw JSON text, e.g. with long integers), else stringified. */
-export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Behaviour => ({ kind: "json", status, body, headers });
-export const text = (status: number, body: string, headers: Record<string, string> = {}): Behaviour => ({ kind: "text", status, body, headers });
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Behaviour => ({
+  kind: "json",
+  status,
+  body,
+  headers,
+});
+export const text = (status: number, body: string, headers: Record<string, string> = {}): Behaviour => ({
+  kind: "text",
+  status,
+  body,
+  headers,
+});
 /** An HTML error page (nginx-like by default). */
 export const html = (status: number, body?: string, headers: Record<string, string> = {}): Behaviour => ({
   kind: "html",
@@ -73,16 +83,26 @@ export const reset = (): Behaviour => ({ kind: "reset" });
 /** Answers with `then` (default: `echo()`) after `ms` milliseconds. */
 export const hang = (ms: number, then: Behaviour = echo()): Behaviour => ({ kind: "hang", ms, then });
 /** Declares `declared` bytes, sends the start of a JSON answer, then ends the socket. */
-export const truncated = (declared = 4096, body = '{"jsonrpc":"2.0","id":1,"result":{"currencies":[{"blockch'): Behaviour => ({ kind: "truncated", declared, body });
+export const truncated = (
+  declared = 4096,
+  body = '{"jsonrpc":"2.0","id":1,"result":{"currencies":[{"blockch',
+): Behaviour => ({ kind: "truncated", declared, body });
 /** A JSON body of `bytes` bytes, announced by content-length or sent chunked (no length). */
-export const oversized = (bytes: number, options: { chunked?: boolean } = {}): Behaviour => ({ kind: "oversized", bytes, chunked: options.chunked ?? false });
+export const oversized = (bytes: number, options: { chunked?: boolean } = {}): Behaviour => ({
+  kind: "oversized",
+  bytes,
+  chunked: options.chunked ?? false,
+});
 /** A valid JSON-RPC result whose id is not the request's. */
 export const wrongId = (): Behaviour => ({ kind: "wrongId" });
 /** Sends the headers and the first half of a valid answer at once, the rest after `ms` milliseconds. */
 export const slowBody = (ms: number): Behaviour => ({ kind: "slowBody", ms });
 /** A valid JSON-RPC result with the request's id; a batch is answered item by item, in order. */
 export const echo = (result?: (envelope: Envelope) => unknown): Behaviour => ({ kind: "echo", result });
-export const custom = (fn: (request: RecordedRequest) => Behaviour | Promise<Behaviour>): Behaviour => ({ kind: "custom", fn });
+export const custom = (fn: (request: RecordedRequest) => Behaviour | Promise<Behaviour>): Behaviour => ({
+  kind: "custom",
+  fn,
+});
 
 /** The default echoed result: the method and params the server received. */
 export const defaultResult = (envelope: Envelope): unknown => ({ method: envelope.method, params: envelope.params });
@@ -154,9 +174,16 @@ export async function startFaultServer(): Promise<FaultServer> {
   });
   server.on("clientError", (_error, socket) => socket.destroy());
 
-  const gone = (res: ServerResponse): boolean => res.destroyed || res.writableEnded || res.socket === null || res.socket.destroyed;
+  const gone = (res: ServerResponse): boolean =>
+    res.destroyed || res.writableEnded || res.socket === null || res.socket.destroyed;
 
-  const send = (res: ServerResponse, status: number, contentType: string, body: string, headers: Record<string, string>): void => {
+  const send = (
+    res: ServerResponse,
+    status: number,
+    contentType: string,
+    body: string,
+    headers: Record<string, string>,
+  ): void => {
     if (gone(res)) return;
     const bytes = Buffer.from(body, "utf8");
     res.writeHead(status, { "content-type": contentType, "content-length": String(bytes.length), ...headers });
@@ -166,7 +193,13 @@ export async function startFaultServer(): Promise<FaultServer> {
   async function perform(behaviour: Behaviour, request: RecordedRequest, res: ServerResponse): Promise<void> {
     switch (behaviour.kind) {
       case "json":
-        return send(res, behaviour.status, "application/json", typeof behaviour.body === "string" ? behaviour.body : JSON.stringify(behaviour.body), behaviour.headers);
+        return send(
+          res,
+          behaviour.status,
+          "application/json",
+          typeof behaviour.body === "string" ? behaviour.body : JSON.stringify(behaviour.body),
+          behaviour.headers,
+        );
       case "text":
         return send(res, behaviour.status, "text/plain; charset=utf-8", behaviour.body, behaviour.headers);
       case "html":
@@ -202,7 +235,12 @@ export async function startFaultServer(): Promise<FaultServer> {
         const head = `{"jsonrpc":"2.0","id":${JSON.stringify(envelope.id ?? 1)},"result":"`;
         const tail = `"}`;
         const fill = Math.max(0, behaviour.bytes - head.length - tail.length);
-        res.writeHead(200, behaviour.chunked ? { "content-type": "application/json" } : { "content-type": "application/json", "content-length": String(head.length + fill + tail.length) });
+        res.writeHead(
+          200,
+          behaviour.chunked
+            ? { "content-type": "application/json" }
+            : { "content-type": "application/json", "content-length": String(head.length + fill + tail.length) },
+        );
         res.write(head);
         const chunk = "x".repeat(16 * 1024);
         let left = fill;
@@ -227,7 +265,13 @@ export async function startFaultServer(): Promise<FaultServer> {
       case "wrongId": {
         const envelope = (request.json ?? {}) as Envelope;
         const id = typeof envelope.id === "number" ? envelope.id + 1000 : 999_999;
-        return send(res, 200, "application/json", JSON.stringify({ jsonrpc: "2.0", id, result: defaultResult(envelope) }), {});
+        return send(
+          res,
+          200,
+          "application/json",
+          JSON.stringify({ jsonrpc: "2.0", id, result: defaultResult(envelope) }),
+          {},
+        );
       }
       case "slowBody": {
         if (gone(res)) return;

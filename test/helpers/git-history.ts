@@ -15,15 +15,28 @@ export interface GitHistory {
 
 function git(root: string, args: string[]): string | undefined {
   try {
-    return execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: 10_000 }).trim();
+    return execFileSync("git", args, {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: 10_000,
+    }).trim();
   } catch {
     return undefined;
   }
 }
 
 /** Pure decision from what git answered, for tests. */
-export function decideGitHistory(root: string, topLevel: string | undefined, hasTree: boolean, tree: string): GitHistory {
-  const skip = (why: string): GitHistory => ({ skip: true, notice: `Skipping the tests that read git history: ${why}; run them in a git clone of the repository.` });
+export function decideGitHistory(
+  root: string,
+  topLevel: string | undefined,
+  hasTree: boolean,
+  tree: string,
+): GitHistory {
+  const skip = (why: string): GitHistory => ({
+    skip: true,
+    notice: `Skipping the tests that read git history: ${why}; run them in a git clone of the repository.`,
+  });
   if (topLevel === undefined) return skip(`${root} is not in a git repository (an exported copy)`);
   if (topLevel !== root) return skip(`${root} is not the top of its git repository (${topLevel} is)`);
   if (!hasTree) return skip(`HEAD has no ${tree}/ (no commit yet, or it was not committed)`);

@@ -117,7 +117,18 @@ async function startOnce(port: number): Promise<HardhatNode> {
   const httpUrl = `http://${host}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--require", WATCHDOG, HARDHAT_CLI, "--config", HARDHAT_CONFIG, "node", "--hostname", "127.0.0.1", "--port", String(port)],
+    [
+      "--require",
+      WATCHDOG,
+      HARDHAT_CLI,
+      "--config",
+      HARDHAT_CONFIG,
+      "node",
+      "--hostname",
+      "127.0.0.1",
+      "--port",
+      String(port),
+    ],
     {
       cwd: ROOT,
       detached: false,
@@ -126,7 +137,9 @@ async function startOnce(port: number): Promise<HardhatNode> {
     },
   );
   if (child.pid === undefined) {
-    throw new Error(`could not spawn hardhat node: ${await new Promise((r) => child.once("error", (e) => r(String(e))))}`);
+    throw new Error(
+      `could not spawn hardhat node: ${await new Promise((r) => child.once("error", (e) => r(String(e))))}`,
+    );
   }
   const pid = child.pid;
 

@@ -48,16 +48,27 @@ async function files(dir: string, base = dir): Promise<string[]> {
 /** sha256 over generated/'s paths and contents (dist/ and node_modules/ left out). */
 export async function contentHash(dir = GENERATED): Promise<string> {
   const hash = createHash("sha256");
-  for (const file of await files(dir)) hash.update(`${file}\0`).update(await readFile(path.join(dir, file))).update("\0");
+  for (const file of await files(dir))
+    hash
+      .update(`${file}\0`)
+      .update(await readFile(path.join(dir, file)))
+      .update("\0");
   return hash.digest("hex").slice(0, 16);
 }
 
-const exists = (file: string): Promise<boolean> => access(file).then(() => true, () => false);
+const exists = (file: string): Promise<boolean> =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 /** The folder the run's globalSetup made (removed when the run ends). */
 function packDir(): string {
   const dir = inject("packDir");
-  if (!dir) throw new Error("No pack folder: run the tests through vitest with vitest.config.ts (its globalSetup test/setup/pack-dir.ts makes one).");
+  if (!dir)
+    throw new Error(
+      "No pack folder: run the tests through vitest with vitest.config.ts (its globalSetup test/setup/pack-dir.ts makes one).",
+    );
   return dir;
 }
 
@@ -83,7 +94,8 @@ export async function packedTarball(): Promise<string> {
     await cp(GENERATED, copy, { recursive: true, filter: (src) => !SKIP.has(path.relative(GENERATED, src)) });
     await run("npm", ["pack", "--pack-destination", work], { cwd: copy, env: toolEnv(), timeout: 240_000 });
     const packed = (await readdir(work)).filter((f) => f.endsWith(".tgz"));
-    if (packed.length !== 1) throw new Error(`npm pack in ${copy} made ${packed.length} tarballs (${packed.join(", ")}); expected one.`);
+    if (packed.length !== 1)
+      throw new Error(`npm pack in ${copy} made ${packed.length} tarballs (${packed.join(", ")}); expected one.`);
     await rename(path.join(work, packed[0]!), tarball);
     await rm(work, { recursive: true, force: true });
     return tarball;
@@ -93,14 +105,25 @@ export async function packedTarball(): Promise<string> {
 }
 
 /** A fresh project in a mkdtemp folder: package.json (and any files given), the tarball installed offline. */
-export async function freshProject(name: string, packageJson: Record<string, unknown>, files: Record<string, string>): Promise<string> {
+export async function freshProject(
+  name: string,
+  packageJson: Record<string, unknown>,
+  files: Record<string, string>,
+): Promise<string> {
   const tarball = await packedTarball();
   const app = await mkdtemp(path.join(os.tmpdir(), `consumer-${name}-`));
-  await writeFile(path.join(app, "package.json"), `${JSON.stringify({ name: `consumer-${name}`, version: "1.0.0", private: true, ...packageJson }, null, 2)}\n`);
+  await writeFile(
+    path.join(app, "package.json"),
+    `${JSON.stringify({ name: `consumer-${name}`, version: "1.0.0", private: true, ...packageJson }, null, 2)}\n`,
+  );
   for (const [file, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(app, file)), { recursive: true });
     await writeFile(path.join(app, file), text);
   }
-  await run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", tarball], { cwd: app, env: toolEnv(), timeout: 120_000 });
+  await run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", tarball], {
+    cwd: app,
+    env: toolEnv(),
+    timeout: 120_000,
+  });
   return app;
 }

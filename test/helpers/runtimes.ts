@@ -60,7 +60,9 @@ function resolve(request: string): string | undefined {
 
 function versionOf(file: string): string | undefined {
   try {
-    return execFileSync(file, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: 20_000 }).split("\n")[0]!.trim();
+    return execFileSync(file, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: 20_000 })
+      .split("\n")[0]!
+      .trim();
   } catch {
     return undefined;
   }

@@ -70,9 +70,7 @@ export interface SampleResponse {
   body: string | Buffer;
 }
 
-export type Responder = (
-  request: RecordedRequest,
-) => SampleResponse | undefined | Promise<SampleResponse | undefined>;
+export type Responder = (request: RecordedRequest) => SampleResponse | undefined | Promise<SampleResponse | undefined>;
 
 export interface SampleServer {
   /** `http://127.0.0.1:<port>` (no trailing slash). */

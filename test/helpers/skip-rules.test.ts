@@ -33,20 +33,42 @@ describe("decideChromium", () => {
     expect(notice).toBe(
       "Skipping browser tests: no Chromium at /usr/bin/chromium; to run them, install it (`apt-get install chromium`) or set CHROMIUM_PATH (with CI=true they run and fail instead).",
     );
-    expect(decideChromium({ CHROMIUM_PATH: "/x/chrome" }, () => false).notice).toMatch(/^Skipping browser tests: no Chromium at \/x\/chrome; to run them, point CHROMIUM_PATH at/);
+    expect(decideChromium({ CHROMIUM_PATH: "/x/chrome" }, () => false).notice).toMatch(
+      /^Skipping browser tests: no Chromium at \/x\/chrome; to run them, point CHROMIUM_PATH at/,
+    );
   });
 
   it("inCi", () => {
-    expect([undefined, "", "0", "false", "FALSE", "true", "1", "yes"].map((CI) => inCi(CI === undefined ? {} : { CI }))).toEqual([false, false, false, false, false, true, true, true]);
+    expect(
+      [undefined, "", "0", "false", "FALSE", "true", "1", "yes"].map((CI) => inCi(CI === undefined ? {} : { CI })),
+    ).toEqual([false, false, false, false, false, true, true, true]);
   });
 });
 
 describe("decideGitHistory", () => {
   it.each([
     ["a clone", "/r", "/r", true, undefined],
-    ["an exported copy", "/r", undefined, false, "Skipping the tests that read git history: /r is not in a git repository (an exported copy); run them in a git clone of the repository."],
-    ["a copy inside another repository", "/a/r", "/a", false, "Skipping the tests that read git history: /a/r is not the top of its git repository (/a is); run them in a git clone of the repository."],
-    ["no commit of spec/", "/r", "/r", false, "Skipping the tests that read git history: HEAD has no spec/ (no commit yet, or it was not committed); run them in a git clone of the repository."],
+    [
+      "an exported copy",
+      "/r",
+      undefined,
+      false,
+      "Skipping the tests that read git history: /r is not in a git repository (an exported copy); run them in a git clone of the repository.",
+    ],
+    [
+      "a copy inside another repository",
+      "/a/r",
+      "/a",
+      false,
+      "Skipping the tests that read git history: /a/r is not the top of its git repository (/a is); run them in a git clone of the repository.",
+    ],
+    [
+      "no commit of spec/",
+      "/r",
+      "/r",
+      false,
+      "Skipping the tests that read git history: HEAD has no spec/ (no commit yet, or it was not committed); run them in a git clone of the repository.",
+    ],
   ] as const)("%s", (_name, root, top, hasTree, notice) => {
     expect(decideGitHistory(root, top, hasTree, "spec")).toEqual({ skip: notice !== undefined, notice });
   });
@@ -63,7 +85,11 @@ describe("findGitHistory on real folders", () => {
     return d;
   };
   const git = (cwd: string, ...args: string[]): string =>
-    execFileSync("git", ["-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false", ...args], { cwd, encoding: "utf8" });
+    execFileSync(
+      "git",
+      ["-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false", ...args],
+      { cwd, encoding: "utf8" },
+    );
 
   it("skips in a folder without .git, runs once spec/ is committed, skips in a subfolder", async () => {
     const root = await sandbox();

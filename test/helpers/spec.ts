@@ -10,7 +10,11 @@ export interface MiniMethod {
 }
 
 /** A valid OpenRPC 1.3 document with the given methods and component schemas. */
-export function doc(methods: MiniMethod[], schemas: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function doc(
+  methods: MiniMethod[],
+  schemas: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     openrpc: "1.3.2",
     info: { title: "Test API", version: "1.0.0" },
@@ -21,6 +25,10 @@ export function doc(methods: MiniMethod[], schemas: Record<string, unknown> = {}
 }
 
 /** The document as the load stage would hand it on, with optional extra files for external `$ref`s. */
-export function loaded(document: unknown, files: Record<string, unknown> = {}, entry = "spec/test.openrpc.json"): LoadedSpec {
+export function loaded(
+  document: unknown,
+  files: Record<string, unknown> = {},
+  entry = "spec/test.openrpc.json",
+): LoadedSpec {
   return { entry, files: new Map<string, unknown>([[entry, document], ...Object.entries(files)]) };
 }

@@ -4,7 +4,11 @@
  * on its own) and opt-in automatic batching of the calls made in the same tick.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAdvancedClient, type AdvancedClient, type AdvancedClientOptions } from "../../generated/src/advanced/index.js";
+import {
+  createAdvancedClient,
+  type AdvancedClient,
+  type AdvancedClientOptions,
+} from "../../generated/src/advanced/index.js";
 import {
   HttpError,
   JsonRpcError,
@@ -16,7 +20,16 @@ import {
 import { createRpcClient, type ApiSpec } from "../../runtime/index.js";
 import * as RuntimeErrors from "../../runtime/errors.js";
 import { expectNoSecret, guardUnhandledRejections, rejectionOf } from "../helpers/error-checks.js";
-import { custom, echoItem, hang, html, json, startFaultServer, type Envelope, type FaultServer } from "../helpers/fault-server.js";
+import {
+  custom,
+  echoItem,
+  hang,
+  html,
+  json,
+  startFaultServer,
+  type Envelope,
+  type FaultServer,
+} from "../helpers/fault-server.js";
 
 const KEY = "sk-test-SECRET-9f8e7d";
 const PATH = "/multichain";
@@ -77,13 +90,21 @@ describe("explicit client.batch", () => {
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]!.url).toBe(`${PATH}/${KEY}`);
     const sent = envelopes(0);
-    expect(sent.map((e) => e.method)).toStrictEqual(["adv_getCurrencies", "adv_getInteractions", "adv_getNFTHolders", "adv_getNFTMetadata"]);
+    expect(sent.map((e) => e.method)).toStrictEqual([
+      "adv_getCurrencies",
+      "adv_getInteractions",
+      "adv_getNFTHolders",
+      "adv_getNFTMetadata",
+    ]);
     expect(new Set(sent.map((e) => e.id)).size).toBe(4);
     for (const e of sent) expect(e.jsonrpc).toBe("2.0");
     expect(settled).toStrictEqual([
       { status: "fulfilled", value: { method: "adv_getCurrencies", params: { blockchain: "eth" } } },
       { status: "fulfilled", value: { method: "adv_getInteractions", params: { address: "0xabc" } } },
-      { status: "fulfilled", value: { method: "adv_getNFTHolders", params: { blockchain: "bsc", contractAddress: "0xdef", pageSize: 5 } } },
+      {
+        status: "fulfilled",
+        value: { method: "adv_getNFTHolders", params: { blockchain: "bsc", contractAddress: "0xdef", pageSize: 5 } },
+      },
       { status: "fulfilled", value: echoed(7) },
     ]);
   });
@@ -106,9 +127,20 @@ describe("explicit client.batch", () => {
   });
 
   it("string ids in the answers match too", async () => {
-    server.script(custom((r) => json(200, (r.json as Envelope[]).reverse().map((e) => ({ ...(echoItem(e) as object), id: String(e.id) })))));
+    server.script(
+      custom((r) =>
+        json(
+          200,
+          (r.json as Envelope[]).reverse().map((e) => ({ ...(echoItem(e) as object), id: String(e.id) })),
+        ),
+      ),
+    );
     const settled = await advanced().batch((c) => [metadata(c, 1), metadata(c, 2), metadata(c, 3)]);
-    expect(settled.map((s) => (s.status === "fulfilled" ? s.value : s.reason))).toStrictEqual([echoed(1), echoed(2), echoed(3)]);
+    expect(settled.map((s) => (s.status === "fulfilled" ? s.value : s.reason))).toStrictEqual([
+      echoed(1),
+      echoed(2),
+      echoed(3),
+    ]);
   });
 
   it("per-item JSON-RPC errors reject only their own item", async () => {
@@ -118,7 +150,11 @@ describe("explicit client.batch", () => {
           200,
           (r.json as Envelope[]).map((e) =>
             Number(tokenOf(e)) % 3 === 0
-              ? { jsonrpc: "2.0", id: e.id, error: { code: -32602, message: `bad token ${tokenOf(e)}`, data: { tokenId: tokenOf(e) } } }
+              ? {
+                  jsonrpc: "2.0",
+                  id: e.id,
+                  error: { code: -32602, message: `bad token ${tokenOf(e)}`, data: { tokenId: tokenOf(e) } },
+                }
               : echoItem(e),
           ),
         ),
@@ -145,7 +181,11 @@ describe("explicit client.batch", () => {
 
   it("a single (non-array) error answering the whole batch rejects every item with that JsonRpcError", async () => {
     server.script(json(200, '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"batch not allowed"}}'));
-    const settled = await advanced().batch((c) => [c.getCurrencies({ blockchain: "eth" }), metadata(c, 1), metadata(c, 2)]);
+    const settled = await advanced().batch((c) => [
+      c.getCurrencies({ blockchain: "eth" }),
+      metadata(c, 1),
+      metadata(c, 2),
+    ]);
     expect(server.requests).toHaveLength(1);
     expect(settled).toHaveLength(3);
     for (const s of settled) {
@@ -197,7 +237,14 @@ describe("explicit client.batch", () => {
   });
 
   it("a missing answer for one id → MalformedResponseError for that item only", async () => {
-    server.script(custom((r) => json(200, (r.json as Envelope[]).filter((e) => tokenOf(e) !== "3").map((e) => echoItem(e)))));
+    server.script(
+      custom((r) =>
+        json(
+          200,
+          (r.json as Envelope[]).filter((e) => tokenOf(e) !== "3").map((e) => echoItem(e)),
+        ),
+      ),
+    );
     const settled = await advanced().batch((c) => Array.from({ length: 6 }, (_, i) => metadata(c, i)));
     settled.forEach((s, i) => {
       if (i !== 3) return expect(s).toStrictEqual({ status: "fulfilled", value: echoed(i) });
@@ -220,11 +267,18 @@ describe("explicit client.batch", () => {
       metadata(c, 3),
     ]);
     expect(server.requests).toHaveLength(1);
-    expect(envelopes(0).map((e) => e.method)).toStrictEqual(["adv_getNFTMetadata", "adv_getNFTMetadata", "adv_getNFTMetadata"]);
+    expect(envelopes(0).map((e) => e.method)).toStrictEqual([
+      "adv_getNFTMetadata",
+      "adv_getNFTMetadata",
+      "adv_getNFTMetadata",
+    ]);
     expect(settled[0]).toStrictEqual({ status: "fulfilled", value: echoed(1) });
     expect(settled[2]).toStrictEqual({ status: "fulfilled", value: echoed(2) });
     expect(settled[4]).toStrictEqual({ status: "fulfilled", value: echoed(3) });
-    for (const [i, path] of [[1, "params.pageSize"], [3, "params.contractAddress"]] as const) {
+    for (const [i, path] of [
+      [1, "params.pageSize"],
+      [3, "params.contractAddress"],
+    ] as const) {
       expect(settled[i]!.status).toBe("rejected");
       const reason = (settled[i] as PromiseRejectedResult).reason as ValidationError;
       expect(reason).toBeInstanceOf(ValidationError);
@@ -233,7 +287,10 @@ describe("explicit client.batch", () => {
   });
 
   it("a batch whose calls all fail validation sends nothing", async () => {
-    const settled = await advanced().batch((c) => [c.getLogs({ pageSize: 0 }), c.getCurrencies({ blockchain: "nope" } as never)]);
+    const settled = await advanced().batch((c) => [
+      c.getLogs({ pageSize: 0 }),
+      c.getCurrencies({ blockchain: "nope" } as never),
+    ]);
     expect(settled.map((s) => s.status)).toStrictEqual(["rejected", "rejected"]);
     for (const s of settled) expect((s as PromiseRejectedResult).reason).toBeInstanceOf(ValidationError);
     expect(server.requests).toHaveLength(0);
@@ -288,7 +345,17 @@ describe("automatic batching", () => {
   });
 
   it("answers in shuffled order are matched by id", async () => {
-    server.setFallback(custom((r) => json(200, shuffled((r.json as Envelope[]).map((e) => echoItem(e)), r.index + 7))));
+    server.setFallback(
+      custom((r) =>
+        json(
+          200,
+          shuffled(
+            (r.json as Envelope[]).map((e) => echoItem(e)),
+            r.index + 7,
+          ),
+        ),
+      ),
+    );
     const client = advanced({ batch: { maxSize: 40 } });
     const results = await Promise.all(Array.from({ length: 100 }, (_, i) => metadata(client, i)));
     expect(server.requests).toHaveLength(3);
@@ -300,7 +367,9 @@ describe("automatic batching", () => {
       custom((r) =>
         json(
           200,
-          (r.json as Envelope[]).map((e) => (tokenOf(e) === "2" ? { jsonrpc: "2.0", id: e.id, error: { code: -32602, message: "bad" } } : echoItem(e))),
+          (r.json as Envelope[]).map((e) =>
+            tokenOf(e) === "2" ? { jsonrpc: "2.0", id: e.id, error: { code: -32602, message: "bad" } } : echoItem(e),
+          ),
         ),
       ),
     );
@@ -315,9 +384,17 @@ describe("automatic batching", () => {
   it("the keyless proxy client does not batch automatically: one request per call", async () => {
     const proxy = createAdvancedClient({ proxyUrl: `${server.url}/proxy`, batch: { maxSize: 10 } });
     server.setFallback(custom(() => json(200, { jsonrpc: "2.0", id: 1, result: { currencies: [] } })));
-    await Promise.all([proxy.getCurrencies({ blockchain: "eth" }), proxy.getCurrencies({ blockchain: "bsc" }), proxy.getCurrencies({ blockchain: "polygon" })]);
+    await Promise.all([
+      proxy.getCurrencies({ blockchain: "eth" }),
+      proxy.getCurrencies({ blockchain: "bsc" }),
+      proxy.getCurrencies({ blockchain: "polygon" }),
+    ]);
     expect(server.requests).toHaveLength(3);
-    expect(server.requests.map((r) => r.url)).toStrictEqual(["/proxy?adv_getCurrencies", "/proxy?adv_getCurrencies", "/proxy?adv_getCurrencies"]);
+    expect(server.requests.map((r) => r.url)).toStrictEqual([
+      "/proxy?adv_getCurrencies",
+      "/proxy?adv_getCurrencies",
+      "/proxy?adv_getCurrencies",
+    ]);
     expect(server.requests.map((r) => r.json)).toStrictEqual([["eth"], ["bsc"], ["polygon"]]);
   });
 

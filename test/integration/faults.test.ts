@@ -7,7 +7,11 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAdvancedClient, type AdvancedClient, type AdvancedClientOptions } from "../../generated/src/advanced/index.js";
+import {
+  createAdvancedClient,
+  type AdvancedClient,
+  type AdvancedClientOptions,
+} from "../../generated/src/advanced/index.js";
 import {
   AbortError,
   HttpError,
@@ -26,7 +30,6 @@ import * as RuntimeErrors from "../../runtime/errors.js";
 import { expectNoSecret, guardUnhandledRejections, rejectionOf, renderings } from "../helpers/error-checks.js";
 import {
   custom,
-  echo,
   hang,
   html,
   json,
@@ -44,7 +47,10 @@ import {
 const KEY = "sk-test-SECRET-9f8e7d";
 const PATH = "/multichain";
 const SAMPLE_403 = readFileSync(
-  new URL("../../../shared/real-samples/errors/node-endpoint.http403-api-key-not-allowed.response.txt", import.meta.url),
+  new URL(
+    "../../../shared/real-samples/errors/node-endpoint.http403-api-key-not-allowed.response.txt",
+    import.meta.url,
+  ),
   "utf8",
 );
 
@@ -65,7 +71,8 @@ beforeEach(() => {
 const advanced = (options: Partial<AdvancedClientOptions> = {}): AdvancedClient =>
   createAdvancedClient({ url: `${server.url}${PATH}`, apiKey: KEY, retryDelay: 5, ...options });
 
-const currencies = (client: AdvancedClient, options?: CallOptions): Promise<unknown> => client.getCurrencies({ blockchain: "eth" }, options);
+const currencies = (client: AdvancedClient, options?: CallOptions): Promise<unknown> =>
+  client.getCurrencies({ blockchain: "eth" }, options);
 
 /** The error names `method` and the fault server's host, and neither the key nor (unless the body reflects it) the path. */
 function expectWellFormed(error: Error, method: string, options: { pathMayAppearInBody?: boolean } = {}): void {
@@ -80,7 +87,8 @@ function expectWellFormed(error: Error, method: string, options: { pathMayAppear
   if (options.pathMayAppearInBody) {
     expect(e.shortMessage.replace((e as { body?: string }).body ?? "", "")).not.toContain(PATH);
   } else {
-    for (const [where, rendering] of renderings(error)) expect(rendering, `path found in ${where}`).not.toContain(`${PATH}/`);
+    for (const [where, rendering] of renderings(error))
+      expect(rendering, `path found in ${where}`).not.toContain(`${PATH}/`);
     expect(e.message).not.toContain(PATH);
   }
 }
@@ -102,7 +110,9 @@ describe("the leak check itself", () => {
     const hidden = new Error("clean");
     Object.defineProperty(hidden, "url", { value: `http://h${PATH}/${KEY}`, enumerable: false });
     expect(() => expectNoSecret(hidden, KEY)).toThrow();
-    expect(() => expectNoSecret(new Error("clean", { cause: new Error("x", { cause: { path: `/${KEY}` } }) }), KEY)).toThrow();
+    expect(() =>
+      expectNoSecret(new Error("clean", { cause: new Error("x", { cause: { path: `/${KEY}` } }) }), KEY),
+    ).toThrow();
     const getter = new Error("clean");
     Object.defineProperty(getter, "target", { get: () => ({ deep: [{ url: encodeURIComponent(KEY) }] }) });
     expect(() => expectNoSecret(getter, KEY)).toThrow();
@@ -150,7 +160,9 @@ describe("each fault gives its typed error, naming method and host, never the ke
         const e = error as HttpError;
         expect(e.status).toBe(403);
         expect(e.body).toBe(SAMPLE_403.trim());
-        expect(e.body).toBe("message: API key is not allowed to access blockchain, json-rpc code: -32052, rest code: 403");
+        expect(e.body).toBe(
+          "message: API key is not allowed to access blockchain, json-rpc code: -32052, rest code: 403",
+        );
       },
     },
     {
@@ -247,7 +259,15 @@ describe("each fault gives its typed error, naming method and host, never the ke
     },
     {
       name: "JSON-RPC error (-32602) → JsonRpcError, not retried",
-      script: [custom((r) => json(200, { jsonrpc: "2.0", id: (r.json as { id: number }).id, error: { code: -32602, message: "Invalid params", data: { field: "blockchain" } } }))],
+      script: [
+        custom((r) =>
+          json(200, {
+            jsonrpc: "2.0",
+            id: (r.json as { id: number }).id,
+            error: { code: -32602, message: "Invalid params", data: { field: "blockchain" } },
+          }),
+        ),
+      ],
       error: JsonRpcError,
       requests: 1,
       check: (error) => {
@@ -259,7 +279,11 @@ describe("each fault gives its typed error, naming method and host, never the ke
     // The server reflects the request URL (which holds the key) into its answers: the key must still not leak.
     {
       name: "an HTML error page quoting the URL → HttpError with the key replaced",
-      script: [custom((r) => html(500, `<html><body><h1>500</h1><p>no upstream for <a href="${r.url}">${r.url}</a></p></body></html>`))],
+      script: [
+        custom((r) =>
+          html(500, `<html><body><h1>500</h1><p>no upstream for <a href="${r.url}">${r.url}</a></p></body></html>`),
+        ),
+      ],
       options: { retryCount: 0 },
       error: HttpError,
       requests: 1,
@@ -278,7 +302,11 @@ describe("each fault gives its typed error, naming method and host, never the ke
       name: "a JSON-RPC error whose message and data quote the key → JsonRpcError with the key replaced",
       script: [
         custom((r) =>
-          json(200, { jsonrpc: "2.0", id: (r.json as { id: number }).id, error: { code: 0, message: `key ${KEY} not authorized`, data: { [KEY]: [`${r.url}`] } } }),
+          json(200, {
+            jsonrpc: "2.0",
+            id: (r.json as { id: number }).id,
+            error: { code: 0, message: `key ${KEY} not authorized`, data: { [KEY]: [`${r.url}`] } },
+          }),
         ),
       ],
       error: JsonRpcError,
@@ -306,7 +334,10 @@ describe("each fault gives its typed error, naming method and host, never the ke
 
   it("a per-call timeout longer than the client's wins too (the slow answer arrives)", async () => {
     server.script(hang(250));
-    await expect(currencies(advanced({ timeout: 50, retryCount: 0 }), { timeout: 5_000 })).resolves.toStrictEqual({ method: "adv_getCurrencies", params: { blockchain: "eth" } });
+    await expect(currencies(advanced({ timeout: 50, retryCount: 0 }), { timeout: 5_000 })).resolves.toStrictEqual({
+      method: "adv_getCurrencies",
+      params: { blockchain: "eth" },
+    });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -338,7 +369,9 @@ describe("Retry-After", () => {
 
   it("429 with an HTTP-date Retry-After, then success: waits until that date, exactly 2 requests", async () => {
     // Computed when answering; whole seconds, so the wait is between 1 and 2 s.
-    server.script(custom(() => text(429, "Too Many Requests", { "retry-after": new Date(Date.now() + 2_000).toUTCString() })));
+    server.script(
+      custom(() => text(429, "Too Many Requests", { "retry-after": new Date(Date.now() + 2_000).toUTCString() })),
+    );
     const started = Date.now();
     const result = await currencies(advanced());
     const elapsed = Date.now() - started;
@@ -348,22 +381,31 @@ describe("Retry-After", () => {
     expect(elapsed).toBeLessThan(3_000);
   });
 
-  const tooLong: Array<{ name: string; header: string; options: Partial<AdvancedClientOptions>; retryAfter: number }> = [
-    { name: "Retry-After: 10 with the default retryMaxDelay (5 s)", header: "10", options: {}, retryAfter: 10_000 },
-    { name: "Retry-After: 1 with retryMaxDelay 500", header: "1", options: { retryMaxDelay: 500 }, retryAfter: 1_000 },
-  ];
-  it.each(tooLong)("429 with a Retry-After beyond retryMaxDelay → HttpError 429 at once, 1 request ($name)", async (c) => {
-    server.script(text(429, "slow down", { "retry-after": c.header }));
-    const started = Date.now();
-    const error = await rejectionOf(currencies(advanced(c.options)));
-    expect(Date.now() - started).toBeLessThan(500);
-    expect(error).toBeInstanceOf(HttpError);
-    expect((error as HttpError).status).toBe(429);
-    expect((error as HttpError).retryAfter).toBe(c.retryAfter);
-    expect((error as HttpError).body).toBe("slow down");
-    expectWellFormed(error, "adv_getCurrencies");
-    expect(server.requests).toHaveLength(1);
-  });
+  const tooLong: Array<{ name: string; header: string; options: Partial<AdvancedClientOptions>; retryAfter: number }> =
+    [
+      { name: "Retry-After: 10 with the default retryMaxDelay (5 s)", header: "10", options: {}, retryAfter: 10_000 },
+      {
+        name: "Retry-After: 1 with retryMaxDelay 500",
+        header: "1",
+        options: { retryMaxDelay: 500 },
+        retryAfter: 1_000,
+      },
+    ];
+  it.each(tooLong)(
+    "429 with a Retry-After beyond retryMaxDelay → HttpError 429 at once, 1 request ($name)",
+    async (c) => {
+      server.script(text(429, "slow down", { "retry-after": c.header }));
+      const started = Date.now();
+      const error = await rejectionOf(currencies(advanced(c.options)));
+      expect(Date.now() - started).toBeLessThan(500);
+      expect(error).toBeInstanceOf(HttpError);
+      expect((error as HttpError).status).toBe(429);
+      expect((error as HttpError).retryAfter).toBe(c.retryAfter);
+      expect((error as HttpError).body).toBe("slow down");
+      expectWellFormed(error, "adv_getCurrencies");
+      expect(server.requests).toHaveLength(1);
+    },
+  );
 });
 
 describe("AbortSignal", () => {
@@ -372,7 +414,9 @@ describe("AbortSignal", () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     const started = Date.now();
-    const error = await rejectionOf(currencies(advanced({ retryCount: 3, retryDelay: 5 }), { signal: controller.signal }));
+    const error = await rejectionOf(
+      currencies(advanced({ retryCount: 3, retryDelay: 5 }), { signal: controller.signal }),
+    );
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(error).toBeInstanceOf(AbortError);
     expectWellFormed(error, "adv_getCurrencies");
@@ -421,23 +465,36 @@ describe("retry rules", () => {
     },
   };
 
-  const idempotency: Array<{ method: string; fault: () => Behaviour; error: abstract new (...args: never[]) => Error; requests: number }> = [
+  const idempotency: Array<{
+    method: string;
+    fault: () => Behaviour;
+    error: abstract new (...args: never[]) => Error;
+    requests: number;
+  }> = [
     { method: "test_send", fault: () => html(503), error: RuntimeErrors.HttpError, requests: 1 },
     { method: "test_send", fault: () => reset(), error: RuntimeErrors.NetworkError, requests: 1 },
-    { method: "test_send", fault: () => text(429, "slow down", { "retry-after": "0" }), error: RuntimeErrors.HttpError, requests: 1 },
+    {
+      method: "test_send",
+      fault: () => text(429, "slow down", { "retry-after": "0" }),
+      error: RuntimeErrors.HttpError,
+      requests: 1,
+    },
     { method: "test_read", fault: () => html(503), error: RuntimeErrors.HttpError, requests: 4 },
     { method: "test_read", fault: () => reset(), error: RuntimeErrors.NetworkError, requests: 4 },
   ];
-  it.each(idempotency)("$method (idempotent: $method = test_read) with $error.name: $requests request(s)", async (c) => {
-    server.setFallback(c.fault());
-    const client = createRpcClient(spec, { url: `${server.url}${PATH}`, apiKey: KEY, retryCount: 3, retryDelay: 5 });
-    const error = await rejectionOf(client.call(c.method, { value: 1 }));
-    expect(error).toBeInstanceOf(c.error);
-    expect((error as RuntimeErrors.RpcClientError).method).toBe(c.method);
-    expect((error as RuntimeErrors.RpcClientError).host).toBe(server.host);
-    expectNoSecret(error, KEY);
-    expect(server.requests).toHaveLength(c.requests);
-  });
+  it.each(idempotency)(
+    "$method (idempotent: $method = test_read) with $error.name: $requests request(s)",
+    async (c) => {
+      server.setFallback(c.fault());
+      const client = createRpcClient(spec, { url: `${server.url}${PATH}`, apiKey: KEY, retryCount: 3, retryDelay: 5 });
+      const error = await rejectionOf(client.call(c.method, { value: 1 }));
+      expect(error).toBeInstanceOf(c.error);
+      expect((error as RuntimeErrors.RpcClientError).method).toBe(c.method);
+      expect((error as RuntimeErrors.RpcClientError).host).toBe(server.host);
+      expectNoSecret(error, KEY);
+      expect(server.requests).toHaveLength(c.requests);
+    },
+  );
 
   it("per-call retryCount: 0 overrides the client's retryCount", async () => {
     server.setFallback(html(503));
@@ -454,16 +511,59 @@ describe("retry rules", () => {
   });
 
   const rpcError = (code: number): Behaviour =>
-    custom((r) => json(200, { jsonrpc: "2.0", id: (r.json as { id: number }).id, error: { code, message: `error ${code}` } }));
+    custom((r) =>
+      json(200, { jsonrpc: "2.0", id: (r.json as { id: number }).id, error: { code, message: `error ${code}` } }),
+    );
 
-  const codes: Array<{ name: string; options: Partial<AdvancedClientOptions>; script: Behaviour[]; ok: boolean; code?: number; requests: number }> = [
+  const codes: Array<{
+    name: string;
+    options: Partial<AdvancedClientOptions>;
+    script: Behaviour[];
+    ok: boolean;
+    code?: number;
+    requests: number;
+  }> = [
     { name: "default codes: -32055 is retried", options: {}, script: [rpcError(-32055)], ok: true, requests: 2 },
     { name: "default codes: 429 is retried", options: {}, script: [rpcError(429)], ok: true, requests: 2 },
-    { name: "default codes: -32000 is not", options: {}, script: [rpcError(-32000)], ok: false, code: -32000, requests: 1 },
-    { name: "default codes: -32602 is not", options: {}, script: [rpcError(-32602)], ok: false, code: -32602, requests: 1 },
-    { name: "retryJsonRpcCodes [-32000]: -32000 is retried", options: { retryJsonRpcCodes: [-32000] }, script: [rpcError(-32000)], ok: true, requests: 2 },
-    { name: "retryJsonRpcCodes [-32000]: -32055 is not", options: { retryJsonRpcCodes: [-32000] }, script: [rpcError(-32055)], ok: false, code: -32055, requests: 1 },
-    { name: "retryJsonRpcCodes []: -32055 is not", options: { retryJsonRpcCodes: [] }, script: [rpcError(-32055)], ok: false, code: -32055, requests: 1 },
+    {
+      name: "default codes: -32000 is not",
+      options: {},
+      script: [rpcError(-32000)],
+      ok: false,
+      code: -32000,
+      requests: 1,
+    },
+    {
+      name: "default codes: -32602 is not",
+      options: {},
+      script: [rpcError(-32602)],
+      ok: false,
+      code: -32602,
+      requests: 1,
+    },
+    {
+      name: "retryJsonRpcCodes [-32000]: -32000 is retried",
+      options: { retryJsonRpcCodes: [-32000] },
+      script: [rpcError(-32000)],
+      ok: true,
+      requests: 2,
+    },
+    {
+      name: "retryJsonRpcCodes [-32000]: -32055 is not",
+      options: { retryJsonRpcCodes: [-32000] },
+      script: [rpcError(-32055)],
+      ok: false,
+      code: -32055,
+      requests: 1,
+    },
+    {
+      name: "retryJsonRpcCodes []: -32055 is not",
+      options: { retryJsonRpcCodes: [] },
+      script: [rpcError(-32055)],
+      ok: false,
+      code: -32055,
+      requests: 1,
+    },
     {
       name: "a retried code that persists: retryCount + 1 requests, then JsonRpcError",
       options: { retryCount: 2 },
@@ -502,7 +602,11 @@ describe("hooks, headers and fetch", () => {
       expect(event.methods).toStrictEqual(["adv_getCurrencies"]);
       expect(event.host).toBe(server.host);
       expect(event.body).toBe(server.requests[i]!.body);
-      expect(JSON.parse(event.body)).toMatchObject({ jsonrpc: "2.0", method: "adv_getCurrencies", params: { blockchain: "eth" } });
+      expect(JSON.parse(event.body)).toMatchObject({
+        jsonrpc: "2.0",
+        method: "adv_getCurrencies",
+        params: { blockchain: "eth" },
+      });
     });
     expect(responses[0]!.error).toBeInstanceOf(HttpError);
     expect((responses[0]!.error as HttpError).status).toBe(503);
@@ -522,7 +626,12 @@ describe("hooks, headers and fetch", () => {
     const requests: RequestEvent[] = [];
     const responses: ResponseEvent[] = [];
     server.script(hang(2_000));
-    const client = advanced({ timeout: 60, retryCount: 0, onRequest: (e) => requests.push(e), onResponse: (e) => responses.push(e) });
+    const client = advanced({
+      timeout: 60,
+      retryCount: 0,
+      onRequest: (e) => requests.push(e),
+      onResponse: (e) => responses.push(e),
+    });
     const error = await rejectionOf(currencies(client));
     expect(requests).toHaveLength(1);
     expect(responses).toHaveLength(1);
@@ -536,7 +645,11 @@ describe("hooks, headers and fetch", () => {
     const requests: RequestEvent[] = [];
     const responses: ResponseEvent[] = [];
     const client = advanced({ onRequest: (e) => requests.push(e), onResponse: (e) => responses.push(e) });
-    const settled = await client.batch((c) => [c.getCurrencies({ blockchain: "eth" }), c.getInteractions({ address: "0xabc" }), c.getCurrencies({ blockchain: "bsc" })]);
+    const settled = await client.batch((c) => [
+      c.getCurrencies({ blockchain: "eth" }),
+      c.getInteractions({ address: "0xabc" }),
+      c.getCurrencies({ blockchain: "bsc" }),
+    ]);
     expect(settled.map((s) => s.status)).toStrictEqual(["fulfilled", "fulfilled", "fulfilled"]);
     expect(server.requests).toHaveLength(1);
     expect(requests).toHaveLength(1);

@@ -7,7 +7,14 @@
  *     PUSH32 TOPIC, PUSH1 0, PUSH1 0, LOG1, STOP
  */
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
-import { createEthNodeClient, type EthNodeClient, type Hash32, type Head, type HexData, type Log } from "../../generated/src/eth/index.js";
+import {
+  createEthNodeClient,
+  type EthNodeClient,
+  type Hash32,
+  type Head,
+  type HexData,
+  type Log,
+} from "../../generated/src/eth/index.js";
 import { startHardhatNode, type HardhatNode } from "../helpers/hardhat-node.js";
 
 const TOPIC: Hash32 = `0x${"5e".repeat(32)}`;

@@ -247,7 +247,9 @@ describe.each(transports)("over $name", ({ name, url, sender }) => {
       expect(await client.eth_getTransactionCount(from, hex(blocks[0]!))).toBe("0x1");
       expect(await client.eth_getTransactionCount(from, hex(blocks[1]!))).toBe("0x2");
       // Mixed-case (checksummed-looking) addresses are accepted.
-      expect(await client.eth_getTransactionCount(from.toUpperCase().replace("0X", "0x") as `0x${string}`, "latest")).toBe(hex(N));
+      expect(
+        await client.eth_getTransactionCount(from.toUpperCase().replace("0X", "0x") as `0x${string}`, "latest"),
+      ).toBe(hex(N));
     });
 
     it("is 0x0 for a fresh address", async () => {
@@ -423,14 +425,16 @@ describe.each(transports)("over $name", ({ name, url, sender }) => {
       expect(await c.eth_getTransactionCount(deployer, "latest")).toMatch(QUANTITY);
       expect((await c.eth_getBlockByNumber(hex(storeSetBlock), true))!.transactions).toHaveLength(1);
       expect((await c.eth_getBlockByNumber(hex(storeSetBlock), false))!.transactions).toEqual([storeSetTx]);
-      expect((await c.eth_getBlockByNumber("pending", false))).not.toBeUndefined();
+      expect(await c.eth_getBlockByNumber("pending", false)).not.toBeUndefined();
       expect(await c.eth_getBlockByNumber("0xffffff", false)).toBeNull();
       expect((await c.debug_traceCall({ to: fixed }, "latest")).failed).toBe(false);
     });
 
     it("request() is the generic form of the same calls", async () => {
       expect(await client.request("eth_call", [{ to: fixed }, "latest"])).toBe(`0x${FIXED_WORD}`);
-      expect(await client.request("eth_getBlockByNumber", [hex(storeSetBlock), false])).toMatchObject({ transactions: [storeSetTx] });
+      expect(await client.request("eth_getBlockByNumber", [hex(storeSetBlock), false])).toMatchObject({
+        transactions: [storeSetTx],
+      });
     });
   });
 });
@@ -485,7 +489,11 @@ describe("WebSocket specifics", () => {
           break;
         }
         case 2:
-          checks.push(c.eth_getTransactionCount(deployer, hex(n)).then(async (r) => expect(r).toBe(await node.rpc("eth_getTransactionCount", [deployer, hex(n)]))));
+          checks.push(
+            c
+              .eth_getTransactionCount(deployer, hex(n))
+              .then(async (r) => expect(r).toBe(await node.rpc("eth_getTransactionCount", [deployer, hex(n)]))),
+          );
           break;
         default:
           checks.push(c.eth_call({ to: fixed }, "latest").then((r) => expect(r).toBe(`0x${FIXED_WORD}`)));
@@ -530,7 +538,10 @@ describe("WebSocket specifics", () => {
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(counting.sockets).toHaveLength(1);
     // The close handshake needs the node's answer, which may wait behind the slow eth_call under load.
-    await vi.waitFor(() => expect(counting.sockets[0]!.readyState).toBe(WebSocket.CLOSED), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(counting.sockets[0]!.readyState).toBe(WebSocket.CLOSED), {
+      timeout: 10_000,
+      interval: 20,
+    });
   });
 
   it("a call made after close() is rejected with an error naming its method", async () => {
@@ -555,7 +566,9 @@ describe("WebSocket specifics", () => {
       // Give the connection that was already under way time to open (and be closed).
       await sleep(300);
       const states = counting.sockets.map((s) => s.readyState);
-      expect(states, "readyState of each socket the client opened (1 = OPEN, 3 = CLOSED)").toEqual(states.map(() => WebSocket.CLOSED));
+      expect(states, "readyState of each socket the client opened (1 = OPEN, 3 = CLOSED)").toEqual(
+        states.map(() => WebSocket.CLOSED),
+      );
     } finally {
       for (const socket of counting.sockets) socket.terminate(); // never leak it, whatever happened
     }

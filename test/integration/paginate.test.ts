@@ -7,10 +7,24 @@
 import v8 from "node:v8";
 import vm from "node:vm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAdvancedClient, type AdvancedClient, type AdvancedClientOptions, type GetNFTHoldersResult } from "../../generated/src/advanced/index.js";
+import {
+  createAdvancedClient,
+  type AdvancedClient,
+  type AdvancedClientOptions,
+  type GetNFTHoldersResult,
+} from "../../generated/src/advanced/index.js";
 import { AbortError, MalformedResponseError, RpcClientError } from "../../generated/src/runtime/index.js";
 import { expectNoSecret, guardUnhandledRejections } from "../helpers/error-checks.js";
-import { custom, hang, json, startFaultServer, type Behaviour, type Envelope, type FaultServer, type RecordedRequest } from "../helpers/fault-server.js";
+import {
+  custom,
+  hang,
+  json,
+  startFaultServer,
+  type Behaviour,
+  type Envelope,
+  type FaultServer,
+  type RecordedRequest,
+} from "../helpers/fault-server.js";
 
 const KEY = "sk-test-SECRET-9f8e7d";
 const CONTRACT = "0xbc4ca0eda7647a8ab7c2061c2e118a18a936f13d";
@@ -70,8 +84,11 @@ function servePages(options: PagesOptions): void {
   );
 }
 
-const holders = (client: AdvancedClient, extra: { pageSize?: number; pageToken?: string } = {}, options?: Parameters<AdvancedClient["paginate"]["getNFTHolders"]>[1]) =>
-  client.paginate.getNFTHolders({ blockchain: "eth", contractAddress: CONTRACT, pageSize: 10, ...extra }, options);
+const holders = (
+  client: AdvancedClient,
+  extra: { pageSize?: number; pageToken?: string } = {},
+  options?: Parameters<AdvancedClient["paginate"]["getNFTHolders"]>[1],
+) => client.paginate.getNFTHolders({ blockchain: "eth", contractAddress: CONTRACT, pageSize: 10, ...extra }, options);
 
 describe("paginate.getNFTHolders", () => {
   it("5,000 pages of 10: every item in order, exactly one request per page, the token sent back each time", async () => {
@@ -116,15 +133,18 @@ describe("paginate.getNFTHolders", () => {
     { maxItems: 25, requests: 3 },
     { maxItems: 999, requests: 100 },
   ];
-  it.each(limits)("maxItems $maxItems stops early: $maxItems items, $requests request(s), no more requests after", async (c) => {
-    servePages({ pages: 1_000 });
-    const items: string[] = [];
-    for await (const item of holders(advanced(), {}, { maxItems: c.maxItems })) items.push(item);
-    expect(items).toStrictEqual(Array.from({ length: c.maxItems }, (_, i) => holder(i)));
-    expect(server.requests).toHaveLength(c.requests);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(server.requests).toHaveLength(c.requests);
-  });
+  it.each(limits)(
+    "maxItems $maxItems stops early: $maxItems items, $requests request(s), no more requests after",
+    async (c) => {
+      servePages({ pages: 1_000 });
+      const items: string[] = [];
+      for await (const item of holders(advanced(), {}, { maxItems: c.maxItems })) items.push(item);
+      expect(items).toStrictEqual(Array.from({ length: c.maxItems }, (_, i) => holder(i)));
+      expect(server.requests).toHaveLength(c.requests);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(server.requests).toHaveLength(c.requests);
+    },
+  );
 
   it("maxItems applies to .pages() too (whole pages, stops requesting)", async () => {
     servePages({ pages: 1_000 });
@@ -147,7 +167,9 @@ describe("paginate.getNFTHolders", () => {
     const items: string[] = [];
     for await (const item of holders(advanced(), { pageToken: "p4990" })) items.push(item);
     expect(items).toStrictEqual(Array.from({ length: 100 }, (_, k) => holder(49_900 + k)));
-    expect(server.requests.map((r) => paramsOf(r).pageToken)).toStrictEqual(Array.from({ length: 10 }, (_, k) => `p${4990 + k}`));
+    expect(server.requests.map((r) => paramsOf(r).pageToken)).toStrictEqual(
+      Array.from({ length: 10 }, (_, k) => `p${4990 + k}`),
+    );
   });
 
   it("an AbortSignal aborts mid-iteration with AbortError; nothing is requested after", async () => {
@@ -156,7 +178,8 @@ describe("paginate.getNFTHolders", () => {
     let count = 0;
     let error: unknown;
     try {
-      for await (const _item of holders(advanced(), {}, { signal: controller.signal })) if (++count === 35) controller.abort();
+      for await (const _item of holders(advanced(), {}, { signal: controller.signal }))
+        if (++count === 35) controller.abort();
     } catch (e) {
       error = e;
     }
@@ -231,7 +254,10 @@ describe("paginate.getNFTHolders", () => {
     servePages({ pages: 4, nullPages: new Set([1, 3]) });
     const items: string[] = [];
     for await (const item of holders(advanced())) items.push(item);
-    expect(items).toStrictEqual([...Array.from({ length: 10 }, (_, k) => holder(k)), ...Array.from({ length: 10 }, (_, k) => holder(20 + k))]);
+    expect(items).toStrictEqual([
+      ...Array.from({ length: 10 }, (_, k) => holder(k)),
+      ...Array.from({ length: 10 }, (_, k) => holder(20 + k)),
+    ]);
     expect(server.requests).toHaveLength(4);
     const pages: GetNFTHoldersResult[] = [];
     for await (const page of holders(advanced()).pages()) pages.push(page);

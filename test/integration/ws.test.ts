@@ -8,7 +8,11 @@ import { createServer as createNetServer, type Server as NetServer, type Socket 
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { WebSocketServer, type WebSocket as ServerSocket } from "ws";
-import { createSolanaNodeClient, type SolanaNodeClient, type SolanaNodeClientOptions } from "../../generated/src/solana/index.js";
+import {
+  createSolanaNodeClient,
+  type SolanaNodeClient,
+  type SolanaNodeClientOptions,
+} from "../../generated/src/solana/index.js";
 import {
   AbortError,
   JsonRpcError,
@@ -47,11 +51,13 @@ const pubkey = (i: number): string => {
   } while (n > 0);
   return `Vote${"1".repeat(40 - tail.length)}${tail}`;
 };
-const indexOf = (key: string): number => [...key.slice(4).replace(/^1+/, "")].reduce((n, c) => n * 58 + BASE58.indexOf(c), 0);
+const indexOf = (key: string): number =>
+  [...key.slice(4).replace(/^1+/, "")].reduce((n, c) => n * 58 + BASE58.indexOf(c), 0);
 
 /** The raw answer text (long integers kept as JSON integers). */
 const answer = (envelope: Envelope): string => {
-  if (envelope.method === "getBlockHeight") return `{"jsonrpc":"2.0","id":${envelope.id},"result":${250_000_000 + envelope.id}}`;
+  if (envelope.method === "getBlockHeight")
+    return `{"jsonrpc":"2.0","id":${envelope.id},"result":${250_000_000 + envelope.id}}`;
   const key = String(envelope.params?.[0]);
   return (
     `{"jsonrpc":"2.0","id":${envelope.id},"result":{"context":{"apiVersion":"2.1.0","slot":${U64_MAX}},` +
@@ -145,7 +151,12 @@ async function startRefuser(): Promise<{ port: number; count: () => number; clos
   };
 }
 
-function expectWsError(error: Error, type: abstract new (...args: never[]) => Error, method: string | undefined, where = host()): void {
+function expectWsError(
+  error: Error,
+  type: abstract new (...args: never[]) => Error,
+  method: string | undefined,
+  where = host(),
+): void {
   expect(error).toBeInstanceOf(type);
   expect(error).toBeInstanceOf(RpcClientError);
   expect((error as RpcClientError).host).toBe(where);
@@ -175,7 +186,9 @@ describe("WebSocket transport", () => {
       if (held.length === 50) for (const h of held.reverse()) h.socket.send(answer(h.envelope));
     };
     const client = solana();
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => client.getAccountInfo(pubkey(i), { encoding: "base58" })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => client.getAccountInfo(pubkey(i), { encoding: "base58" })),
+    );
     expect(connections).toHaveLength(1);
     expect(messages).toHaveLength(50);
     expect(new Set(messages.map((m) => (JSON.parse(m) as Envelope).id)).size).toBe(50);
@@ -195,11 +208,20 @@ describe("WebSocket transport", () => {
   });
 
   it("an explicit batch goes out as one message; answers matched by id", async () => {
-    const settled = await solana().batch((c) => [c.getBlockHeight(), c.getAccountInfo(pubkey(3), { encoding: "base58" }), c.getBlockHeight()]);
+    const settled = await solana().batch((c) => [
+      c.getBlockHeight(),
+      c.getAccountInfo(pubkey(3), { encoding: "base58" }),
+      c.getBlockHeight(),
+    ]);
     expect(messages).toHaveLength(1);
-    expect((JSON.parse(messages[0]!) as Envelope[]).map((e) => e.method)).toStrictEqual(["getBlockHeight", "getAccountInfo", "getBlockHeight"]);
+    expect((JSON.parse(messages[0]!) as Envelope[]).map((e) => e.method)).toStrictEqual([
+      "getBlockHeight",
+      "getAccountInfo",
+      "getBlockHeight",
+    ]);
     expect(settled.map((s) => s.status)).toStrictEqual(["fulfilled", "fulfilled", "fulfilled"]);
-    const account = (settled[1] as PromiseFulfilledResult<Awaited<ReturnType<SolanaNodeClient["getAccountInfo"]>>>).value;
+    const account = (settled[1] as PromiseFulfilledResult<Awaited<ReturnType<SolanaNodeClient["getAccountInfo"]>>>)
+      .value;
     expect(account.value?.rentEpoch).toBe(18446744073709551615n);
   });
 
@@ -244,11 +266,19 @@ describe("WebSocket transport", () => {
 
   it("a JSON-RPC error over WebSocket → JsonRpcError naming method and host, never the key", async () => {
     handler = (envelope, socket) =>
-      socket.send(JSON.stringify({ jsonrpc: "2.0", id: envelope.id, error: { code: -32052, message: `API key ${KEY} is not allowed to access blockchain` } }));
+      socket.send(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: envelope.id,
+          error: { code: -32052, message: `API key ${KEY} is not allowed to access blockchain` },
+        }),
+      );
     const error = await rejectionOf(solana().getBlockHeight());
     expectWsError(error, JsonRpcError, "getBlockHeight");
     expect((error as JsonRpcError).code).toBe(-32052);
-    expect((error as JsonRpcError).shortMessage).toBe("JSON-RPC error -32052: API key *** is not allowed to access blockchain");
+    expect((error as JsonRpcError).shortMessage).toBe(
+      "JSON-RPC error -32052: API key *** is not allowed to access blockchain",
+    );
   });
 
   it("the client's timeout applies when the call gives none", async () => {
@@ -262,28 +292,31 @@ describe("WebSocket transport", () => {
     { name: "closes the socket (code 4000)", close: (s: ServerSocket) => s.close(4000, "going away"), code: 4000 },
     { name: "drops the connection (terminate)", close: (s: ServerSocket) => s.terminate(), code: 1006 },
   ];
-  it.each(closings)("the server $name → pending calls reject with SocketClosedError; the next call reconnects", async (c) => {
-    let received = 0;
-    handler = (_envelope, socket) => {
-      if (++received === 3) c.close(socket);
-    };
-    const client = solana();
-    const pending = [client.getBlockHeight(), client.getAccountInfo(pubkey(1)), client.getBlockHeight()];
-    const settled = await Promise.allSettled(pending);
-    for (const s of settled) {
-      expect(s.status).toBe("rejected");
-      const error = (s as PromiseRejectedResult).reason as SocketClosedError;
-      expectWsError(error, SocketClosedError, undefined);
-      expect(["getBlockHeight", "getAccountInfo"]).toContain(error.method);
-      expect(error.code).toBe(c.code);
-    }
-    expect(connections).toHaveLength(1);
-    handler = reply;
-    const height = await client.getBlockHeight();
-    expect(typeof height).toBe("bigint");
-    expect(connections).toHaveLength(2);
-    expect(connections[1]!.url).toBe(`/solana/${KEY}`);
-  });
+  it.each(closings)(
+    "the server $name → pending calls reject with SocketClosedError; the next call reconnects",
+    async (c) => {
+      let received = 0;
+      handler = (_envelope, socket) => {
+        if (++received === 3) c.close(socket);
+      };
+      const client = solana();
+      const pending = [client.getBlockHeight(), client.getAccountInfo(pubkey(1)), client.getBlockHeight()];
+      const settled = await Promise.allSettled(pending);
+      for (const s of settled) {
+        expect(s.status).toBe("rejected");
+        const error = (s as PromiseRejectedResult).reason as SocketClosedError;
+        expectWsError(error, SocketClosedError, undefined);
+        expect(["getBlockHeight", "getAccountInfo"]).toContain(error.method);
+        expect(error.code).toBe(c.code);
+      }
+      expect(connections).toHaveLength(1);
+      handler = reply;
+      const height = await client.getBlockHeight();
+      expect(typeof height).toBe("bigint");
+      expect(connections).toHaveLength(2);
+      expect(connections[1]!.url).toBe(`/solana/${KEY}`);
+    },
+  );
 
   it("client.close() rejects pending calls with SocketClosedError and closes the socket", async () => {
     const client = solana();
@@ -308,7 +341,12 @@ describe("WebSocket transport", () => {
 
   it("reconnect gives up after `reconnect.attempts` failed attempts with a NetworkError (nothing listens)", async () => {
     const dead = await freePort();
-    const client = createSolanaNodeClient({ url: `ws://127.0.0.1:${dead}/solana`, apiKey: KEY, retryDelay: 5, reconnect: { attempts: 3, delay: 10 } });
+    const client = createSolanaNodeClient({
+      url: `ws://127.0.0.1:${dead}/solana`,
+      apiKey: KEY,
+      retryDelay: 5,
+      reconnect: { attempts: 3, delay: 10 },
+    });
     clients.push(client);
     const started = Date.now();
     const error = await rejectionOf(client.getBlockHeight());
@@ -320,7 +358,12 @@ describe("WebSocket transport", () => {
   it("retryCount: 0 — exactly `reconnect.attempts` connection attempts, then NetworkError; the next call tries again", async () => {
     const refuser = await startRefuser();
     try {
-      const client = createSolanaNodeClient({ url: `ws://127.0.0.1:${refuser.port}/solana`, apiKey: KEY, retryCount: 0, reconnect: { attempts: 4, delay: 5 } });
+      const client = createSolanaNodeClient({
+        url: `ws://127.0.0.1:${refuser.port}/solana`,
+        apiKey: KEY,
+        retryCount: 0,
+        reconnect: { attempts: 4, delay: 5 },
+      });
       clients.push(client);
       const first = await rejectionOf(client.getBlockHeight());
       expectWsError(first, NetworkError, "getBlockHeight", `127.0.0.1:${refuser.port}`);
@@ -336,7 +379,12 @@ describe("WebSocket transport", () => {
   it("with the default retryCount, a call still gives up after `reconnect.attempts` attempts (retries do not multiply them)", async () => {
     const refuser = await startRefuser();
     try {
-      const client = createSolanaNodeClient({ url: `ws://127.0.0.1:${refuser.port}/solana`, apiKey: KEY, retryDelay: 5, reconnect: { attempts: 4, delay: 5 } });
+      const client = createSolanaNodeClient({
+        url: `ws://127.0.0.1:${refuser.port}/solana`,
+        apiKey: KEY,
+        retryDelay: 5,
+        reconnect: { attempts: 4, delay: 5 },
+      });
       clients.push(client);
       const error = await rejectionOf(client.getBlockHeight());
       expectWsError(error, NetworkError, "getBlockHeight", `127.0.0.1:${refuser.port}`);
@@ -349,7 +397,11 @@ describe("WebSocket transport", () => {
 
   it("every WebSocket error names the method, like the HTTP ones (NetworkError after giving up)", async () => {
     const dead = await freePort();
-    const client = createSolanaNodeClient({ url: `ws://127.0.0.1:${dead}/solana`, apiKey: KEY, reconnect: { attempts: 1, delay: 5 } });
+    const client = createSolanaNodeClient({
+      url: `ws://127.0.0.1:${dead}/solana`,
+      apiKey: KEY,
+      reconnect: { attempts: 1, delay: 5 },
+    });
     clients.push(client);
     const error = await rejectionOf(client.getBlockHeight());
     expect(error).toBeInstanceOf(NetworkError);

@@ -90,7 +90,9 @@ describe("sideEffects: false holds for the generated package", () => {
     expect(unused, `modules loaded at start that the app does not use: ${[...atStart].join(", ")}`).toEqual([]);
     // Nothing of the other APIs is reachable at all, not even through import() (ws: the WebSocket transport's peer).
     const own = `${start[0]!.split("/")[0]!}/`;
-    const foreign = [...all].filter((m) => !m.startsWith("runtime/") && !m.startsWith(own) && !/node_modules\/ws\//.test(m));
+    const foreign = [...all].filter(
+      (m) => !m.startsWith("runtime/") && !m.startsWith(own) && !/node_modules\/ws\//.test(m),
+    );
     expect(foreign).toEqual([]);
   });
 });

@@ -28,9 +28,16 @@ afterAll(async () => {
 });
 
 async function tool(file: string, args: string[]): Promise<{ code: number; out: string }> {
-  return run(file, args, { cwd: unpacked, timeout: 120_000, env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } }).then(
+  return run(file, args, {
+    cwd: unpacked,
+    timeout: 120_000,
+    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+  }).then(
     (r) => ({ code: 0, out: r.stdout + r.stderr }),
-    (e: { code?: number; stdout?: string; stderr?: string }) => ({ code: typeof e.code === "number" ? e.code : 1, out: `${e.stdout ?? ""}${e.stderr ?? ""}` }),
+    (e: { code?: number; stdout?: string; stderr?: string }) => ({
+      code: typeof e.code === "number" ? e.code : 1,
+      out: `${e.stdout ?? ""}${e.stderr ?? ""}`,
+    }),
   );
 }
 
@@ -50,7 +57,9 @@ describe("the packed tarball", () => {
     expect(out).toContain("No problems found");
     for (const entry of ["", "/advanced", "/eth", "/solana"]) {
       const block = out.split("***").find((b) => b.includes(`"@blockchain-rpc/clients${entry}"`));
-      expect(block, entry).toMatch(/node10: 🟢\s*\nnode16 \(from CJS\): 🟢 \(CJS\)\nnode16 \(from ESM\): 🟢 \(ESM\)\nbundler: 🟢/);
+      expect(block, entry).toMatch(
+        /node10: 🟢\s*\nnode16 \(from CJS\): 🟢 \(CJS\)\nnode16 \(from ESM\): 🟢 \(ESM\)\nbundler: 🟢/,
+      );
     }
     expect(code).toBe(0);
   }, 120_000);
@@ -66,7 +75,8 @@ describe("the packed tarball", () => {
     const files = (await walk(pkg)).map((f) => path.relative(pkg, f));
     for (const entry of ["index", "advanced/index", "eth/index", "solana/index"]) {
       for (const format of ["esm", "cjs"]) {
-        for (const ext of [".js", ".js.map", ".d.ts", ".d.ts.map"]) expect(files, `${format} ${entry}${ext}`).toContain(`dist/${format}/${entry}${ext}`);
+        for (const ext of [".js", ".js.map", ".d.ts", ".d.ts.map"])
+          expect(files, `${format} ${entry}${ext}`).toContain(`dist/${format}/${entry}${ext}`);
       }
     }
     expect(JSON.parse(await readFile(path.join(pkg, "dist/cjs/package.json"), "utf8"))).toEqual({ type: "commonjs" });
@@ -81,10 +91,14 @@ describe("the packed tarball", () => {
       if (url !== `${path.basename(file)}.map`) problems.push(`${file}: sourceMappingURL ${url ?? "missing"}`);
     }
     for (const file of maps) {
-      const map = JSON.parse(await readFile(path.join(pkg, file), "utf8")) as { sources: string[]; sourceRoot?: string };
+      const map = JSON.parse(await readFile(path.join(pkg, file), "utf8")) as {
+        sources: string[];
+        sourceRoot?: string;
+      };
       for (const source of map.sources) {
         const target = path.relative(pkg, path.resolve(pkg, path.dirname(file), map.sourceRoot ?? "", source));
-        if (!target.startsWith("src/") || !files.includes(target)) problems.push(`${file}: ${source} → ${target} is not a shipped source`);
+        if (!target.startsWith("src/") || !files.includes(target))
+          problems.push(`${file}: ${source} → ${target} is not a shipped source`);
       }
       if (map.sources.length !== 1) problems.push(`${file}: ${map.sources.length} sources`);
     }

@@ -10,7 +10,10 @@ const run = promisify(execFile);
 describe("generated/", () => {
   it("type-checks with tsc --noEmit --strict", async () => {
     const tsc = path.join(ROOT, "node_modules", ".bin", "tsc");
-    const result = await run(tsc, ["--noEmit", "--strict", "-p", "tsconfig.json"], { cwd: path.join(ROOT, "generated"), timeout: 120_000 }).then(
+    const result = await run(tsc, ["--noEmit", "--strict", "-p", "tsconfig.json"], {
+      cwd: path.join(ROOT, "generated"),
+      timeout: 120_000,
+    }).then(
       (r) => ({ code: 0, out: r.stdout }),
       (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
     );

@@ -21,8 +21,18 @@ const copies: Record<string, Runtime> = {};
 beforeAll(async () => {
   for (const format of ["cjs", "esm"] as const) {
     const outfile = path.join(sandbox, `runtime.${format === "cjs" ? "cjs" : "mjs"}`);
-    await build({ entryPoints: [path.join(ROOT, "runtime", "index.ts")], bundle: true, format, platform: "node", outfile, logLevel: "silent" });
-    copies[format] = format === "cjs" ? (createRequire(import.meta.url)(outfile) as Runtime) : ((await import(pathToFileURL(outfile).href)) as Runtime);
+    await build({
+      entryPoints: [path.join(ROOT, "runtime", "index.ts")],
+      bundle: true,
+      format,
+      platform: "node",
+      outfile,
+      logLevel: "silent",
+    });
+    copies[format] =
+      format === "cjs"
+        ? (createRequire(import.meta.url)(outfile) as Runtime)
+        : ((await import(pathToFileURL(outfile).href)) as Runtime);
   }
 });
 afterAll(() => rmSync(sandbox, { recursive: true, force: true }));

@@ -5,11 +5,25 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createRpcClient, type ApiSpec, type ClientOptions, type EndpointSpec, type MethodSpec, type Params } from "../../runtime/index.js";
+import {
+  createRpcClient,
+  type ApiSpec,
+  type ClientOptions,
+  type EndpointSpec,
+  type MethodSpec,
+  type Params,
+} from "../../runtime/index.js";
 // encodeParams and decodeResponse were moved from client.ts to codec.ts (client.ts uses them from there).
 import { encodeParams } from "../../runtime/codec.js";
 import { decodeResponse } from "../../runtime/wire.js";
-import { HttpError, JsonRpcError, MalformedResponseError, RpcClientError, TimeoutError, ValidationError } from "../../runtime/errors.js";
+import {
+  HttpError,
+  JsonRpcError,
+  MalformedResponseError,
+  RpcClientError,
+  TimeoutError,
+  ValidationError,
+} from "../../runtime/errors.js";
 import type { Issue } from "../../runtime/validate.js";
 import { anyOf, object, string, uint64 } from "../../runtime/validate.js";
 
@@ -25,7 +39,9 @@ const api: ApiSpec = {
   methods: {
     adv_getLogs: {
       params: ["fromBlock", "toBlock", "address"],
-      limits: [{ rule: "maxBlockSpan", from: "fromBlock", to: "toBlock", max: 30, description: "at most 30 blocks per call" }],
+      limits: [
+        { rule: "maxBlockSpan", from: "fromBlock", to: "toBlock", max: 30, description: "at most 30 blocks per call" },
+      ],
     },
     getBalance: { params: ["account"], u64: { value: true } },
     named_only: { params: ["a", "b"], structure: "by-name" },
@@ -45,23 +61,83 @@ const apiWithoutProxy: ApiSpec = { name: "Solana", methods: {}, keyed: byPositio
 // ---------------------------------------------------------------------------------------------
 describe("encodeParams", () => {
   const spec: MethodSpec = { params: ["a", "b", "c"] };
-  it.each<{ name: string; given: { named: Record<string, unknown>; original?: Params; spec: MethodSpec | undefined; endpoint: EndpointSpec }; want: unknown }>([
-    { name: "by-name drops undefined, keeps null", given: { named: { a: 1, b: undefined, c: null }, spec, endpoint: byName }, want: { a: 1, c: null } },
-    { name: "by-name keeps falsy values", given: { named: { a: 0, b: "", c: false }, spec, endpoint: byName }, want: { a: 0, b: "", c: false } },
+  it.each<{
+    name: string;
+    given: { named: Record<string, unknown>; original?: Params; spec: MethodSpec | undefined; endpoint: EndpointSpec };
+    want: unknown;
+  }>([
+    {
+      name: "by-name drops undefined, keeps null",
+      given: { named: { a: 1, b: undefined, c: null }, spec, endpoint: byName },
+      want: { a: 1, c: null },
+    },
+    {
+      name: "by-name keeps falsy values",
+      given: { named: { a: 0, b: "", c: false }, spec, endpoint: byName },
+      want: { a: 0, b: "", c: false },
+    },
     { name: "by-name with nothing", given: { named: {}, spec, endpoint: byName }, want: {} },
-    { name: "by-position: all given", given: { named: { a: 1, b: 2, c: 3 }, spec, endpoint: byPosition }, want: [1, 2, 3] },
-    { name: "by-position: in documented order whatever the key order", given: { named: { c: 3, a: 1, b: 2 }, spec, endpoint: byPosition }, want: [1, 2, 3] },
-    { name: "by-position: middle undefined → null", given: { named: { a: 1, c: 3 }, spec, endpoint: byPosition }, want: [1, null, 3] },
-    { name: "by-position: trailing undefined dropped", given: { named: { a: 1, b: undefined, c: undefined }, spec, endpoint: byPosition }, want: [1] },
-    { name: "by-position: first missing, last given", given: { named: { c: 3 }, spec, endpoint: byPosition }, want: [null, null, 3] },
-    { name: "by-position: explicit trailing null kept", given: { named: { a: 1, c: null }, spec, endpoint: byPosition }, want: [1, null, null] },
+    {
+      name: "by-position: all given",
+      given: { named: { a: 1, b: 2, c: 3 }, spec, endpoint: byPosition },
+      want: [1, 2, 3],
+    },
+    {
+      name: "by-position: in documented order whatever the key order",
+      given: { named: { c: 3, a: 1, b: 2 }, spec, endpoint: byPosition },
+      want: [1, 2, 3],
+    },
+    {
+      name: "by-position: middle undefined → null",
+      given: { named: { a: 1, c: 3 }, spec, endpoint: byPosition },
+      want: [1, null, 3],
+    },
+    {
+      name: "by-position: trailing undefined dropped",
+      given: { named: { a: 1, b: undefined, c: undefined }, spec, endpoint: byPosition },
+      want: [1],
+    },
+    {
+      name: "by-position: first missing, last given",
+      given: { named: { c: 3 }, spec, endpoint: byPosition },
+      want: [null, null, 3],
+    },
+    {
+      name: "by-position: explicit trailing null kept",
+      given: { named: { a: 1, c: null }, spec, endpoint: byPosition },
+      want: [1, null, null],
+    },
     { name: "by-position: nothing → []", given: { named: {}, spec, endpoint: byPosition }, want: [] },
-    { name: "by-position: unknown names are not sent", given: { named: { a: 1, zz: 2 }, spec, endpoint: byPosition }, want: [1] },
-    { name: "method by-name wins over a by-position endpoint", given: { named: { a: 1, b: undefined }, spec: { ...spec, structure: "by-name" }, endpoint: byPosition }, want: { a: 1 } },
-    { name: "method by-position wins over a by-name endpoint", given: { named: { a: 1, c: 3 }, spec: { ...spec, structure: "by-position" }, endpoint: byName }, want: [1, null, 3] },
-    { name: "params-only proxy endpoint is by-position", given: { named: { b: 2 }, spec, endpoint: proxyEndpoint }, want: [null, 2] },
-    { name: "no spec: the caller's params as given", given: { named: { 0: "x" }, original: ["x", undefined], spec: undefined, endpoint: byName }, want: ["x", undefined] },
-    { name: "no spec, no params → []", given: { named: {}, original: undefined, spec: undefined, endpoint: byName }, want: [] },
+    {
+      name: "by-position: unknown names are not sent",
+      given: { named: { a: 1, zz: 2 }, spec, endpoint: byPosition },
+      want: [1],
+    },
+    {
+      name: "method by-name wins over a by-position endpoint",
+      given: { named: { a: 1, b: undefined }, spec: { ...spec, structure: "by-name" }, endpoint: byPosition },
+      want: { a: 1 },
+    },
+    {
+      name: "method by-position wins over a by-name endpoint",
+      given: { named: { a: 1, c: 3 }, spec: { ...spec, structure: "by-position" }, endpoint: byName },
+      want: [1, null, 3],
+    },
+    {
+      name: "params-only proxy endpoint is by-position",
+      given: { named: { b: 2 }, spec, endpoint: proxyEndpoint },
+      want: [null, 2],
+    },
+    {
+      name: "no spec: the caller's params as given",
+      given: { named: { 0: "x" }, original: ["x", undefined], spec: undefined, endpoint: byName },
+      want: ["x", undefined],
+    },
+    {
+      name: "no spec, no params → []",
+      given: { named: {}, original: undefined, spec: undefined, endpoint: byName },
+      want: [],
+    },
   ])("$name", ({ given, want }) => {
     expect(encodeParams(given.named, given.original, given.spec, given.endpoint)).toStrictEqual(want);
   });
@@ -72,14 +148,37 @@ describe("decodeResponse", () => {
   const context = { method: "eth_call", host: "rpc.example:443" };
   const where = "(method eth_call, host rpc.example:443)";
   type Want = { result: unknown } | { error: new (...args: never[]) => RpcClientError; props: Record<string, unknown> };
-  const malformed = (reason: string, body: string): Want => ({ error: MalformedResponseError, props: { message: `Malformed response: ${reason} ${where}`, body } });
+  const malformed = (reason: string, body: string): Want => ({
+    error: MalformedResponseError,
+    props: { message: `Malformed response: ${reason} ${where}`, body },
+  });
   const long = `{"jsonrpc":"2.0","id":1,"junk":"${"j".repeat(300)}"}`;
 
-  it.each<{ name: string; given: { text: string; id: number | undefined; spec?: MethodSpec; secrets?: string[] }; want: Want }>([
-    { name: "numeric id matches", given: { text: '{"jsonrpc":"2.0","id":1,"result":"0x1"}', id: 1 }, want: { result: "0x1" } },
-    { name: 'string id "1" accepted for request id 1', given: { text: '{"jsonrpc":"2.0","id":"1","result":"0x1"}', id: 1 }, want: { result: "0x1" } },
-    { name: "null result is a result", given: { text: '{"jsonrpc":"2.0","id":1,"result":null}', id: 1 }, want: { result: null } },
-    { name: "error: null with a result", given: { text: '{"jsonrpc":"2.0","id":1,"result":[1],"error":null}', id: 1 }, want: { result: [1] } },
+  it.each<{
+    name: string;
+    given: { text: string; id: number | undefined; spec?: MethodSpec; secrets?: string[] };
+    want: Want;
+  }>([
+    {
+      name: "numeric id matches",
+      given: { text: '{"jsonrpc":"2.0","id":1,"result":"0x1"}', id: 1 },
+      want: { result: "0x1" },
+    },
+    {
+      name: 'string id "1" accepted for request id 1',
+      given: { text: '{"jsonrpc":"2.0","id":"1","result":"0x1"}', id: 1 },
+      want: { result: "0x1" },
+    },
+    {
+      name: "null result is a result",
+      given: { text: '{"jsonrpc":"2.0","id":1,"result":null}', id: 1 },
+      want: { result: null },
+    },
+    {
+      name: "error: null with a result",
+      given: { text: '{"jsonrpc":"2.0","id":1,"result":[1],"error":null}', id: 1 },
+      want: { result: [1] },
+    },
     {
       name: "wrong id → MalformedResponseError",
       given: { text: '{"jsonrpc":"2.0","id":2,"result":"0x1"}', id: 1 },
@@ -88,18 +187,36 @@ describe("decodeResponse", () => {
     {
       name: "wrong string id",
       given: { text: '{"jsonrpc":"2.0","id":"01","result":"0x1"}', id: 1 },
-      want: malformed('the response id "01" does not match the request id 1', '{"jsonrpc":"2.0","id":"01","result":"0x1"}'),
+      want: malformed(
+        'the response id "01" does not match the request id 1',
+        '{"jsonrpc":"2.0","id":"01","result":"0x1"}',
+      ),
     },
     {
       name: "missing id when one was sent",
       given: { text: '{"jsonrpc":"2.0","result":"0x1"}', id: 1 },
       want: malformed("the response id undefined does not match the request id 1", '{"jsonrpc":"2.0","result":"0x1"}'),
     },
-    { name: "id ignored when the request id is undefined", given: { text: '{"jsonrpc":"2.0","id":99,"result":"0x1"}', id: undefined }, want: { result: "0x1" } },
+    {
+      name: "id ignored when the request id is undefined",
+      given: { text: '{"jsonrpc":"2.0","id":99,"result":"0x1"}', id: undefined },
+      want: { result: "0x1" },
+    },
     {
       name: "error object → JsonRpcError with code and data",
-      given: { text: '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"invalid params","data":{"field":"to"}}}', id: 1 },
-      want: { error: JsonRpcError, props: { code: -32602, data: { field: "to" }, message: `JSON-RPC error -32602: invalid params ${where}`, shortMessage: "JSON-RPC error -32602: invalid params" } },
+      given: {
+        text: '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"invalid params","data":{"field":"to"}}}',
+        id: 1,
+      },
+      want: {
+        error: JsonRpcError,
+        props: {
+          code: -32602,
+          data: { field: "to" },
+          message: `JSON-RPC error -32602: invalid params ${where}`,
+          shortMessage: "JSON-RPC error -32602: invalid params",
+        },
+      },
     },
     {
       name: "error with id null (parse error) is still a JsonRpcError",
@@ -128,48 +245,103 @@ describe("decodeResponse", () => {
     },
     {
       name: "secret in the error message is scrubbed",
-      given: { text: '{"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"bad key KEY123"}}', id: 1, secrets: ["KEY123"] },
+      given: {
+        text: '{"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"bad key KEY123"}}',
+        id: 1,
+        secrets: ["KEY123"],
+      },
       want: { error: JsonRpcError, props: { shortMessage: "JSON-RPC error -32001: bad key ***" } },
     },
     {
       name: "big integer in error data becomes a number",
-      given: { text: '{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"x","data":{"slot":18446744073709551615}}}', id: 1 },
-      want: { error: JsonRpcError, props: { data: { slot: 18446744073709551615 } } },
+      given: {
+        text: '{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"x","data":{"slot":18446744073709551615}}}',
+        id: 1,
+      },
+      want: { error: JsonRpcError, props: { data: { slot: Number("18446744073709551615") } } },
     },
-    { name: "neither result nor error", given: { text: '{"jsonrpc":"2.0","id":1}', id: 1 }, want: malformed("the response has neither result nor error", '{"jsonrpc":"2.0","id":1}') },
-    { name: "not JSON (HTML)", given: { text: "<html>502 Bad Gateway</html>", id: 1 }, want: malformed("the body is not valid JSON (truncated or not JSON at all)", "<html>502 Bad Gateway</html>") },
-    { name: "truncated JSON", given: { text: '{"jsonrpc":"2.0","id":1,"res', id: 1 }, want: malformed("the body is not valid JSON (truncated or not JSON at all)", '{"jsonrpc":"2.0","id":1,"res') },
+    {
+      name: "neither result nor error",
+      given: { text: '{"jsonrpc":"2.0","id":1}', id: 1 },
+      want: malformed("the response has neither result nor error", '{"jsonrpc":"2.0","id":1}'),
+    },
+    {
+      name: "not JSON (HTML)",
+      given: { text: "<html>502 Bad Gateway</html>", id: 1 },
+      want: malformed("the body is not valid JSON (truncated or not JSON at all)", "<html>502 Bad Gateway</html>"),
+    },
+    {
+      name: "truncated JSON",
+      given: { text: '{"jsonrpc":"2.0","id":1,"res', id: 1 },
+      want: malformed("the body is not valid JSON (truncated or not JSON at all)", '{"jsonrpc":"2.0","id":1,"res'),
+    },
     { name: "empty body", given: { text: "", id: 1 }, want: malformed("the body is empty", "") },
     { name: "blank body", given: { text: " \n", id: 1 }, want: malformed("the body is empty", " \n") },
-    { name: "array body (batch)", given: { text: '[{"jsonrpc":"2.0","id":1,"result":1}]', id: 1 }, want: malformed("expected a JSON-RPC response object", '[{"jsonrpc":"2.0","id":1,"result":1}]') },
-    { name: "null body", given: { text: "null", id: 1 }, want: malformed("expected a JSON-RPC response object", "null") },
-    { name: "number body", given: { text: "42", id: undefined }, want: malformed("expected a JSON-RPC response object", "42") },
-    { name: "long bad body is cut to 200 characters", given: { text: long, id: 1 }, want: malformed("the response has neither result nor error", `${long.slice(0, 200)}…`) },
-    { name: "secret in a bad body is scrubbed", given: { text: "<p>no key KEY123</p>", id: 1, secrets: ["KEY123"] }, want: malformed("the body is not valid JSON (truncated or not JSON at all)", "<p>no key ***</p>") },
+    {
+      name: "array body (batch)",
+      given: { text: '[{"jsonrpc":"2.0","id":1,"result":1}]', id: 1 },
+      want: malformed("expected a JSON-RPC response object", '[{"jsonrpc":"2.0","id":1,"result":1}]'),
+    },
+    {
+      name: "null body",
+      given: { text: "null", id: 1 },
+      want: malformed("expected a JSON-RPC response object", "null"),
+    },
+    {
+      name: "number body",
+      given: { text: "42", id: undefined },
+      want: malformed("expected a JSON-RPC response object", "42"),
+    },
+    {
+      name: "long bad body is cut to 200 characters",
+      given: { text: long, id: 1 },
+      want: malformed("the response has neither result nor error", `${long.slice(0, 200)}…`),
+    },
+    {
+      name: "secret in a bad body is scrubbed",
+      given: { text: "<p>no key KEY123</p>", id: 1, secrets: ["KEY123"] },
+      want: malformed("the body is not valid JSON (truncated or not JSON at all)", "<p>no key ***</p>"),
+    },
     {
       name: "u64 map applied (u64::MAX exact)",
-      given: { text: '{"jsonrpc":"2.0","id":1,"result":{"context":{"slot":5},"value":{"lamports":18446744073709551615,"owner":"x"}}}', id: 1, spec: { params: [], u64: { context: { slot: true }, value: { lamports: true } } } },
+      given: {
+        text: '{"jsonrpc":"2.0","id":1,"result":{"context":{"slot":5},"value":{"lamports":18446744073709551615,"owner":"x"}}}',
+        id: 1,
+        spec: { params: [], u64: { context: { slot: true }, value: { lamports: true } } },
+      },
       want: { result: { context: { slot: 5n }, value: { lamports: U64_MAX, owner: "x" } } },
     },
     {
       name: "u64 map applied without long integers",
-      given: { text: '{"jsonrpc":"2.0","id":1,"result":[{"lamports":1},{"lamports":2}]}', id: 1, spec: { params: [], u64: { "*": { lamports: true } } } },
+      given: {
+        text: '{"jsonrpc":"2.0","id":1,"result":[{"lamports":1},{"lamports":2}]}',
+        id: 1,
+        spec: { params: [], u64: { "*": { lamports: true } } },
+      },
       want: { result: [{ lamports: 1n }, { lamports: 2n }] },
     },
     {
       name: "unclaimed big integers become numbers as with JSON.parse",
-      given: { text: '{"jsonrpc":"2.0","id":1,"result":{"a":18446744073709551615,"b":18446744073709551615}}', id: 1, spec: { params: [], u64: { a: true } } },
-      want: { result: { a: U64_MAX, b: 18446744073709551615 } },
+      given: {
+        text: '{"jsonrpc":"2.0","id":1,"result":{"a":18446744073709551615,"b":18446744073709551615}}',
+        id: 1,
+        spec: { params: [], u64: { a: true } },
+      },
+      want: { result: { a: U64_MAX, b: Number("18446744073709551615") } },
     },
     {
       name: "no spec: big integers as numbers",
       given: { text: '{"jsonrpc":"2.0","id":1,"result":18446744073709551615}', id: 1 },
-      want: { result: 18446744073709551615 },
+      want: { result: Number("18446744073709551615") },
     },
     {
       // A float with 17 fraction digits (as JSON.stringify prints 0.1 + 0.2) beside a u64.
       name: "u64 next to a long fraction",
-      given: { text: '{"jsonrpc":"2.0","id":1,"result":{"amount":18446744073709551615,"uiAmount":0.30000000000000004}}', id: 1, spec: { params: [], u64: { amount: true } } },
+      given: {
+        text: '{"jsonrpc":"2.0","id":1,"result":{"amount":18446744073709551615,"uiAmount":0.30000000000000004}}',
+        id: 1,
+        spec: { params: [], u64: { amount: true } },
+      },
       want: { result: { amount: U64_MAX, uiAmount: 0.30000000000000004 } },
     },
   ])("$name", ({ given, want }) => {
@@ -196,9 +368,18 @@ describe("decodeResponse", () => {
 // createRpcClient: option validation
 
 describe("createRpcClient options", () => {
-  const issue = (path: string, rule: string, message: string, received: string): Issue => ({ path, rule, message, received });
+  const issue = (path: string, rule: string, message: string, received: string): Issue => ({
+    path,
+    rule,
+    message,
+    received,
+  });
   it.each<{ name: string; given: { api?: ApiSpec; options: ClientOptions }; want: Issue[] }>([
-    { name: "missing url", given: { options: {} }, want: [issue("options.url", "required", "is required (or pass proxyUrl for the keyless proxy)", "undefined")] },
+    {
+      name: "missing url",
+      given: { options: {} },
+      want: [issue("options.url", "required", "is required (or pass proxyUrl for the keyless proxy)", "undefined")],
+    },
     {
       name: "both url and proxyUrl",
       given: { options: { url: "https://rpc.example/x", proxyUrl: "https://proxy.example/" } },
@@ -207,26 +388,60 @@ describe("createRpcClient options", () => {
     {
       name: "proxyUrl on an API without proxy",
       given: { api: apiWithoutProxy, options: { proxyUrl: "https://proxy.example/" } },
-      want: [issue("options.proxyUrl", "unsupported", "is not available: the Solana API has no keyless proxy", "string")],
+      want: [
+        issue("options.proxyUrl", "unsupported", "is not available: the Solana API has no keyless proxy", "string"),
+      ],
     },
     {
       name: "apiKey with proxyUrl",
       given: { options: { proxyUrl: "https://proxy.example/", apiKey: "k" } },
       want: [issue("options.apiKey", "exclusive", "cannot be used with proxyUrl: the proxy takes no key", "string")],
     },
-    { name: "bad URL", given: { options: { url: "not a url" } }, want: [issue("options.url", "format", "must be an absolute URL such as https://host/path", "string")] },
-    { name: "bad proxy URL", given: { options: { proxyUrl: "/relative" } }, want: [issue("options.proxyUrl", "format", "must be an absolute URL such as https://host/path", "string")] },
-    { name: "ftp url", given: { options: { url: "ftp://rpc.example/" } }, want: [issue("options.url", "protocol", "must start with http://, https://, ws:// or wss://", "string")] },
-    { name: "ws proxy URL (the proxy is HTTP only)", given: { options: { proxyUrl: "wss://proxy.example/" } }, want: [issue("options.proxyUrl", "protocol", "must start with http:// or https://", "string")] },
+    {
+      name: "bad URL",
+      given: { options: { url: "not a url" } },
+      want: [issue("options.url", "format", "must be an absolute URL such as https://host/path", "string")],
+    },
+    {
+      name: "bad proxy URL",
+      given: { options: { proxyUrl: "/relative" } },
+      want: [issue("options.proxyUrl", "format", "must be an absolute URL such as https://host/path", "string")],
+    },
+    {
+      name: "ftp url",
+      given: { options: { url: "ftp://rpc.example/" } },
+      want: [issue("options.url", "protocol", "must start with http://, https://, ws:// or wss://", "string")],
+    },
+    {
+      name: "ws proxy URL (the proxy is HTTP only)",
+      given: { options: { proxyUrl: "wss://proxy.example/" } },
+      want: [issue("options.proxyUrl", "protocol", "must start with http:// or https://", "string")],
+    },
     ...["a/b", "a?b", "a#b", "a b", ""].map((apiKey) => ({
       name: `bad apiKey ${JSON.stringify(apiKey)}`,
       given: { options: { url: "https://rpc.example/", apiKey } },
       want: [issue("options.apiKey", "format", "must be a non-empty string without '/', '?', '#' or spaces", "string")],
     })),
-    { name: "apiKey not a string", given: { options: { url: "https://rpc.example/", apiKey: 42 as unknown as string } }, want: [issue("options.apiKey", "format", "must be a non-empty string without '/', '?', '#' or spaces", "number")] },
-    { name: "negative timeout", given: { options: { url: "https://rpc.example/", timeout: -1 } }, want: [issue("options.timeout", "minimum", "must be a number, 0 or more", "number")] },
-    { name: "NaN timeout", given: { options: { url: "https://rpc.example/", timeout: Number.NaN } }, want: [issue("options.timeout", "minimum", "must be a number, 0 or more", "number")] },
-    { name: "string timeout", given: { options: { url: "https://rpc.example/", timeout: "100" as unknown as number } }, want: [issue("options.timeout", "minimum", "must be a number, 0 or more", "string")] },
+    {
+      name: "apiKey not a string",
+      given: { options: { url: "https://rpc.example/", apiKey: 42 as unknown as string } },
+      want: [issue("options.apiKey", "format", "must be a non-empty string without '/', '?', '#' or spaces", "number")],
+    },
+    {
+      name: "negative timeout",
+      given: { options: { url: "https://rpc.example/", timeout: -1 } },
+      want: [issue("options.timeout", "minimum", "must be a number, 0 or more", "number")],
+    },
+    {
+      name: "NaN timeout",
+      given: { options: { url: "https://rpc.example/", timeout: Number.NaN } },
+      want: [issue("options.timeout", "minimum", "must be a number, 0 or more", "number")],
+    },
+    {
+      name: "string timeout",
+      given: { options: { url: "https://rpc.example/", timeout: "100" as unknown as number } },
+      want: [issue("options.timeout", "minimum", "must be a number, 0 or more", "string")],
+    },
     {
       name: "several problems reported together",
       given: { options: { url: "nope", apiKey: "a/b", timeout: -5 } },
@@ -295,10 +510,16 @@ const server = http.createServer((req, res) => {
     const rpcMethod = message.method ?? decodeURIComponent((req.url ?? "").split("?")[1] ?? "");
     switch (rpcMethod) {
       case "getBalance":
-        res.writeHead(200, { "content-type": "application/json" }).end(`{"jsonrpc":"2.0","id":${id},"result":{"context":{"slot":12},"value":18446744073709551615}}`);
+        res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(`{"jsonrpc":"2.0","id":${id},"result":{"context":{"slot":12},"value":18446744073709551615}}`);
         return;
       case "boom":
-        res.writeHead(200).end(`{"jsonrpc":"2.0","id":${id},"error":{"code":-32000,"message":"execution reverted","data":"0x08c379a0"}}`);
+        res
+          .writeHead(200)
+          .end(
+            `{"jsonrpc":"2.0","id":${id},"error":{"code":-32000,"message":"execution reverted","data":"0x08c379a0"}}`,
+          );
         return;
       case "fail":
         res.writeHead(503, { "retry-after": "2" }).end("<h1>down</h1>");
@@ -332,7 +553,11 @@ const last = (): Seen => {
 };
 
 describe("createRpcClient: requests on the wire", () => {
-  it.each<{ name: string; given: { options: () => ClientOptions; method: string; params: Params }; want: { url: string; body: unknown } }>([
+  it.each<{
+    name: string;
+    given: { options: () => ClientOptions; method: string; params: Params };
+    want: { url: string; body: unknown };
+  }>([
     {
       name: "keyed URL is <url>/<apiKey>",
       given: { options: () => ({ url: `${base}/eth`, apiKey: "KEY1" }), method: "echo", params: { a: 1 } },
@@ -365,12 +590,20 @@ describe("createRpcClient: requests on the wire", () => {
     },
     {
       name: "proxy: method in the query, body is the params array",
-      given: { options: () => ({ proxyUrl: `${base}/proxy` }), method: "adv_getLogs", params: { fromBlock: 1, address: "0x" + "ab".repeat(20) } },
+      given: {
+        options: () => ({ proxyUrl: `${base}/proxy` }),
+        method: "adv_getLogs",
+        params: { fromBlock: 1, address: "0x" + "ab".repeat(20) },
+      },
       want: { url: "/proxy?adv_getLogs", body: [1, null, "0x" + "ab".repeat(20)] },
     },
     {
       name: "proxy URL with a query: method appended with &",
-      given: { options: () => ({ proxyUrl: `${base}/proxy?net=main` }), method: "adv_getLogs", params: { fromBlock: "0x1", toBlock: "0x2" } },
+      given: {
+        options: () => ({ proxyUrl: `${base}/proxy?net=main` }),
+        method: "adv_getLogs",
+        params: { fromBlock: "0x1", toBlock: "0x2" },
+      },
       want: { url: "/proxy?net=main&adv_getLogs", body: ["0x1", "0x2"] },
     },
     {
@@ -401,7 +634,10 @@ describe("createRpcClient: requests on the wire", () => {
   });
 
   it("default and custom headers are sent; custom ones win", async () => {
-    const client = createRpcClient(api, { url: `${base}/eth`, headers: { "x-custom": "yes", accept: "application/json, text/plain" } });
+    const client = createRpcClient(api, {
+      url: `${base}/eth`,
+      headers: { "x-custom": "yes", accept: "application/json, text/plain" },
+    });
     await client.call("echo", {});
     const { headers } = last();
     expect({ ct: headers["content-type"], accept: headers.accept, custom: headers["x-custom"] }).toEqual({
@@ -430,11 +666,19 @@ describe("createRpcClient: results and errors", () => {
     expect(await client.call("getBalance", ["acc"])).toStrictEqual({ context: { slot: 12 }, value: U64_MAX });
   });
 
-  it.each<{ name: string; given: { options: () => ClientOptions; method: string; params: Params; call?: { timeout?: number } }; want: { type: new (...args: never[]) => RpcClientError; props: Record<string, unknown>; sent: number } }>([
+  it.each<{
+    name: string;
+    given: { options: () => ClientOptions; method: string; params: Params; call?: { timeout?: number } };
+    want: { type: new (...args: never[]) => RpcClientError; props: Record<string, unknown>; sent: number };
+  }>([
     {
       name: "JSON-RPC error → JsonRpcError",
       given: { options: () => ({ url: `${base}/eth`, apiKey: "KEY3" }), method: "boom", params: [] },
-      want: { type: JsonRpcError, props: { code: -32000, data: "0x08c379a0", shortMessage: "JSON-RPC error -32000: execution reverted" }, sent: 1 },
+      want: {
+        type: JsonRpcError,
+        props: { code: -32000, data: "0x08c379a0", shortMessage: "JSON-RPC error -32000: execution reverted" },
+        sent: 1,
+      },
     },
     {
       name: "HTTP 503 → HttpError with Retry-After",
@@ -448,12 +692,21 @@ describe("createRpcClient: results and errors", () => {
     },
     {
       name: "per-call timeout overrides the client's",
-      given: { options: () => ({ url: `${base}/eth`, apiKey: "KEY3", timeout: 60_000 }), method: "slow", params: [], call: { timeout: 90 } },
+      given: {
+        options: () => ({ url: `${base}/eth`, apiKey: "KEY3", timeout: 60_000 }),
+        method: "slow",
+        params: [],
+        call: { timeout: 90 },
+      },
       want: { type: TimeoutError, props: { timeout: 90 }, sent: 1 },
     },
     {
       name: "block span over the x-limits max → ValidationError before any I/O",
-      given: { options: () => ({ url: `${base}/eth`, apiKey: "KEY3" }), method: "adv_getLogs", params: { fromBlock: 0, toBlock: 31 } },
+      given: {
+        options: () => ({ url: `${base}/eth`, apiKey: "KEY3" }),
+        method: "adv_getLogs",
+        params: { fromBlock: 0, toBlock: 31 },
+      },
       want: {
         type: ValidationError,
         props: {
@@ -461,7 +714,8 @@ describe("createRpcClient: results and errors", () => {
             {
               path: "params.toBlock",
               rule: "x-limits.maxBlockSpan",
-              message: "must be at most 30 blocks after fromBlock (toBlock − fromBlock is 31); at most 30 blocks per call",
+              message:
+                "must be at most 30 blocks after fromBlock (toBlock − fromBlock is 31); at most 30 blocks per call",
               received: "integer",
             },
           ],
@@ -471,11 +725,22 @@ describe("createRpcClient: results and errors", () => {
     },
     {
       name: "misspelt param → ValidationError before any I/O (positional caller on the proxy)",
-      given: { options: () => ({ proxyUrl: `${base}/proxy` }), method: "adv_getLogs", params: { fromBlock: 0, tooBlock: 1 } },
+      given: {
+        options: () => ({ proxyUrl: `${base}/proxy` }),
+        method: "adv_getLogs",
+        params: { fromBlock: 0, tooBlock: 1 },
+      },
       want: {
         type: ValidationError,
         props: {
-          issues: [{ path: "params.tooBlock", rule: "additionalProperties", message: "is not a known field (known: fromBlock, toBlock, address)", received: "integer" }],
+          issues: [
+            {
+              path: "params.tooBlock",
+              rule: "additionalProperties",
+              message: "is not a known field (known: fromBlock, toBlock, address)",
+              received: "integer",
+            },
+          ],
         },
         sent: 0,
       },

@@ -12,7 +12,7 @@ const files = readdirSync(dir).filter((f) => f.endsWith(".ts"));
 describe("runtime sources", () => {
   it.each(files)("%s is formatted as the generator would format it", async (name) => {
     const text = readFileSync(path.join(dir, name), "utf8");
-    expect(await format(text, { ...PRETTIER_OPTIONS, parser: "typescript" })).toBe(text);
+    expect(await format(text, { ...PRETTIER_OPTIONS, parser: "typescript", filepath: name })).toBe(text);
   });
 
   it("the repository's .prettierrc.json matches the generator's options", () => {

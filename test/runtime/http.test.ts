@@ -23,18 +23,45 @@ describe("excerpt", () => {
     { name: "plain text is kept", given: { text: "service unavailable", secrets: [] }, want: "service unavailable" },
     {
       name: "HTML tags stripped, whitespace collapsed",
-      given: { text: "<html>\n<head><title>502 Bad Gateway</title></head>\n<body>\t<h1>502</h1>  </body></html>", secrets: [] },
+      given: {
+        text: "<html>\n<head><title>502 Bad Gateway</title></head>\n<body>\t<h1>502</h1>  </body></html>",
+        secrets: [],
+      },
       want: "502 Bad Gateway 502",
     },
     { name: "leading and trailing whitespace trimmed", given: { text: "  \n a \r\n b \t ", secrets: [] }, want: "a b" },
     { name: "exactly 200 characters: not cut", given: { text: "x".repeat(200), secrets: [] }, want: "x".repeat(200) },
-    { name: "201 characters: cut at 200 with an ellipsis", given: { text: "x".repeat(201), secrets: [] }, want: `${"x".repeat(200)}…` },
-    { name: "cut applies after collapsing", given: { text: `${"a ".repeat(150)}`, secrets: [] }, want: `${"a ".repeat(100)}…` },
-    { name: "secret replaced", given: { text: "invalid key abc123 for /rpc/abc123", secrets: ["abc123"] }, want: "invalid key *** for /rpc/***" },
-    { name: "several secrets", given: { text: "k=abc%2F1 raw=abc/1", secrets: ["abc/1", "abc%2F1"] }, want: "k=*** raw=***" },
+    {
+      name: "201 characters: cut at 200 with an ellipsis",
+      given: { text: "x".repeat(201), secrets: [] },
+      want: `${"x".repeat(200)}…`,
+    },
+    {
+      name: "cut applies after collapsing",
+      given: { text: `${"a ".repeat(150)}`, secrets: [] },
+      want: `${"a ".repeat(100)}…`,
+    },
+    {
+      name: "secret replaced",
+      given: { text: "invalid key abc123 for /rpc/abc123", secrets: ["abc123"] },
+      want: "invalid key *** for /rpc/***",
+    },
+    {
+      name: "several secrets",
+      given: { text: "k=abc%2F1 raw=abc/1", secrets: ["abc/1", "abc%2F1"] },
+      want: "k=*** raw=***",
+    },
     { name: "empty secret ignored", given: { text: "keep me", secrets: [""] }, want: "keep me" },
-    { name: "secret inside HTML text replaced", given: { text: "<p>key <b>SECRET</b></p>", secrets: ["SECRET"] }, want: "key ***" },
-    { name: "secret across the 200 mark is replaced before the cut (no partial leak)", given: { text: `${"x".repeat(195)}SECRET`, secrets: ["SECRET"] }, want: `${"x".repeat(195)}***` },
+    {
+      name: "secret inside HTML text replaced",
+      given: { text: "<p>key <b>SECRET</b></p>", secrets: ["SECRET"] },
+      want: "key ***",
+    },
+    {
+      name: "secret across the 200 mark is replaced before the cut (no partial leak)",
+      given: { text: `${"x".repeat(195)}SECRET`, secrets: ["SECRET"] },
+      want: `${"x".repeat(195)}***`,
+    },
     { name: "empty body", given: { text: "", secrets: [] }, want: "" },
   ])("$name", ({ given, want }) => {
     expect(excerpt(given.text, given.secrets)).toBe(want);
@@ -83,7 +110,12 @@ const server = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on("data", (c: Buffer) => chunks.push(c));
   req.on("end", () => {
-    lastRequest = { method: req.method ?? "", url: path, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
+    lastRequest = {
+      method: req.method ?? "",
+      url: path,
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString("utf8"),
+    };
     route(path, req, res);
   });
 });
@@ -106,7 +138,9 @@ function route(path: string, req: http.IncomingMessage, res: http.ServerResponse
       res.writeHead(200).end(JSON.stringify(lastRequest));
       return;
     case "/429":
-      res.writeHead(429, { "retry-after": "3", "content-type": "text/html" }).end(`<html><body><h1>Too   Many</h1>\n<p>slow down ${SECRET}</p></body></html>`);
+      res
+        .writeHead(429, { "retry-after": "3", "content-type": "text/html" })
+        .end(`<html><body><h1>Too   Many</h1>\n<p>slow down ${SECRET}</p></body></html>`);
       return;
     case "/503-date":
       res.writeHead(503, { "retry-after": new Date(Date.now() + 3_600_000).toUTCString() }).end("maintenance");
@@ -258,8 +292,16 @@ describe("post: 2xx answers", () => {
     { name: "201 JSON text", given: { path: "/created", max: 1_000_000 }, want: { status: 201, text: '{"id":1}' } },
     { name: "204 empty body", given: { path: "/no-content", max: 1_000_000 }, want: { status: 204, text: "" } },
     { name: "UTF-8 decoded", given: { path: "/utf8", max: 1_000_000 }, want: { status: 200, text: "héllo ✓" } },
-    { name: "body exactly at maxResponseBytes", given: { path: "/exact-100", max: 100 }, want: { status: 200, text: "e".repeat(100) } },
-    { name: "multi-byte body exactly at the byte limit", given: { path: "/multibyte-100", max: 100 }, want: { status: 200, text: "ä".repeat(50) } },
+    {
+      name: "body exactly at maxResponseBytes",
+      given: { path: "/exact-100", max: 100 },
+      want: { status: 200, text: "e".repeat(100) },
+    },
+    {
+      name: "multi-byte body exactly at the byte limit",
+      given: { path: "/multibyte-100", max: 100 },
+      want: { status: 200, text: "ä".repeat(50) },
+    },
     { name: "UTF-8 split across chunks", given: { path: "/split-utf8", max: 100 }, want: { status: 200, text: "ää" } },
   ])("$name", async ({ given, want }) => {
     expect(await post(request(given.path, { maxResponseBytes: given.max }))).toEqual(want);
@@ -267,7 +309,9 @@ describe("post: 2xx answers", () => {
 
   it("sends a POST with the given headers and body", async () => {
     const body = '{"jsonrpc":"2.0","id":7,"method":"eth_chainId","params":[]}';
-    const res = await post(request("/echo", { body, headers: { "content-type": "application/json", "x-trace": "abc" } }));
+    const res = await post(
+      request("/echo", { body, headers: { "content-type": "application/json", "x-trace": "abc" } }),
+    );
     const seen = JSON.parse(res.text) as NonNullable<typeof lastRequest>;
     expect(seen.method).toBe("POST");
     expect(seen.url).toBe(`/${SECRET}/echo`);
@@ -302,8 +346,16 @@ describe("post: failures", () => {
         },
       },
     },
-    { name: "500 without body → HttpError without ': '", given: { path: "/500-empty" }, want: { type: HttpError, props: { status: 500, body: "", retryAfter: undefined, shortMessage: "HTTP 500" } } },
-    { name: "404 long body → excerpt cut at 200", given: { path: "/404-long" }, want: { type: HttpError, props: { status: 404, body: `${"y".repeat(200)}…` } } },
+    {
+      name: "500 without body → HttpError without ': '",
+      given: { path: "/500-empty" },
+      want: { type: HttpError, props: { status: 500, body: "", retryAfter: undefined, shortMessage: "HTTP 500" } },
+    },
+    {
+      name: "404 long body → excerpt cut at 200",
+      given: { path: "/404-long" },
+      want: { type: HttpError, props: { status: 404, body: `${"y".repeat(200)}…` } },
+    },
     {
       name: "timeout before the headers → TimeoutError",
       given: { path: "/hang", overrides: () => ({ timeout: 100 }) },
@@ -356,7 +408,13 @@ describe("post: failures", () => {
     {
       name: "chunked body over maxResponseBytes → ResponseTooLargeError",
       given: { path: "/big-chunked", overrides: () => ({ maxResponseBytes: 500 }) },
-      want: { type: ResponseTooLargeError, props: { limit: 500, shortMessage: "Response body larger than 500 bytes (raise maxResponseBytes to accept it)" } },
+      want: {
+        type: ResponseTooLargeError,
+        props: {
+          limit: 500,
+          shortMessage: "Response body larger than 500 bytes (raise maxResponseBytes to accept it)",
+        },
+      },
     },
     {
       name: "multi-byte body one byte over → ResponseTooLargeError (bytes, not characters)",
@@ -364,7 +422,11 @@ describe("post: failures", () => {
       want: { type: ResponseTooLargeError, props: { limit: 99 } },
     },
     { name: "connection reset → NetworkError", given: { path: "/reset" }, want: { type: NetworkError, props: {} } },
-    { name: "connection closed before any answer → NetworkError", given: { path: "/close" }, want: { type: NetworkError, props: {} } },
+    {
+      name: "connection closed before any answer → NetworkError",
+      given: { path: "/close" },
+      want: { type: NetworkError, props: {} },
+    },
     {
       name: "connection refused → NetworkError",
       given: { path: "", overrides: () => ({ url: `http://127.0.0.1:${closedPort}/${SECRET}` }) },
@@ -373,13 +435,18 @@ describe("post: failures", () => {
     {
       name: "closed mid-body (content-length larger than sent) → MalformedResponseError",
       given: { path: "/truncated" },
-      want: { type: MalformedResponseError, props: { body: "", shortMessage: "Malformed response: the body was cut off before its end (truncated)" } },
+      want: {
+        type: MalformedResponseError,
+        props: { body: "", shortMessage: "Malformed response: the body was cut off before its end (truncated)" },
+      },
     },
   ])("$name", async ({ given, want }) => {
     const started = Date.now();
     const error = await failure(post(request(given.path, given.overrides?.())));
     expect(error).toBeInstanceOf(want.type);
-    const picked = Object.fromEntries(Object.keys(want.props).map((k) => [k, (error as unknown as Record<string, unknown>)[k]]));
+    const picked = Object.fromEntries(
+      Object.keys(want.props).map((k) => [k, (error as unknown as Record<string, unknown>)[k]]),
+    );
     expect(picked).toEqual({ ...want.props });
     // Every error names the method and the host, never the key in the URL path.
     expect(error.method).toBe(ctx().method);
@@ -394,7 +461,9 @@ describe("post: failures", () => {
     const error = await failure(post(request("/late-stream", { timeout: 50 })));
     expect(error).toBeInstanceOf(TimeoutError);
     // The headers come at 150 ms; the client then cancels the endless body, which closes the socket.
-    await expect(Promise.race([closed.then(() => "closed"), new Promise((r) => setTimeout(() => r("still open"), 2_000))])).resolves.toBe("closed");
+    await expect(
+      Promise.race([closed.then(() => "closed"), new Promise((r) => setTimeout(() => r("still open"), 2_000))]),
+    ).resolves.toBe("closed");
   });
 
   it("while a timed-out exchange is still open, the next call's timeout closes its connection at once", async () => {
@@ -420,8 +489,16 @@ describe("post: failures", () => {
   });
 
   it.each([
-    { name: "reset", given: "/reset", want: { message: "Request failed: fetch failed: read ECONNRESET", code: "ECONNRESET" } },
-    { name: "closed", given: "/close", want: { message: "Request failed: fetch failed: other side closed", code: "UND_ERR_SOCKET" } },
+    {
+      name: "reset",
+      given: "/reset",
+      want: { message: "Request failed: fetch failed: read ECONNRESET", code: "ECONNRESET" },
+    },
+    {
+      name: "closed",
+      given: "/close",
+      want: { message: "Request failed: fetch failed: other side closed", code: "UND_ERR_SOCKET" },
+    },
   ])("NetworkError ($name) says why and keeps the redacted cause chain with its code", async ({ given, want }) => {
     const error = await failure(post(request(given)));
     expect(error.shortMessage).toBe(want.message);

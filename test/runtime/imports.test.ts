@@ -12,7 +12,9 @@ const dir = path.join(ROOT, "runtime");
 /** Relative imports of one source text: static `import`/`export … from` and dynamic `import("…")`. */
 export function importsOf(text: string): string[] {
   const found = new Set<string>();
-  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s*"(\.[^"]+)"|\bimport\(\s*"(\.[^"]+)"\s*\)/g))
+  for (const m of text.matchAll(
+    /(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s*"(\.[^"]+)"|\bimport\(\s*"(\.[^"]+)"\s*\)/g,
+  ))
     found.add((m[1] ?? m[2])!.replace(/^\.\//, "").replace(/\.js$/, ".ts"));
   return [...found];
 }
@@ -50,14 +52,23 @@ describe("runtime import graph", () => {
   });
 
   it("every relative import is a runtime file", () => {
-    for (const [file, imports] of graph) for (const target of imports) expect(files, `${file} imports ${target}`).toContain(target);
+    for (const [file, imports] of graph)
+      for (const target of imports) expect(files, `${file} imports ${target}`).toContain(target);
   });
 
   it.each<{ name: string; given: Record<string, string[]>; want: string[] | undefined }>([
     { name: "a chain", given: { "a.ts": ["b.ts"], "b.ts": ["c.ts"], "c.ts": [] }, want: undefined },
-    { name: "the old client → options → paginate → client cycle", given: { "client.ts": ["options.ts"], "options.ts": ["paginate.ts"], "paginate.ts": ["client.ts"] }, want: ["client.ts", "options.ts", "paginate.ts", "client.ts"] },
+    {
+      name: "the old client → options → paginate → client cycle",
+      given: { "client.ts": ["options.ts"], "options.ts": ["paginate.ts"], "paginate.ts": ["client.ts"] },
+      want: ["client.ts", "options.ts", "paginate.ts", "client.ts"],
+    },
     { name: "a self-import", given: { "a.ts": ["a.ts"] }, want: ["a.ts", "a.ts"] },
-    { name: "a diamond", given: { "a.ts": ["b.ts", "c.ts"], "b.ts": ["d.ts"], "c.ts": ["d.ts"], "d.ts": [] }, want: undefined },
+    {
+      name: "a diamond",
+      given: { "a.ts": ["b.ts", "c.ts"], "b.ts": ["d.ts"], "c.ts": ["d.ts"], "d.ts": [] },
+      want: undefined,
+    },
   ])("findCycle: $name", ({ given, want }) => {
     expect(findCycle(new Map(Object.entries(given)))).toEqual(want);
   });

@@ -54,17 +54,17 @@ describe("parseJson", () => {
     {
       name: "long number with a fraction is left to JSON.parse",
       given: '{"a":1234567890123456789.5}',
-      want: { value: { a: 1234567890123456789.5 }, marked: false },
+      want: { value: { a: Number("1234567890123456789.5") }, marked: false },
     },
     {
       name: "long number with an exponent is left to JSON.parse",
       given: '{"a":12345678901234567890e2,"b":-12345678901234567890E-3}',
-      want: { value: { a: 12345678901234567890e2, b: -12345678901234567890e-3 }, marked: false },
+      want: { value: { a: Number("12345678901234567890e2"), b: -Number("12345678901234567890e-3") }, marked: false },
     },
     {
       name: "long fraction part with an exponent is left to JSON.parse",
       given: '{"a":1.2345678901234567890e5}',
-      want: { value: { a: 1.234567890123456789e5 }, marked: false },
+      want: { value: { a: Number("1.234567890123456789e5") }, marked: false },
     },
     {
       name: "text without long integers is not marked",
@@ -97,8 +97,16 @@ describe("parseJson", () => {
 
 describe("applyU64", () => {
   it.each<{ name: string; given: { value: unknown; map: U64Map }; want: unknown }>([
-    { name: "true turns a mark into a bigint", given: { value: mark("18446744073709551615"), map: true }, want: U64_MAX },
-    { name: "true turns a negative mark into a bigint", given: { value: mark("-18446744073709551615"), map: true }, want: -U64_MAX },
+    {
+      name: "true turns a mark into a bigint",
+      given: { value: mark("18446744073709551615"), map: true },
+      want: U64_MAX,
+    },
+    {
+      name: "true turns a negative mark into a bigint",
+      given: { value: mark("-18446744073709551615"), map: true },
+      want: -U64_MAX,
+    },
     { name: "true turns a safe integer into a bigint", given: { value: 5, map: true }, want: 5n },
     { name: "a fraction is left alone", given: { value: 1.5, map: true }, want: 1.5 },
     { name: "a plain digit string is left alone", given: { value: "5", map: true }, want: "5" },
@@ -106,15 +114,35 @@ describe("applyU64", () => {
     {
       name: "nested maps",
       given: {
-        value: { context: { slot: 7 }, value: { lamports: mark("18446744073709551615"), rentEpoch: 361, owner: "11111111111111111111111111111111", space: 0 } },
+        value: {
+          context: { slot: 7 },
+          value: {
+            lamports: mark("18446744073709551615"),
+            rentEpoch: 361,
+            owner: "11111111111111111111111111111111",
+            space: 0,
+          },
+        },
         map: { context: { slot: true }, value: { lamports: true, rentEpoch: true } },
       },
-      want: { context: { slot: 7n }, value: { lamports: U64_MAX, rentEpoch: 361n, owner: "11111111111111111111111111111111", space: 0 } },
+      want: {
+        context: { slot: 7n },
+        value: { lamports: U64_MAX, rentEpoch: 361n, owner: "11111111111111111111111111111111", space: 0 },
+      },
     },
     {
       name: "`*` for array items",
-      given: { value: [{ a: mark("18446744073709551615"), b: 1 }, { a: 2, b: 3 }], map: { "*": { a: true } } },
-      want: [{ a: U64_MAX, b: 1 }, { a: 2n, b: 3 }],
+      given: {
+        value: [
+          { a: mark("18446744073709551615"), b: 1 },
+          { a: 2, b: 3 },
+        ],
+        map: { "*": { a: true } },
+      },
+      want: [
+        { a: U64_MAX, b: 1 },
+        { a: 2n, b: 3 },
+      ],
     },
     {
       name: "`*` with true: every item",
@@ -139,14 +167,34 @@ describe("applyU64", () => {
 
 describe("restoreNumbers", () => {
   it.each<{ name: string; given: unknown; want: unknown }>([
-    { name: "a mark becomes a (lossy) number", given: mark("18446744073709551615"), want: 18446744073709551615 },
+    {
+      name: "a mark becomes a (lossy) number",
+      given: mark("18446744073709551615"),
+      want: Number("18446744073709551615"),
+    },
     {
       name: "nested objects and arrays",
-      given: { a: mark("12345678901234567890"), b: [mark("-18446744073709551615"), "x", 1], c: { d: mark("9007199254740993") } },
-      want: { a: 12345678901234567890, b: [-18446744073709551615, "x", 1], c: { d: 9007199254740993 } },
+      given: {
+        a: mark("12345678901234567890"),
+        b: [mark("-18446744073709551615"), "x", 1],
+        c: { d: mark("9007199254740993") },
+      },
+      want: {
+        a: Number("12345678901234567890"),
+        b: [-Number("18446744073709551615"), "x", 1],
+        c: { d: Number("9007199254740993") },
+      },
     },
-    { name: "bigints already claimed stay bigints", given: { a: U64_MAX, b: mark("18446744073709551615") }, want: { a: U64_MAX, b: 18446744073709551615 } },
-    { name: "plain strings stay strings", given: ["n:5", "18446744073709551615", ""], want: ["n:5", "18446744073709551615", ""] },
+    {
+      name: "bigints already claimed stay bigints",
+      given: { a: U64_MAX, b: mark("18446744073709551615") },
+      want: { a: U64_MAX, b: Number("18446744073709551615") },
+    },
+    {
+      name: "plain strings stay strings",
+      given: ["n:5", "18446744073709551615", ""],
+      want: ["n:5", "18446744073709551615", ""],
+    },
     { name: "null and booleans", given: [null, true], want: [null, true] },
   ])("$name", ({ given, want }) => {
     expect(restoreNumbers(given)).toStrictEqual(want);
@@ -164,7 +212,7 @@ describe("restoreNumbers", () => {
     // The text holds the JSON string "\u0000n:7" (a NUL, then "n:7"), next to a big integer: the
     // mark has a random part, so a server string that looks like an old-style mark stays a string.
     const { value } = parseJson('{"a":18446744073709551615,"s":"\\u0000n:7"}');
-    expect(restoreNumbers(value)).toStrictEqual({ a: 18446744073709551615, s: "\u0000n:7" });
+    expect(restoreNumbers(value)).toStrictEqual({ a: Number("18446744073709551615"), s: "\u0000n:7" });
   });
 });
 
@@ -174,11 +222,27 @@ describe("stringifyJson", () => {
     { name: "negative bigint", given: { a: -5n }, want: '{"a":-5}' },
     { name: "top-level bigint", given: 5n, want: "5" },
     { name: "bigints in arrays", given: [1n, "x", 2, 3n], want: '[1,"x",2,3]' },
-    { name: "no bigint: same as JSON.stringify", given: { a: 1, b: "x", c: [null] }, want: '{"a":1,"b":"x","c":[null]}' },
-    { name: "digit strings stay strings", given: { a: 1n, s: "18446744073709551615" }, want: '{"a":1,"s":"18446744073709551615"}' },
-    { name: "a mark-like string without bigints stays a string", given: { s: "\u0000n:5" }, want: '{"s":"\\u0000n:5"}' },
+    {
+      name: "no bigint: same as JSON.stringify",
+      given: { a: 1, b: "x", c: [null] },
+      want: '{"a":1,"b":"x","c":[null]}',
+    },
+    {
+      name: "digit strings stay strings",
+      given: { a: 1n, s: "18446744073709551615" },
+      want: '{"a":1,"s":"18446744073709551615"}',
+    },
+    {
+      name: "a mark-like string without bigints stays a string",
+      given: { s: "\u0000n:5" },
+      want: '{"s":"\\u0000n:5"}',
+    },
     { name: "'n:5' next to a bigint stays a string", given: { a: 1n, s: "n:5" }, want: '{"a":1,"s":"n:5"}' },
-    { name: "a mark-like string next to a bigint stays a string", given: { a: 1n, s: "\u0000n:5" }, want: '{"a":1,"s":"\\u0000n:5"}' },
+    {
+      name: "a mark-like string next to a bigint stays a string",
+      given: { a: 1n, s: "\u0000n:5" },
+      want: '{"a":1,"s":"\\u0000n:5"}',
+    },
     { name: "undefined fields are dropped", given: { a: undefined, b: 2n }, want: '{"b":2}' },
   ])("$name", ({ given, want }) => {
     expect(stringifyJson(given)).toBe(want);

@@ -68,7 +68,9 @@ const tick = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
 describe("subscribe", () => {
   it("refuses HTTP at once, sending nothing", async () => {
     const t = host(ids(), "http");
-    await expect(subscribe(t.h, "x_subscribe", heads, ["newHeads"])).rejects.toThrow(/needs a WebSocket: create the client with a ws:\/\/ or wss:\/\/ URL \(nothing was sent\)/);
+    await expect(subscribe(t.h, "x_subscribe", heads, ["newHeads"])).rejects.toThrow(
+      /needs a WebSocket: create the client with a ws:\/\/ or wss:\/\/ URL \(nothing was sent\)/,
+    );
     expect(t.calls).toEqual([]);
     expect(t.listeners.size).toBe(0);
   });
@@ -85,7 +87,9 @@ describe("subscribe", () => {
   it("yields items pushed before and after the confirmation, only its own, u64 exact", async () => {
     const t = host(ids());
     const pending = subscribe(t.h, "x_subscribe", heads, ["account"]);
-    t.pushRaw('{"jsonrpc":"2.0","method":"x_subscription","params":{"subscription":"0x1","result":{"value":{"lamports":18446744073709551615}}}}');
+    t.pushRaw(
+      '{"jsonrpc":"2.0","method":"x_subscription","params":{"subscription":"0x1","result":{"value":{"lamports":18446744073709551615}}}}',
+    );
     const sub = await pending;
     t.push("0x9", { value: { lamports: 1 } }); // another subscription's
     t.push("0x1", { value: { lamports: 2 } });
@@ -95,7 +99,12 @@ describe("subscribe", () => {
   });
 
   it.each([
-    ["break", async (sub: AsyncIterable<unknown>) => { for await (const _ of sub) break; }],
+    [
+      "break",
+      async (sub: AsyncIterable<unknown>) => {
+        for await (const _ of sub) break;
+      },
+    ],
     ["unsubscribe()", async (sub: { unsubscribe(): Promise<void> }) => sub.unsubscribe()],
   ])("sends the unsubscribe on %s and ends the iteration", async (_name, leave) => {
     const t = host(ids());
@@ -129,7 +138,11 @@ describe("subscribe", () => {
   it("re-subscribes after a reconnect with the same params and reports the gap", async () => {
     const t = host(ids());
     const gaps: unknown[] = [];
-    const sub = await subscribe(t.h, "x_subscribe", heads, ["logs", { address: "0x1" }, { onGap: (g: unknown) => gaps.push(g) }]);
+    const sub = await subscribe(t.h, "x_subscribe", heads, [
+      "logs",
+      { address: "0x1" },
+      { onGap: (g: unknown) => gaps.push(g) },
+    ]);
     t.push("0x1", { blockNumber: "0x5", logIndex: "0x0" });
     t.reconnect();
     await tick();
@@ -151,7 +164,10 @@ describe("subscribe", () => {
       return true;
     });
     const gaps: unknown[] = [];
-    const sub = await subscribe(t.h, "x_subscribe", heads, ["newHeads", { backfill: true, onGap: (g: unknown) => gaps.push(g) }]);
+    const sub = await subscribe(t.h, "x_subscribe", heads, [
+      "newHeads",
+      { backfill: true, onGap: (g: unknown) => gaps.push(g) },
+    ]);
     t.push("0x1", { number: "0x1" });
     head = 4;
     t.reconnect();
@@ -165,7 +181,11 @@ describe("subscribe", () => {
     }
     expect(seen).toEqual(["0x1", "0x2", "0x3", "0x4", "0x5"]);
     expect(gaps).toEqual([{ lastSeen: { number: "0x1" }, backfilled: 3 }]);
-    expect(t.calls.filter(([m]) => m === "eth_getBlockByNumber").map(([, p]) => p)).toEqual([["0x2", false], ["0x3", false], ["0x4", false]]);
+    expect(t.calls.filter(([m]) => m === "eth_getBlockByNumber").map(([, p]) => p)).toEqual([
+      ["0x2", false],
+      ["0x3", false],
+      ["0x4", false],
+    ]);
   });
 
   it("ends with a SubscriptionError and cancels the new subscription when more blocks were missed than bufferSize", async () => {
@@ -175,14 +195,18 @@ describe("subscribe", () => {
     const it = sub[Symbol.asyncIterator]();
     await it.next();
     t.reconnect();
-    await expect(it.next()).rejects.toThrow(/could not back-fill after a reconnect: 99 blocks were missed, more than the subscription's bufferSize of 10/);
+    await expect(it.next()).rejects.toThrow(
+      /could not back-fill after a reconnect: 99 blocks were missed, more than the subscription's bufferSize of 10/,
+    );
     expect(t.calls.at(-1)).toEqual(["x_unsubscribe", ["0x2"]]);
     expect(t.calls.some(([m]) => m === "eth_getBlockByNumber")).toBe(false);
   });
 
   it("refuses backfill for items the spec does not mark", async () => {
     const t = host(ids());
-    await expect(subscribe(t.h, "x_subscribe", heads, ["account", { backfill: true }])).rejects.toThrow(/cannot back-fill/);
+    await expect(subscribe(t.h, "x_subscribe", heads, ["account", { backfill: true }])).rejects.toThrow(
+      /cannot back-fill/,
+    );
     expect(t.calls).toEqual([]);
   });
 
@@ -232,7 +256,9 @@ describe("subscribe", () => {
     const sub = await subscribe(t.h, "x_subscribe", heads, ["newHeads"]);
     refuse = true;
     t.reconnect();
-    await expect(sub[Symbol.asyncIterator]().next()).rejects.toThrow(/could not be made again after a reconnect: node refused/);
+    await expect(sub[Symbol.asyncIterator]().next()).rejects.toThrow(
+      /could not be made again after a reconnect: node refused/,
+    );
   });
 });
 
@@ -255,7 +281,9 @@ describe("back-fill against a hostile node", () => {
       fetched++;
       return null;
     }) as never;
-    await expect(fetchMissed(call, "blocks", [3n], undefined, 1000)).rejects.toThrow(/blocks were missed, more than the subscription's bufferSize of 1000/);
+    await expect(fetchMissed(call, "blocks", [3n], undefined, 1000)).rejects.toThrow(
+      /blocks were missed, more than the subscription's bufferSize of 1000/,
+    );
     expect(fetched).toBe(0);
   });
 });

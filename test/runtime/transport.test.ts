@@ -8,7 +8,15 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { WebSocketServer, type WebSocket as ServerSocket } from "ws";
-import { NetworkError, SocketClosedError, ValidationError, createRpcClient, type ApiSpec, type RequestEvent, type RpcClient } from "../../runtime/index.js";
+import {
+  NetworkError,
+  SocketClosedError,
+  ValidationError,
+  createRpcClient,
+  type ApiSpec,
+  type RequestEvent,
+  type RpcClient,
+} from "../../runtime/index.js";
 import { transportOf, type ConnectionEvent, type ServerNotification } from "../../runtime/transport.js";
 
 const api: ApiSpec = {
@@ -35,7 +43,9 @@ beforeAll(async () => {
     socket.on("error", () => undefined);
     socket.on("message", (data) => {
       const message = JSON.parse(String(data)) as { id: number; method: string };
-      socket.send(JSON.stringify({ jsonrpc: "2.0", id: message.id, result: message.method === "eth_subscribe" ? "0x1" : "pong" }));
+      socket.send(
+        JSON.stringify({ jsonrpc: "2.0", id: message.id, result: message.method === "eth_subscribe" ? "0x1" : "pong" }),
+      );
     });
   });
   httpServer = http.createServer((req, res) => {
@@ -71,25 +81,30 @@ async function waitFor(condition: () => boolean, ms = 3_000): Promise<void> {
 }
 
 describe("HTTP transport", () => {
-  it.each(["listen", "onConnection"] as const)("%s throws at once a ValidationError asking for a ws(s):// URL; nothing is sent", async (name) => {
-    const transport = await transportOf(make(`http://127.0.0.1:${httpPort}/rpc`));
-    expect(transport.kind).toBe("http");
-    const before = httpRequests;
-    let error: unknown;
-    try {
-      transport[name](() => undefined);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as Error).message).toContain("options.url must be a ws:// or wss:// URL");
-    expect((error as Error).message).not.toContain(KEY);
-    expect(httpRequests).toBe(before);
-  });
+  it.each(["listen", "onConnection"] as const)(
+    "%s throws at once a ValidationError asking for a ws(s):// URL; nothing is sent",
+    async (name) => {
+      const transport = await transportOf(make(`http://127.0.0.1:${httpPort}/rpc`));
+      expect(transport.kind).toBe("http");
+      const before = httpRequests;
+      let error: unknown;
+      try {
+        transport[name](() => undefined);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as Error).message).toContain("options.url must be a ws:// or wss:// URL");
+      expect((error as Error).message).not.toContain(KEY);
+      expect(httpRequests).toBe(before);
+    },
+  );
 
   it("request goes through the hooks once and returns the reply unmatched", async () => {
     const events: RequestEvent[] = [];
-    const transport = await transportOf(make(`http://127.0.0.1:${httpPort}/rpc`, { onRequest: (e: RequestEvent) => events.push(e) }));
+    const transport = await transportOf(
+      make(`http://127.0.0.1:${httpPort}/rpc`, { onRequest: (e: RequestEvent) => events.push(e) }),
+    );
     const reply = await transport.request({ id: 1, method: "ping", params: [] }, { timeout: 1_000, context: {} });
     expect(reply.message).toEqual({ jsonrpc: "2.0", id: 1, result: "pong" });
     expect(events.map((e) => e.methods)).toEqual([["ping"]]);
@@ -141,7 +156,11 @@ describe("WebSocket transport", () => {
     const server = new WebSocketServer({ host: "127.0.0.1", port: 0 });
     await new Promise<void>((resolve) => server.once("listening", () => resolve()));
     const port = (server.address() as AddressInfo).port;
-    server.on("connection", (socket) => socket.on("message", (data) => socket.send(JSON.stringify({ jsonrpc: "2.0", id: JSON.parse(String(data)).id, result: 1 }))));
+    server.on("connection", (socket) =>
+      socket.on("message", (data) =>
+        socket.send(JSON.stringify({ jsonrpc: "2.0", id: JSON.parse(String(data)).id, result: 1 })),
+      ),
+    );
     const client = make(`ws://127.0.0.1:${port}/eth`, { reconnect: { attempts: 2, delay: 10 } });
     const transport = await transportOf(client);
     const events: ConnectionEvent[] = [];

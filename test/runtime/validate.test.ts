@@ -32,8 +32,16 @@ interface Row {
 
 const P = "params.x";
 const issue = (rule: string, message: string, received: string, path = P): Issue => ({ path, rule, message, received });
-const ok = (name: string, validator: Validator, value: unknown): Row => ({ name, given: { validator, value }, want: { ok: true, issues: [] } });
-const bad = (name: string, validator: Validator, value: unknown, ...issues: Issue[]): Row => ({ name, given: { validator, value }, want: { ok: false, issues } });
+const ok = (name: string, validator: Validator, value: unknown): Row => ({
+  name,
+  given: { validator, value },
+  want: { ok: true, issues: [] },
+});
+const bad = (name: string, validator: Validator, value: unknown, ...issues: Issue[]): Row => ({
+  name,
+  given: { validator, value },
+  want: { ok: false, issues },
+});
 
 function run(row: Row): void {
   const issues: Issue[] = [];
@@ -114,7 +122,12 @@ describe("number / integer", () => {
     ok("number takes an integer", number(false), 2),
     bad("number rejects a numeric string", number(false), "1", issue("type", "must be a number", "string")),
     bad("number rejects NaN", number(false), Number.NaN, issue("type", "must be a number", "number")),
-    bad("number rejects Infinity", number(false), Number.POSITIVE_INFINITY, issue("type", "must be a number", "number")),
+    bad(
+      "number rejects Infinity",
+      number(false),
+      Number.POSITIVE_INFINITY,
+      issue("type", "must be a number", "number"),
+    ),
     bad("number rejects a bigint", number(false), 1n, issue("type", "must be a number", "bigint")),
     bad("integer rejects a fraction", number(true), 1.5, issue("type", "must be an integer", "number")),
     ok("integer takes 3.0", number(true), 3.0),
@@ -139,7 +152,8 @@ describe("number / integer", () => {
 
 describe("uint64", () => {
   const tooBigNumber = issue("format", "must be a bigint when above 2^53 - 1, or it loses precision", "integer");
-  const outOfRange = (received: string): Issue => issue("format", "must be an unsigned 64-bit integer (0 to 18446744073709551615)", received);
+  const outOfRange = (received: string): Issue =>
+    issue("format", "must be an unsigned 64-bit integer (0 to 18446744073709551615)", received);
   it.each<Row>([
     ok("0 (number)", uint64, 0),
     ok("0n", uint64, 0n),
@@ -170,9 +184,24 @@ describe("literal (enum / const)", () => {
     bad("enum with null: other number", literal([1, null]), 2, issue("enum", "must be one of 1, null", "integer")),
     bad("1 is not the string '1'", literal([1]), "1", issue("const", "must be 1", "string")),
     ok("object const, equal", objectConst, { a: 1, b: [1, 2] }),
-    bad("object const, array order differs", objectConst, { a: 1, b: [2, 1] }, issue("const", 'must be {"a":1,"b":[1,2]}', "object")),
-    bad("object const, extra key", objectConst, { a: 1, b: [1, 2], c: 0 }, issue("const", 'must be {"a":1,"b":[1,2]}', "object")),
-    bad("object const vs a string", objectConst, '{"a":1,"b":[1,2]}', issue("const", 'must be {"a":1,"b":[1,2]}', "string")),
+    bad(
+      "object const, array order differs",
+      objectConst,
+      { a: 1, b: [2, 1] },
+      issue("const", 'must be {"a":1,"b":[1,2]}', "object"),
+    ),
+    bad(
+      "object const, extra key",
+      objectConst,
+      { a: 1, b: [1, 2], c: 0 },
+      issue("const", 'must be {"a":1,"b":[1,2]}', "object"),
+    ),
+    bad(
+      "object const vs a string",
+      objectConst,
+      '{"a":1,"b":[1,2]}',
+      issue("const", 'must be {"a":1,"b":[1,2]}', "string"),
+    ),
     ok("mixed enum: primitive member", literal([1, { a: 1 }]), 1),
     ok("mixed enum: object member", literal([1, { a: 1 }]), { a: 1 }),
     // JSON Schema: two objects are equal when they have the same keys with equal values; key order is not significant.
@@ -220,7 +249,12 @@ describe("tuple", () => {
     ok("minItems reached with only the first", pair, ["a"]),
     bad("below minItems", pair, [], issue("minItems", "must have at least 1 items", "array")),
     bad("above maxItems", pair, ["a", 1, 2, 3], issue("maxItems", "must have at most 3 items", "array")),
-    bad("additional item rejected by `never`", pair, ["a", 1, 2], issue("false", "must not be present", "integer", `${P}[2]`)),
+    bad(
+      "additional item rejected by `never`",
+      pair,
+      ["a", 1, 2],
+      issue("false", "must not be present", "integer", `${P}[2]`),
+    ),
     bad(
       "items at the wrong positions",
       pair,
@@ -229,7 +263,12 @@ describe("tuple", () => {
       issue("type", "must be an integer", "string", `${P}[1]`),
     ),
     ok("additional items validated by rest", open, ["a", true, false]),
-    bad("additional item breaking rest", open, ["a", true, "no"], issue("type", "must be a boolean", "string", `${P}[2]`)),
+    bad(
+      "additional item breaking rest",
+      open,
+      ["a", true, "no"],
+      issue("type", "must be a boolean", "string", `${P}[2]`),
+    ),
     ok("default minItems is 0", open, []),
     bad("not an array", open, "a", issue("type", "must be an array", "string")),
   ])("$name", run);
@@ -245,12 +284,27 @@ describe("object", () => {
   it.each<Row>([
     ok("required present", closed, { a: "x" }),
     bad("required missing", closed, {}, issue("required", "is required", "undefined", `${P}.a`)),
-    bad("required present but undefined", closed, { a: undefined }, issue("required", "is required", "undefined", `${P}.a`)),
+    bad(
+      "required present but undefined",
+      closed,
+      { a: undefined },
+      issue("required", "is required", "undefined", `${P}.a`),
+    ),
     ok("undefined optional is ignored", closed, { a: "x", "b-c": undefined }),
-    bad("non-identifier key path is quoted", closed, { a: "x", "b-c": "1" }, issue("type", "must be an integer", "string", `${P}["b-c"]`)),
+    bad(
+      "non-identifier key path is quoted",
+      closed,
+      { a: "x", "b-c": "1" },
+      issue("type", "must be an integer", "string", `${P}["b-c"]`),
+    ),
     bad("closed: unknown key", closed, { a: "x", zz: 1 }, issue("additionalProperties", known, "integer", `${P}.zz`)),
     ok("pattern property", closed, { a: "x", "x-flag": true }),
-    bad("pattern property with a bad value", closed, { a: "x", "x-flag": 1 }, issue("type", "must be a boolean", "integer", `${P}["x-flag"]`)),
+    bad(
+      "pattern property with a bad value",
+      closed,
+      { a: "x", "x-flag": 1 },
+      issue("type", "must be a boolean", "integer", `${P}["x-flag"]`),
+    ),
     bad(
       "required issues come first, then fields in key order",
       closed,
@@ -261,9 +315,19 @@ describe("object", () => {
     ),
     bad("null is not an object", closed, null, issue("type", "must be an object", "null")),
     bad("array is not an object", closed, [], issue("type", "must be an object", "array")),
-    bad("closed object without properties", object({}, [], false), { x: 1 }, issue("additionalProperties", "is not a known field", "integer", `${P}.x`)),
+    bad(
+      "closed object without properties",
+      object({}, [], false),
+      { x: 1 },
+      issue("additionalProperties", "is not a known field", "integer", `${P}.x`),
+    ),
     ok("open rest (default) accepts anything", object({ a: string() }, []), { a: "x", b: 1, c: [null] }),
-    bad("rest validator", object({}, [], number(true)), { n: 1, s: "x" }, issue("type", "must be an integer", "string", `${P}.s`)),
+    bad(
+      "rest validator",
+      object({}, [], number(true)),
+      { n: 1, s: "x" },
+      issue("type", "must be an integer", "string", `${P}.s`),
+    ),
     bad(
       "a key matching two patterns is checked by both",
       object({}, [], false, [
@@ -289,7 +353,12 @@ describe("object", () => {
       {},
       issue("required", "is required", "undefined", `${P}.constructor`),
     ),
-    bad("a required `toString` is not inherited either", object({ toString: string() }, ["toString"]), {}, issue("required", "is required", "undefined", `${P}.toString`)),
+    bad(
+      "a required `toString` is not inherited either",
+      object({ toString: string() }, ["toString"]),
+      {},
+      issue("required", "is required", "undefined", `${P}.toString`),
+    ),
     ok("inherited enumerable keys are not fields", object({}, [], false), Object.create({ inherited: 1 })),
     bad(
       "an own `__proto__` key is a field like any other",
@@ -307,23 +376,51 @@ describe("anyOf", () => {
   it.each<Row>([
     ok("first branch passes", hexOrNull, "0x1"),
     ok("second branch passes", hexOrNull, null),
-    bad("one branch takes strings: its precise issue", hexOrNull, "zz", issue("pattern", "must match ^0x[0-9a-f]+$", "string")),
-    bad("no branch takes integers: generic message", hexOrNull, 5, issue("anyOf", "must be string matching ^0x[0-9a-f]+$ or null", "integer")),
+    bad(
+      "one branch takes strings: its precise issue",
+      hexOrNull,
+      "zz",
+      issue("pattern", "must match ^0x[0-9a-f]+$", "string"),
+    ),
+    bad(
+      "no branch takes integers: generic message",
+      hexOrNull,
+      5,
+      issue("anyOf", "must be string matching ^0x[0-9a-f]+$ or null", "integer"),
+    ),
     bad(
       "two branches take strings: each branch and why it failed",
       hexOrTag,
       "pending",
-      issue("anyOf", 'matches none of: string matching ^0x[0-9a-f]+$ (must match ^0x[0-9a-f]+$), one of "latest", "earliest" (must be one of "latest", "earliest"); closest: string matching ^0x[0-9a-f]+$', "string"),
+      issue(
+        "anyOf",
+        'matches none of: string matching ^0x[0-9a-f]+$ (must match ^0x[0-9a-f]+$), one of "latest", "earliest" (must be one of "latest", "earliest"); closest: string matching ^0x[0-9a-f]+$',
+        "string",
+      ),
     ),
     bad(
       "named branches (type names or titles) are named in the message",
-      anyOf([string(/^0x[0-9a-f]+$/), literal(["latest", "earliest", "pending"])], "oneOf", ["BlockNumber", "BlockTag"]),
+      anyOf([string(/^0x[0-9a-f]+$/), literal(["latest", "earliest", "pending"])], "oneOf", [
+        "BlockNumber",
+        "BlockTag",
+      ]),
       "final",
-      issue("oneOf", 'matches none of: BlockNumber (must match ^0x[0-9a-f]+$), BlockTag (must be one of "latest", "earliest", "pending"); closest: BlockNumber', "string"),
+      issue(
+        "oneOf",
+        'matches none of: BlockNumber (must match ^0x[0-9a-f]+$), BlockTag (must be one of "latest", "earliest", "pending"); closest: BlockNumber',
+        "string",
+      ),
     ),
     bad(
       "the closest branch is the one that got deepest into the value",
-      anyOf([object({ kind: literal(["a"]) }, ["kind"]), object({ kind: literal(["b"]), inner: object({ n: number(true) }, ["n"]) }, ["kind", "inner"])], "oneOf", ["A", "B"]),
+      anyOf(
+        [
+          object({ kind: literal(["a"]) }, ["kind"]),
+          object({ kind: literal(["b"]), inner: object({ n: number(true) }, ["n"]) }, ["kind", "inner"]),
+        ],
+        "oneOf",
+        ["A", "B"],
+      ),
       { kind: "b", inner: {} },
       issue("oneOf", `matches none of: A (kind must be "a"), B (inner.n is required); closest: B`, "object"),
     ),
@@ -333,12 +430,37 @@ describe("anyOf", () => {
       {},
       issue("anyOf", "matches none of: AB (a is required, and 1 more), C (c is required); closest: C", "object"),
     ),
-    bad("no branch takes the type: named branches with their types", anyOf([string(), nul], "oneOf", ["Hex", undefined]), 1, issue("oneOf", "must be Hex (string) or null", "integer")),
+    bad(
+      "no branch takes the type: named branches with their types",
+      anyOf([string(), nul], "oneOf", ["Hex", undefined]),
+      1,
+      issue("oneOf", "must be Hex (string) or null", "integer"),
+    ),
     bad("integer branch precise issue", smallIntOrString, 11, issue("maximum", "must be at most 10", "integer")),
-    bad("a fraction is not an integer branch's type", smallIntOrString, 1.5, issue("anyOf", "must be integer or string", "number")),
-    bad("integer value is close to a number branch", anyOf([number(false, 0), string()]), -1, issue("minimum", "must be at least 0", "integer")),
-    bad("custom rule name (oneOf)", anyOf([string(), nul], "oneOf"), 1, issue("oneOf", "must be string or null", "integer")),
-    bad("bigint is close to uint64 only", anyOf([uint64, string()]), -1n, issue("format", "must be an unsigned 64-bit integer (0 to 18446744073709551615)", "bigint")),
+    bad(
+      "a fraction is not an integer branch's type",
+      smallIntOrString,
+      1.5,
+      issue("anyOf", "must be integer or string", "number"),
+    ),
+    bad(
+      "integer value is close to a number branch",
+      anyOf([number(false, 0), string()]),
+      -1,
+      issue("minimum", "must be at least 0", "integer"),
+    ),
+    bad(
+      "custom rule name (oneOf)",
+      anyOf([string(), nul], "oneOf"),
+      1,
+      issue("oneOf", "must be string or null", "integer"),
+    ),
+    bad(
+      "bigint is close to uint64 only",
+      anyOf([uint64, string()]),
+      -1n,
+      issue("format", "must be an unsigned 64-bit integer (0 to 18446744073709551615)", "bigint"),
+    ),
     bad(
       "a nested object branch reports the nested path",
       anyOf([object({ a: string() }, ["a"]), nul]),
@@ -365,7 +487,12 @@ describe("allOf", () => {
       issue("minLength", "must be at least 2 characters long", "string"),
       issue("pattern", "must match ^a", "string"),
     ),
-    bad("only the failing branch reports", both, "a", issue("minLength", "must be at least 2 characters long", "string")),
+    bad(
+      "only the failing branch reports",
+      both,
+      "a",
+      issue("minLength", "must be at least 2 characters long", "string"),
+    ),
     bad(
       "object merged from two schemas",
       allOf([object({ a: string() }, ["a"]), object({ b: number(true) }, ["b"])]),
@@ -392,7 +519,11 @@ describe("not", () => {
 });
 
 describe("lazy (recursion)", () => {
-  const tree: Validator = object({ value: number(true), children: array(lazy(() => tree, ["object"], "Tree")) }, ["value"], false);
+  const tree: Validator = object(
+    { value: number(true), children: array(lazy(() => tree, ["object"], "Tree")) },
+    ["value"],
+    false,
+  );
   it.each<Row>([
     ok("leaf", tree, { value: 1 }),
     ok("nested", tree, { value: 1, children: [{ value: 2, children: [{ value: 3 }] }] }),
@@ -406,7 +537,12 @@ describe("lazy (recursion)", () => {
       "deep unknown field",
       tree,
       { value: 1, children: [{ value: 2, extra: true }] },
-      issue("additionalProperties", "is not a known field (known: value, children)", "boolean", `${P}.children[0].extra`),
+      issue(
+        "additionalProperties",
+        "is not a known field (known: value, children)",
+        "boolean",
+        `${P}.children[0].extra`,
+      ),
     ),
   ])("$name", run);
 

@@ -22,7 +22,11 @@ describe("the WebSocket endpoint", () => {
       ws.once("close", () => reject(new Error("closed before open")));
     });
   }
-  function ask(ws: WebSocket, message: string | Buffer, binary = false): Promise<Record<string, unknown> | Record<string, unknown>[]> {
+  function ask(
+    ws: WebSocket,
+    message: string | Buffer,
+    binary = false,
+  ): Promise<Record<string, unknown> | Record<string, unknown>[]> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error("no answer in 5 s")), 5_000);
       ws.once("message", (data) => {
@@ -38,13 +42,22 @@ describe("the WebSocket endpoint", () => {
 
   it("answers calls and batches with the same limits as HTTP", async () => {
     const ws = await open();
-    expect(await ask(ws, text(call("eth_blockNumber", [])))).toMatchObject({ id: 1, result: expect.stringMatching(/^0x/) });
-    expect(await ask(ws, text(Array.from({ length: 1001 }, (_, i) => call("eth_blockNumber", [], i))))).toMatchObject({ error: { code: -32600, message: expect.stringMatching(/at most 1000/) } });
+    expect(await ask(ws, text(call("eth_blockNumber", [])))).toMatchObject({
+      id: 1,
+      result: expect.stringMatching(/^0x/),
+    });
+    expect(await ask(ws, text(Array.from({ length: 1001 }, (_, i) => call("eth_blockNumber", [], i))))).toMatchObject({
+      error: { code: -32600, message: expect.stringMatching(/at most 1000/) },
+    });
     expect(await ask(ws, "[]")).toMatchObject({ error: { code: -32600 } });
-    expect(await ask(ws, `${"[".repeat(100_000)}${"]".repeat(100_000)}`)).toMatchObject({ error: { code: -32600, message: expect.stringMatching(/maxDepth/) } });
+    expect(await ask(ws, `${"[".repeat(100_000)}${"]".repeat(100_000)}`)).toMatchObject({
+      error: { code: -32600, message: expect.stringMatching(/maxDepth/) },
+    });
     expect(await ask(ws, text(call("__proto__", [])))).toMatchObject({ error: { code: -32601 } });
     expect(await ask(ws, text(call("adv_getLogs", { pageSize: 5000 })))).toMatchObject({ error: { code: -32003 } });
-    expect(await ask(ws, Buffer.from(text(call("eth_blockNumber", []))), true)).toMatchObject({ error: { code: -32600, message: "Invalid Request: send JSON-RPC requests as text messages, not binary ones." } });
+    expect(await ask(ws, Buffer.from(text(call("eth_blockNumber", []))), true)).toMatchObject({
+      error: { code: -32600, message: "Invalid Request: send JSON-RPC requests as text messages, not binary ones." },
+    });
     ws.close();
   });
 
@@ -101,7 +114,11 @@ describe("the WebSocket endpoint", () => {
 describe("a WebSocket client that does not read", () => {
   let roomy: MockServer;
   beforeAll(async () => {
-    roomy = await startMockServer({ specs: SPECS.slice(0, 2), port: 0, limits: { wsMaxBufferedBytes: 64 * 1024, wsMaxMessagesPerSecond: 1000 } });
+    roomy = await startMockServer({
+      specs: SPECS.slice(0, 2),
+      port: 0,
+      limits: { wsMaxBufferedBytes: 64 * 1024, wsMaxMessagesPerSecond: 1000 },
+    });
   });
   afterAll(() => roomy?.close());
 
@@ -109,12 +126,19 @@ describe("a WebSocket client that does not read", () => {
     const raw = await rawWebSocket(Number(new URL(roomy.url).port), "/advanced/key");
     raw.socket.pause();
     const sent = 60;
-    for (let i = 0; i < sent; i++) raw.socket.write(frame(1, Buffer.from(text(call("adv_getLogs", { blockchain: "eth", pageSize: 1000, fromBlock: i }, i)))));
+    for (let i = 0; i < sent; i++)
+      raw.socket.write(
+        frame(1, Buffer.from(text(call("adv_getLogs", { blockchain: "eth", pageSize: 1000, fromBlock: i }, i)))),
+      );
     await sleep(3_000);
     raw.socket.resume();
     await Promise.race([raw.closed, sleep(10_000)]);
     expect(raw.socket.destroyed).toBe(true);
-    const answers = raw.received().toString("latin1").match(/"jsonrpc":"2\.0"/g) ?? [];
+    const answers =
+      raw
+        .received()
+        .toString("latin1")
+        .match(/"jsonrpc":"2\.0"/g) ?? [];
     expect(answers.length).toBeLessThan(sent);
   });
 });
@@ -123,7 +147,11 @@ describe("a WebSocket client flooding subscribe calls", () => {
   const CAP = 40;
   let subs: MockServer;
   beforeAll(async () => {
-    subs = await startMockServer({ specs: SPECS, port: 0, limits: { wsMaxSubscriptions: CAP, wsNotifyIntervalMs: 50, wsMaxMessagesPerSecond: 1000 } });
+    subs = await startMockServer({
+      specs: SPECS,
+      port: 0,
+      limits: { wsMaxSubscriptions: CAP, wsNotifyIntervalMs: 50, wsMaxMessagesPerSecond: 1000 },
+    });
   });
   afterAll(() => subs?.close());
 
@@ -134,7 +162,10 @@ describe("a WebSocket client flooding subscribe calls", () => {
     return check();
   }
   /** Opens a socket and sends `count` eth_subscribe calls one message each; resolves with every answer. */
-  async function flood(count: number, server = subs): Promise<{ ws: WebSocket; answers: { id: number; result?: string; error?: { code: number; message: string } }[] }> {
+  async function flood(
+    count: number,
+    server = subs,
+  ): Promise<{ ws: WebSocket; answers: { id: number; result?: string; error?: { code: number; message: string } }[] }> {
     const ws = new WebSocket(`${server.url.replace(/^http/, "ws")}/eth/key`);
     ws.on("error", () => undefined);
     await new Promise((resolve) => ws.once("open", resolve));
@@ -154,7 +185,10 @@ describe("a WebSocket client flooding subscribe calls", () => {
     const refused = answers.filter((a) => a.error !== undefined);
     expect(refused).toHaveLength(25);
     for (const a of refused) {
-      expect(a.error).toEqual({ code: -32005, message: `Limit exceeded: this connection already holds ${CAP} subscriptions, the mock's limit (wsMaxSubscriptions, --ws-max-subscriptions); call eth_unsubscribe on some first.` });
+      expect(a.error).toEqual({
+        code: -32005,
+        message: `Limit exceeded: this connection already holds ${CAP} subscriptions, the mock's limit (wsMaxSubscriptions, --ws-max-subscriptions); call eth_unsubscribe on some first.`,
+      });
     }
     // Unsubscribing makes room again on the same socket.
     ws.send(text(call("eth_unsubscribe", [answers.find((a) => a.result)!.result], 1000)));
@@ -168,10 +202,16 @@ describe("a WebSocket client flooding subscribe calls", () => {
   });
 
   it("closes with subscriptions still running and leaves no timer behind", async () => {
-    const own = await startMockServer({ specs: SPECS, port: 0, limits: { wsMaxSubscriptions: CAP, wsNotifyIntervalMs: 50 } });
+    const own = await startMockServer({
+      specs: SPECS,
+      port: 0,
+      limits: { wsMaxSubscriptions: CAP, wsNotifyIntervalMs: 50 },
+    });
     const { ws, answers } = await flood(CAP, own);
     expect(answers.every((a) => typeof a.result === "string")).toBe(true);
-    const notified = new Promise((resolve) => ws.on("message", (data) => String(data).includes("eth_subscription") && resolve(true)));
+    const notified = new Promise((resolve) =>
+      ws.on("message", (data) => String(data).includes("eth_subscription") && resolve(true)),
+    );
     expect(await notified).toBe(true);
     const running = timers();
     const gone = new Promise((resolve) => ws.once("close", resolve));

@@ -134,19 +134,22 @@ describe("compressed bodies: the limit counts decoded bytes", () => {
 });
 
 describe("redirects are never followed", () => {
-  it.each([301, 302, 303, 307, 308])("%i to another host → HttpError naming the status and target host; nothing reaches it", async (status) => {
-    respond = (_body, res) => {
-      res.writeHead(status, { location: `http://${elsewhereHost}/stolen/${KEY}?k=${KEY}` });
-      res.end();
-    };
-    const error = await rejectionOf(make({ headers: { "x-api-key": "HEADER-SECRET-123" } }).call("ping", []));
-    expect(error).toBeInstanceOf(HttpError);
-    expect((error as HttpError).status).toBe(status);
-    expect(error.message).toContain(`redirect to host ${elsewhereHost} not followed`);
-    expect(elsewhereHits).toBe(0);
-    expect(hits).toBe(1);
-    expectClean(error);
-  });
+  it.each([301, 302, 303, 307, 308])(
+    "%i to another host → HttpError naming the status and target host; nothing reaches it",
+    async (status) => {
+      respond = (_body, res) => {
+        res.writeHead(status, { location: `http://${elsewhereHost}/stolen/${KEY}?k=${KEY}` });
+        res.end();
+      };
+      const error = await rejectionOf(make({ headers: { "x-api-key": "HEADER-SECRET-123" } }).call("ping", []));
+      expect(error).toBeInstanceOf(HttpError);
+      expect((error as HttpError).status).toBe(status);
+      expect(error.message).toContain(`redirect to host ${elsewhereHost} not followed`);
+      expect(elsewhereHits).toBe(0);
+      expect(hits).toBe(1);
+      expectClean(error);
+    },
+  );
 });
 
 describe("WebSocket messages over maxResponseBytes", () => {
@@ -161,7 +164,8 @@ describe("WebSocket messages over maxResponseBytes", () => {
       socket.on("message", (data) => {
         const parsed = JSON.parse(String(data)) as { id: number; method: string } | Array<{ id: number }>;
         // A batch: answered with the first id twice.
-        if (Array.isArray(parsed)) return socket.send(`[${parsed.map(() => result(parsed[0]!.id, '"dup"')).join(",")}]`);
+        if (Array.isArray(parsed))
+          return socket.send(`[${parsed.map(() => result(parsed[0]!.id, '"dup"')).join(",")}]`);
         const { id, method } = parsed;
         if (method === "deep") return socket.send(result(id, `${"[".repeat(100_000)}${"]".repeat(100_000)}`));
         socket.send(method === "ping" ? result(id, JSON.stringify("x".repeat(2 * 1024 * 1024))) : result(id, U64_MAX));
@@ -182,13 +186,21 @@ describe("WebSocket messages over maxResponseBytes", () => {
   it.each([
     { name: "the ws package (maxPayload)", WebSocket: undefined },
     { name: "a WebSocket without maxPayload", WebSocket: NoMaxPayload as unknown as WebSocketConstructor },
-  ])("$name: a 2 MiB message with a 1 MiB limit → ResponseTooLargeError; the client goes on", async ({ WebSocket: impl }) => {
-    const client = make({ url, maxResponseBytes: 1024 * 1024, WebSocket: impl, reconnect: { attempts: 2, delay: 10 } });
-    const error = await rejectionOf(client.call("ping", []));
-    expect(error).toBeInstanceOf(ResponseTooLargeError);
-    expectClean(error);
-    expect(await client.call("balance", ["a"])).toBe(18446744073709551615n);
-  });
+  ])(
+    "$name: a 2 MiB message with a 1 MiB limit → ResponseTooLargeError; the client goes on",
+    async ({ WebSocket: impl }) => {
+      const client = make({
+        url,
+        maxResponseBytes: 1024 * 1024,
+        WebSocket: impl,
+        reconnect: { attempts: 2, delay: 10 },
+      });
+      const error = await rejectionOf(client.call("ping", []));
+      expect(error).toBeInstanceOf(ResponseTooLargeError);
+      expectClean(error);
+      expect(await client.call("balance", ["a"])).toBe(18446744073709551615n);
+    },
+  );
 
   it("a 100 000-deep answer → MalformedResponseError for its call, not a timeout", async () => {
     const error = await rejectionOf(make({ url, timeout: 5_000 }).call("deep", []));
@@ -198,33 +210,43 @@ describe("WebSocket messages over maxResponseBytes", () => {
 
   it("a batch answer with a duplicate id → MalformedResponseError for that id, not 'first wins'", async () => {
     const settled = await make({ url, timeout: 300 }).batch((call) => [call("balance", ["a"]), call("balance", ["b"])]);
-    expect(settled.map((s) => ((s as PromiseRejectedResult).reason as Error).name)).toEqual(["MalformedResponseError", "TimeoutError"]);
+    expect(settled.map((s) => ((s as PromiseRejectedResult).reason as Error).name)).toEqual([
+      "MalformedResponseError",
+      "TimeoutError",
+    ]);
     expect(((settled[0] as PromiseRejectedResult).reason as Error).message).toContain("two responses for id");
   });
 });
 
 describe("paginators end", () => {
   it("empty pages with ever-new tokens stop after 10 pages (even with maxItems: 10)", async () => {
-    respond = (body, res) => res.end(result((body as Envelope).id, JSON.stringify({ items: [], nextPageToken: `t${hits}` })));
-    const error = await rejectionOf((async () => {
-      for await (const _ of make().paginate("pages", {}, { maxItems: 10 })) void _;
-    })());
+    respond = (body, res) =>
+      res.end(result((body as Envelope).id, JSON.stringify({ items: [], nextPageToken: `t${hits}` })));
+    const error = await rejectionOf(
+      (async () => {
+        for await (const _ of make().paginate("pages", {}, { maxItems: 10 })) void _;
+      })(),
+    );
     expect(error).toBeInstanceOf(MalformedResponseError);
     expect(error.message).toContain("10 pages in a row without items");
     expect(hits).toBe(10);
   });
 
   it("a token cycle ends with an error", async () => {
-    respond = (body, res) => res.end(result((body as Envelope).id, JSON.stringify({ items: [1], nextPageToken: `t${hits % 3}` })));
-    const error = await rejectionOf((async () => {
-      for await (const _ of make().paginate("pages", {})) void _;
-    })());
+    respond = (body, res) =>
+      res.end(result((body as Envelope).id, JSON.stringify({ items: [1], nextPageToken: `t${hits % 3}` })));
+    const error = await rejectionOf(
+      (async () => {
+        for await (const _ of make().paginate("pages", {})) void _;
+      })(),
+    );
     expect(error.message).toMatch(/page token "t\d" twice/);
     expect(hits).toBeLessThanOrEqual(4);
   });
 
   it("maxPages: 5 fetches 5 pages and ends quietly", async () => {
-    respond = (body, res) => res.end(result((body as Envelope).id, JSON.stringify({ items: [hits], nextPageToken: `t${hits}` })));
+    respond = (body, res) =>
+      res.end(result((body as Envelope).id, JSON.stringify({ items: [hits], nextPageToken: `t${hits}` })));
     const items: unknown[] = [];
     for await (const item of make().paginate("pages", {}, { maxPages: 5 })) items.push(item);
     expect(items).toEqual([1, 2, 3, 4, 5]);
@@ -244,10 +266,12 @@ const decodeAll = (text: string): string =>
     .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)));
 function expectClean(error: unknown): void {
   for (const [where, text] of renderings(error)) {
-    for (const secret of [KEY, "HEADER-SECRET-123"]) expect(decodeAll(text).toLowerCase(), `secret in ${where}`).not.toContain(secret.toLowerCase());
+    for (const secret of [KEY, "HEADER-SECRET-123"])
+      expect(decodeAll(text).toLowerCase(), `secret in ${where}`).not.toContain(secret.toLowerCase());
   }
 }
-const hexEscape = (s: string, upper = false): string => [...s].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("")[upper ? "toUpperCase" : "toString"]();
+const hexEscape = (s: string): string =>
+  [...s].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
 const forms: Record<string, string> = {
   raw: KEY,
   "URL-encoded (every byte)": [...KEY].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join(""),
@@ -259,7 +283,12 @@ const forms: Record<string, string> = {
 };
 describe("the key never shows, in any encoding", () => {
   const cases = Object.entries(forms).flatMap(([form, echoed]) => [
-    { form, where: "HTTP 500 body", echoed, send: (res: http.ServerResponse) => res.writeHead(500).end(`bad key ${echoed}`) },
+    {
+      form,
+      where: "HTTP 500 body",
+      echoed,
+      send: (res: http.ServerResponse) => res.writeHead(500).end(`bad key ${echoed}`),
+    },
     { form, where: "not-JSON 200 body", echoed, send: (res: http.ServerResponse) => res.end(`<p>${echoed}</p>`) },
     {
       form,
@@ -267,7 +296,13 @@ describe("the key never shows, in any encoding", () => {
       echoed,
       // JSON-escaped once more: after JSON.parse the message holds the echoed form itself.
       send: (res: http.ServerResponse, id: unknown) =>
-        res.end(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32000, message: `key ${echoed}`, data: { [echoed]: [echoed] } } })),
+        res.end(
+          JSON.stringify({
+            jsonrpc: "2.0",
+            id,
+            error: { code: -32000, message: `key ${echoed}`, data: { [echoed]: [echoed] } },
+          }),
+        ),
     },
   ]);
   it.each(cases)("$form in the $where", async ({ send }) => {
@@ -292,8 +327,14 @@ describe("options refused before any I/O", () => {
   };
   it.each<{ given: Partial<ClientOptions>; want: { path: string; rule: string } }>([
     { given: { url: "http://user:pw-SECRET@127.0.0.1:1/rpc" }, want: { path: "options.url", rule: "credentials" } },
-    { given: { url: undefined, proxyUrl: "https://:pw-SECRET@127.0.0.1:1/" }, want: { path: "options.proxyUrl", rule: "credentials" } },
-    ...[".", "..", "a/b", "a?b", "a#b"].map((apiKey) => ({ given: { apiKey }, want: { path: "options.apiKey", rule: "format" } })),
+    {
+      given: { url: undefined, proxyUrl: "https://:pw-SECRET@127.0.0.1:1/" },
+      want: { path: "options.proxyUrl", rule: "credentials" },
+    },
+    ...[".", "..", "a/b", "a?b", "a#b"].map((apiKey) => ({
+      given: { apiKey },
+      want: { path: "options.apiKey", rule: "format" },
+    })),
     { given: { timeout: -1 }, want: { path: "options.timeout", rule: "minimum" } },
     { given: { timeout: Number.NaN }, want: { path: "options.timeout", rule: "minimum" } },
     { given: { timeout: 3e9 }, want: { path: "options.timeout", rule: "maximum" } },
@@ -309,7 +350,10 @@ describe("options refused before any I/O", () => {
     { given: { batch: { wait: -1 } }, want: { path: "options.batch.wait", rule: "minimum" } },
     { given: { reconnect: { attempts: Number.NaN } }, want: { path: "options.reconnect.attempts", rule: "minimum" } },
     { given: { reconnect: { delay: 1e12 } }, want: { path: "options.reconnect.delay", rule: "maximum" } },
-    { given: { retryJsonRpcCodes: ["x"] as unknown as number[] }, want: { path: "options.retryJsonRpcCodes", rule: "type" } },
+    {
+      given: { retryJsonRpcCodes: ["x"] as unknown as number[] },
+      want: { path: "options.retryJsonRpcCodes", rule: "type" },
+    },
   ])("client $given → $want.path ($want.rule)", ({ given, want }) => {
     expect(issueOf(given)).toEqual(want);
   });
@@ -328,10 +372,13 @@ describe("options refused before any I/O", () => {
     expect(hits).toBe(0);
   });
 
-  it.each([{ maxItems: -1 }, { maxPages: 0 }, { maxPages: Number.NaN }, { timeout: -1 }])("paginate %o → ValidationError at once", (given) => {
-    expect(() => make().paginate("pages", {}, given)).toThrow(ValidationError);
-    expect(hits).toBe(0);
-  });
+  it.each([{ maxItems: -1 }, { maxPages: 0 }, { maxPages: Number.NaN }, { timeout: -1 }])(
+    "paginate %o → ValidationError at once",
+    (given) => {
+      expect(() => make().paginate("pages", {}, given)).toThrow(ValidationError);
+      expect(hits).toBe(0);
+    },
+  );
 });
 
 describe("deep nesting → MalformedResponseError, never a RangeError", () => {
@@ -339,7 +386,11 @@ describe("deep nesting → MalformedResponseError, never a RangeError", () => {
   it.each([
     { where: "result", body: (id: unknown) => result(id, deep(100_000)) },
     { where: "result with long integers", body: (id: unknown) => result(id, `[${U64_MAX},${deep(100_000)}]`) },
-    { where: "error.data", body: (id: unknown) => `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":{"code":1,"message":"m","data":${deep(100_000)}}}` },
+    {
+      where: "error.data",
+      body: (id: unknown) =>
+        `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":{"code":1,"message":"m","data":${deep(100_000)}}}`,
+    },
   ])("a 100 000-deep $where", async ({ body }) => {
     respond = (req, res) => res.end(body((req as Envelope).id));
     const error = await rejectionOf(make().call("balance", ["a"]));
@@ -360,11 +411,14 @@ describe("deep nesting → MalformedResponseError, never a RangeError", () => {
 });
 
 describe("names of Object.prototype are plain names", () => {
-  it.each(["toString", "constructor", "__proto__", "hasOwnProperty"])("call(%j) sends that method and returns the answer", async (method) => {
-    respond = (body, res) => res.end(result((body as Envelope).id, JSON.stringify((body as Envelope).method)));
-    expect(await make().call(method, [])).toBe(method);
-    expect(hits).toBe(1);
-  });
+  it.each(["toString", "constructor", "__proto__", "hasOwnProperty"])(
+    "call(%j) sends that method and returns the answer",
+    async (method) => {
+      respond = (body, res) => res.end(result((body as Envelope).id, JSON.stringify((body as Envelope).method)));
+      expect(await make().call(method, [])).toBe(method);
+      expect(hits).toBe(1);
+    },
+  );
 
   it("required params named constructor / toString are checked, not read from the prototype", async () => {
     const error = await rejectionOf(make().call("needsCtor", {}));
@@ -374,7 +428,8 @@ describe("names of Object.prototype are plain names", () => {
   });
 
   it("a result with an own __proto__ key (and long integers) stays data and pollutes nothing", async () => {
-    respond = (body, res) => res.end(result((body as Envelope).id, `{"__proto__":{"polluted":${U64_MAX}},"n":${U64_MAX}}`));
+    respond = (body, res) =>
+      res.end(result((body as Envelope).id, `{"__proto__":{"polluted":${U64_MAX}},"n":${U64_MAX}}`));
     const value = (await make().call("balance", ["a"])) as Record<string, unknown>;
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
     expect(Object.hasOwn(value, "__proto__")).toBe(true);

@@ -22,8 +22,14 @@ afterAll(async () => {
   await rm(sandbox, { recursive: true, force: true });
 });
 
-function spawnCli(script: string, args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(tsx, [path.join(ROOT, "generator/site", script), ...args], { cwd: sandbox, stdio: ["ignore", "pipe", "pipe"] });
+function spawnCli(
+  script: string,
+  args: string[],
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(tsx, [path.join(ROOT, "generator/site", script), ...args], {
+    cwd: sandbox,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.push(child);
   let output = "";
   child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
@@ -39,7 +45,12 @@ describe("npm run docs", () => {
     expect(await run.exited, run.output()).toBe(0);
     expect(run.output()).toMatch(/Wrote the site \(3 APIs, 24 methods\) to site\//);
     expect(run.output()).toMatch(/app\.js: [\d.]+ KB minified, [\d.]+ KB gzipped; largest parts: /);
-    expect((await readdir(path.join(sandbox, "site"))).sort()).toEqual([".openrpc-ts.json", "app.js", "index.html", "style.css"]);
+    expect((await readdir(path.join(sandbox, "site"))).sort()).toEqual([
+      ".openrpc-ts.json",
+      "app.js",
+      "index.html",
+      "style.css",
+    ]);
     expect(await readFile(path.join(sandbox, "site/index.html"), "utf8")).toMatch(/^<!doctype html>/);
   }, 120_000);
 
@@ -61,14 +72,21 @@ describe("npm run docs", () => {
 
   it.each([
     [["--out", "a", "--out", "b"], "--out is given 2 times; give it once."],
-    [["--out", "x", "--mock-url", "javascript:alert(1)"], "--mock-url must be an http(s) URL or a relative path such as mock/."],
+    [
+      ["--out", "x", "--mock-url", "javascript:alert(1)"],
+      "--mock-url must be an http(s) URL or a relative path such as mock/.",
+    ],
     [["--out", "x", "--bogus"], '"--bogus" is not an option of npm run docs.'],
-  ])("refuses %j with one line and no usage text", async (args, message) => {
-    const run = spawnCli("docs-cli.ts", args);
-    expect(await run.exited).toBe(1);
-    expect(run.output()).toBe(`${message} Run \`npm run docs -- --help\` for the options.\n`);
-    expect(await readdir(sandbox)).not.toContain("x");
-  }, 60_000);
+  ])(
+    "refuses %j with one line and no usage text",
+    async (args, message) => {
+      const run = spawnCli("docs-cli.ts", args);
+      expect(await run.exited).toBe(1);
+      expect(run.output()).toBe(`${message} Run \`npm run docs -- --help\` for the options.\n`);
+      expect(await readdir(sandbox)).not.toContain("x");
+    },
+    60_000,
+  );
 });
 
 describe("npm run playground", () => {
@@ -76,11 +94,15 @@ describe("npm run playground", () => {
     [["--port", "99999"], "--port must be a whole number from 0 to 65535, not 99999."],
     [["--port", "abc"], "--port must be a whole number from 0 to 65535."],
     [["--port", "1", "--port", "2"], "--port is given 2 times; give it once."],
-  ])("refuses %j with one line and no usage text", async (args, message) => {
-    const run = spawnCli("playground-cli.ts", args);
-    expect(await run.exited).toBe(1);
-    expect(run.output()).toBe(`${message} Run \`npm run playground -- --help\` for the options.\n`);
-  }, 60_000);
+  ])(
+    "refuses %j with one line and no usage text",
+    async (args, message) => {
+      const run = spawnCli("playground-cli.ts", args);
+      expect(await run.exited).toBe(1);
+      expect(run.output()).toBe(`${message} Run \`npm run playground -- --help\` for the options.\n`);
+    },
+    60_000,
+  );
 
   it("names a port in use and the fix, in one line", async () => {
     const taken = http.createServer();
@@ -89,7 +111,9 @@ describe("npm run playground", () => {
     try {
       const run = spawnCli("playground-cli.ts", ["--port", String(port)]);
       expect(await run.exited).toBe(1);
-      expect(run.output()).toBe(`Port ${port} on 127.0.0.1 is already in use; pick another with --port, or --port 0 for a free one. Run \`npm run playground -- --help\` for the options.\n`);
+      expect(run.output()).toBe(
+        `Port ${port} on 127.0.0.1 is already in use; pick another with --port, or --port 0 for a free one. Run \`npm run playground -- --help\` for the options.\n`,
+      );
     } finally {
       await new Promise<void>((resolve) => taken.close(() => resolve()));
     }
@@ -113,7 +137,11 @@ describe("npm run playground", () => {
     const page = await fetch(url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('data-method="adv_getLogs"');
-    const answer = await fetch(`${url}mock/eth`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"jsonrpc":"2.0","id":7,"method":"eth_blockNumber"}' });
+    const answer = await fetch(`${url}mock/eth`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"jsonrpc":"2.0","id":7,"method":"eth_blockNumber"}',
+    });
     expect(await answer.json()).toEqual({ jsonrpc: "2.0", id: 7, result: expect.stringMatching(/^0x[0-9a-f]+$/i) });
     expect((await fetch(`${url}.openrpc-ts.json`)).status).toBe(404);
     await stop(run.child);

@@ -25,7 +25,12 @@ describe("htmlFragmentHref", () => {
 });
 
 describe("htmlScriptJson", () => {
-  const hostile = { summary: "</script><script>alert(1)</script>", comment: "<!-- x", amp: "a&b", separators: "a\u2028b\u2029c" };
+  const hostile = {
+    summary: "</script><script>alert(1)</script>",
+    comment: "<!-- x",
+    amp: "a&b",
+    separators: "a\u2028b\u2029c",
+  };
   it("cannot end the script element or open a comment, and parses back to the same value", () => {
     const text = htmlScriptJson(hostile);
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);

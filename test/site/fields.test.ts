@@ -11,22 +11,64 @@ const definitions = new Map<string, JsonSchema>([
 
 describe("fieldFor", () => {
   it.each<[string, JsonSchema, unknown]>([
-    ["an enum is a select", { $ref: "#/definitions/Chain" }, { kind: "enum", options: ["eth", "bsc"], description: "A chain." }],
-    ["a union of constants is one select", { anyOf: [{ const: "a" }, { $ref: "#/definitions/Tag" }] }, { kind: "enum", options: ["a", "latest", "earliest"] }],
+    [
+      "an enum is a select",
+      { $ref: "#/definitions/Chain" },
+      { kind: "enum", options: ["eth", "bsc"], description: "A chain." },
+    ],
+    [
+      "a union of constants is one select",
+      { anyOf: [{ const: "a" }, { $ref: "#/definitions/Tag" }] },
+      { kind: "enum", options: ["a", "latest", "earliest"] },
+    ],
     ["a boolean is a checkbox", { type: "boolean", default: false }, { kind: "boolean", default: false }],
-    ["an integer keeps its bounds", { type: "integer", minimum: 1, maximum: 10000, default: 1000 }, { kind: "integer", minimum: 1, maximum: 10000, default: 1000 }],
-    ["exclusive bounds of an integer become inclusive", { type: "integer", exclusiveMinimum: 0, exclusiveMaximum: 10 }, { kind: "integer", minimum: 1, maximum: 9 }],
+    [
+      "an integer keeps its bounds",
+      { type: "integer", minimum: 1, maximum: 10000, default: 1000 },
+      { kind: "integer", minimum: 1, maximum: 10000, default: 1000 },
+    ],
+    [
+      "exclusive bounds of an integer become inclusive",
+      { type: "integer", exclusiveMinimum: 0, exclusiveMaximum: 10 },
+      { kind: "integer", minimum: 1, maximum: 9 },
+    ],
     ["a u64 integer is marked", { type: "integer", format: "uint64" }, { kind: "integer", uint64: true }],
-    ["a nullable string is a string (empty means not set)", { type: ["string", "null"], pattern: "^0x" }, { kind: "string", pattern: "^0x" }],
+    [
+      "a nullable string is a string (empty means not set)",
+      { type: ["string", "null"], pattern: "^0x" },
+      { kind: "string", pattern: "^0x" },
+    ],
     ["a oneOf with null is its other branch", { oneOf: [{ type: "boolean" }, { type: "null" }] }, { kind: "boolean" }],
-    ["an array has its item field", { type: "array", items: { type: "string" }, maxItems: 3 }, { kind: "array", items: { kind: "string" }, maxItems: 3 }],
+    [
+      "an array has its item field",
+      { type: "array", items: { type: "string" }, maxItems: 3 },
+      { kind: "array", items: { kind: "string" }, maxItems: 3 },
+    ],
     [
       "an object has its properties, required marked",
-      { type: "object", required: ["a"], properties: { a: { type: "integer" }, b: { type: "boolean", description: "B." } } },
-      { kind: "object", properties: [{ name: "a", required: true, description: "", field: { kind: "integer" } }, { name: "b", required: false, description: "B.", field: { kind: "boolean", description: "B." } }] },
+      {
+        type: "object",
+        required: ["a"],
+        properties: { a: { type: "integer" }, b: { type: "boolean", description: "B." } },
+      },
+      {
+        kind: "object",
+        properties: [
+          { name: "a", required: true, description: "", field: { kind: "integer" } },
+          { name: "b", required: false, description: "B.", field: { kind: "boolean", description: "B." } },
+        ],
+      },
     ],
-    ["a real union is JSON", { anyOf: [{ type: "integer" }, { type: "string" }, { $ref: "#/definitions/Tag" }] }, { kind: "json", hint: "integer or string or Tag" }],
-    ["a tuple is JSON", { type: "array", items: [{ type: "string" }, { type: "integer" }] }, { kind: "json", hint: "array" }],
+    [
+      "a real union is JSON",
+      { anyOf: [{ type: "integer" }, { type: "string" }, { $ref: "#/definitions/Tag" }] },
+      { kind: "json", hint: "integer or string or Tag" },
+    ],
+    [
+      "a tuple is JSON",
+      { type: "array", items: [{ type: "string" }, { type: "integer" }] },
+      { kind: "json", hint: "array" },
+    ],
     ["true is JSON", true, { kind: "json", hint: "any JSON value" }],
   ])("%s", (_name, schema, want) => {
     expect(fieldFor(schema, definitions)).toEqual(want);
@@ -34,7 +76,10 @@ describe("fieldFor", () => {
 
   it("a recursive schema ends in a JSON editor instead of recursing", () => {
     const field = fieldFor({ $ref: "#/definitions/Node" }, definitions);
-    expect(field).toEqual({ kind: "object", properties: [{ name: "child", required: false, description: "", field: { kind: "json", hint: "Node" } }] });
+    expect(field).toEqual({
+      kind: "object",
+      properties: [{ name: "child", required: false, description: "", field: { kind: "json", hint: "Node" } }],
+    });
   });
 });
 

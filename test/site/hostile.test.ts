@@ -25,12 +25,21 @@ const BOTH = `${SCRIPT}${IMG}`;
 function hostileField(field: Field): Field {
   const described = { ...field, description: BOTH };
   if (field.kind === "array") return { ...described, kind: "array", items: hostileField(field.items) };
-  if (field.kind === "object") return { ...described, kind: "object", properties: field.properties.map((p) => ({ ...p, description: IMG, field: hostileField(p.field) })) };
+  if (field.kind === "object")
+    return {
+      ...described,
+      kind: "object",
+      properties: field.properties.map((p) => ({ ...p, description: IMG, field: hostileField(p.field) })),
+    };
   if (field.kind === "json") return { ...described, kind: "json", hint: IMG };
   return described;
 }
 
-const documents = await Promise.all(["spec/advanced.openrpc.json", "spec/eth.openrpc.json", "spec/solana.openrpc.json"].map(async (f) => normalizeDocument(await loadSpec(f, ROOT))));
+const documents = await Promise.all(
+  ["spec/advanced.openrpc.json", "spec/eth.openrpc.json", "spec/solana.openrpc.json"].map(async (f) =>
+    normalizeDocument(await loadSpec(f, ROOT)),
+  ),
+);
 const real = siteModel(documents, { packageName: "@blockchain-rpc/clients" });
 const hostile: SiteData = {
   ...real,
@@ -63,7 +72,11 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     const name = (req.url ?? "/").split("#")[0] === "/" ? "index.html" : (req.url ?? "").slice(1);
     const body = files.get(name);
-    res.writeHead(body === undefined ? 404 : 200, { "content-type": name.endsWith(".js") ? "text/javascript" : name.endsWith(".css") ? "text/css" : "text/html" }).end(body ?? "");
+    res
+      .writeHead(body === undefined ? 404 : 200, {
+        "content-type": name.endsWith(".js") ? "text/javascript" : name.endsWith(".css") ? "text/css" : "text/html",
+      })
+      .end(body ?? "");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -87,11 +100,15 @@ describe.skipIf(CHROMIUM.skip)("hostile spec text in Chromium", () => {
       await page.click('.current [data-action="example"][data-example="0"]');
       expect(await page.textContent(".current .summary")).toBe(IMG);
       expect(await page.textContent(".current .playground .hint")).toContain(BOTH);
-      const titles = await page.$$eval('[data-role="endpoint"] option[title]', (o) => o.map((x) => x.getAttribute("title")));
+      const titles = await page.$$eval('[data-role="endpoint"] option[title]', (o) =>
+        o.map((x) => x.getAttribute("title")),
+      );
       expect(titles.length).toBeGreaterThan(0);
       expect(titles.every((t) => t === BOTH)).toBe(true);
       expect(await page.evaluate(() => document.querySelectorAll("img, iframe, object, embed").length)).toBe(0);
-      expect(await page.evaluate(() => Array.from(document.scripts).map((s) => s.getAttribute("src") ?? s.type))).toEqual(["application/json", "app.js"]);
+      expect(
+        await page.evaluate(() => Array.from(document.scripts).map((s) => s.getAttribute("src") ?? s.type)),
+      ).toEqual(["application/json", "app.js"]);
     }
     expect(await page.title()).toContain("eth_getBlockByNumber");
     expect(problems).toEqual([]);

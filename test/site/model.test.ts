@@ -10,22 +10,40 @@ import { normalizeDocument } from "../../generator/normalize/document.js";
 import { conditionText, siteModel } from "../../generator/site/model.js";
 import { callSignature, fieldLabel } from "../../generator/site/render.js";
 
-const documents = await Promise.all(["spec/advanced.openrpc.json", "spec/eth.openrpc.json", "spec/solana.openrpc.json"].map(async (f) => normalizeDocument(await loadSpec(f, ROOT))));
+const documents = await Promise.all(
+  ["spec/advanced.openrpc.json", "spec/eth.openrpc.json", "spec/solana.openrpc.json"].map(async (f) =>
+    normalizeDocument(await loadSpec(f, ROOT)),
+  ),
+);
 const site = siteModel(documents, { packageName: "@blockchain-rpc/clients" });
 const method = (name: string) => site.apis.flatMap((a) => a.methods).find((m) => m.rpcName === name)!;
 
 describe("siteModel", () => {
   it("lists every method of every document, in spec order", () => {
-    expect(site.apis.map((a) => [a.subpath, a.methods.length])).toEqual(documents.map((d) => [d.subpath, d.methods.length]));
-    expect(site.apis.flatMap((a) => a.methods.map((m) => m.rpcName))).toEqual(documents.flatMap((d) => d.methods.map((m) => m.rpcName)));
+    expect(site.apis.map((a) => [a.subpath, a.methods.length])).toEqual(
+      documents.map((d) => [d.subpath, d.methods.length]),
+    );
+    expect(site.apis.flatMap((a) => a.methods.map((m) => m.rpcName))).toEqual(
+      documents.flatMap((d) => d.methods.map((m) => m.rpcName)),
+    );
     expect(site.mockUrl).toBe("mock/");
   });
 
   it("endpoints: HTTPS servers with their defaults filled in and no key segment; proxies marked keyless", () => {
     const advanced = site.apis.find((a) => a.subpath === "advanced")!;
     expect(advanced.endpoints).toEqual([
-      { id: "advanced", label: "Keyed multichain endpoint of the Advanced API.", kind: "keyed", url: "https://advanced.example/multichain" },
-      { id: "advanced-proxy", label: "Keyless proxy of the Advanced API (interactive playground).", kind: "proxy", url: "https://advanced-proxy.example/" },
+      {
+        id: "advanced",
+        label: "Keyed multichain endpoint of the Advanced API.",
+        kind: "keyed",
+        url: "https://advanced.example/multichain",
+      },
+      {
+        id: "advanced-proxy",
+        label: "Keyless proxy of the Advanced API (interactive playground).",
+        kind: "proxy",
+        url: "https://advanced-proxy.example/",
+      },
     ]);
     const all = site.apis.flatMap((a) => a.endpoints);
     expect(all.every((e) => e.url.startsWith("https://") && !e.url.includes("{"))).toBe(true);
@@ -57,14 +75,19 @@ describe("siteModel", () => {
     const advanced = site.apis[0]!;
     const eth = site.apis[1]!;
     expect(callSignature(advanced, method("adv_getCurrencies"))).toBe("advanced.getCurrencies({ blockchain })");
-    expect(callSignature(eth, method("eth_getBlockByNumber"))).toBe("eth.eth_getBlockByNumber(block, fullTransactions)");
+    expect(callSignature(eth, method("eth_getBlockByNumber"))).toBe(
+      "eth.eth_getBlockByNumber(block, fullTransactions)",
+    );
   });
 });
 
 describe("conditionText", () => {
   it.each([
     [{ param: "fullTransactions", equals: true }, "fullTransactions is true"],
-    [{ param: "tracer", property: "tracer", in: ["callTracer", "prestateTracer"] }, 'tracer.tracer is one of "callTracer", "prestateTracer"'],
+    [
+      { param: "tracer", property: "tracer", in: ["callTracer", "prestateTracer"] },
+      'tracer.tracer is one of "callTracer", "prestateTracer"',
+    ],
     [{ param: "config", property: "encoding", absent: true }, "config.encoding is not set"],
   ])("%j", (when, want) => {
     expect(conditionText(when)).toBe(want);

@@ -16,32 +16,59 @@ const cwd = path.join(dir, "project");
 await mkdir(cwd);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-const site = (version: string): Map<string, string> => new Map([["index.html", `<!doctype html>${version}`], ["app.js", "start()"], ["style.css", "body{}"]]);
-const refusal = (error: unknown): string => (error instanceof GeneratorError ? error.problems.map((p) => p.message).join("\n") : String(error));
+const site = (version: string): Map<string, string> =>
+  new Map([
+    ["index.html", `<!doctype html>${version}`],
+    ["app.js", "start()"],
+    ["style.css", "body{}"],
+  ]);
+const refusal = (error: unknown): string =>
+  error instanceof GeneratorError ? error.problems.map((p) => p.message).join("\n") : String(error);
 
 describe("writeSite", () => {
   it("writes a new folder, and replaces a site it wrote before", async () => {
     await writeSite("../site", site("v1"), cwd);
     await writeSite("../site", site("v2"), cwd);
     expect(await readFile(path.join(dir, "site/index.html"), "utf8")).toBe("<!doctype html>v2");
-    expect(JSON.parse(await readFile(path.join(dir, "site", MARKER), "utf8")).files).toEqual(["app.js", "index.html", "style.css"]);
+    expect(JSON.parse(await readFile(path.join(dir, "site", MARKER), "utf8")).files).toEqual([
+      "app.js",
+      "index.html",
+      "style.css",
+    ]);
   });
 
   it.each([
     ["a non-empty folder it did not write", { "notes.txt": "mine" }, /not empty and was not written by the generator/],
-    ["a generated client package (its marker lists no site files)", { "package.json": "{}", [MARKER]: markerText(["package.json"]) }, /not a site/],
-    ["a site folder holding a file of the user's", { "index.html": "x", "app.js": "x", "style.css": "x", "mine.txt": "mine", [MARKER]: markerText(["index.html", "app.js", "style.css"]) }, /files the generator did not write \(mine\.txt\)/],
+    [
+      "a generated client package (its marker lists no site files)",
+      { "package.json": "{}", [MARKER]: markerText(["package.json"]) },
+      /not a site/,
+    ],
+    [
+      "a site folder holding a file of the user's",
+      {
+        "index.html": "x",
+        "app.js": "x",
+        "style.css": "x",
+        "mine.txt": "mine",
+        [MARKER]: markerText(["index.html", "app.js", "style.css"]),
+      },
+      /files the generator did not write \(mine\.txt\)/,
+    ],
   ])("refuses %s and leaves it as it was", async (name, files, want) => {
     const folder = path.join(dir, name.replace(/\W+/g, "-"));
     await mkdir(folder);
     for (const [file, text] of Object.entries(files)) await writeFile(path.join(folder, file), text);
     const error = await writeSite(folder, site("new"), cwd).catch((e: unknown) => e);
     expect(refusal(error)).toMatch(want);
-    for (const [file, text] of Object.entries(files)) expect(await readFile(path.join(folder, file), "utf8")).toBe(text);
+    for (const [file, text] of Object.entries(files))
+      expect(await readFile(path.join(folder, file), "utf8")).toBe(text);
   });
 
   it("refuses file names that would leave the folder", async () => {
-    const error = await writeSite("../escape", new Map([...site("x"), ["../outside.txt", "x"]]), cwd).catch((e: unknown) => e);
+    const error = await writeSite("../escape", new Map([...site("x"), ["../outside.txt", "x"]]), cwd).catch(
+      (e: unknown) => e,
+    );
     expect(refusal(error)).toMatch(/not a plain relative path inside the output folder/);
   });
 

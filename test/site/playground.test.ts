@@ -40,8 +40,14 @@ afterAll(async () => {
 });
 
 /** A page on the playground that fails the test on any script error or dialog (an injected `alert`). */
-async function open(fragment: string, options: { width?: number; dark?: boolean } = {}): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width: options.width ?? 1280, height: 900 }, colorScheme: options.dark ? "dark" : "light" });
+async function open(
+  fragment: string,
+  options: { width?: number; dark?: boolean } = {},
+): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    colorScheme: options.dark ? "dark" : "light",
+  });
   const problems: string[] = [];
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   page.on("dialog", (d) => void d.dismiss().then(() => problems.push(`dialog: ${d.message()}`)));
@@ -50,7 +56,8 @@ async function open(fragment: string, options: { width?: number; dark?: boolean 
   return { page, problems };
 }
 
-const text = async (page: Page, role: string): Promise<string> => (await page.textContent(`[data-role="${role}"]`)) ?? "";
+const text = async (page: Page, role: string): Promise<string> =>
+  (await page.textContent(`[data-role="${role}"]`)) ?? "";
 
 describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
   it("lists every method of every API in the sidebar", async () => {
@@ -74,7 +81,9 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     await page.fill('[name="pageSize"]', "");
     await page.fill('[name="toBlock"]', "{not json");
     await page.click('[data-action="send"]');
-    await page.waitForFunction(() => document.querySelector('[data-role="errors"]')?.textContent?.includes("toBlock is not valid JSON"));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-role="errors"]')?.textContent?.includes("toBlock is not valid JSON"),
+    );
     expect(playground.rpcCalls()).toBe(before);
     expect(await text(page, "request")).toBe("Not sent: fix the problems listed above.");
     expect(problems).toEqual([]);
@@ -90,19 +99,34 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     expect(playground.rpcCalls()).toBe(before + 1);
     expect(await text(page, "errors")).toBe("");
     const request = await text(page, "request");
-    expect(request).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/mock\/advanced\ncontent-type: application\/json\naccept: application\/json\n\n/);
-    expect(JSON.parse(request.split("\n\n")[1]!)).toEqual({ jsonrpc: "2.0", id: 1, method: "adv_getLogs", params: { pageSize: 2 } });
+    expect(request).toMatch(
+      /^POST http:\/\/127\.0\.0\.1:\d+\/mock\/advanced\ncontent-type: application\/json\naccept: application\/json\n\n/,
+    );
+    expect(JSON.parse(request.split("\n\n")[1]!)).toEqual({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "adv_getLogs",
+      params: { pageSize: 2 },
+    });
     expect(await text(page, "status")).toMatch(/^HTTP 200 OK in \d+ ms$/);
     expect(await text(page, "response")).toContain("nextPageToken");
     expect(await text(page, "snippet")).toBe(
-      [`import { createAdvancedClient } from "@blockchain-rpc/clients/advanced";`, "", `const advanced = createAdvancedClient({ url: "${playground.url}mock/advanced" });`, "const result = await advanced.getLogs({ pageSize: 2 });"].join("\n"),
+      [
+        `import { createAdvancedClient } from "@blockchain-rpc/clients/advanced";`,
+        "",
+        `const advanced = createAdvancedClient({ url: "${playground.url}mock/advanced" });`,
+        "const result = await advanced.getLogs({ pageSize: 2 });",
+      ].join("\n"),
     );
     expect(decodeURIComponent(new URL(page.url()).hash)).toBe('#adv_getLogs?params={"pageSize":2}&endpoint=mock');
     await page.screenshot({ path: path.join(OUTPUT, "playground-1280.png"), fullPage: false });
 
     for (const token of ["page-2", "page-3"]) {
       await page.click('[data-action="next-page"]');
-      await page.waitForFunction((t) => document.querySelector('[data-role="request"]')?.textContent?.includes(`"pageToken": "${t}"`), token);
+      await page.waitForFunction(
+        (t) => document.querySelector('[data-role="request"]')?.textContent?.includes(`"pageToken": "${t}"`),
+        token,
+      );
       expect(await text(page, "snippet")).toContain(`advanced.getLogs({ pageSize: 2, pageToken: "${token}" })`);
     }
     await page.waitForSelector('[data-action="next-page"]', { state: "hidden" });
@@ -124,13 +148,17 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     await page.close();
 
     const solana = await open("#getAccountInfo");
-    const examples = built.site.apis.find((a) => a.subpath === "solana")!.methods.find((m) => m.rpcName === "getAccountInfo")!.examples;
+    const examples = built.site.apis
+      .find((a) => a.subpath === "solana")!
+      .methods.find((m) => m.rpcName === "getAccountInfo")!.examples;
     const u64 = examples.findIndex((e) => e.name === "base58-u64-max-rent-epoch");
     await solana.page.click(`.current [data-action="example"][data-example="${u64}"]`);
     await solana.page.click('[data-action="send"]');
     await solana.page.waitForSelector('[data-role="response"] .json-node');
     expect(await text(solana.page, "response")).toContain("rentEpoch: 18446744073709551615");
-    expect(await text(solana.page, "snippet")).toMatch(/\.getAccountInfo\("[1-9A-HJ-NP-Za-km-z]+", \{ encoding: "base58" \}\)/);
+    expect(await text(solana.page, "snippet")).toMatch(
+      /\.getAccountInfo\("[1-9A-HJ-NP-Za-km-z]+", \{ encoding: "base58" \}\)/,
+    );
     expect([...problems, ...solana.problems]).toEqual([]);
     await solana.page.close();
   }, 60_000);
@@ -156,13 +184,25 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     await page.waitForSelector('[data-role="response"] .json-node');
     expect(playground.rpcCalls()).toBe(before + 1);
     expect(await text(page, "request")).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/mock\/advanced\/\*\*\*\n/);
-    expect(await text(page, "snippet")).toContain(`createAdvancedClient({ url: "${playground.url}mock/advanced", apiKey: process.env.API_KEY })`);
-    const shown = await page.evaluate(() => [document.body.innerText, location.href, JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage }), document.cookie].join("\n"));
+    expect(await text(page, "snippet")).toContain(
+      `createAdvancedClient({ url: "${playground.url}mock/advanced", apiKey: process.env.API_KEY })`,
+    );
+    const shown = await page.evaluate(() =>
+      [
+        document.body.innerText,
+        location.href,
+        JSON.stringify({ ...localStorage }),
+        JSON.stringify({ ...sessionStorage }),
+        document.cookie,
+      ].join("\n"),
+    );
     expect(shown).not.toContain("secret-key-4711");
     await page.close();
 
     const link = await open(`#adv_getCurrencies?params=${encodeURIComponent('{"blockchain":"eth"}')}&endpoint=mock`);
-    expect(await link.page.$eval('[name="blockchain"]', (s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe("eth");
+    expect(
+      await link.page.$eval('[name="blockchain"]', (s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent),
+    ).toBe("eth");
     await link.page.click('[data-action="send"]');
     await link.page.waitForSelector('[data-role="response"] .json-node');
     expect(await text(link.page, "snippet")).toContain('advanced.getCurrencies({ blockchain: "eth" })');
@@ -172,8 +212,12 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
 
   it("names the result variant the params select, and shows errors as the client's error classes", async () => {
     const { page, problems } = await open("#eth_getBlockByNumber");
-    const examples = built.site.apis.find((a) => a.subpath === "eth")!.methods.find((m) => m.rpcName === "eth_getBlockByNumber")!.examples;
-    await page.click(`.current [data-action="example"][data-example="${examples.findIndex((e) => e.params.fullTransactions === false)}"]`);
+    const examples = built.site.apis
+      .find((a) => a.subpath === "eth")!
+      .methods.find((m) => m.rpcName === "eth_getBlockByNumber")!.examples;
+    await page.click(
+      `.current [data-action="example"][data-example="${examples.findIndex((e) => e.params.fullTransactions === false)}"]`,
+    );
     await page.click('[data-action="send"]');
     await page.waitForSelector('[data-role="response"] .json-node, [data-role="response"] .json-leaf');
     expect(await text(page, "variant")).toBe("Result variant: WithTransactionHashes (fullTransactions is false)");
@@ -182,7 +226,9 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     await page.selectOption('[data-role="endpoint"]', "custom");
     await page.fill('[data-role="custom-url"]', `${playground.url}not-an-endpoint`);
     await page.click('[data-action="send"]');
-    await page.waitForFunction(() => document.querySelector('[data-role="response"]')?.textContent?.includes("HttpError"));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-role="response"]')?.textContent?.includes("HttpError"),
+    );
     const response = await text(page, "response");
     expect(response).toContain("status: 405");
     expect(response).toContain('message: "HTTP 405');
@@ -196,14 +242,18 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     await page.click('[data-action="add-item"]');
     const unlabelled = (): Promise<string[]> =>
       page.$$eval(".current input, .current select, .current textarea, #sidebar input", (controls) =>
-        controls.filter((c) => !(c as HTMLInputElement).labels?.length && !c.getAttribute("aria-label")).map((c) => c.outerHTML),
+        controls
+          .filter((c) => !(c as HTMLInputElement).labels?.length && !c.getAttribute("aria-label"))
+          .map((c) => c.outerHTML),
       );
     expect(await unlabelled()).toEqual([]);
     const before = playground.rpcCalls();
     await page.focus('[name="pageSize"]');
     await page.keyboard.type("3");
     await page.keyboard.press("Enter");
-    await page.waitForFunction(() => document.querySelector('[data-role="request"]')?.textContent?.includes('"pageSize": 3'));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-role="request"]')?.textContent?.includes('"pageSize": 3'),
+    );
     expect(playground.rpcCalls()).toBe(before + 1);
     await page.focus('[data-method="getAccountInfo"]');
     await page.keyboard.press("Enter");
@@ -243,7 +293,11 @@ describe.skipIf(CHROMIUM.skip)("the static site from a plain file server", () =>
     server = http.createServer((req, res) => {
       const name = req.url === "/" ? "index.html" : (req.url ?? "").slice(1);
       const body = files.get(name);
-      res.writeHead(body === undefined ? 404 : 200, { "content-type": name.endsWith(".js") ? "text/javascript" : name.endsWith(".css") ? "text/css" : "text/html" }).end(body ?? "");
+      res
+        .writeHead(body === undefined ? 404 : 200, {
+          "content-type": name.endsWith(".js") ? "text/javascript" : name.endsWith(".css") ? "text/css" : "text/html",
+        })
+        .end(body ?? "");
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const page = await browser.newPage();

@@ -27,14 +27,38 @@ const hostile = doc(
       summary: IMG,
       description: BOTH,
       paramStructure: "by-name",
-      params: [{ name: "safe", required: true, description: SCRIPT, schema: { type: "string", description: IMG, enum: [IMG, "ok"] } }],
+      params: [
+        {
+          name: "safe",
+          required: true,
+          description: SCRIPT,
+          schema: { type: "string", description: IMG, enum: [IMG, "ok"] },
+        },
+      ],
       result: { name: "r", schema: { type: "object", properties: { field: { type: "string", description: BOTH } } } },
       errors: [{ code: 1, message: BOTH }],
-      examples: [{ name: IMG, description: SCRIPT, params: [{ name: "safe", value: "ok" }], result: { name: "r", value: { field: SCRIPT } } }],
+      examples: [
+        {
+          name: IMG,
+          description: SCRIPT,
+          params: [{ name: "safe", value: "ok" }],
+          result: { name: "r", value: { field: SCRIPT } },
+        },
+      ],
     },
   ],
   {},
-  { info: { title: BOTH, version: IMG, description: BOTH }, servers: [{ name: "proxy", url: "https://proxy.example/", summary: BOTH, "x-endpoint": { kind: "proxy", paramStructure: "by-position", envelope: "params-only", methodIn: "query" } }] },
+  {
+    info: { title: BOTH, version: IMG, description: BOTH },
+    servers: [
+      {
+        name: "proxy",
+        url: "https://proxy.example/",
+        summary: BOTH,
+        "x-endpoint": { kind: "proxy", paramStructure: "by-position", envelope: "params-only", methodIn: "query" },
+      },
+    ],
+  },
 );
 const model = normalizeDocument(loaded(hostile));
 const site = siteModel([model], { packageName: "@x/clients" });

@@ -29,13 +29,26 @@ afterAll(async () => {
 function raw(method: string, path: string, body?: Buffer): Promise<{ status: number; text: string }> {
   const { port } = new URL(playground.url);
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: "127.0.0.1", port, method, path, headers: body ? { "content-type": "application/json", "content-length": body.length } : {} }, (response) => {
-      let text = "";
-      response.on("data", (c: Buffer) => (text += c.toString()));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
-    });
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path,
+        headers: body ? { "content-type": "application/json", "content-length": body.length } : {},
+      },
+      (response) => {
+        let text = "";
+        response.on("data", (c: Buffer) => (text += c.toString()));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+      },
+    );
     request.setTimeout(10_000, () => request.destroy(new Error(`no answer to ${method} ${path} within 10 s`)));
-    request.on("error", (error) => ((error as NodeJS.ErrnoException).code === "EPIPE" || (error as NodeJS.ErrnoException).code === "ECONNRESET" ? resolve({ status: -1, text: "" }) : reject(error)));
+    request.on("error", (error) =>
+      (error as NodeJS.ErrnoException).code === "EPIPE" || (error as NodeJS.ErrnoException).code === "ECONNRESET"
+        ? resolve({ status: -1, text: "" })
+        : reject(error),
+    );
     request.end(body);
   });
 }
@@ -91,6 +104,10 @@ describe("playground server against hostile requests", () => {
     const after = await raw("POST", "/mock/eth", Buffer.from('{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber"}'));
     expect(after.status).toBe(200);
     expect(playground.rpcCalls()).toBe(before + 1);
-    expect(JSON.parse(after.text)).toMatchObject({ jsonrpc: "2.0", id: 1, result: expect.stringMatching(/^0x[0-9a-f]+$/i) });
+    expect(JSON.parse(after.text)).toMatchObject({
+      jsonrpc: "2.0",
+      id: 1,
+      result: expect.stringMatching(/^0x[0-9a-f]+$/i),
+    });
   });
 });

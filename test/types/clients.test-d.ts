@@ -1,9 +1,27 @@
 /** Type tests of the public API: what users write must type-check, and mistakes must not. */
 import { describe, expectTypeOf, it } from "vitest";
-import { createAdvancedClient, type GetLogsResult, type Log, type NftAsset } from "../../generated/src/advanced/index.js";
-import { createEthNodeClient, type CallTracerFrame, type StructLoggerResult, type Transaction } from "../../generated/src/eth/index.js";
+import {
+  createAdvancedClient,
+  type GetLogsResult,
+  type Log,
+  type NftAsset,
+} from "../../generated/src/advanced/index.js";
+import {
+  createEthNodeClient,
+  type CallTracerFrame,
+  type StructLoggerResult,
+  type Transaction,
+} from "../../generated/src/eth/index.js";
 import { createSolanaNodeClient, type AccountInfo } from "../../generated/src/solana/index.js";
-import { HttpError, JsonRpcError, RpcClientError, TimeoutError, ValidationError, MalformedResponseError, type Issue } from "../../generated/src/index.js";
+import {
+  HttpError,
+  JsonRpcError,
+  RpcClientError,
+  TimeoutError,
+  ValidationError,
+  MalformedResponseError,
+  type Issue,
+} from "../../generated/src/index.js";
 
 const adv = createAdvancedClient({ url: "https://host/multichain", apiKey: "k" });
 const eth = createEthNodeClient({ url: "http://127.0.0.1:8545" });
@@ -11,11 +29,15 @@ const sol = createSolanaNodeClient({ url: "https://host/solana", apiKey: "k" });
 
 describe("advanced", () => {
   it("takes params by name and returns the documented result", () => {
-    expectTypeOf(adv.getLogs({ blockchain: "eth", fromBlock: "earliest", toBlock: "latest" })).resolves.toEqualTypeOf<GetLogsResult>();
+    expectTypeOf(
+      adv.getLogs({ blockchain: "eth", fromBlock: "earliest", toBlock: "latest" }),
+    ).resolves.toEqualTypeOf<GetLogsResult>();
     expectTypeOf<GetLogsResult["logs"]>().toEqualTypeOf<Log[] | null>();
     expectTypeOf<GetLogsResult["nextPageToken"]>().toEqualTypeOf<string | undefined>();
     // Real responses omit `blockchain` on logs (x-response-deviations), so the type says so.
-    expectTypeOf<Log["blockchain"]>().toEqualTypeOf<import("../../generated/src/advanced/index.js").Blockchain | undefined>();
+    expectTypeOf<Log["blockchain"]>().toEqualTypeOf<
+      import("../../generated/src/advanced/index.js").Blockchain | undefined
+    >();
     expectTypeOf<NftAsset["contractType"]>().toEqualTypeOf<"ERC721" | "ERC1155" | undefined>();
   });
 
@@ -97,11 +119,21 @@ describe("errors", () => {
 describe("subscriptions", () => {
   it("type the items by subscription kind, exact u64 on Solana", () => {
     type Sub<T> = import("../../generated/src/index.js").Subscription<T>;
-    expectTypeOf(eth.eth_subscribe("newHeads", { backfill: true })).resolves.toEqualTypeOf<Sub<import("../../generated/src/eth/index.js").Head>>();
-    expectTypeOf(eth.eth_subscribe("logs", { address: "0x0000000000000000000000000000000000000001" })).resolves.toEqualTypeOf<Sub<import("../../generated/src/eth/index.js").Log>>();
-    expectTypeOf(eth.eth_subscribe("newPendingTransactions")).resolves.toEqualTypeOf<Sub<import("../../generated/src/eth/index.js").Hash32>>();
-    expectTypeOf(sol.accountSubscribe("vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg", { encoding: "base64" })).resolves.toEqualTypeOf<Sub<import("../../generated/src/solana/index.js").AccountNotification>>();
-    expectTypeOf<import("../../generated/src/solana/index.js").AccountNotification["value"]["lamports"]>().toEqualTypeOf<bigint>();
+    expectTypeOf(eth.eth_subscribe("newHeads", { backfill: true })).resolves.toEqualTypeOf<
+      Sub<import("../../generated/src/eth/index.js").Head>
+    >();
+    expectTypeOf(
+      eth.eth_subscribe("logs", { address: "0x0000000000000000000000000000000000000001" }),
+    ).resolves.toEqualTypeOf<Sub<import("../../generated/src/eth/index.js").Log>>();
+    expectTypeOf(eth.eth_subscribe("newPendingTransactions")).resolves.toEqualTypeOf<
+      Sub<import("../../generated/src/eth/index.js").Hash32>
+    >();
+    expectTypeOf(
+      sol.accountSubscribe("vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg", { encoding: "base64" }),
+    ).resolves.toEqualTypeOf<Sub<import("../../generated/src/solana/index.js").AccountNotification>>();
+    expectTypeOf<
+      import("../../generated/src/solana/index.js").AccountNotification["value"]["lamports"]
+    >().toEqualTypeOf<bigint>();
     expectTypeOf<import("../../generated/src/solana/index.js").SlotInfo["slot"]>().toEqualTypeOf<bigint>();
   });
 

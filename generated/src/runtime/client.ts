@@ -16,7 +16,7 @@ import {
   type RetryPolicy,
 } from "./defaults.js";
 import { resolveEndpoint, secretsOf } from "./endpoint.js";
-import { ValidationError, type ErrorContext } from "./base-error.js";
+import { type ErrorContext } from "./base-error.js";
 import type { ApiSpec, CallFn, CallOptions, ClientOptions, PaginateOptions, Paginator, RpcClient } from "./options.js";
 import { TRANSPORT, type Reply, type Transport } from "./transport.js";
 import type { Validator } from "./validate.js";
@@ -29,7 +29,7 @@ import type { Batcher, Queued } from "./queue.js";
 const NO_OPTIONS: CallOptions = Object.freeze({});
 
 /** `record[key]` when it is the record's own property (a method named `toString` must not reach Object.prototype). */
-const own = <T,>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined =>
+const own = <T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined =>
   record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
 
 export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient {
@@ -102,7 +102,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
    * Runs `attempt`; when it fails and `policy` allows, loads the retry code (never loaded while calls
    * succeed) and retries with backoff. A retry chunk that fails to load leaves the first error.
    */
-  const retried = <T,>(
+  const retried = <T>(
     attempt: () => Promise<T>,
     policy: RetryPolicy,
     signal: AbortSignal | undefined,
@@ -206,7 +206,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
         spec?.idempotent && !queue ? await retried(attempt, policy, callOptions.signal, context) : await attempt();
       if (options.validateResponses && api.resultValidators) {
         resultValidators ??= api.resultValidators();
-        await wireCodec!.checkResult(await resultValidators, method, result, context, options);
+        wireCodec!.checkResult(await resultValidators, method, result, context, options);
       }
       return result;
     };

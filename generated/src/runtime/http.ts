@@ -144,7 +144,7 @@ export async function post(request: HttpRequest): Promise<HttpResponse> {
         }, request.timeout)
       : undefined;
   /** `promise`, or the timeout's rejection when it comes first (only when fetch has no signal). */
-  const inTime = <T,>(promise: Promise<T>): Promise<T> => (expired ? Promise.race([promise, expired]) : promise);
+  const inTime = <T>(promise: Promise<T>): Promise<T> => (expired ? Promise.race([promise, expired]) : promise);
   // Only a caller's signal needs a listener; most calls have none.
   const onAbort = signal ? (): void => controller!.abort() : undefined;
   if (onAbort) signal!.addEventListener("abort", onAbort, { once: true });

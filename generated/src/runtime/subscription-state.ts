@@ -96,10 +96,10 @@ export class SubscriptionState {
         return { value: undefined, done: true };
       },
     };
-    const self = this;
+    const currentId = (): string | number => this.id ?? "";
     return {
       get id() {
-        return self.id ?? "";
+        return currentId();
       },
       unsubscribe: () => this.stop(undefined),
       onGap: (listener) => {

@@ -12,7 +12,11 @@ import type { Problem } from "./form.js";
 /** The issues of a ValidationError about the params, with paths as the form names them (`pageSize`, not `params.pageSize`). */
 export function validationProblems(error: unknown): Problem[] | undefined {
   if (!(error instanceof ValidationError)) return undefined;
-  return error.issues.map((i) => ({ path: i.path.replace(/^params\.?/, "") || "params", rule: i.rule, message: i.message }));
+  return error.issues.map((i) => ({
+    path: i.path.replace(/^params\.?/, "") || "params",
+    rule: i.rule,
+    message: i.message,
+  }));
 }
 
 export function problemText(p: Problem): string {
@@ -34,7 +38,9 @@ export function errorFields(error: unknown): Record<string, unknown> {
 export function selectedVariant(method: SiteMethod, named: Record<string, unknown>): string | undefined {
   for (const v of method.variants) {
     let value = named[v.when.param];
-    if (v.when.property !== undefined) value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[v.when.property] : undefined;
+    if (v.when.property !== undefined)
+      value =
+        value !== null && typeof value === "object" ? (value as Record<string, unknown>)[v.when.property] : undefined;
     const holds = v.when.absent
       ? value === undefined || value === null || value === ""
       : "equals" in v.when

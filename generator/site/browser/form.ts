@@ -45,11 +45,23 @@ export function editorFor(spec: EditorSpec): Editor {
 }
 
 function labelFor(spec: EditorSpec, id: string): HTMLElement {
-  return h("label", { for: id }, h("code", {}, spec.label), " ", h("span", { class: spec.required ? "required" : "optional" }, spec.required ? "required" : "optional"));
+  return h(
+    "label",
+    { for: id },
+    h("code", {}, spec.label),
+    " ",
+    h("span", { class: spec.required ? "required" : "optional" }, spec.required ? "required" : "optional"),
+  );
 }
 
 function legend(spec: EditorSpec, id: string): HTMLElement {
-  return h("legend", { id }, h("code", {}, spec.label), " ", h("span", { class: spec.required ? "required" : "optional" }, spec.required ? "required" : "optional"));
+  return h(
+    "legend",
+    { id },
+    h("code", {}, spec.label),
+    " ",
+    h("span", { class: spec.required ? "required" : "optional" }, spec.required ? "required" : "optional"),
+  );
 }
 
 function hint(spec: EditorSpec, id: string, extra: string): HTMLElement | undefined {
@@ -62,14 +74,23 @@ function leafEditor(spec: EditorSpec): Editor {
   const id = uid("f");
   const hintId = `${id}-hint`;
   const field = spec.field;
-  const common = { id, name: spec.path, "aria-describedby": hintId, "aria-required": spec.required ? "true" : undefined };
+  const common = {
+    id,
+    name: spec.path,
+    "aria-describedby": hintId,
+    "aria-required": spec.required ? "true" : undefined,
+  };
   let input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
   let extra = "";
   let clear: HTMLButtonElement | undefined;
   switch (field.kind) {
     case "enum": {
       const select = h("select", common, h("option", { value: "" }, spec.required ? "— choose —" : "— not set —"));
-      field.options.forEach((option, i) => select.appendChild(h("option", { value: String(i) }, typeof option === "string" ? option : JSON.stringify(option))));
+      field.options.forEach((option, i) =>
+        select.appendChild(
+          h("option", { value: String(i) }, typeof option === "string" ? option : JSON.stringify(option)),
+        ),
+      );
       input = select;
       if (field.default !== undefined) extra = `Default ${JSON.stringify(field.default)}.`;
       break;
@@ -88,18 +109,50 @@ function leafEditor(spec: EditorSpec): Editor {
     }
     case "integer":
     case "number":
-      input = h("input", { ...common, type: "number", step: field.kind === "integer" ? "1" : "any", inputmode: field.kind === "integer" ? "numeric" : "decimal", min: field.minimum === undefined ? undefined : String(field.minimum), max: field.maximum === undefined ? undefined : String(field.maximum), placeholder: field.default === undefined ? undefined : `default ${field.default}` });
-      extra = [field.minimum !== undefined && `Minimum ${field.minimum}.`, field.maximum !== undefined && `Maximum ${field.maximum}.`].filter(Boolean).join(" ");
+      input = h("input", {
+        ...common,
+        type: "number",
+        step: field.kind === "integer" ? "1" : "any",
+        inputmode: field.kind === "integer" ? "numeric" : "decimal",
+        min: field.minimum === undefined ? undefined : String(field.minimum),
+        max: field.maximum === undefined ? undefined : String(field.maximum),
+        placeholder: field.default === undefined ? undefined : `default ${field.default}`,
+      });
+      extra = [
+        field.minimum !== undefined && `Minimum ${field.minimum}.`,
+        field.maximum !== undefined && `Maximum ${field.maximum}.`,
+      ]
+        .filter(Boolean)
+        .join(" ");
       break;
     case "json":
-      input = h("textarea", { ...common, rows: "2", spellcheck: "false", placeholder: `JSON: ${field.hint}`, "data-kind": "json" });
+      input = h("textarea", {
+        ...common,
+        rows: "2",
+        spellcheck: "false",
+        placeholder: `JSON: ${field.hint}`,
+        "data-kind": "json",
+      });
       extra = `JSON value: ${field.hint}.`;
       break;
     default:
-      input = h("input", { ...common, type: "text", spellcheck: "false", autocomplete: "off", placeholder: field.kind === "string" && field.default !== undefined ? `default ${field.default}` : undefined });
+      input = h("input", {
+        ...common,
+        type: "text",
+        spellcheck: "false",
+        autocomplete: "off",
+        placeholder: field.kind === "string" && field.default !== undefined ? `default ${field.default}` : undefined,
+      });
       if (field.kind === "string" && field.pattern) extra = `Pattern ${field.pattern}.`;
   }
-  const row = h("div", { class: `field field-${field.kind}` }, labelFor(spec, id), input, clear, hint(spec, hintId, extra));
+  const row = h(
+    "div",
+    { class: `field field-${field.kind}` },
+    labelFor(spec, id),
+    input,
+    clear,
+    hint(spec, hintId, extra),
+  );
   if (!row.querySelector(`#${hintId}`)) input.removeAttribute("aria-describedby");
   return {
     element: row,
@@ -114,16 +167,22 @@ function markUnset(input: HTMLInputElement): void {
   input.dataset.unset = "1";
 }
 
-function readLeaf(spec: EditorSpec, input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, problems: Problem[]): Read {
+function readLeaf(
+  spec: EditorSpec,
+  input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement,
+  problems: Problem[],
+): Read {
   const field = spec.field;
   const fail = (rule: string, message: string): Read => (problems.push({ path: spec.path, rule, message }), UNSET);
   if (field.kind === "boolean") {
     const box = input as HTMLInputElement;
     return box.dataset.unset ? UNSET : { set: true, value: box.checked };
   }
-  if (field.kind === "enum") return input.value === "" ? UNSET : { set: true, value: field.options[Number(input.value)] };
+  if (field.kind === "enum")
+    return input.value === "" ? UNSET : { set: true, value: field.options[Number(input.value)] };
   if (field.kind === "integer" || field.kind === "number") {
-    if ((input as HTMLInputElement).validity.badInput) return fail("type", `must be ${field.kind === "integer" ? "an integer" : "a number"}`);
+    if ((input as HTMLInputElement).validity.badInput)
+      return fail("type", `must be ${field.kind === "integer" ? "an integer" : "a number"}`);
     const text = input.value.trim();
     if (text === "") return UNSET;
     if (/^-?\d+$/.test(text) && !Number.isSafeInteger(Number(text))) return { set: true, value: BigInt(text) };
@@ -141,7 +200,11 @@ function readLeaf(spec: EditorSpec, input: HTMLInputElement | HTMLSelectElement 
   return input.value === "" ? UNSET : { set: true, value: input.value };
 }
 
-function fillLeaf(spec: EditorSpec, input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, value: unknown): void {
+function fillLeaf(
+  spec: EditorSpec,
+  input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement,
+  value: unknown,
+): void {
   const field = spec.field;
   if (field.kind === "boolean") {
     const box = input as HTMLInputElement;
@@ -158,7 +221,10 @@ function fillLeaf(spec: EditorSpec, input: HTMLInputElement | HTMLSelectElement 
     return;
   }
   if (field.kind === "json") return void (input.value = stringifyJson(value));
-  input.value = typeof value === "string" || typeof value === "number" || typeof value === "bigint" ? String(value) : stringifyJson(value);
+  input.value =
+    typeof value === "string" || typeof value === "number" || typeof value === "bigint"
+      ? String(value)
+      : stringifyJson(value);
 }
 
 /** A list with Add and Remove buttons; item paths are `name[i]`. */
@@ -166,23 +232,42 @@ function arrayEditor(spec: EditorSpec, field: Extract<Field, { kind: "array" }>)
   const list = h("ol", { class: "items" });
   const add = h("button", { type: "button", class: "small", "data-action": "add-item" }, `Add ${spec.label} item`);
   const legendId = uid("l");
-  const box = h("fieldset", { class: "field field-array", "aria-describedby": `${legendId}-hint` }, legend(spec, legendId), hint(spec, `${legendId}-hint`, "A list; add items one by one."), list, add);
+  const box = h(
+    "fieldset",
+    { class: "field field-array", "aria-describedby": `${legendId}-hint` },
+    legend(spec, legendId),
+    hint(spec, `${legendId}-hint`, "A list; add items one by one."),
+    list,
+    add,
+  );
   let items: Editor[] = [];
   let touched = false;
   const render = (values: unknown[]): void => {
     items = values.map((v, i) => {
-      const item = editorFor({ path: `${spec.path}[${i}]`, label: `${spec.label}[${i}]`, required: true, description: "", field: field.items });
+      const item = editorFor({
+        path: `${spec.path}[${i}]`,
+        label: `${spec.label}[${i}]`,
+        required: true,
+        description: "",
+        field: field.items,
+      });
       if (v !== undefined) item.fill(v);
       return item;
     });
     replaceChildren(
       list,
       ...items.map((item, i) => {
-        const remove = h("button", { type: "button", class: "small", "data-action": "remove-item", "aria-label": `Remove ${spec.label}[${i}]` }, "Remove");
+        const remove = h(
+          "button",
+          { type: "button", class: "small", "data-action": "remove-item", "aria-label": `Remove ${spec.label}[${i}]` },
+          "Remove",
+        );
         remove.addEventListener("click", () => {
           const kept = current().filter((_, j) => j !== i);
           render(kept);
-          (list.querySelector("input, select, textarea") as HTMLElement | null)?.focus() ?? add.focus();
+          const next = list.querySelector<HTMLElement>("input, select, textarea");
+          if (next) next.focus();
+          else add.focus();
         });
         return h("li", {}, item.element, remove);
       }),
@@ -218,10 +303,25 @@ function arrayEditor(spec: EditorSpec, field: Extract<Field, { kind: "array" }>)
 
 /** A group of property editors; an optional object with nothing set is left out. */
 function objectEditor(spec: EditorSpec, field: Extract<Field, { kind: "object" }>): Editor {
-  const editors = field.properties.map((p) => ({ name: p.name, editor: editorFor({ path: `${spec.path}.${p.name}`, label: p.name, required: p.required, description: p.description, field: p.field }) }));
+  const editors = field.properties.map((p) => ({
+    name: p.name,
+    editor: editorFor({
+      path: `${spec.path}.${p.name}`,
+      label: p.name,
+      required: p.required,
+      description: p.description,
+      field: p.field,
+    }),
+  }));
   const legendId = uid("l");
   const description = hint(spec, `${legendId}-hint`, "");
-  const box = h("fieldset", { class: "field field-object", "aria-describedby": description ? `${legendId}-hint` : undefined }, legend(spec, legendId), description, ...editors.map((e) => e.editor.element));
+  const box = h(
+    "fieldset",
+    { class: "field field-object", "aria-describedby": description ? `${legendId}-hint` : undefined },
+    legend(spec, legendId),
+    description,
+    ...editors.map((e) => e.editor.element),
+  );
   return {
     element: box,
     read(problems) {
@@ -233,8 +333,10 @@ function objectEditor(spec: EditorSpec, field: Extract<Field, { kind: "object" }
       return Object.keys(value).length === 0 && !spec.required ? UNSET : { set: true, value };
     },
     fill(value) {
-      const record = value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-      for (const { name, editor } of editors) editor.fill(Object.prototype.hasOwnProperty.call(record, name) ? record[name] : undefined);
+      const record =
+        value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+      for (const { name, editor } of editors)
+        editor.fill(Object.prototype.hasOwnProperty.call(record, name) ? record[name] : undefined);
     },
   };
 }

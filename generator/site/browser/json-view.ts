@@ -9,15 +9,27 @@ const OPEN_LEVELS = 3;
 
 export function jsonTree(value: unknown, label = "result", depth = 0): HTMLElement {
   if (value !== null && typeof value === "object") {
-    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value as Record<string, unknown>);
+    const entries = Array.isArray(value)
+      ? value.map((v, i) => [String(i), v] as const)
+      : Object.entries(value as Record<string, unknown>);
     const kind = Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}`;
-    const box = h("details", { class: "json-node", open: depth < OPEN_LEVELS }, h("summary", {}, h("span", { class: "json-key" }, label), " ", h("span", { class: "json-kind" }, kind)));
+    const box = h(
+      "details",
+      { class: "json-node", open: depth < OPEN_LEVELS },
+      h("summary", {}, h("span", { class: "json-key" }, label), " ", h("span", { class: "json-kind" }, kind)),
+    );
     const list = h("ul", { class: "json-children" });
     for (const [key, child] of entries) list.appendChild(h("li", {}, jsonTree(child, key, depth + 1)));
     box.appendChild(list);
     return box;
   }
-  return h("div", { class: "json-leaf" }, h("span", { class: "json-key" }, label), ": ", h("span", { class: `json-${scalarKind(value)}` }, scalarText(value)));
+  return h(
+    "div",
+    { class: "json-leaf" },
+    h("span", { class: "json-key" }, label),
+    ": ",
+    h("span", { class: `json-${scalarKind(value)}` }, scalarText(value)),
+  );
 }
 
 function scalarKind(value: unknown): string {

@@ -47,12 +47,14 @@ export function linkFor(link: Link): string {
 
 /** Marked long integers (see runtime/json.ts) become `bigint`s, in place. */
 function exactIntegers(value: unknown): unknown {
-  if (typeof value === "string") return value.startsWith(INTEGER_MARK) ? BigInt(value.slice(INTEGER_MARK.length)) : value;
+  if (typeof value === "string")
+    return value.startsWith(INTEGER_MARK) ? BigInt(value.slice(INTEGER_MARK.length)) : value;
   if (value !== null && typeof value === "object") {
     const record = value as Record<string, unknown>;
     for (const key of Object.keys(record)) {
       const item = exactIntegers(record[key]);
-      if (item !== record[key]) Object.defineProperty(record, key, { value: item, writable: true, enumerable: true, configurable: true });
+      if (item !== record[key])
+        Object.defineProperty(record, key, { value: item, writable: true, enumerable: true, configurable: true });
     }
   }
   return value;

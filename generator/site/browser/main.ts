@@ -20,7 +20,8 @@ export function start(factories: Record<string, ClientFactory>): void {
   const site = JSON.parse(data) as SiteData;
   document.documentElement.classList.add("js");
   const pages = new Map<string, HTMLElement>();
-  for (const page of Array.from(document.querySelectorAll<HTMLElement>("[data-page]"))) pages.set(page.dataset.page ?? "", page);
+  for (const page of Array.from(document.querySelectorAll<HTMLElement>("[data-page]")))
+    pages.set(page.dataset.page ?? "", page);
   const find = (name: string): Found | undefined => {
     for (const api of site.apis) {
       const method = api.methods.find((m) => m.rpcName === name);

@@ -19,22 +19,55 @@ export interface Panel {
   fill(params: Record<string, unknown>): void;
 }
 
-export function mountPlayground(container: HTMLElement, site: SiteData, api: SiteApi, method: SiteMethod, factory: ClientFactory, initial: { params?: Record<string, unknown>; endpoint?: string }): Panel {
+export function mountPlayground(
+  container: HTMLElement,
+  site: SiteData,
+  api: SiteApi,
+  method: SiteMethod,
+  factory: ClientFactory,
+  initial: { params?: Record<string, unknown>; endpoint?: string },
+): Panel {
   const mockBase = new URL(site.mockUrl, window.location.href).href;
   const picker = endpointPicker(api, mockBase);
   if (initial.endpoint) picker.select(initial.endpoint);
-  const editors = method.params.map((p) => ({ name: p.name, editor: editorFor({ path: p.name, label: p.name, required: p.required, description: p.description, field: p.field }) }));
+  const editors = method.params.map((p) => ({
+    name: p.name,
+    editor: editorFor({
+      path: p.name,
+      label: p.name,
+      required: p.required,
+      description: p.description,
+      field: p.field,
+    }),
+  }));
   const sendButton = h("button", { type: "submit", "data-action": "send", class: "primary" }, "Send");
   const nextButton = h("button", { type: "button", "data-action": "next-page", hidden: true }, "Next page");
   const clearButton = h("button", { type: "button", "data-action": "clear" }, "Clear the form");
-  const params = editors.length > 0 ? h("fieldset", { class: "params" }, h("legend", {}, "Params"), ...editors.map((e) => e.editor.element)) : h("p", {}, `${method.rpcName} takes no params.`);
-  const form = h("form", { novalidate: true, "aria-label": `Call ${method.rpcName}` }, picker.element, params, h("div", { class: "actions" }, sendButton, nextButton, clearButton));
+  const params =
+    editors.length > 0
+      ? h("fieldset", { class: "params" }, h("legend", {}, "Params"), ...editors.map((e) => e.editor.element))
+      : h("p", {}, `${method.rpcName} takes no params.`);
+  const form = h(
+    "form",
+    { novalidate: true, "aria-label": `Call ${method.rpcName}` },
+    picker.element,
+    params,
+    h("div", { class: "actions" }, sendButton, nextButton, clearButton),
+  );
   const errors = h("div", { "data-role": "errors", role: "alert", class: "errors" });
   const variant = h("p", { "data-role": "variant", class: "variant" });
-  const request = h("pre", { "data-role": "request", tabindex: "0", "aria-label": "Wire request" }, "Nothing sent yet.");
+  const request = h(
+    "pre",
+    { "data-role": "request", tabindex: "0", "aria-label": "Wire request" },
+    "Nothing sent yet.",
+  );
   const status = h("p", { "data-role": "status", "aria-live": "polite" });
   const response = h("div", { "data-role": "response" });
-  const snippetBox = h("pre", { "data-role": "snippet", tabindex: "0", "aria-label": "Generated client call" }, "Send a call to see the code that reproduces it.");
+  const snippetBox = h(
+    "pre",
+    { "data-role": "snippet", tabindex: "0", "aria-label": "Generated client call" },
+    "Send a call to see the code that reproduces it.",
+  );
   const copy = h("button", { type: "button", "data-action": "copy", class: "small" }, "Copy the snippet");
   replaceChildren(
     container,
@@ -67,7 +100,15 @@ export function mountPlayground(container: HTMLElement, site: SiteData, api: Sit
       if (paths.has(input.getAttribute("name") ?? "")) input.setAttribute("aria-invalid", "true");
       else input.removeAttribute("aria-invalid");
     }
-    replaceChildren(errors, ...(problems.length ? [h("p", {}, "Not sent:"), h("ul", {}, ...problems.map((p) => h("li", { "data-path": p.path, "data-rule": p.rule }, problemText(p))))] : []));
+    replaceChildren(
+      errors,
+      ...(problems.length
+        ? [
+            h("p", {}, "Not sent:"),
+            h("ul", {}, ...problems.map((p) => h("li", { "data-path": p.path, "data-rule": p.rule }, problemText(p)))),
+          ]
+        : []),
+    );
   };
 
   let token: string | undefined;
@@ -77,7 +118,10 @@ export function mountPlayground(container: HTMLElement, site: SiteData, api: Sit
     nextButton.hidden = true;
     if (problems.length > 0) return refuse(problems);
     const target = picker.target();
-    if ("problem" in target) return refuse([{ path: "endpoint", rule: "endpoint", message: target.problem.replace(/^./, (c) => c.toLowerCase()) }]);
+    if ("problem" in target)
+      return refuse([
+        { path: "endpoint", rule: "endpoint", message: target.problem.replace(/^./, (c) => c.toLowerCase()) },
+      ]);
     const args = callArguments(method, named);
     sendButton.disabled = true;
     status.textContent = "Sending…";
@@ -88,13 +132,28 @@ export function mountPlayground(container: HTMLElement, site: SiteData, api: Sit
     const wire = outcome.requests.at(-1);
     request.textContent = wire ? wireText(wire) : "Nothing was sent.";
     variant.textContent = selectedVariant(method, named) ? `Result variant: ${selectedVariant(method, named)}` : "";
-    status.textContent = wire?.status !== undefined ? `HTTP ${wire.status}${wire.statusText ? ` ${wire.statusText}` : ""} in ${wire.ms} ms` : "No HTTP answer.";
-    const raw = wire?.responseText !== undefined ? h("details", { class: "raw" }, h("summary", {}, "Raw response body"), h("pre", {}, wire.responseText)) : undefined;
-    if (outcome.error !== undefined) replaceChildren(response, h("p", { class: "error-title" }, "The client threw:"), jsonTree(errorFields(outcome.error), "error"), raw);
+    status.textContent =
+      wire?.status !== undefined
+        ? `HTTP ${wire.status}${wire.statusText ? ` ${wire.statusText}` : ""} in ${wire.ms} ms`
+        : "No HTTP answer.";
+    const raw =
+      wire?.responseText !== undefined
+        ? h("details", { class: "raw" }, h("summary", {}, "Raw response body"), h("pre", {}, wire.responseText))
+        : undefined;
+    if (outcome.error !== undefined)
+      replaceChildren(
+        response,
+        h("p", { class: "error-title" }, "The client threw:"),
+        jsonTree(errorFields(outcome.error), "error"),
+        raw,
+      );
     else replaceChildren(response, jsonTree(outcome.result, "result"), raw);
     snippetBox.textContent = snippet(site.packageName, api, method, target.snippet, args);
     history.replaceState(null, "", linkFor({ method: method.rpcName, params: named, endpoint: picker.choice() }));
-    const next = method.pagination && outcome.result !== null && typeof outcome.result === "object" ? (outcome.result as Record<string, unknown>)[method.pagination.next] : undefined;
+    const next =
+      method.pagination && outcome.result !== null && typeof outcome.result === "object"
+        ? (outcome.result as Record<string, unknown>)[method.pagination.next]
+        : undefined;
     token = typeof next === "string" && next !== "" ? next : undefined;
     nextButton.hidden = token === undefined;
   };
@@ -121,7 +180,8 @@ export function mountPlayground(container: HTMLElement, site: SiteData, api: Sit
   });
 
   const fill = (values: Record<string, unknown>): void => {
-    for (const { name, editor } of editors) editor.fill(Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined);
+    for (const { name, editor } of editors)
+      editor.fill(Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined);
     showProblems([]);
   };
   if (initial.params) fill(initial.params);

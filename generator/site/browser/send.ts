@@ -28,11 +28,21 @@ export interface Outcome {
   error?: unknown;
 }
 
-export async function send(factory: ClientFactory, target: Target, clientName: string, args: unknown[]): Promise<Outcome> {
+export async function send(
+  factory: ClientFactory,
+  target: Target,
+  clientName: string,
+  args: unknown[],
+): Promise<Outcome> {
   const requests: Wire[] = [];
   const secrets = target.secret ? [target.secret, encodeURIComponent(target.secret)] : [];
   const recordingFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const wire: Wire = { method: "POST", url: hideSecrets(String(input), secrets), headers: headersOf(init?.headers), body: typeof init?.body === "string" ? init.body : "" };
+    const wire: Wire = {
+      method: "POST",
+      url: hideSecrets(String(input), secrets),
+      headers: headersOf(init?.headers),
+      body: typeof init?.body === "string" ? init.body : "",
+    };
     requests.push(wire);
     const started = performance.now();
     const response = await globalThis.fetch(input, init);
@@ -67,7 +77,12 @@ function headersOf(headers: HeadersInit | undefined): Record<string, string> {
 
 /** The request as text: `POST <url>`, the headers, a blank line, the body. */
 export function wireText(wire: Wire): string {
-  return [`${wire.method} ${wire.url}`, ...Object.entries(wire.headers).map(([k, v]) => `${k}: ${v}`), "", prettyBody(wire.body)].join("\n");
+  return [
+    `${wire.method} ${wire.url}`,
+    ...Object.entries(wire.headers).map(([k, v]) => `${k}: ${v}`),
+    "",
+    prettyBody(wire.body),
+  ].join("\n");
 }
 
 function prettyBody(body: string): string {

@@ -6,8 +6,16 @@
 import { identifier, objectKey, stringLiteral, valueLiteral } from "../../escape.js";
 import type { SiteApi, SiteMethod } from "../types.js";
 
-export function snippet(packageName: string, api: SiteApi, method: SiteMethod, endpointOptions: string, args: unknown[]): string {
-  const member = /^[A-Za-z_$][\w$]*$/.test(method.clientName) ? `.${method.clientName}` : `[${stringLiteral(method.clientName)}]`;
+export function snippet(
+  packageName: string,
+  api: SiteApi,
+  method: SiteMethod,
+  endpointOptions: string,
+  args: unknown[],
+): string {
+  const member = /^[A-Za-z_$][\w$]*$/.test(method.clientName)
+    ? `.${method.clientName}`
+    : `[${stringLiteral(method.clientName)}]`;
   return [
     `import { ${identifier(api.factory)} } from ${stringLiteral(`${packageName}/${api.subpath}`)};`,
     "",
@@ -19,7 +27,9 @@ export function snippet(packageName: string, api: SiteApi, method: SiteMethod, e
 function argument(value: unknown): string {
   if (value === undefined) return "undefined";
   if (value !== null && typeof value === "object" && !Array.isArray(value)) {
-    const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${objectKey(k)}: ${valueLiteral(v)}`);
+    const entries = Object.entries(value as Record<string, unknown>).map(
+      ([k, v]) => `${objectKey(k)}: ${valueLiteral(v)}`,
+    );
     return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
   }
   return valueLiteral(value);
@@ -35,7 +45,9 @@ export function callArguments(method: SiteMethod, named: Record<string, unknown>
     if (Object.keys(named).length === 0 && !method.params.some((p) => p.required)) return [];
     return [named];
   }
-  const values = method.params.map((p) => (Object.prototype.hasOwnProperty.call(named, p.name) ? named[p.name] : undefined));
+  const values = method.params.map((p) =>
+    Object.prototype.hasOwnProperty.call(named, p.name) ? named[p.name] : undefined,
+  );
   while (values.length > 0 && values[values.length - 1] === undefined) values.pop();
   return values;
 }

@@ -51,7 +51,15 @@ describe("isPlainInline", () => {
 describe("markdownTable", () => {
   it.each([
     ["short cells get the 3-column minimum", ["a", "b"], [["x", "y"]], "| a   | b   |\n| --- | --- |\n| x   | y   |"],
-    ["columns take their widest cell", ["method", "summary"], [["`getLogs`", "Returns logs."], ["`x`", ""]], "| method    | summary       |\n| --------- | ------------- |\n| `getLogs` | Returns logs. |\n| `x`       |               |"],
+    [
+      "columns take their widest cell",
+      ["method", "summary"],
+      [
+        ["`getLogs`", "Returns logs."],
+        ["`x`", ""],
+      ],
+      "| method    | summary       |\n| --------- | ------------- |\n| `getLogs` | Returns logs. |\n| `x`       |               |",
+    ],
     ["wide characters count twice", ["a"], [["中文"]], "| a    |\n| ---- |\n| 中文 |"],
   ])("%s", async (_name, header, rows, expected) => {
     const table = markdownTable(header, rows);

@@ -11,7 +11,8 @@ import { docComment, interfaceDeclaration } from "../../../generator/emit/ts-cod
 import { PRETTIER_OPTIONS } from "../../../generator/format.js";
 
 const format = (code: string): Promise<string> => prettier.format(code, { ...PRETTIER_OPTIONS, parser: "typescript" });
-const written = (lines: string[], indent: string): string => [`${indent}/**`, ...lines.map((l) => `${indent} * ${l}`), `${indent} */`].join("\n");
+const written = (lines: string[], indent: string): string =>
+  [`${indent}/**`, ...lines.map((l) => `${indent} * ${l}`), `${indent} */`].join("\n");
 
 describe("docComment", () => {
   it.each([
@@ -27,6 +28,10 @@ describe("docComment", () => {
     const top = `${printDoc([docComment(text), "type X = 1;"])}\n`;
     expect(top).toBe(await format(`${lines.length === 1 ? `/** ${text} */` : written(lines, "")}\ntype X = 1;\n`));
     const nested = `${printDoc(interfaceDeclaration({ name: "A", docs: "", properties: [{ name: "a", type: "1", docs: text }] }))}\n`;
-    expect(nested).toBe(await format(`export interface A {\n${lines.length === 1 ? `  /** ${text} */` : written(lines, "  ")}\n  a: 1;\n}\n`));
+    expect(nested).toBe(
+      await format(
+        `export interface A {\n${lines.length === 1 ? `  /** ${text} */` : written(lines, "  ")}\n  a: 1;\n}\n`,
+      ),
+    );
   });
 });

@@ -42,7 +42,10 @@ for (const [name] of apis) docs.set(name, normalizeDocument(await loadSpec(`spec
 
 function ajvFor(doc: DocumentModel, lenient: boolean) {
   const ajv = new Ajv({ strict: false, validateFormats: false });
-  ajv.addSchema({ $id: "doc", definitions: Object.fromEntries(doc.schemas.map((s) => [s.name, lenient ? s.lenient : s.schema])) });
+  ajv.addSchema({
+    $id: "doc",
+    definitions: Object.fromEntries(doc.schemas.map((s) => [s.name, lenient ? s.lenient : s.schema])),
+  });
   return (type: string, value: unknown) => ajv.getSchema(`doc#/definitions/${type}`)!(value) as boolean;
 }
 
@@ -85,11 +88,39 @@ describe("bad params: both reject, and the generated validator says where and wh
     ["adv_getLogs", "GetLogsParams", { fromBlock: -1 }, "params.fromBlock", "minimum", "integer"],
     ["adv_getLogs", "GetLogsParams", { topics: [[1]] }, "params.topics[0][0]", "type", "integer"],
     ["adv_getLogs", "GetLogsParams", { pagesize: 10 }, "params.pagesize", "additionalProperties", "integer"],
-    ["adv_getNFTsByOwner", "GetNFTsByOwnerParams", { walletAddress: "0x1", pageSize: 51 }, "params.pageSize", "maximum", "integer"],
-    ["adv_getNFTsByOwner", "GetNFTsByOwnerParams", { walletAddress: "0x1", filter: [{ notAnAddress: [] }] }, "params.filter[0].notAnAddress", "additionalProperties", "array"],
+    [
+      "adv_getNFTsByOwner",
+      "GetNFTsByOwnerParams",
+      { walletAddress: "0x1", pageSize: 51 },
+      "params.pageSize",
+      "maximum",
+      "integer",
+    ],
+    [
+      "adv_getNFTsByOwner",
+      "GetNFTsByOwnerParams",
+      { walletAddress: "0x1", filter: [{ notAnAddress: [] }] },
+      "params.filter[0].notAnAddress",
+      "additionalProperties",
+      "array",
+    ],
     ["adv_getNFTsByOwner", "GetNFTsByOwnerParams", {}, "params.walletAddress", "required", "undefined"],
-    ["adv_getNFTHolders", "GetNFTHoldersParams", { blockchain: "eth", contractAddress: "0x1", pageSize: 10001 }, "params.pageSize", "maximum", "integer"],
-    ["adv_getBlocks", "GetBlocksParams", { blockchain: "eth", includeTxs: "yes" }, "params.includeTxs", "type", "string"],
+    [
+      "adv_getNFTHolders",
+      "GetNFTHoldersParams",
+      { blockchain: "eth", contractAddress: "0x1", pageSize: 10001 },
+      "params.pageSize",
+      "maximum",
+      "integer",
+    ],
+    [
+      "adv_getBlocks",
+      "GetBlocksParams",
+      { blockchain: "eth", includeTxs: "yes" },
+      "params.includeTxs",
+      "type",
+      "string",
+    ],
   ])("%s %j", (method, type, given, path, rule, received) => {
     const result = run(advParams[method]!, given);
     expect(result.ok).toBe(false);
@@ -98,11 +129,29 @@ describe("bad params: both reject, and the generated validator says where and wh
   });
 
   it.each([
-    ["eth_getBlockByNumber", "EthGetBlockByNumberParams", { block: "newest", fullTransactions: true }, "params.block", "anyOf"],
+    [
+      "eth_getBlockByNumber",
+      "EthGetBlockByNumberParams",
+      { block: "newest", fullTransactions: true },
+      "params.block",
+      "anyOf",
+    ],
     ["eth_getBlockByNumber", "EthGetBlockByNumberParams", { block: "0x1" }, "params.fullTransactions", "required"],
     ["eth_call", "EthCallParams", { transaction: { to: "0x12" }, block: "latest" }, "params.transaction.to", "pattern"],
-    ["eth_call", "EthCallParams", { transaction: { gasLimit: "0x1" }, block: "latest" }, "params.transaction.gasLimit", "additionalProperties"],
-    ["eth_getTransactionCount", "EthGetTransactionCountParams", { address: "0xZZ", block: "latest" }, "params.address", "pattern"],
+    [
+      "eth_call",
+      "EthCallParams",
+      { transaction: { gasLimit: "0x1" }, block: "latest" },
+      "params.transaction.gasLimit",
+      "additionalProperties",
+    ],
+    [
+      "eth_getTransactionCount",
+      "EthGetTransactionCountParams",
+      { address: "0xZZ", block: "latest" },
+      "params.address",
+      "pattern",
+    ],
   ])("%s %j", (method, type, given, path, rule) => {
     const result = run(ethParams[method]!, given);
     expect(result.ok).toBe(false);

@@ -52,7 +52,9 @@ afterAll(async () => {
 describe("npm run mock", () => {
   it("prints the URL, answers eth_blockNumber, and stops when killed", async () => {
     const { child, url, output } = await startCli(["--spec", "spec/eth.openrpc.json", "--port", "0"]);
-    expect(output()).toMatch(/Mock JSON-RPC server for spec\/eth\.openrpc\.json \(7 methods\) listening on http:\/\/127\.0\.0\.1:\d+\//);
+    expect(output()).toMatch(
+      /Mock JSON-RPC server for spec\/eth\.openrpc\.json \(7 methods\) listening on http:\/\/127\.0\.0\.1:\d+\//,
+    );
     const answer = await post(`${url}/eth/some-key`, envelope("eth_blockNumber", [], 7));
     expect(answer.json).toEqual({ jsonrpc: "2.0", id: 7, result: expect.stringMatching(/^0x[0-9a-fA-F]+$/) });
     await stop(child);

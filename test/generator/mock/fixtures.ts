@@ -9,11 +9,15 @@ import { loadSpec } from "../../../generator/load.js";
 import type { DocumentModel } from "../../../generator/model.js";
 import { normalizeDocument } from "../../../generator/normalize/document.js";
 
-export const SPECS = ["spec/advanced.openrpc.json", "spec/eth.openrpc.json", "spec/solana.openrpc.json"].map((s) => path.join(ROOT, s));
+export const SPECS = ["spec/advanced.openrpc.json", "spec/eth.openrpc.json", "spec/solana.openrpc.json"].map((s) =>
+  path.join(ROOT, s),
+);
 
 /** The models of the three specs, by subpath (`advanced`, `eth`, `solana`). */
 export async function loadModels(): Promise<Record<string, DocumentModel>> {
-  const models = await Promise.all(SPECS.map(async (file) => normalizeDocument(await loadSpec(path.relative(ROOT, file), ROOT))));
+  const models = await Promise.all(
+    SPECS.map(async (file) => normalizeDocument(await loadSpec(path.relative(ROOT, file), ROOT))),
+  );
   return Object.fromEntries(models.map((m) => [m.subpath, m]));
 }
 
@@ -24,7 +28,9 @@ export function schemaChecker(model: DocumentModel): (typeName: string, value: u
   return (typeName, value) => {
     const validate = ajv.getSchema(`doc#/definitions/${typeName}`);
     if (!validate) return [`no schema ${typeName}`];
-    return validate(toNumbers(value)) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message}`);
+    return validate(toNumbers(value))
+      ? []
+      : (validate.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message}`);
   };
 }
 
@@ -41,7 +47,11 @@ export interface RawAnswer {
 }
 
 /** POSTs `body` (text as given) to `url`; bounded in time. */
-export async function post(url: string, body: string, headers: Record<string, string> = { "content-type": "application/json" }): Promise<RawAnswer> {
+export async function post(
+  url: string,
+  body: string,
+  headers: Record<string, string> = { "content-type": "application/json" },
+): Promise<RawAnswer> {
   const response = await fetch(url, { method: "POST", body, headers, signal: AbortSignal.timeout(10_000) });
   const text = await response.text();
   let json: unknown;

@@ -25,7 +25,11 @@ let eth: EthNodeClient;
 let sol: SolanaNodeClient;
 
 beforeAll(async () => {
-  [mock, twoPages, models] = await Promise.all([startMockServer({ specs: SPECS, port: 0 }), startMockServer({ specs: [SPECS[0]!], port: 0, pages: 2 }), loadModels()]);
+  [mock, twoPages, models] = await Promise.all([
+    startMockServer({ specs: SPECS, port: 0 }),
+    startMockServer({ specs: [SPECS[0]!], port: 0, pages: 2 }),
+    loadModels(),
+  ]);
   adv = createAdvancedClient({ url: `${mock.url}/advanced`, apiKey: KEY, retryCount: 0 });
   advProxy = createAdvancedClient({ proxyUrl: `${mock.url}/`, retryCount: 0 });
   eth = createEthNodeClient({ url: `${mock.url}/eth`, apiKey: KEY, retryCount: 0 });
@@ -69,27 +73,75 @@ describe("the mock server", () => {
   const generated: [string, string, unknown, string][] = [
     ["advanced", "adv_getCurrencies", { blockchain: "bsc" }, "GetCurrenciesResult"],
     ["advanced", "adv_getLogs", { blockchain: "eth", fromBlock: 1, toBlock: 5, pageSize: 3 }, "GetLogsResult"],
-    ["advanced", "adv_getBlocks", { blockchain: "eth", fromBlock: 100, toBlock: 101, includeTxs: true, includeLogs: true }, "GetBlocksResult"],
+    [
+      "advanced",
+      "adv_getBlocks",
+      { blockchain: "eth", fromBlock: 100, toBlock: 101, includeTxs: true, includeLogs: true },
+      "GetBlocksResult",
+    ],
     ["advanced", "adv_getTransactionsByHash", { transactionHash: "0x01" }, "GetTransactionsByHashResult"],
-    ["advanced", "adv_getInteractions", { address: "0x0000000000000000000000000000000000000001" }, "GetInteractionsResult"],
-    ["advanced", "adv_getNFTsByOwner", { walletAddress: "0x0000000000000000000000000000000000000002", pageSize: 2 }, "GetNFTsByOwnerResult"],
-    ["advanced", "adv_getNFTMetadata", { contractAddress: "0x0000000000000000000000000000000000000003", tokenId: "1" }, "GetNFTMetadataResult"],
-    ["advanced", "adv_getNFTHolders", { blockchain: "bsc", contractAddress: "0x04", pageSize: 4 }, "GetNFTHoldersResult"],
+    [
+      "advanced",
+      "adv_getInteractions",
+      { address: "0x0000000000000000000000000000000000000001" },
+      "GetInteractionsResult",
+    ],
+    [
+      "advanced",
+      "adv_getNFTsByOwner",
+      { walletAddress: "0x0000000000000000000000000000000000000002", pageSize: 2 },
+      "GetNFTsByOwnerResult",
+    ],
+    [
+      "advanced",
+      "adv_getNFTMetadata",
+      { contractAddress: "0x0000000000000000000000000000000000000003", tokenId: "1" },
+      "GetNFTMetadataResult",
+    ],
+    [
+      "advanced",
+      "adv_getNFTHolders",
+      { blockchain: "bsc", contractAddress: "0x04", pageSize: 4 },
+      "GetNFTHoldersResult",
+    ],
     ["advanced", "adv_getTokenPrice", { blockchain: "bsc" }, "GetTokenPriceResult"],
     ["eth", "eth_getBlockByNumber", ["0x10", true], "EthGetBlockByNumberResultWithTransactions"],
     ["eth", "eth_getBlockByNumber", ["finalized", false], "EthGetBlockByNumberResultWithTransactionHashes"],
     ["eth", "eth_call", [{ to: "0x0000000000000000000000000000000000000005", data: "0x" }, "latest"], "EthCallResult"],
-    ["eth", "eth_getTransactionCount", ["0x0000000000000000000000000000000000000006", "0x1"], "EthGetTransactionCountResult"],
-    ["eth", "debug_traceCall", [{ to: "0x0000000000000000000000000000000000000007" }, "latest"], "DebugTraceCallResultStructLogger"],
-    ["eth", "debug_traceCall", [{ to: "0x0000000000000000000000000000000000000007" }, "latest", { tracer: "callTracer" }], "DebugTraceCallResultCallTracer"],
-    ["solana", "getAccountInfo", ["11111111111111111111111111111111", { encoding: "base64" }], "GetAccountInfoResultEncoded"],
+    [
+      "eth",
+      "eth_getTransactionCount",
+      ["0x0000000000000000000000000000000000000006", "0x1"],
+      "EthGetTransactionCountResult",
+    ],
+    [
+      "eth",
+      "debug_traceCall",
+      [{ to: "0x0000000000000000000000000000000000000007" }, "latest"],
+      "DebugTraceCallResultStructLogger",
+    ],
+    [
+      "eth",
+      "debug_traceCall",
+      [{ to: "0x0000000000000000000000000000000000000007" }, "latest", { tracer: "callTracer" }],
+      "DebugTraceCallResultCallTracer",
+    ],
+    [
+      "solana",
+      "getAccountInfo",
+      ["11111111111111111111111111111111", { encoding: "base64" }],
+      "GetAccountInfoResultEncoded",
+    ],
     ["solana", "getAccountInfo", ["11111111111111111111111111111111"], "GetAccountInfoResult"],
   ];
   it.each(generated)("%s %s %j: a generated result that fits %s", async (api, method, params, typeName) => {
-    const client = { advanced: adv, eth, solana: sol }[api] as unknown as { request(method: string, params: unknown): Promise<unknown> };
+    const client = { advanced: adv, eth, solana: sol }[api] as unknown as {
+      request(method: string, params: unknown): Promise<unknown>;
+    };
     const result = await client.request(method, params);
     expect(schemaChecker(models[api]!)(typeName, result)).toEqual([]);
-    for (const e of models[api]!.methods.find((m) => m.rpcName === method)!.examples) expect(result).not.toEqual(e.result);
+    for (const e of models[api]!.methods.find((m) => m.rpcName === method)!.examples)
+      expect(result).not.toEqual(e.result);
     expect(await client.request(method, params)).toEqual(result); // the same request, the same answer
   });
 
@@ -112,15 +164,25 @@ describe("the mock server", () => {
   });
 
   it("answers a batch item by item", async () => {
-    const [number, block] = await eth.batch((c) => [c.eth_blockNumber(), c.eth_getBlockByNumber("0x1b4", true)] as const);
+    const [number, block] = await eth.batch(
+      (c) => [c.eth_blockNumber(), c.eth_getBlockByNumber("0x1b4", true)] as const,
+    );
     expect(number).toEqual({ status: "fulfilled", value: example("eth", "eth_blockNumber").result });
     expect(block).toEqual({ status: "fulfilled", value: example("eth", "eth_getBlockByNumber").result });
   });
 
   it("pages adv_getNFTHolders through client.paginate, ending after the configured pages", async () => {
-    const params = { blockchain: "eth", contractAddress: "0x0000000000000000000000000000000000000008", pageSize: 5 } as const;
+    const params = {
+      blockchain: "eth",
+      contractAddress: "0x0000000000000000000000000000000000000008",
+      pageSize: 5,
+    } as const;
     let requests = 0;
-    const counted = createAdvancedClient({ url: `${mock.url}/advanced`, apiKey: KEY, onRequest: () => void requests++ });
+    const counted = createAdvancedClient({
+      url: `${mock.url}/advanced`,
+      apiKey: KEY,
+      onRequest: () => void requests++,
+    });
     const holders: string[] = [];
     for await (const holder of counted.paginate.getNFTHolders(params)) holders.push(holder);
     expect(holders).toHaveLength(15);
@@ -148,7 +210,20 @@ describe("startMockServer", () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "mock-"));
     try {
       const file = path.join(dir, "broken.openrpc.json");
-      await writeFile(file, JSON.stringify({ openrpc: "1.3.2", info: { title: "Broken", version: "1" }, methods: [{ name: "a", params: [{ name: "x", schema: { $ref: "#/components/schemas/Missing" } }], result: { name: "r", schema: {} } }] }));
+      await writeFile(
+        file,
+        JSON.stringify({
+          openrpc: "1.3.2",
+          info: { title: "Broken", version: "1" },
+          methods: [
+            {
+              name: "a",
+              params: [{ name: "x", schema: { $ref: "#/components/schemas/Missing" } }],
+              result: { name: "r", schema: {} },
+            },
+          ],
+        }),
+      );
       const error = await startMockServer({ specs: [file, path.join(dir, "absent.json")] }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(GeneratorError);
       const messages = (error as GeneratorError).problems.map((p) => p.message).join("\n");
@@ -160,6 +235,8 @@ describe("startMockServer", () => {
   });
 
   it("refuses a page count below 1", async () => {
-    await expect(startMockServer({ specs: SPECS, pages: 0 })).rejects.toThrow("pages must be a whole number of at least 1, not 0.");
+    await expect(startMockServer({ specs: SPECS, pages: 0 })).rejects.toThrow(
+      "pages must be a whole number of at least 1, not 0.",
+    );
   });
 });

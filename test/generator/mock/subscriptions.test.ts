@@ -13,14 +13,23 @@ let mock: MockServer;
 let models: Record<string, DocumentModel>;
 
 beforeAll(async () => {
-  [mock, models] = await Promise.all([startMockServer({ specs: SPECS, port: 0, limits: { wsNotifyIntervalMs: 20 } }), loadModels()]);
+  [mock, models] = await Promise.all([
+    startMockServer({ specs: SPECS, port: 0, limits: { wsNotifyIntervalMs: 20 } }),
+    loadModels(),
+  ]);
 });
 afterAll(async () => {
   await mock?.close();
 });
 
 /** A socket that records every message it receives. */
-async function connect(path: string): Promise<{ ws: WebSocket; messages: Record<string, unknown>[]; send(value: unknown): void; reply(id: number): Promise<Record<string, unknown>>; close(): void }> {
+async function connect(path: string): Promise<{
+  ws: WebSocket;
+  messages: Record<string, unknown>[];
+  send(value: unknown): void;
+  reply(id: number): Promise<Record<string, unknown>>;
+  close(): void;
+}> {
   const ws = new WebSocket(`${mock.url.replace("http", "ws")}${path}`);
   const messages: Record<string, unknown>[] = [];
   ws.on("message", (data) => messages.push(JSON.parse(data.toString()) as Record<string, unknown>));
@@ -53,7 +62,9 @@ describe("mock subscriptions", () => {
     const id = (await c.reply(1)).result;
     expect(id).toMatch(/^0x[0-9a-f]+$/);
     await wait(120);
-    const items = c.messages.filter((m) => m.method === "eth_subscription").map((m) => m.params as { subscription: unknown; result: unknown });
+    const items = c.messages
+      .filter((m) => m.method === "eth_subscription")
+      .map((m) => m.params as { subscription: unknown; result: unknown });
     expect(items.length).toBeGreaterThanOrEqual(2);
     const check = schemaChecker(models.eth!);
     for (const item of items) {
@@ -72,7 +83,12 @@ describe("mock subscriptions", () => {
 
   it("gives every subscription its own id and answers plain calls on the same socket", async () => {
     const c = await connect("/solana/key");
-    c.send({ jsonrpc: "2.0", id: 1, method: "accountSubscribe", params: ["CM78CPUeXjn8o3yroDHxUtKsZZgoy4GPkPPXfouKNH12", { encoding: "base58" }] });
+    c.send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "accountSubscribe",
+      params: ["CM78CPUeXjn8o3yroDHxUtKsZZgoy4GPkPPXfouKNH12", { encoding: "base58" }],
+    });
     c.send({ jsonrpc: "2.0", id: 2, method: "slotSubscribe", params: [] });
     c.send({ jsonrpc: "2.0", id: 3, method: "getBlockHeight", params: [] });
     const [a, s, h] = [await c.reply(1), await c.reply(2), await c.reply(3)];
@@ -101,8 +117,12 @@ describe("mock subscriptions", () => {
   });
 
   it("refuses an interval that is not a whole number of milliseconds", async () => {
-    await expect(startMockServer({ specs: SPECS, port: 0, limits: { wsNotifyIntervalMs: 0 } })).rejects.toThrow("The limit wsNotifyIntervalMs (--ws-notify-interval-ms) must be a whole number from 1 to 2147483647, not 0.");
-    await expect(startMockServer({ specs: SPECS, port: 0, limits: { wsMaxSubscriptions: 1.5 } })).rejects.toThrow("The limit wsMaxSubscriptions (--ws-max-subscriptions) must be a whole number from 1 to 2147483647, not 1.5.");
+    await expect(startMockServer({ specs: SPECS, port: 0, limits: { wsNotifyIntervalMs: 0 } })).rejects.toThrow(
+      "The limit wsNotifyIntervalMs (--ws-notify-interval-ms) must be a whole number from 1 to 2147483647, not 0.",
+    );
+    await expect(startMockServer({ specs: SPECS, port: 0, limits: { wsMaxSubscriptions: 1.5 } })).rejects.toThrow(
+      "The limit wsMaxSubscriptions (--ws-max-subscriptions) must be a whole number from 1 to 2147483647, not 1.5.",
+    );
   });
 
   it("starts a subscription's notifications only after the answer with its id, also in a batch", async () => {

@@ -8,56 +8,275 @@ import { generateValue } from "../../../generator/mock/values.js";
 
 const definitions = new Map<string, JsonSchema>([
   ["Hash32", { type: "string", pattern: "^0x[0-9a-fA-F]{64}$" }],
-  ["Node", { type: "object", required: ["name", "next"], properties: { name: { type: "string" }, next: { oneOf: [{ $ref: "#/definitions/Node" }, { type: "null" }] }, children: { type: "array", items: { $ref: "#/definitions/Node" } } } }],
-  ["Frame", { type: "object", required: ["type"], properties: { type: { type: "string" }, calls: { type: "array", items: { $ref: "#/definitions/Frame" } } } }],
+  [
+    "Node",
+    {
+      type: "object",
+      required: ["name", "next"],
+      properties: {
+        name: { type: "string" },
+        next: { oneOf: [{ $ref: "#/definitions/Node" }, { type: "null" }] },
+        children: { type: "array", items: { $ref: "#/definitions/Node" } },
+      },
+    },
+  ],
+  [
+    "Frame",
+    {
+      type: "object",
+      required: ["type"],
+      properties: { type: { type: "string" }, calls: { type: "array", items: { $ref: "#/definitions/Frame" } } },
+    },
+  ],
   ["Loop", { $ref: "#/definitions/Loop" }],
-  ["Base", { type: "object", required: ["a"], properties: { a: { type: "string" }, list: { anyOf: [{ type: "array", items: { type: "string" } }, { type: "array", items: { type: "integer" } }] } } }],
+  [
+    "Base",
+    {
+      type: "object",
+      required: ["a"],
+      properties: {
+        a: { type: "string" },
+        list: {
+          anyOf: [
+            { type: "array", items: { type: "string" } },
+            { type: "array", items: { type: "integer" } },
+          ],
+        },
+      },
+    },
+  ],
 ]);
 
 /** Checks a value against a schema that may use the definitions above. */
 function fits(schema: JsonSchema, value: unknown): boolean {
   const ajv = new Ajv({ strict: false, validateFormats: false });
-  return ajv.compile({ ...(typeof schema === "object" ? schema : {}), definitions: Object.fromEntries(definitions) })(value);
+  return ajv.compile({ ...(typeof schema === "object" ? schema : {}), definitions: Object.fromEntries(definitions) })(
+    value,
+  );
 }
 
 describe("generateValue", () => {
   // Every generated value is also checked against its schema with ajv, except where `unsatisfiable`.
-  const cases: [string, { schema: JsonSchema; want?: unknown; check?: (value: unknown) => boolean; unsatisfiable?: true }][] = [
+  const cases: [
+    string,
+    { schema: JsonSchema; want?: unknown; check?: (value: unknown) => boolean; unsatisfiable?: true },
+  ][] = [
     ["const", { schema: { const: "exact" }, want: "exact" }],
     ["enum: the first non-null value", { schema: { enum: [null, "eth", "bsc"] }, want: "eth" }],
-    ["nullable type prefers the non-null type", { schema: { type: ["null", "integer"], minimum: 5, maximum: 5 }, want: 5 }],
+    [
+      "nullable type prefers the non-null type",
+      { schema: { type: ["null", "integer"], minimum: 5, maximum: 5 }, want: 5 },
+    ],
     ["oneOf prefers the non-null branch", { schema: { oneOf: [{ type: "null" }, { const: 1 }] }, want: 1 }],
     ["anyOf takes the first branch", { schema: { anyOf: [{ const: "first" }, { const: "second" }] }, want: "first" }],
-    ["integer within minimum/maximum", { schema: { type: "integer", minimum: 10, maximum: 12 }, check: (v) => Number.isInteger(v) && (v as number) >= 10 && (v as number) <= 12 }],
-    ["uint64 is an integer", { schema: { type: "integer", minimum: 0, format: "uint64" }, check: (v) => Number.isInteger(v) && (v as number) >= 0 }],
-    ["number within bounds", { schema: { type: "number", minimum: 0.5, maximum: 1 }, check: (v) => typeof v === "number" && v >= 0.5 && v <= 1 }],
-    ["string with minLength/maxLength", { schema: { type: "string", minLength: 20, maxLength: 20 }, check: (v) => typeof v === "string" && v.length === 20 }],
-    ["fixed-length hex pattern", { schema: { $ref: "#/definitions/Hash32" }, check: (v) => /^0x[0-9a-f]{64}$/.test(String(v)) }],
-    ["open hex pattern", { schema: { type: "string", pattern: "^0x[0-9a-fA-F]+$" }, check: (v) => /^0x[0-9a-fA-F]+$/.test(String(v)) }],
-    ["base58 pattern with a length range", { schema: { type: "string", pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$" }, check: (v) => /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(String(v)) }],
-    ["required properties are present", { schema: { type: "object", required: ["x", "y"], properties: { x: { type: "boolean" } } }, check: (v) => typeof (v as { x: unknown }).x === "boolean" && typeof (v as { y: unknown }).y === "string" }],
-    ["minItems items", { schema: { type: "array", minItems: 3, items: { type: "integer" } }, check: (v) => Array.isArray(v) && v.length === 3 }],
-    ["maxItems 0 gives an empty array", { schema: { type: "array", maxItems: 0, items: { type: "integer" } }, want: [] }],
-    ["tuple items", { schema: { type: "array", items: [{ const: "data" }, { enum: ["base58", "base64"] }], minItems: 2, maxItems: 2 }, want: ["data", "base58"] }],
-    ["allOf merges properties, the later branch winning", { schema: { allOf: [{ $ref: "#/definitions/Base" }, { properties: { list: { type: "array", items: { const: 7 } } }, required: ["list"] }] }, check: (v) => (v as { list: unknown[] }).list[0] === 7 && typeof (v as { a: unknown }).a === "string" }],
-    ["a required self-reference ends in null", { schema: { $ref: "#/definitions/Node" }, check: (v) => (v as { next: { next: unknown } }).next.next === null }],
-    ["an optional self-reference nests once, minimally", { schema: { $ref: "#/definitions/Frame" }, check: (v) => (v as { calls: { calls?: unknown }[] }).calls.length === 1 && (v as { calls: { calls?: unknown }[] }).calls[0]!.calls === undefined }],
+    [
+      "integer within minimum/maximum",
+      {
+        schema: { type: "integer", minimum: 10, maximum: 12 },
+        check: (v) => Number.isInteger(v) && (v as number) >= 10 && (v as number) <= 12,
+      },
+    ],
+    [
+      "uint64 is an integer",
+      {
+        schema: { type: "integer", minimum: 0, format: "uint64" },
+        check: (v) => Number.isInteger(v) && (v as number) >= 0,
+      },
+    ],
+    [
+      "number within bounds",
+      {
+        schema: { type: "number", minimum: 0.5, maximum: 1 },
+        check: (v) => typeof v === "number" && v >= 0.5 && v <= 1,
+      },
+    ],
+    [
+      "string with minLength/maxLength",
+      {
+        schema: { type: "string", minLength: 20, maxLength: 20 },
+        check: (v) => typeof v === "string" && v.length === 20,
+      },
+    ],
+    [
+      "fixed-length hex pattern",
+      { schema: { $ref: "#/definitions/Hash32" }, check: (v) => /^0x[0-9a-f]{64}$/.test(String(v)) },
+    ],
+    [
+      "open hex pattern",
+      { schema: { type: "string", pattern: "^0x[0-9a-fA-F]+$" }, check: (v) => /^0x[0-9a-fA-F]+$/.test(String(v)) },
+    ],
+    [
+      "base58 pattern with a length range",
+      {
+        schema: { type: "string", pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$" },
+        check: (v) => /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(String(v)),
+      },
+    ],
+    [
+      "required properties are present",
+      {
+        schema: { type: "object", required: ["x", "y"], properties: { x: { type: "boolean" } } },
+        check: (v) => typeof (v as { x: unknown }).x === "boolean" && typeof (v as { y: unknown }).y === "string",
+      },
+    ],
+    [
+      "minItems items",
+      {
+        schema: { type: "array", minItems: 3, items: { type: "integer" } },
+        check: (v) => Array.isArray(v) && v.length === 3,
+      },
+    ],
+    [
+      "maxItems 0 gives an empty array",
+      { schema: { type: "array", maxItems: 0, items: { type: "integer" } }, want: [] },
+    ],
+    [
+      "tuple items",
+      {
+        schema: { type: "array", items: [{ const: "data" }, { enum: ["base58", "base64"] }], minItems: 2, maxItems: 2 },
+        want: ["data", "base58"],
+      },
+    ],
+    [
+      "allOf merges properties, the later branch winning",
+      {
+        schema: {
+          allOf: [
+            { $ref: "#/definitions/Base" },
+            { properties: { list: { type: "array", items: { const: 7 } } }, required: ["list"] },
+          ],
+        },
+        check: (v) => (v as { list: unknown[] }).list[0] === 7 && typeof (v as { a: unknown }).a === "string",
+      },
+    ],
+    [
+      "a required self-reference ends in null",
+      { schema: { $ref: "#/definitions/Node" }, check: (v) => (v as { next: { next: unknown } }).next.next === null },
+    ],
+    [
+      "an optional self-reference nests once, minimally",
+      {
+        schema: { $ref: "#/definitions/Frame" },
+        check: (v) =>
+          (v as { calls: { calls?: unknown }[] }).calls.length === 1 &&
+          (v as { calls: { calls?: unknown }[] }).calls[0]!.calls === undefined,
+      },
+    ],
     ["a $ref to itself does not loop", { schema: { $ref: "#/definitions/Loop" }, unsatisfiable: true }],
     ["an unconstrained schema gives an object", { schema: true, want: {} }],
-    ["a pattern with groups and alternation", { schema: { type: "string", pattern: "^0x(0|[a-fA-F1-9][a-fA-F0-9]{0,62})$" }, check: (v) => /^0x(0|[a-f1-9][a-f0-9]{0,62})$/.test(String(v)) }],
-    ["a pattern and length bounds together", { schema: { type: "string", pattern: "^0x[0-9a-f]*$", minLength: 6, maxLength: 6 }, check: (v) => String(v).length === 6 }],
-    ["integer multipleOf within bounds", { schema: { type: "integer", minimum: 1, maximum: 100, multipleOf: 7 }, check: (v) => (v as number) % 7 === 0 }],
-    ["number multipleOf a fraction", { schema: { type: "number", minimum: 0, maximum: 1, multipleOf: 0.25 }, check: (v) => ((v as number) * 4) % 1 === 0 }],
+    [
+      "a pattern with groups and alternation",
+      {
+        schema: { type: "string", pattern: "^0x(0|[a-fA-F1-9][a-fA-F0-9]{0,62})$" },
+        check: (v) => /^0x(0|[a-f1-9][a-f0-9]{0,62})$/.test(String(v)),
+      },
+    ],
+    [
+      "a pattern and length bounds together",
+      {
+        schema: { type: "string", pattern: "^0x[0-9a-f]*$", minLength: 6, maxLength: 6 },
+        check: (v) => String(v).length === 6,
+      },
+    ],
+    [
+      "integer multipleOf within bounds",
+      { schema: { type: "integer", minimum: 1, maximum: 100, multipleOf: 7 }, check: (v) => (v as number) % 7 === 0 },
+    ],
+    [
+      "number multipleOf a fraction",
+      {
+        schema: { type: "number", minimum: 0, maximum: 1, multipleOf: 0.25 },
+        check: (v) => ((v as number) * 4) % 1 === 0,
+      },
+    ],
     ["exclusive bounds (numbers)", { schema: { type: "integer", exclusiveMinimum: 5, exclusiveMaximum: 7 }, want: 6 }],
     // Draft-04 form: ajv (draft-07) refuses the schema itself, so only the value is checked.
-    ["exclusive bounds (draft-04 booleans)", { schema: { type: "integer", minimum: 5, exclusiveMinimum: true, maximum: 6 }, want: 6, unsatisfiable: true }],
+    [
+      "exclusive bounds (draft-04 booleans)",
+      { schema: { type: "integer", minimum: 5, exclusiveMinimum: true, maximum: 6 }, want: 6, unsatisfiable: true },
+    ],
     ["a negative maximum", { schema: { type: "integer", maximum: -10 }, check: (v) => (v as number) <= -10 }],
-    ["formats", { schema: { type: "object", required: ["a", "b", "c", "d", "e", "f"], properties: { a: { format: "date-time" }, b: { format: "email" }, c: { format: "ipv4" }, d: { format: "uuid" }, e: { format: "uri" }, f: { format: "date" } } }, check: (v) => /^\d{4}-\d\d-\d\dT/.test((v as { a: string }).a) && (v as { b: string }).b.includes("@") && /^[0-9a-f-]{36}$/.test((v as { d: string }).d) }],
-    ["patternProperties give required keys their schema", { schema: { type: "object", required: ["0x1"], patternProperties: { "^0x": { type: "integer" } }, additionalProperties: false }, check: (v) => typeof (v as Record<string, unknown>)["0x1"] === "number" }],
-    ["minProperties adds keys matching patternProperties", { schema: { type: "object", minProperties: 2, patternProperties: { "^eip155:[0-9]+$": { type: "boolean" } }, additionalProperties: false }, check: (v) => Object.keys(v as object).length >= 2 }],
-    ["uniqueItems", { schema: { type: "array", minItems: 3, uniqueItems: true, items: { type: "integer", minimum: 0, maximum: 1000 } }, check: (v) => new Set(v as number[]).size === 3 }],
-    ["a oneOf branch meets the schema's own constraints too", { schema: { type: "object", required: ["kind"], properties: { kind: { type: "string" } }, oneOf: [{ properties: { kind: { const: "a" } } }, { properties: { kind: { const: "b" } } }] }, want: { kind: "a" } }],
-    ["a property in two allOf branches meets both", { schema: { allOf: [{ type: "object", required: ["n"], properties: { n: { type: "integer", minimum: 10 } } }, { properties: { n: { maximum: 10 } } }] }, want: { n: 10 } }],
+    [
+      "formats",
+      {
+        schema: {
+          type: "object",
+          required: ["a", "b", "c", "d", "e", "f"],
+          properties: {
+            a: { format: "date-time" },
+            b: { format: "email" },
+            c: { format: "ipv4" },
+            d: { format: "uuid" },
+            e: { format: "uri" },
+            f: { format: "date" },
+          },
+        },
+        check: (v) =>
+          /^\d{4}-\d\d-\d\dT/.test((v as { a: string }).a) &&
+          (v as { b: string }).b.includes("@") &&
+          /^[0-9a-f-]{36}$/.test((v as { d: string }).d),
+      },
+    ],
+    [
+      "patternProperties give required keys their schema",
+      {
+        schema: {
+          type: "object",
+          required: ["0x1"],
+          patternProperties: { "^0x": { type: "integer" } },
+          additionalProperties: false,
+        },
+        check: (v) => typeof (v as Record<string, unknown>)["0x1"] === "number",
+      },
+    ],
+    [
+      "minProperties adds keys matching patternProperties",
+      {
+        schema: {
+          type: "object",
+          minProperties: 2,
+          patternProperties: { "^eip155:[0-9]+$": { type: "boolean" } },
+          additionalProperties: false,
+        },
+        check: (v) => Object.keys(v as object).length >= 2,
+      },
+    ],
+    [
+      "uniqueItems",
+      {
+        schema: {
+          type: "array",
+          minItems: 3,
+          uniqueItems: true,
+          items: { type: "integer", minimum: 0, maximum: 1000 },
+        },
+        check: (v) => new Set(v as number[]).size === 3,
+      },
+    ],
+    [
+      "a oneOf branch meets the schema's own constraints too",
+      {
+        schema: {
+          type: "object",
+          required: ["kind"],
+          properties: { kind: { type: "string" } },
+          oneOf: [{ properties: { kind: { const: "a" } } }, { properties: { kind: { const: "b" } } }],
+        },
+        want: { kind: "a" },
+      },
+    ],
+    [
+      "a property in two allOf branches meets both",
+      {
+        schema: {
+          allOf: [
+            { type: "object", required: ["n"], properties: { n: { type: "integer", minimum: 10 } } },
+            { properties: { n: { maximum: 10 } } },
+          ],
+        },
+        want: { n: 10 },
+      },
+    ],
   ];
 
   it.each(cases)("%s", (_name, { schema, want, check, unsatisfiable }) => {
@@ -68,7 +287,11 @@ describe("generateValue", () => {
   });
 
   it("is deterministic: the same seed gives the same value, another seed another", () => {
-    const schema: JsonSchema = { type: "object", required: ["a", "b"], properties: { a: { $ref: "#/definitions/Hash32" }, b: { type: "integer" } } };
+    const schema: JsonSchema = {
+      type: "object",
+      required: ["a", "b"],
+      properties: { a: { $ref: "#/definitions/Hash32" }, b: { type: "integer" } },
+    };
     expect(generateValue(schema, definitions, "one")).toEqual(generateValue(schema, definitions, "one"));
     expect(generateValue(schema, definitions, "one")).not.toEqual(generateValue(schema, definitions, "two"));
   });

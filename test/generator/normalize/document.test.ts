@@ -14,7 +14,13 @@ describe("normalizeDocument on the service's specs", () => {
       ["adv_getCurrencies", "getCurrencies", "GetCurrenciesParams", "GetCurrenciesResult", "object"],
       ["adv_getLogs", "getLogs", "GetLogsParams", "GetLogsResult", "object"],
       ["adv_getBlocks", "getBlocks", "GetBlocksParams", "GetBlocksResult", "object"],
-      ["adv_getTransactionsByHash", "getTransactionsByHash", "GetTransactionsByHashParams", "GetTransactionsByHashResult", "object"],
+      [
+        "adv_getTransactionsByHash",
+        "getTransactionsByHash",
+        "GetTransactionsByHashParams",
+        "GetTransactionsByHashResult",
+        "object",
+      ],
       ["adv_getInteractions", "getInteractions", "GetInteractionsParams", "GetInteractionsResult", "object"],
       ["adv_getNFTsByOwner", "getNFTsByOwner", "GetNFTsByOwnerParams", "GetNFTsByOwnerResult", "object"],
       ["adv_getNFTMetadata", "getNFTMetadata", "GetNFTMetadataParams", "GetNFTMetadataResult", "object"],
@@ -30,23 +36,60 @@ describe("normalizeDocument on the service's specs", () => {
       ["eth_subscribe", "EthSubscribeParams", "positional"],
       ["eth_unsubscribe", "EthUnsubscribeParams", "positional"],
     ]);
-    expect([advanced.factory, eth.factory, solana.factory]).toEqual(["createAdvancedClient", "createEthNodeClient", "createSolanaNodeClient"]);
-    expect([advanced.clientType, eth.clientType, solana.clientType]).toEqual(["AdvancedClient", "EthNodeClient", "SolanaNodeClient"]);
+    expect([advanced.factory, eth.factory, solana.factory]).toEqual([
+      "createAdvancedClient",
+      "createEthNodeClient",
+      "createSolanaNodeClient",
+    ]);
+    expect([advanced.clientType, eth.clientType, solana.clientType]).toEqual([
+      "AdvancedClient",
+      "EthNodeClient",
+      "SolanaNodeClient",
+    ]);
   });
 
   it("keeps the documented positional order", () => {
     const order = (name: string) => advanced.methods.find((m) => m.rpcName === name)!.params.map((p) => p.name);
-    expect(order("adv_getLogs")).toEqual(["address", "blockchain", "decodeLogs", "descOrder", "fromBlock", "fromTimestamp", "pageSize", "pageToken", "toBlock", "toTimestamp", "topics"]);
-    expect(order("adv_getBlocks")).toEqual(["blockchain", "decodeLogs", "decodeTxData", "descOrder", "fromBlock", "includeLogs", "includeTxs", "toBlock"]);
+    expect(order("adv_getLogs")).toEqual([
+      "address",
+      "blockchain",
+      "decodeLogs",
+      "descOrder",
+      "fromBlock",
+      "fromTimestamp",
+      "pageSize",
+      "pageToken",
+      "toBlock",
+      "toTimestamp",
+      "topics",
+    ]);
+    expect(order("adv_getBlocks")).toEqual([
+      "blockchain",
+      "decodeLogs",
+      "decodeTxData",
+      "descOrder",
+      "fromBlock",
+      "includeLogs",
+      "includeTxs",
+      "toBlock",
+    ]);
     expect(order("adv_getNFTsByOwner")).toEqual(["walletAddress", "blockchain", "filter", "pageSize", "pageToken"]);
-    expect(order("adv_getTransactionsByHash")).toEqual(["transactionHash", "blockchain", "decodeLogs", "decodeTxData", "includeLogs"]);
+    expect(order("adv_getTransactionsByHash")).toEqual([
+      "transactionHash",
+      "blockchain",
+      "decodeLogs",
+      "decodeTxData",
+      "includeLogs",
+    ]);
     expect(order("adv_getNFTMetadata")).toEqual(["contractAddress", "blockchain", "forceFetch", "tokenId"]);
     expect(order("adv_getNFTHolders")).toEqual(["blockchain", "contractAddress", "pageSize", "pageToken"]);
     expect(order("adv_getTokenPrice")).toEqual(["blockchain", "contractAddress"]);
   });
 
   it("derives pagination from the spec (pageToken in, nextPageToken and one list out)", () => {
-    const paged = advanced.methods.filter((m) => m.pagination).map((m) => [m.rpcName, m.pagination!.itemsField, m.pagination!.itemType]);
+    const paged = advanced.methods
+      .filter((m) => m.pagination)
+      .map((m) => [m.rpcName, m.pagination!.itemsField, m.pagination!.itemType]);
     expect(paged).toEqual([
       ["adv_getLogs", "logs", "Log"],
       ["adv_getNFTsByOwner", "assets", "NftAsset"],
@@ -61,14 +104,27 @@ describe("normalizeDocument on the service's specs", () => {
     expect(blocks.limits[0]).toMatchObject({ from: "fromBlock", to: "toBlock", max: 30 });
     // Every call may be retried; a subscribe may not (a retry would open a second subscription).
     const all = [...advanced.methods, ...eth.methods, ...solana.methods];
-    expect(all.filter((m) => !m.idempotent).map((m) => m.rpcName)).toEqual(["eth_subscribe", "accountSubscribe", "slotSubscribe", "logsSubscribe"]);
-    expect(all.filter((m) => m.subscription).map((m) => [m.rpcName, m.subscription!.notification, m.subscription!.unsubscribe, m.subscription!.itemType])).toEqual([
+    expect(all.filter((m) => !m.idempotent).map((m) => m.rpcName)).toEqual([
+      "eth_subscribe",
+      "accountSubscribe",
+      "slotSubscribe",
+      "logsSubscribe",
+    ]);
+    expect(
+      all
+        .filter((m) => m.subscription)
+        .map((m) => [m.rpcName, m.subscription!.notification, m.subscription!.unsubscribe, m.subscription!.itemType]),
+    ).toEqual([
       ["eth_subscribe", "eth_subscription", "eth_unsubscribe", "EthSubscribeItem"],
       ["accountSubscribe", "accountNotification", "accountUnsubscribe", "AccountNotification"],
       ["slotSubscribe", "slotNotification", "slotUnsubscribe", "SlotInfo"],
       ["logsSubscribe", "logsNotification", "logsUnsubscribe", "LogsNotification"],
     ]);
-    expect(eth.methods.find((m) => m.subscription)!.subscription!.variants.map((v) => [v.name, v.itemType, v.paramCount, v.backfill])).toEqual([
+    expect(
+      eth.methods
+        .find((m) => m.subscription)!
+        .subscription!.variants.map((v) => [v.name, v.itemType, v.paramCount, v.backfill]),
+    ).toEqual([
       ["NewHeads", "Head", 1, "blocks"],
       ["Logs", "Log", 2, "logs"],
       ["NewPendingTransactions", "Hash32", 1, undefined],
@@ -91,24 +147,41 @@ describe("normalizeDocument on the service's specs", () => {
 
 describe("normalizeDocument on small documents", () => {
   it("renames colliding names predictably and warns", () => {
-    const d = doc(
-      [{ name: "get", result: { name: "r", schema: { $ref: "#/components/schemas/GetResult" } } }],
-      { GetResult: { type: "string" } },
-    );
+    const d = doc([{ name: "get", result: { name: "r", schema: { $ref: "#/components/schemas/GetResult" } } }], {
+      GetResult: { type: "string" },
+    });
     const model = normalizeDocument(loaded(d));
     expect(model.methods[0]!.resultType).toBe("GetResult2");
-    expect(model.warnings).toEqual([expect.objectContaining({ pointer: "/methods/0/result", message: expect.stringContaining('name "GetResult" is already taken') })]);
+    expect(model.warnings).toEqual([
+      expect.objectContaining({
+        pointer: "/methods/0/result",
+        message: expect.stringContaining('name "GetResult" is already taken'),
+      }),
+    ]);
   });
 
   it("escapes method and param names that are not identifiers", () => {
-    const d = doc([{ name: "foo.bar", paramStructure: "by-position", params: [{ name: "class", required: true, schema: { type: "string" } }] }, { name: "request" }]);
+    const d = doc([
+      {
+        name: "foo.bar",
+        paramStructure: "by-position",
+        params: [{ name: "class", required: true, schema: { type: "string" } }],
+      },
+      { name: "request" },
+    ]);
     const model = normalizeDocument(loaded(d));
     expect(model.methods.map((m) => m.clientName)).toEqual(["fooBar", "request2"]);
     expect(model.methods[0]!.params[0]).toMatchObject({ name: "class", argName: "class_" });
     expect(model.warnings.map((w) => [w.pointer, w.message])).toEqual([
       ["/methods/0/name", 'method name "foo.bar" is not a JavaScript identifier; its client method is "fooBar".'],
-      ["/methods/0/params", 'param name "class" of "foo.bar" is not usable as an argument name; it is "class_" in positional signatures.'],
-      ["/methods/1/name", 'name "request" is already taken by a name the generated code uses itself; this one is named "request2".'],
+      [
+        "/methods/0/params",
+        'param name "class" of "foo.bar" is not usable as an argument name; it is "class_" in positional signatures.',
+      ],
+      [
+        "/methods/1/name",
+        'name "request" is already taken by a name the generated code uses itself; this one is named "request2".',
+      ],
     ]);
   });
 
@@ -119,7 +192,10 @@ describe("normalizeDocument on small documents", () => {
 
   it("keeps recursion as references", () => {
     const d = doc([{ name: "tree", result: { name: "r", schema: { $ref: "#/components/schemas/Node" } } }], {
-      Node: { type: "object", properties: { children: { type: "array", items: { $ref: "#/components/schemas/Node" } } } },
+      Node: {
+        type: "object",
+        properties: { children: { type: "array", items: { $ref: "#/components/schemas/Node" } } },
+      },
     });
     const model = normalizeDocument(loaded(d));
     expect(model.schemas.find((s) => s.name === "Node")!.schema).toEqual({

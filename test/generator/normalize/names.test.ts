@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { memberName, NameRegistry, pascalCase, RESERVED_TYPE_NAMES, variableName } from "../../../generator/normalize/names.js";
-
+import {
+  memberName,
+  NameRegistry,
+  pascalCase,
+  RESERVED_TYPE_NAMES,
+  variableName,
+} from "../../../generator/normalize/names.js";
 
 describe("names", () => {
   it.each([
@@ -22,14 +27,25 @@ describe("names", () => {
     ["ERC20_balance", "ERC20Balance"],
   ])("pascalCase(%j) = %j", (given, want) => expect(pascalCase(given)).toBe(want));
 
-  it.each(["getLogs", "eth_getBlockByNumber", "2fa", "P2pUnblockPeer", "BROADCASTED_DECLARE_TXN_V3", "a1b2c3", "x_y_z", "$weird name", "Ünïcode näme", "__proto__", "0x", "9_lives", "Starknet.v0_7.TXN"])(
-    "pascalCase(%j) is an identifier that pascalCase keeps as it is",
-    (given) => {
-      const name = pascalCase(given);
-      expect(pascalCase(name)).toBe(name);
-      expect(name).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
-    },
-  );
+  it.each([
+    "getLogs",
+    "eth_getBlockByNumber",
+    "2fa",
+    "P2pUnblockPeer",
+    "BROADCASTED_DECLARE_TXN_V3",
+    "a1b2c3",
+    "x_y_z",
+    "$weird name",
+    "Ünïcode näme",
+    "__proto__",
+    "0x",
+    "9_lives",
+    "Starknet.v0_7.TXN",
+  ])("pascalCase(%j) is an identifier that pascalCase keeps as it is", (given) => {
+    const name = pascalCase(given);
+    expect(pascalCase(name)).toBe(name);
+    expect(name).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
+  });
 
   it.each([
     ["getLogs", "getLogs"],

@@ -33,7 +33,10 @@ describe("parseCliArgs", () => {
     ],
     [["a.json", "b.json", "--format", "xml"], '--format must be one of text, markdown, json, not "xml".'],
     [["a.json", "b.json", "--fail-on", "FATAL"], '--fail-on must be one of ERR, WARN, INFO, not "FATAL".'],
-    [["a.json", "b.json", "--fail-on", "\u001b[2J\u202e"], '--fail-on must be one of ERR, WARN, INFO, not "\\u001b[2J\\u{202e}".'],
+    [
+      ["a.json", "b.json", "--fail-on", "\u001b[2J\u202e"],
+      '--fail-on must be one of ERR, WARN, INFO, not "\\u001b[2J\\u{202e}".',
+    ],
     [["--base", ""], "--base needs a git ref (a commit, branch or tag), e.g. --base origin/main."],
     [["a.json", "b.json", "--color"], '"--color" is not an option of npm run spec:diff.'],
     [["a.json", "b.json", "--format"], "--format needs a value: --format <value>."],

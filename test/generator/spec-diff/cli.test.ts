@@ -136,7 +136,12 @@ describe("npm run spec:diff -- --base <ref>", () => {
       await run("git", ["archive", "--format=tar", "-o", archive, "HEAD", "spec"], { cwd: ROOT });
       await run("tar", ["-xf", archive, "-C", copy]);
       await rm(archive);
-      const git = (...args: string[]) => run("git", ["-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false", ...args], { cwd: copy });
+      const git = (...args: string[]) =>
+        run(
+          "git",
+          ["-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false", ...args],
+          { cwd: copy },
+        );
       await git("init", "-q");
       await git("add", "-A");
       await git("commit", "-qm", "head");

@@ -60,7 +60,9 @@ describe("loadFromGit", () => {
       expect.objectContaining({
         file: "HEAD:spec/dangling.openrpc.json",
         pointer: "/methods/0",
-        message: expect.stringMatching(/^cannot read spec\/gone\.json at HEAD: it does not exist there\. It was resolved against the referring file spec\/dangling\.openrpc\.json, giving spec\/gone\.json\.$/),
+        message: expect.stringMatching(
+          /^cannot read spec\/gone\.json at HEAD: it does not exist there\. It was resolved against the referring file spec\/dangling\.openrpc\.json, giving spec\/gone\.json\.$/,
+        ),
       }),
     ]);
   });

@@ -23,7 +23,13 @@ const within = (dir: string): string[] =>
   readdirSync(path.join(ROOT, dir))
     .filter((f) => f.endsWith(".openrpc.json"))
     .map((f) => `${dir}/${f}`);
-const documents = [...within("spec"), METAMASK, "node_modules/@metamask/api-specs/dist/build/multichain-openrpc.json", ...within("test/fixtures/third-party"), ...within("test/fixtures/openrpc")];
+const documents = [
+  ...within("spec"),
+  METAMASK,
+  "node_modules/@metamask/api-specs/dist/build/multichain-openrpc.json",
+  ...within("test/fixtures/third-party"),
+  ...within("test/fixtures/openrpc"),
+];
 
 const model = async (file: string) => normalizeDocument(await loadSpec(file, ROOT));
 
@@ -42,7 +48,10 @@ describe("validateExamples: quick-check.ts gives ajv's problems", () => {
     const before = { ...ajvUse };
     const problems = validateExamples(doc);
     expect(problems.length).toBe(92);
-    expect({ loads: ajvUse.loads - before.loads, checks: ajvUse.checks - before.checks }).toEqual({ loads: 0, checks: 0 });
+    expect({ loads: ajvUse.loads - before.loads, checks: ajvUse.checks - before.checks }).toEqual({
+      loads: 0,
+      checks: 0,
+    });
   });
 
   it("counts the checks it leaves to ajv", async () => {
@@ -90,8 +99,11 @@ describe("quickErrors: ajv's errors for made-up and broken values of every schem
           const quick = quickErrors(schema, json, definitions);
           if (quick === undefined) continue;
           answered++;
-          const expected = validate(json) ? [] : (validate.errors ?? []).map((e) => ({ instancePath: e.instancePath, message: e.message }));
-          if (JSON.stringify(quick) !== JSON.stringify(expected)) expect({ name, value: json, quick }).toEqual({ name, value: json, quick: expected });
+          const expected = validate(json)
+            ? []
+            : (validate.errors ?? []).map((e) => ({ instancePath: e.instancePath, message: e.message }));
+          if (JSON.stringify(quick) !== JSON.stringify(expected))
+            expect({ name, value: json, quick }).toEqual({ name, value: json, quick: expected });
         }
       }
     }

@@ -6,7 +6,21 @@ const str = { type: "string" };
 
 describe("lintSpec", () => {
   it("passes a clean document", () => {
-    expect(lintSpec(loaded(doc([{ name: "a", params: [{ name: "x", required: true, schema: str }, { name: "y", schema: str }] }])))).toEqual([]);
+    expect(
+      lintSpec(
+        loaded(
+          doc([
+            {
+              name: "a",
+              params: [
+                { name: "x", required: true, schema: str },
+                { name: "y", schema: str },
+              ],
+            },
+          ]),
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it.each([
@@ -18,19 +32,41 @@ describe("lintSpec", () => {
     },
     {
       name: "a required param after an optional one (positional possible)",
-      methods: [{ name: "a", params: [{ name: "x", schema: str }, { name: "y", required: true, schema: str }] }],
+      methods: [
+        {
+          name: "a",
+          params: [
+            { name: "x", schema: str },
+            { name: "y", required: true, schema: str },
+          ],
+        },
+      ],
       pointer: "/methods/0/params/1/required",
       message: 'required param "y" comes after optional param "x"',
     },
     {
       name: "duplicate param names",
-      methods: [{ name: "a", params: [{ name: "x", schema: str }, { name: "x", schema: str }] }],
+      methods: [
+        {
+          name: "a",
+          params: [
+            { name: "x", schema: str },
+            { name: "x", schema: str },
+          ],
+        },
+      ],
       pointer: "/methods/0/params/1/name",
       message: 'param name "x" is used twice',
     },
     {
       name: "an x-limits rule naming an unknown param",
-      methods: [{ name: "a", params: [{ name: "from", schema: str }], "x-limits": [{ rule: "maxBlockSpan", from: "from", to: "until", max: 3 }] }],
+      methods: [
+        {
+          name: "a",
+          params: [{ name: "from", schema: str }],
+          "x-limits": [{ rule: "maxBlockSpan", from: "from", to: "until", max: 3 }],
+        },
+      ],
       pointer: "/methods/0/x-limits/0/to",
       message: 'names param "until", which method "a" does not have',
     },
@@ -55,18 +91,42 @@ describe("lintSpec", () => {
   });
 
   it("allows a required param after an optional one when params go by name only", () => {
-    const methods = [{ name: "a", paramStructure: "by-name" as const, params: [{ name: "x", schema: str }, { name: "y", required: true, schema: str }] }];
+    const methods = [
+      {
+        name: "a",
+        paramStructure: "by-name" as const,
+        params: [
+          { name: "x", schema: str },
+          { name: "y", required: true, schema: str },
+        ],
+      },
+    ];
     expect(lintSpec(loaded(doc(methods)))).toEqual([]);
   });
 
   it("reports every problem at once", () => {
-    const methods = [{ name: "a" }, { name: "a", params: [{ name: "x", schema: str }, { name: "y", required: true, schema: str }] }];
+    const methods = [
+      { name: "a" },
+      {
+        name: "a",
+        params: [
+          { name: "x", schema: str },
+          { name: "y", required: true, schema: str },
+        ],
+      },
+    ];
     expect(lintSpec(loaded(doc(methods)))).toHaveLength(2);
   });
 
   it("checks refs inside external files too", () => {
     const d = doc([{ name: "a", result: { name: "r", schema: { $ref: "./v.json#/A" } } }]);
     const problems = lintSpec(loaded(d, { "spec/v.json": { A: { $ref: "#/B" } } }));
-    expect(problems).toEqual([expect.objectContaining({ file: "spec/v.json", pointer: "/A", message: expect.stringContaining('"#/B" points at nothing') })]);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        file: "spec/v.json",
+        pointer: "/A",
+        message: expect.stringContaining('"#/B" points at nothing'),
+      }),
+    ]);
   });
 });

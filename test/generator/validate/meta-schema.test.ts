@@ -1,19 +1,42 @@
 import { describe, expect, it } from "vitest";
 import { validateMetaSchema } from "../../../generator/validate/meta-schema.js";
 import { doc } from "../../helpers/spec.js";
+import type { Doc } from "../spec-diff/build.js";
 
 describe("validateMetaSchema", () => {
   it("accepts a valid document, including templated server URLs", () => {
-    const valid = doc([{ name: "m" }], {}, { servers: [{ name: "s", url: "{base}/{apiKey}", variables: { base: { default: "https://x.example/a" }, apiKey: { default: "KEY" } } }] });
+    const valid = doc(
+      [{ name: "m" }],
+      {},
+      {
+        servers: [
+          {
+            name: "s",
+            url: "{base}/{apiKey}",
+            variables: { base: { default: "https://x.example/a" }, apiKey: { default: "KEY" } },
+          },
+        ],
+      },
+    );
     expect(validateMetaSchema(valid, "a.json")).toEqual([]);
   });
 
   it.each([
-    ["missing info.version", (d: any) => delete d.info.version, "/info", 'missing required property "version"'],
-    ["unknown method property", (d: any) => (d.methods[0].colour = 1), "/methods/0", 'unknown property "colour"'],
-    ["params not an array", (d: any) => (d.methods[0].params = {}), "/methods/0/params", "must be array"],
-    ["bad paramStructure", (d: any) => (d.methods[0].paramStructure = "sideways"), "/methods/0/paramStructure", "must be one of"],
-    ["server URL that is not a URL even after expansion", (d: any) => (d.servers = [{ url: "not a url" }]), "/servers/0/url", 'must match format "uri"'],
+    ["missing info.version", (d: Doc) => delete d.info.version, "/info", 'missing required property "version"'],
+    ["unknown method property", (d: Doc) => (d.methods[0].colour = 1), "/methods/0", 'unknown property "colour"'],
+    ["params not an array", (d: Doc) => (d.methods[0].params = {}), "/methods/0/params", "must be array"],
+    [
+      "bad paramStructure",
+      (d: Doc) => (d.methods[0].paramStructure = "sideways"),
+      "/methods/0/paramStructure",
+      "must be one of",
+    ],
+    [
+      "server URL that is not a URL even after expansion",
+      (d: Doc) => (d.servers = [{ url: "not a url" }]),
+      "/servers/0/url",
+      'must match format "uri"',
+    ],
   ])("reports %s at its JSON pointer", (_name, breakIt, pointer, message) => {
     const d = doc([{ name: "m" }]);
     breakIt(d);

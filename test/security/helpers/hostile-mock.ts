@@ -22,11 +22,17 @@ export const LIMITS = {
 /** A stack trace line, as Node prints them. */
 export const STACK = /\n\s+at |at .+\.(ts|js):\d+/;
 
-export const call = (method: string, params?: unknown, id: unknown = 1): Record<string, unknown> => ({ jsonrpc: "2.0", id, method, ...(params !== undefined ? { params } : {}) });
+export const call = (method: string, params?: unknown, id: unknown = 1): Record<string, unknown> => ({
+  jsonrpc: "2.0",
+  id,
+  method,
+  ...(params !== undefined ? { params } : {}),
+});
 export const text = (value: unknown): string => JSON.stringify(value);
 
 /** The JSON-RPC error of an answer. */
-export const errorOf = (x: Exchange): { code: number; message: string } | undefined => (x.response?.json as { error?: { code: number; message: string } } | undefined)?.error;
+export const errorOf = (x: Exchange): { code: number; message: string } | undefined =>
+  (x.response?.json as { error?: { code: number; message: string } } | undefined)?.error;
 
 /** Starts the mock (advanced + eth specs, LIMITS) for the file's tests; `logged` collects every console line. */
 export function useHostileMock(): { port: () => number; logged: string[] } {

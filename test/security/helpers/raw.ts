@@ -29,7 +29,11 @@ export interface Exchange {
  * connection or `timeoutMs` passes. Write errors (the server hung up mid-body) end the writing.
  * `endless` keeps writing the last part again and again until the server hangs up (or the timeout).
  */
-export function exchange(port: number, parts: (string | Buffer)[], options: { gapMs?: number; timeoutMs?: number; endless?: boolean; onFirstByte?: () => void; onRaw?: boolean } = {}): Promise<Exchange> {
+export function exchange(
+  port: number,
+  parts: (string | Buffer)[],
+  options: { gapMs?: number; timeoutMs?: number; endless?: boolean; onFirstByte?: () => void; onRaw?: boolean } = {},
+): Promise<Exchange> {
   const { gapMs = 0, timeoutMs = 10_000, endless = false, onFirstByte } = options;
   const started = Date.now();
   return new Promise((resolve) => {
@@ -55,7 +59,8 @@ export function exchange(port: number, parts: (string | Buffer)[], options: { ga
       closed = true;
       finish();
     });
-    socket.on("connect", async () => {
+    socket.on("connect", () => void writeParts());
+    const writeParts = async (): Promise<void> => {
       let i = 0;
       while (!done && !socket.destroyed && socket.writable && (i < parts.length || endless)) {
         const part = parts[Math.min(i, parts.length - 1)]!;
@@ -64,7 +69,7 @@ export function exchange(port: number, parts: (string | Buffer)[], options: { ga
         if (gapMs > 0) await sleep(gapMs);
         else if (!flushed) await new Promise((r) => socket.once("drain", r).once("close", r));
       }
-    });
+    };
   });
 }
 
@@ -73,9 +78,20 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /** A POST with a Connection: close, so the server ends the exchange after its answer. */
-export function postRaw(port: number, body: string | Buffer, headers: Record<string, string> = { "content-type": "application/json" }, path = "/", onFirstByte?: () => void): Promise<Exchange> {
+export function postRaw(
+  port: number,
+  body: string | Buffer,
+  headers: Record<string, string> = { "content-type": "application/json" },
+  path = "/",
+  onFirstByte?: () => void,
+): Promise<Exchange> {
   const bytes = typeof body === "string" ? Buffer.from(body) : body;
-  const head = Object.entries({ host: "127.0.0.1", connection: "close", "content-length": String(bytes.length), ...headers })
+  const head = Object.entries({
+    host: "127.0.0.1",
+    connection: "close",
+    "content-length": String(bytes.length),
+    ...headers,
+  })
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join("");
   return exchange(port, [Buffer.concat([Buffer.from(`POST ${path} HTTP/1.1\r\n${head}\r\n`), bytes])], { onFirstByte });
@@ -87,7 +103,9 @@ export function parseResponse(raw: Buffer): RawResponse | undefined {
   if (end < 0) return undefined;
   const [statusLine, ...lines] = raw.subarray(0, end).toString("latin1").split("\r\n");
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? "")?.[1] ?? 0);
-  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
+  );
   let body = raw.subarray(end + 4);
   if (headers["transfer-encoding"] === "chunked") body = dechunk(body);
   else if (headers["content-length"] !== undefined) body = body.subarray(0, Number(headers["content-length"]));
@@ -116,18 +134,24 @@ function dechunk(data: Buffer): Buffer {
 }
 
 /** A socket after a WebSocket handshake, for frames written by hand; `frames` collects what the server sends. */
-export async function rawWebSocket(port: number, path = "/"): Promise<{ socket: net.Socket; received: () => Buffer; closed: Promise<void> }> {
+export async function rawWebSocket(
+  port: number,
+  path = "/",
+): Promise<{ socket: net.Socket; received: () => Buffer; closed: Promise<void> }> {
   const socket = net.connect(port, "127.0.0.1");
   socket.on("error", () => undefined);
   const chunks: Buffer[] = [];
   const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
   socket.on("data", (c) => chunks.push(c));
   await new Promise((resolve) => socket.once("connect", resolve));
-  socket.write(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nupgrade: websocket\r\nconnection: Upgrade\r\nsec-websocket-key: ${randomBytes(16).toString("base64")}\r\nsec-websocket-version: 13\r\n\r\n`);
+  socket.write(
+    `GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nupgrade: websocket\r\nconnection: Upgrade\r\nsec-websocket-key: ${randomBytes(16).toString("base64")}\r\nsec-websocket-version: 13\r\n\r\n`,
+  );
   for (let i = 0; i < 100 && !Buffer.concat(chunks).includes("\r\n\r\n"); i++) await sleep(20);
   const head = Buffer.concat(chunks);
   const end = head.indexOf("\r\n\r\n");
-  if (!head.toString("latin1").startsWith("HTTP/1.1 101")) throw new Error(`No WebSocket handshake: ${head.toString("latin1").slice(0, 200)}`);
+  if (!head.toString("latin1").startsWith("HTTP/1.1 101"))
+    throw new Error(`No WebSocket handshake: ${head.toString("latin1").slice(0, 200)}`);
   chunks.splice(0, chunks.length, head.subarray(end + 4));
   return { socket, received: () => Buffer.concat(chunks), closed };
 }
@@ -136,7 +160,10 @@ export async function rawWebSocket(port: number, path = "/"): Promise<{ socket: 
 export function frame(opcode: number, payload: Buffer, options: { masked?: boolean; rsv?: number } = {}): Buffer {
   const { masked = true, rsv = 0 } = options;
   const first = 0x80 | (rsv << 4) | opcode;
-  const length = payload.length < 126 ? Buffer.from([payload.length]) : Buffer.from([126, payload.length >> 8, payload.length & 255]);
+  const length =
+    payload.length < 126
+      ? Buffer.from([payload.length])
+      : Buffer.from([126, payload.length >> 8, payload.length & 255]);
   length[0] = length[0]! | (masked ? 0x80 : 0);
   const mask = masked ? Buffer.from([1, 2, 3, 4]) : Buffer.alloc(0);
   const body = masked ? Buffer.from(payload.map((b, i) => b ^ mask[i % 4]!)) : payload;

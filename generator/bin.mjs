@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run gen`: runs generator/cli.ts from a bundle of plain ES modules in
+ * `npm run gen`: runs generator/commands/gen.ts from a bundle of plain ES modules in
  * node_modules/.cache/openrpc-ts/, so a run does not pay for compiling TypeScript on every start.
  * The bundle is rebuilt (esbuild, about 0.3 s) when a file under generator/ or the lock file
  * changed (by size and modification time); if it cannot be built, the sources run through tsx.
@@ -73,5 +73,5 @@ if (entry) await import(pathToFileURL(entry).href);
 else {
   const { register } = await import("tsx/esm/api");
   register();
-  await import(pathToFileURL(path.join(ROOT, "generator", "cli.ts")).href);
+  await import(pathToFileURL(path.join(ROOT, "generator", "commands", "gen.ts")).href);
 }

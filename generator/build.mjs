@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Bundles the generator (generator/cli.ts) into ES modules that plain `node` runs, rather than tsx
+ * Bundles the generator (generator/commands/gen.ts) into ES modules that plain `node` runs, rather than tsx
  * compiling TypeScript on every start: generator/bin.mjs (`npm run gen`) builds it into
  * node_modules/.cache/openrpc-ts when a source changed; `npm run build:generator` writes
  * bench/.build/cli.mjs. Split into chunks, so that the modules the CLI imports only when there is
@@ -10,7 +10,7 @@
  *   the generator still finds runtime/ and templates/ next to generator/.
  * - prettier stays external: bundling it makes the cold start slower, not faster (it imports its
  *   language plugins lazily, a bundle parses them all at start). The emitters no longer use
- *   ts-morph (and so TypeScript), see generator/emit/ts-code.ts.
+ *   ts-morph (and so TypeScript), see generator/print/ts-code.ts.
  */
 import { build } from "esbuild";
 import { mkdir, readFile } from "node:fs/promises";
@@ -51,7 +51,7 @@ const keepModuleUrls = {
 export async function buildGenerator({ outdir = OUTDIR, metafile = false } = {}) {
   await mkdir(outdir, { recursive: true });
   return build({
-    entryPoints: { cli: path.join(ROOT, "generator", "cli.ts") },
+    entryPoints: { cli: path.join(ROOT, "generator", "commands", "gen.ts") },
     absWorkingDir: ROOT,
     bundle: true,
     splitting: true,

@@ -7,14 +7,14 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { ROOT } from "./root.js";
 import { createHash } from "node:crypto";
-import { emitDocument, type EmittedDocument } from "./emit/document.js";
-import { commentText } from "./escape.js";
-import { emitPackageFiles, type Templates } from "./emit/package.js";
-import { formatFiles } from "./format.js";
-import { inputKey, outputsHash, type Fingerprint } from "./fingerprint.js";
-import { MARKER, markerText } from "./marker.js";
-import { diskSource, loadSpec, type LoadedSpec, type SpecSource } from "./load.js";
-import type { DocumentModel, PackageModel, Problem } from "./model.js";
+import { emitDocument, type EmittedDocument } from "./plugins/document.js";
+import { commentText } from "./print/escape.js";
+import { emitPackageFiles, type Templates } from "./plugins/package/package.js";
+import { formatFiles } from "./print/format.js";
+import { inputKey, outputsHash, type Fingerprint } from "./write/fingerprint.js";
+import { MARKER, markerText } from "./write/marker.js";
+import { diskSource, loadSpec, type LoadedSpec, type SpecSource } from "./load/load.js";
+import type { DocumentModel, PackageModel, Problem } from "./model/document.js";
 import { normalizeDocument } from "./normalize/document.js";
 import { GeneratorError } from "./problems.js";
 import { validateExamples } from "./validate/examples.js";
@@ -145,7 +145,7 @@ export async function generateFromLoaded(
     documents,
   };
   const files = new Map<string, string>();
-  // Files the emitters wrote in prettier's layout already (generator/format.ts).
+  // Files the emitters wrote in prettier's layout already (generator/print/format.ts).
   const formatted = new Set<string>(["src/index.ts"]);
   const warnings = documents.flatMap((d) => d.warnings);
   for (const [i, doc] of documents.entries()) {

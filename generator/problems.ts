@@ -1,5 +1,5 @@
-import { terminalText } from "./escape.js";
-import type { Problem } from "./model.js";
+import { terminalText } from "./print/escape.js";
+import type { Problem } from "./model/document.js";
 
 /** Thrown when a stage finds problems; carries all of them so they are reported at once. */
 export class GeneratorError extends Error {

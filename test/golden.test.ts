@@ -6,9 +6,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { compareOutputs } from "../generator/diff.js";
+import { compareOutputs } from "../generator/write/diff.js";
 import { generate, ROOT } from "../generator/generate.js";
-import { readOutput, writeOutput } from "../generator/write.js";
+import { readOutput, writeOutput } from "../generator/write/write.js";
 import { DEFAULT_PACKAGE } from "../generator/defaults.js";
 
 const specs = ["spec/advanced.openrpc.json", "spec/eth.openrpc.json", "spec/solana.openrpc.json"];

@@ -6,11 +6,11 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { loadSpec } from "../load.js";
-import type { DocumentModel, Problem } from "../model.js";
+import { loadSpec } from "../load/load.js";
+import type { DocumentModel, Problem } from "../model/document.js";
 import { normalizeDocument } from "../normalize/document.js";
 import { GeneratorError } from "../problems.js";
-import { deref, getPointer } from "../refs.js";
+import { deref, getPointer } from "../load/refs.js";
 import { validateExamples } from "../validate/examples.js";
 import { lintSpec } from "../validate/lint.js";
 import { validateMetaSchema } from "../validate/meta-schema.js";

@@ -4,7 +4,7 @@
  * Every problem becomes a `ParamIssue`; `invalidParamsMessage` makes the -32602 message.
  */
 import type { ErrorObject, ValidateFunction } from "ajv";
-import type { MethodModel } from "../model.js";
+import type { MethodModel } from "../model/document.js";
 import { checkLimits } from "../../runtime/limits.js";
 import type { Issue } from "../../runtime/validate.js";
 import { getOwn, jsonType, setOwn, toPlain } from "./json.js";

@@ -5,7 +5,7 @@
  * its examples with exact results, and the definitions its schemas refer to. Pure.
  */
 import { Ajv, type ValidateFunction } from "ajv";
-import type { DocumentModel, JsonSchema, MethodModel } from "../model.js";
+import type { DocumentModel, JsonSchema, MethodModel } from "../model/document.js";
 import type { MockDocument } from "./load.js";
 import type { Definitions } from "./values.js";
 

@@ -8,7 +8,7 @@
  * by `nextPageToken` "page-2", "page-3", …; the last page has none.
  */
 import { Ajv, type ValidateFunction } from "ajv";
-import type { JsonSchema, MethodModel, PaginationModel, VariantCondition } from "../model.js";
+import type { JsonSchema, MethodModel, PaginationModel, VariantCondition } from "../model/document.js";
 import { canonical, getOwn, isRecord, jsonEqual, setOwn } from "./json.js";
 import type { MockMethod } from "./registry.js";
 import { generateValue, mergeAllOf, resolveSchema, type Definitions } from "./values.js";

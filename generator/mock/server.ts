@@ -10,7 +10,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { isIP, type AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
-import { terminalText } from "../escape.js";
+import { terminalText } from "../print/escape.js";
 import { ClientGone, readBody } from "./body.js";
 import { stringifyJson } from "./json.js";
 import { DEFAULT_LIMITS, resolveLimits, type MockLimits } from "./limits.js";

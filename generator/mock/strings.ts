@@ -3,7 +3,7 @@
  * `maxLength`, else one of the `format` (date-time, date, time, email, hostname, ipv4, ipv6, uri,
  * uri-reference, uuid), else a readable `<key>-3f2a`, padded or cut to the length bounds.
  */
-import type { SchemaObject } from "../model.js";
+import type { SchemaObject } from "../model/document.js";
 import { stringForPattern } from "./pattern.js";
 import type { Random } from "./random.js";
 

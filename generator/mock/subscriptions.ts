@@ -7,7 +7,7 @@
  * the item schema (the variant the params select). The unsubscribe method stops one; a connection
  * holds at most `wsMaxSubscriptions`; a closed connection stops all of its timers.
  */
-import type { JsonSchema, SubscriptionModel } from "../model.js";
+import type { JsonSchema, SubscriptionModel } from "../model/document.js";
 import { canonical, isRecord, stringifyJson } from "./json.js";
 import { limitFlag, type MockLimits } from "./limits.js";
 import { readParams } from "./params.js";

@@ -9,7 +9,7 @@
  * protection: a definition met again inside itself is generated minimally (required properties
  * only, `null` where allowed, empty arrays), and nothing nests deeper than MAX_DEPTH.
  */
-import type { JsonSchema, SchemaObject } from "../model.js";
+import type { JsonSchema, SchemaObject } from "../model/document.js";
 import { createRandom, type Random } from "./random.js";
 import { isRecord, jsonEqual } from "./json.js";
 import { stringForPattern } from "./pattern.js";

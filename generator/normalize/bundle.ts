@@ -4,10 +4,10 @@
  * every `$ref` is rewritten to `#/definitions/<Name>`. Recursion is kept as references, so
  * recursive schemas need no special case anywhere after this.
  */
-import type { JsonSchema, Problem } from "../model.js";
+import type { JsonSchema, Problem } from "../model/document.js";
 import { setOwn } from "../own.js";
 import { pointerToken } from "../problems.js";
-import { isRefObject, resolveRef, valueAt } from "../refs.js";
+import { isRefObject, resolveRef, valueAt } from "../load/refs.js";
 import { NameRegistry, pascalCase } from "./names.js";
 
 /** Keywords whose values are data, not schemas: copied verbatim. */

@@ -3,7 +3,7 @@
  * (client member, type names, argument names), claimed in the registries of the document so
  * that they can never collide with a spec name or with each other.
  */
-import type { ClientNames, MethodModel, ParamModel, Problem, SubscriptionModel } from "../model.js";
+import type { ClientNames, MethodModel, ParamModel, Problem, SubscriptionModel } from "../model/document.js";
 import { clientMemberName, plainRef, type BaseMethod } from "./methods.js";
 import { NameRegistry, pascalCase, RESERVED_ARGS, variableName } from "./names.js";
 

@@ -2,7 +2,7 @@
  * Applies `x-response-deviations` (spec/README.md): a copy of a schema in which the fields that
  * real responses are known to omit are optional and those they send as `null` admit `null`.
  */
-import type { JsonSchema } from "../model.js";
+import type { JsonSchema } from "../model/document.js";
 
 interface Deviations {
   omitted?: string[];

@@ -1,11 +1,11 @@
 /**
- * Stage 3, normalize: a loaded, validated OpenRPC document → `DocumentModel` (generator/model.ts).
+ * Stage 3, normalize: a loaded, validated OpenRPC document → `DocumentModel` (generator/model/document.ts).
  * Pure: reads only the in-memory files of the loaded spec. Every name the emitters write is
  * claimed here, in one registry per namespace (module-level names, client members, the
  * arguments of each method), so that no two things share a name and no emitter derives one.
  */
-import type { DocumentModel, JsonSchema, MethodModel, NamedSchema, Problem, SchemaObject } from "../model.js";
-import type { LoadedSpec } from "../load.js";
+import type { DocumentModel, JsonSchema, MethodModel, NamedSchema, Problem, SchemaObject } from "../model/document.js";
+import type { LoadedSpec } from "../load/load.js";
 import { GeneratorError, pointer } from "../problems.js";
 import { SchemaBundler } from "./bundle.js";
 import { clientNames, methodNames } from "./client-names.js";
@@ -137,7 +137,7 @@ function named(name: string, schema: JsonSchema, where: string, role: NamedSchem
 
 /** `XParams`: the params as one object keyed by param name, in documented order. */
 function paramsSchema(m: Omit<MethodModel, "pagination">): JsonSchema {
-  // A `$ref` param keeps the bare `$ref` (draft-07 ignores its siblings); emit/types writes the
+  // A `$ref` param keeps the bare `$ref` (draft-07 ignores its siblings); plugins/types writes the
   // param's description as the property's doc comment.
   const properties = Object.fromEntries(
     m.params.map((p) => [p.name, p.refName ? p.schema : withDescription(p.schema, p.description, p.deprecated)]),

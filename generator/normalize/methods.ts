@@ -10,8 +10,8 @@ import type {
   Problem,
   ResultVariant,
   SubscriptionModel,
-} from "../model.js";
-import { deref } from "../refs.js";
+} from "../model/document.js";
+import { deref } from "../load/refs.js";
 import type { SchemaBundler } from "./bundle.js";
 import { setOwn } from "../own.js";
 import { memberName, pascalCase, variableName } from "./names.js";

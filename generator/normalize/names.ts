@@ -3,7 +3,7 @@
  * and predictable collision suffixes. Every name the emitters write comes from here, through
  * the model; no emitter derives a name again.
  */
-import { isIdentifier, RESERVED_WORDS } from "../escape.js";
+import { isIdentifier, RESERVED_WORDS } from "../print/escape.js";
 
 export { isIdentifier };
 

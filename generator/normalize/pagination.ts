@@ -1,6 +1,6 @@
 /** Pagination, derived from the spec: a method pages when it takes `pageToken` and its result has `nextPageToken` and one array field. */
-import { stringLiteral } from "../escape.js";
-import type { JsonSchema, MethodModel, PaginationModel, SchemaObject } from "../model.js";
+import { stringLiteral } from "../print/escape.js";
+import type { JsonSchema, MethodModel, PaginationModel, SchemaObject } from "../model/document.js";
 import { getOwn } from "../own.js";
 import { plainRef } from "./methods.js";
 

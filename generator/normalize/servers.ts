@@ -1,5 +1,5 @@
 /** Servers → `ServerModel`, reading the `x-endpoint` extension (see spec/README.md). */
-import type { ServerModel } from "../model.js";
+import type { ServerModel } from "../model/document.js";
 
 interface RawServer {
   name?: string;

@@ -7,7 +7,7 @@
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { build, type Metafile } from "esbuild";
-import { identifier, stringLiteral } from "../escape.js";
+import { identifier, stringLiteral } from "../print/escape.js";
 import type { SiteData } from "./types.js";
 
 export interface Bundle {

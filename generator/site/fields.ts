@@ -6,7 +6,7 @@
  * "integer, hex string or tag", tuples, recursive schemas) falls back to a JSON editor whose
  * hint names the accepted forms. Pure; `$ref`s resolve against the document's definitions.
  */
-import type { JsonSchema, SchemaObject } from "../model.js";
+import type { JsonSchema, SchemaObject } from "../model/document.js";
 import { mergeAllOf, resolveSchema, type Definitions } from "../mock/values.js";
 import type { Field, SiteProperty } from "./types.js";
 

@@ -4,8 +4,8 @@
  * Pure; the HTML escaping happens in render.ts, the form building in the browser.
  */
 import { DEFAULT_MOCK_URL } from "../defaults.js";
-import type { DocumentModel, JsonSchema, MethodModel, ServerModel, VariantCondition } from "../model.js";
-import { definitionsOf } from "../emit/schema-walk.js";
+import type { DocumentModel, JsonSchema, MethodModel, ServerModel, VariantCondition } from "../model/document.js";
+import { definitionsOf } from "../plugins/types/schema-walk.js";
 import { resolveSchema, mergeAllOf, type Definitions } from "../mock/values.js";
 import { fieldFor, typeLabel } from "./fields.js";
 import type { SiteApi, SiteData, SiteEndpoint, SiteMethod, SiteResultField, SiteVariant } from "./types.js";

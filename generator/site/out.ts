@@ -1,5 +1,5 @@
 /**
- * Where `npm run docs` may write: the checks of generator/write.ts (never the root, the working
+ * Where `npm run docs` may write: the checks of generator/write/write.ts (never the root, the working
  * folder or its ancestors; never a non-empty folder without the generator's marker, nor one
  * holding files the generator did not write; never a path outside the folder), plus one of its
  * own: a folder the generator wrote as a client package (its marker lists no index.html) is not
@@ -7,9 +7,9 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { MARKER } from "../marker.js";
+import { MARKER } from "../write/marker.js";
 import { GeneratorError } from "../problems.js";
-import { outputProblem, writeOutput } from "../write.js";
+import { outputProblem, writeOutput } from "../write/write.js";
 
 /** Files every site has; a marker without them belongs to something else. */
 export const SITE_FILES = ["index.html", "app.js", "style.css"];

@@ -1,11 +1,11 @@
 /**
  * The page's HTML: templates/site/index.html.hbs rendered with a view in which every string is
- * already escaped for HTML by generator/escape.ts (`htmlText`, `htmlFragmentHref`,
+ * already escaped for HTML by generator/print/escape.ts (`htmlText`, `htmlFragmentHref`,
  * `htmlScriptJson`) and wrapped as a SafeString, so Handlebars adds nothing and the template,
  * which only uses `{{…}}`, cannot emit spec text unescaped. Templates hold no logic.
  */
 import Handlebars from "handlebars";
-import { htmlFragmentHref, htmlScriptJson, htmlText, jsonLiteral, objectKey } from "../escape.js";
+import { htmlFragmentHref, htmlScriptJson, htmlText, jsonLiteral, objectKey } from "../print/escape.js";
 import type { Field, SiteApi, SiteData, SiteMethod } from "./types.js";
 
 type Safe = Handlebars.SafeString;

@@ -7,11 +7,11 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { DEFAULT_PACKAGE } from "../defaults.js";
-import { compareOutputs } from "../diff.js";
+import { compareOutputs } from "../write/diff.js";
 import { generate, ROOT } from "../generate.js";
-import type { DocumentModel } from "../model.js";
+import type { DocumentModel } from "../model/document.js";
 import { GeneratorError } from "../problems.js";
-import { readOutput } from "../write.js";
+import { readOutput } from "../write/write.js";
 import { bundleSite, type Bundle } from "./bundle.js";
 import { siteModel } from "./model.js";
 import { renderPage } from "./render.js";

@@ -3,7 +3,7 @@
  * normalized model (generator/site/model.ts) and read by both the HTML templates and the browser
  * code (generator/site/browser/). It holds plain JSON only, because it travels inside the page as
  * `<script type="application/json">`. Every text here is raw spec text: the HTML side escapes it
- * with generator/escape.ts, the browser side only ever sets it as `textContent` or attribute values.
+ * with generator/print/escape.ts, the browser side only ever sets it as `textContent` or attribute values.
  */
 
 /** The whole site: every API of the package, in spec order. */

@@ -4,8 +4,8 @@
  * meta-schema check and `normalizeDocument`, so `$ref`s are resolved and schemas named alike,
  * and comparisons are made on the documented contract (`schema`, not `lenient`).
  */
-import type { LoadedSpec } from "../load.js";
-import type { DocumentModel, MethodModel, NamedSchema } from "../model.js";
+import type { LoadedSpec } from "../load/load.js";
+import type { DocumentModel, MethodModel, NamedSchema } from "../model/document.js";
 import { normalizeDocument } from "../normalize/document.js";
 import { GeneratorError } from "../problems.js";
 import { validateMetaSchema } from "../validate/meta-schema.js";

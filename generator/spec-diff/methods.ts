@@ -2,7 +2,7 @@
  * One method present on both sides: its calling convention, deprecation, params (params.ts),
  * result and result variants (response direction), errors and `x-limits`.
  */
-import type { LimitRule, MethodModel, NamedSchema, ParamStructure } from "../model.js";
+import type { LimitRule, MethodModel, NamedSchema, ParamStructure } from "../model/document.js";
 import { canonical, change, show, type Change } from "./change.js";
 import { compareParams } from "./params.js";
 import type { RuleId } from "./rules.js";

@@ -4,7 +4,7 @@
  * `either` methods, names for `by-name` and `either`; the old method's structure decides,
  * since it is what existing callers use.
  */
-import type { MethodModel, ParamModel, ParamStructure } from "../model.js";
+import type { MethodModel, ParamModel, ParamStructure } from "../model/document.js";
 import { change } from "./change.js";
 import type { RuleId } from "./rules.js";
 import type { SchemaContext } from "./schema-keywords.js";

@@ -2,7 +2,7 @@
  * Renders the review: plain text for terminals (one line per change and a summary line),
  * Markdown for a pull-request comment, JSON for tools. Pure: changes in, text out.
  */
-import { markdownCodeSpan, markdownComment, terminalText } from "../escape.js";
+import { markdownCodeSpan, markdownComment, terminalText } from "../print/escape.js";
 import { show, type Change } from "./change.js";
 import { LEVELS, type Level } from "./rules.js";
 

@@ -4,7 +4,7 @@
  * breaks callers; in a response, widening does. Structure (properties, items, branches) is
  * walked in schema-walk.ts.
  */
-import type { NamedSchema, SchemaObject } from "../model.js";
+import type { NamedSchema, SchemaObject } from "../model/document.js";
 import { canonical, change, show, type Change } from "./change.js";
 import type { RuleId } from "./rules.js";
 

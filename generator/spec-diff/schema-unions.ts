@@ -4,7 +4,7 @@
  * plain schema facing a bare union (`string` → `oneOf [string, null]`) is treated as a union
  * of one branch, so that making a result nullable reads as such.
  */
-import type { JsonSchema, SchemaObject } from "../model.js";
+import type { JsonSchema, SchemaObject } from "../model/document.js";
 import { canonical, change, isAnnotation, withoutAnnotations } from "./change.js";
 import { label, typesOf, type Place, type SchemaContext } from "./schema-keywords.js";
 

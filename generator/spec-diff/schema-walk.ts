@@ -5,7 +5,7 @@
  * and `patternProperties`, union branches (schema-unions.ts) and `allOf`. A keyword it does not
  * grade is reported as `schema-changed` rather than passed over in silence.
  */
-import type { JsonSchema, NamedSchema, SchemaObject } from "../model.js";
+import type { JsonSchema, NamedSchema, SchemaObject } from "../model/document.js";
 import { pointerToken } from "../problems.js";
 import { canonical, change, isAnnotation } from "./change.js";
 import { compareKeywords, label, type Place, type SchemaContext } from "./schema-keywords.js";

@@ -2,7 +2,7 @@
  * Servers, matched by name: removed or added, their address (URL template and variable
  * defaults) and their `x-endpoint` (how the generated transport talks to them).
  */
-import type { ServerModel } from "../model.js";
+import type { ServerModel } from "../model/document.js";
 import { pointerToken } from "../problems.js";
 import { change, show, type Change } from "./change.js";
 

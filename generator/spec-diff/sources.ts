@@ -8,7 +8,7 @@ import { execFile } from "node:child_process";
 import { access, readdir } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { loadSpec, type LoadedSpec, type SpecSource } from "../load.js";
+import { loadSpec, type LoadedSpec, type SpecSource } from "../load/load.js";
 
 const run = promisify(execFile);
 

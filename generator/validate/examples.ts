@@ -5,7 +5,7 @@
  */
 import { createRequire } from "node:module";
 import type { Ajv as AjvClass } from "ajv";
-import type { DocumentModel, JsonSchema, Problem } from "../model.js";
+import type { DocumentModel, JsonSchema, Problem } from "../model/document.js";
 import { quickErrors, type QuickError } from "./quick-check.js";
 
 /**

@@ -5,11 +5,11 @@
  * uses it: a wrong type is a problem with a pointer, never a crash or a surprise in the output.
  */
 import type { ErrorObject, ValidateFunction } from "ajv";
-import type { LoadedSpec } from "../load.js";
-import type { Problem } from "../model.js";
+import type { LoadedSpec } from "../load/load.js";
+import type { Problem } from "../model/document.js";
 import { subpathProblem } from "../normalize/subpath.js";
 import { pointer } from "../problems.js";
-import { deref } from "../refs.js";
+import { deref } from "../load/refs.js";
 import { extensionValidators } from "./meta-schema.compiled.js";
 
 /** The extension schemas (extension-schemas.ts), compiled when the generator is built (meta-schema-build.ts). */

@@ -5,9 +5,9 @@
  * keywords some generators copy into their output as code (`tsType`, `tsEnumNames`) are
  * reported as ignored: the types here come from JSON Schema keywords only.
  */
-import { patternFlags } from "../escape.js";
-import type { LoadedSpec } from "../load.js";
-import type { Problem } from "../model.js";
+import { patternFlags } from "../print/escape.js";
+import type { LoadedSpec } from "../load/load.js";
+import type { Problem } from "../model/document.js";
 import { pointerToken } from "../problems.js";
 
 /** Keys whose values are data, not schemas. */

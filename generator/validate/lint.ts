@@ -2,10 +2,10 @@
  * The project's lint rules, run after the meta-schema check: things the meta-schema cannot say
  * but that would make a broken or ambiguous client.
  */
-import type { Problem } from "../model.js";
+import type { Problem } from "../model/document.js";
 import { pointer } from "../problems.js";
-import { deref, resolveRef } from "../refs.js";
-import type { LoadedSpec } from "../load.js";
+import { deref, resolveRef } from "../load/refs.js";
+import type { LoadedSpec } from "../load/load.js";
 
 interface RawMethod {
   name?: string;

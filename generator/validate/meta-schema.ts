@@ -4,7 +4,7 @@
  * newest one the generator has, with a warning instead of a refusal.
  */
 import type { ErrorObject, ValidateFunction } from "ajv";
-import type { Problem } from "../model.js";
+import type { Problem } from "../model/document.js";
 // Compiled once, when the generator is built (meta-schema-build.ts), not on every run.
 import { v1_3, v1_4 } from "./meta-schema.compiled.js";
 

@@ -6,7 +6,7 @@
  * value goes to ajv, which decides. The order is ajv's order of evaluation (quick-ajv.ts), not
  * the schema's key order. test/generator/validate/quick-check.test.ts compares it with ajv.
  */
-import type { JsonSchema } from "../model.js";
+import type { JsonSchema } from "../model/document.js";
 import {
   alwaysValid,
   equal,

@@ -3,8 +3,8 @@
  * OpenRPC meta-schema of its version), then the project's lint rules (names, `$ref`s, the `x-`
  * extensions, patterns). Problems stop generation; warnings are reported and generation goes on.
  */
-import type { LoadedSpec } from "../load.js";
-import type { Problem } from "../model.js";
+import type { LoadedSpec } from "../load/load.js";
+import type { Problem } from "../model/document.js";
 import { lintExtensions } from "./extensions.js";
 import { lintKeywords } from "./keywords.js";
 import { lintSpec } from "./lint.js";

@@ -5,10 +5,10 @@
  * each variant's condition and params name params of the method, its params the first ones in
  * documented order (the generated overload takes them by position).
  */
-import type { LoadedSpec } from "../load.js";
-import type { Problem } from "../model.js";
+import type { LoadedSpec } from "../load/load.js";
+import type { Problem } from "../model/document.js";
 import { pointer } from "../problems.js";
-import { deref } from "../refs.js";
+import { deref } from "../load/refs.js";
 
 interface RawVariant {
   name: string;

@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate, ROOT } from "../../generator/generate.js";
 import { GeneratorError } from "../../generator/problems.js";
-import { writeOutput } from "../../generator/write.js";
+import { writeOutput } from "../../generator/write/write.js";
 
 const run = promisify(execFile);
 const examplesDir = "node_modules/@open-rpc/examples/build/service-descriptions";
@@ -30,7 +30,7 @@ const corpus = [
 const out = await mkdtemp(path.join(os.tmpdir(), "corpus-"));
 const texts = new Map<string, Map<string, string>>();
 const metamaskWarnings: string[] = [];
-const documents = new Map<string, import("../../generator/model.js").DocumentModel>();
+const documents = new Map<string, import("../../generator/model/document.js").DocumentModel>();
 
 beforeAll(async () => {
   for (const spec of corpus) {

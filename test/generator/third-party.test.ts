@@ -26,8 +26,8 @@ import { startMockServer } from "../../generator/mock/server.js";
 import { stringForPattern } from "../../generator/mock/pattern.js";
 import { createRandom } from "../../generator/mock/random.js";
 import { generateValue } from "../../generator/mock/values.js";
-import type { DocumentModel, JsonSchema } from "../../generator/model.js";
-import { writeOutput } from "../../generator/write.js";
+import type { DocumentModel, JsonSchema } from "../../generator/model/document.js";
+import { writeOutput } from "../../generator/write/write.js";
 
 interface Entry {
   name: string;

@@ -1,5 +1,5 @@
 /** Builders of small OpenRPC documents for the generator's unit tests. */
-import type { LoadedSpec } from "../../generator/load.js";
+import type { LoadedSpec } from "../../generator/load/load.js";
 
 export interface MiniMethod {
   name: string;

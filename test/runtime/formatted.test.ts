@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { format } from "prettier";
 import { describe, expect, it } from "vitest";
-import { PRETTIER_OPTIONS } from "../../generator/format.js";
+import { PRETTIER_OPTIONS } from "../../generator/print/format.js";
 import { ROOT } from "../../generator/generate.js";
 
 const dir = path.join(ROOT, "runtime");

@@ -11,14 +11,14 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate, ROOT } from "../../generator/generate.js";
-import { MARKER } from "../../generator/marker.js";
+import { MARKER } from "../../generator/write/marker.js";
 import { GeneratorError } from "../../generator/problems.js";
-import { writeOutput } from "../../generator/write.js";
+import { writeOutput } from "../../generator/write/write.js";
 
 const run = promisify(execFile);
 const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
 const tsc = path.join(ROOT, "node_modules", ".bin", "tsc");
-const cli = path.join(ROOT, "generator", "cli.ts");
+const cli = path.join(ROOT, "generator", "commands", "gen.ts");
 const dir = await mkdtemp(path.join(os.tmpdir(), "hostile-"));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 

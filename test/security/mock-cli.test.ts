@@ -11,7 +11,7 @@ import { STACK } from "./helpers/hostile-mock.js";
 describe("npm run mock arguments", () => {
   const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
   function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    const child = spawn(tsx, ["generator/mock/cli.ts", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(tsx, ["generator/commands/mock.ts", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));

@@ -1,6 +1,6 @@
-/** The HTML escapers of generator/escape.ts and `valueLiteral`, as tables of given → wanted. */
+/** The HTML escapers of generator/print/escape.ts and `valueLiteral`, as tables of given → wanted. */
 import { describe, expect, it } from "vitest";
-import { htmlFragmentHref, htmlScriptJson, htmlText, valueLiteral } from "../../generator/escape.js";
+import { htmlFragmentHref, htmlScriptJson, htmlText, valueLiteral } from "../../generator/print/escape.js";
 
 describe("htmlText", () => {
   it.each([

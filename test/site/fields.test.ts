@@ -1,6 +1,6 @@
 /** Form fields from param schemas (generator/site/fields.ts): a table of schema → field. */
 import { describe, expect, it } from "vitest";
-import type { JsonSchema } from "../../generator/model.js";
+import type { JsonSchema } from "../../generator/model/document.js";
 import { fieldFor, typeLabel } from "../../generator/site/fields.js";
 
 const definitions = new Map<string, JsonSchema>([

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../generator/generate.js";
-import { loadSpec } from "../../generator/load.js";
+import { loadSpec } from "../../generator/load/load.js";
 import { normalizeDocument } from "../../generator/normalize/document.js";
 import { siteModel } from "../../generator/site/model.js";
 import { siteFiles } from "../../generator/site/site.js";

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../../generator/generate.js";
-import { loadSpec } from "../../generator/load.js";
+import { loadSpec } from "../../generator/load/load.js";
 import { normalizeDocument } from "../../generator/normalize/document.js";
 import { conditionText, siteModel } from "../../generator/site/model.js";
 import { callSignature, fieldLabel } from "../../generator/site/render.js";

@@ -6,10 +6,10 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { MARKER, markerText } from "../../generator/marker.js";
+import { MARKER, markerText } from "../../generator/write/marker.js";
 import { GeneratorError } from "../../generator/problems.js";
 import { notASite, writeSite } from "../../generator/site/out.js";
-import { outputProblem } from "../../generator/write.js";
+import { outputProblem } from "../../generator/write/write.js";
 
 const dir = await mkdtemp(path.join(os.tmpdir(), "site-out-"));
 const cwd = path.join(dir, "project");

@@ -5,7 +5,7 @@
  * a warning (the same rule as the client's `dangerouslyAllowBrowser`); the key lives in this
  * page's memory only: never in storage, a link, the wire display or the snippet.
  */
-import { stringLiteral } from "../../escape.js";
+import { stringLiteral } from "../../print/escape.js";
 import type { SiteApi } from "../types.js";
 import { h, uid } from "./dom.js";
 

@@ -1,9 +1,9 @@
 /**
  * The generated client call that reproduces exactly what the playground sent: the import, the
  * client with the same endpoint options (an API key only as `process.env.API_KEY`), and the
- * method call with the same arguments. Values are written by generator/escape.ts.
+ * method call with the same arguments. Values are written by generator/print/escape.ts.
  */
-import { identifier, objectKey, stringLiteral, valueLiteral } from "../../escape.js";
+import { identifier, objectKey, stringLiteral, valueLiteral } from "../../print/escape.js";
 import type { SiteApi, SiteMethod } from "../types.js";
 
 export function snippet(

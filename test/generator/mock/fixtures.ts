@@ -5,8 +5,8 @@
 import { Ajv } from "ajv";
 import path from "node:path";
 import { ROOT } from "../../../generator/generate.js";
-import { loadSpec } from "../../../generator/load.js";
-import type { DocumentModel } from "../../../generator/model.js";
+import { loadSpec } from "../../../generator/load/load.js";
+import type { DocumentModel } from "../../../generator/model/document.js";
 import { normalizeDocument } from "../../../generator/normalize/document.js";
 
 export const SPECS = ["spec/advanced.openrpc.json", "spec/eth.openrpc.json", "spec/solana.openrpc.json"].map((s) =>

@@ -4,7 +4,7 @@ import { normalizeDocument } from "../../../generator/normalize/document.js";
 import { buildRegistry } from "../../../generator/mock/registry.js";
 import { conditionHolds, pageNumber } from "../../../generator/mock/results.js";
 import { answerRequest, type LocalMethod, type RpcAnswer, type Target } from "../../../generator/mock/rpc.js";
-import type { VariantCondition } from "../../../generator/model.js";
+import type { VariantCondition } from "../../../generator/model/document.js";
 import { doc, loaded, type MiniMethod } from "../../helpers/spec.js";
 
 const methods: MiniMethod[] = [

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdvancedClient, type AdvancedClient } from "../../../generated/src/advanced/index.js";
 import { createEthNodeClient, type EthNodeClient } from "../../../generated/src/eth/index.js";
 import { createSolanaNodeClient, type SolanaNodeClient } from "../../../generated/src/solana/index.js";
-import type { DocumentModel, ExampleModel } from "../../../generator/model.js";
+import type { DocumentModel, ExampleModel } from "../../../generator/model/document.js";
 import { GeneratorError } from "../../../generator/problems.js";
 import { startMockServer, type MockServer } from "../../../generator/mock/server.js";
 import { loadModels, schemaChecker, SPECS } from "./fixtures.js";

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import type { DocumentModel } from "../../../generator/model.js";
+import type { DocumentModel } from "../../../generator/model/document.js";
 import { startMockServer, type MockServer } from "../../../generator/mock/server.js";
 import { loadModels, schemaChecker, SPECS } from "./fixtures.js";
 

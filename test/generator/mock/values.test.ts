@@ -1,7 +1,7 @@
 /** Values generated from schemas (generator/mock/values.ts) and from patterns (pattern.ts). */
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
-import type { JsonSchema } from "../../../generator/model.js";
+import type { JsonSchema } from "../../../generator/model/document.js";
 import { parsePattern, stringForPattern } from "../../../generator/mock/pattern.js";
 import { createRandom } from "../../../generator/mock/random.js";
 import { generateValue } from "../../../generator/mock/values.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadSpec } from "../../../generator/load.js";
+import { loadSpec } from "../../../generator/load/load.js";
 import { ROOT } from "../../../generator/generate.js";
 import { normalizeDocument } from "../../../generator/normalize/document.js";
 import { doc, loaded } from "../../helpers/spec.js";

@@ -1,5 +1,5 @@
 /** Small OpenRPC documents for the breaking-change review's tests, and the shape of a case. */
-import type { LoadedSpec } from "../../../generator/load.js";
+import type { LoadedSpec } from "../../../generator/load/load.js";
 import type { Change } from "../../../generator/spec-diff/change.js";
 import type { Level, RuleId } from "../../../generator/spec-diff/rules.js";
 

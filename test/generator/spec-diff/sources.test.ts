@@ -9,7 +9,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../../generator/generate.js";
-import { loadSpec } from "../../../generator/load.js";
+import { loadSpec } from "../../../generator/load/load.js";
 import { GeneratorError } from "../../../generator/problems.js";
 import { defaultSpecs, isCommit, loadFromDisk, loadFromGit } from "../../../generator/spec-diff/sources.js";
 

@@ -11,10 +11,10 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../../../generator/generate.js";
-import { loadSpec } from "../../../generator/load.js";
+import { loadSpec } from "../../../generator/load/load.js";
 import { normalizeDocument } from "../../../generator/normalize/document.js";
 import { generateValue } from "../../../generator/mock/values.js";
-import type { JsonSchema } from "../../../generator/model.js";
+import type { JsonSchema } from "../../../generator/model/document.js";
 import { ajvUse, validateExamples } from "../../../generator/validate/examples.js";
 import { quickErrors } from "../../../generator/validate/quick-check.js";
 

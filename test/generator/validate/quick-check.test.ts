@@ -1,6 +1,6 @@
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
-import type { JsonSchema } from "../../../generator/model.js";
+import type { JsonSchema } from "../../../generator/model/document.js";
 import { quickErrors, surelyValid } from "../../../generator/validate/quick-check.js";
 import { ANNOTATIONS, RULE_GROUPS, RULES } from "../../../generator/validate/quick-ajv.js";
 

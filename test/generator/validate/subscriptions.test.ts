@@ -4,8 +4,8 @@
  * or inconsistent shapes are problems with a pointer and a hint, never a crash or odd output.
  */
 import { describe, expect, it } from "vitest";
-import { emitApi } from "../../../generator/emit/api.js";
-import { emitClient } from "../../../generator/emit/client.js";
+import { emitApi } from "../../../generator/plugins/client/api.js";
+import { emitClient } from "../../../generator/plugins/client/client.js";
 import { normalizeDocument } from "../../../generator/normalize/document.js";
 import { validateSpec } from "../../../generator/validate/spec.js";
 import { doc, loaded, type MiniMethod } from "../../helpers/spec.js";

@@ -1,0 +1,56 @@
+/**
+ * How the command-line tools report: problems one per line with their place and fix, warnings
+ * grouped by kind when there are many (the list with --verbose), and failures as one clear
+ * sentence — the stack trace only with --debug. Spec text never drives the terminal.
+ */
+import { terminalText } from "../print/escape.js";
+import type { Problem } from "../model/document.js";
+import { formatProblems, GeneratorError } from "../problems.js";
+
+/** More warnings of one kind than this are summarized in one line unless --verbose. */
+const GROUP_AT = 5;
+
+const KIND_NAMES: Record<string, string> = {
+  "method-name": "method names that are not JavaScript identifiers",
+  "param-name": "param names that are not usable as argument names",
+  rename: "names already taken",
+  example: "examples that do not fit their schemas",
+  unchecked: "keywords not checked at run time",
+  pattern: "patterns valid only without the u flag",
+  "code-keyword": "code keywords (tsType, tsEnumNames) ignored",
+};
+
+export function formatWarnings(warnings: readonly Problem[], verbose: boolean): string[] {
+  const line = (w: Problem): string => `warning: ${w.file}#${w.pointer}: ${w.message}${w.hint ? ` (${w.hint})` : ""}`;
+  if (verbose) return warnings.map((w) => terminalText(line(w)));
+  const byKind = new Map<string, Problem[]>();
+  for (const w of warnings) byKind.set(w.kind ?? "", [...(byKind.get(w.kind ?? "") ?? []), w]);
+  const lines: string[] = [];
+  for (const [kind, list] of byKind) {
+    if (kind === "" || list.length <= GROUP_AT) lines.push(...list.map(line));
+    else
+      lines.push(
+        `warning: ${list.length} warnings like this one (${KIND_NAMES[kind] ?? kind}); run with --verbose for the list:\n  ${line(list[0]!)}`,
+      );
+  }
+  return lines.map(terminalText);
+}
+
+/** The message for a failed run: the problems, or one sentence for an unexpected error. */
+export function failureMessage(error: unknown, tool: string, debug: boolean): string {
+  if (error instanceof GeneratorError) {
+    const text = formatProblems(error.problems, tool);
+    const examples = error.problems.some((p) => p.kind === "example");
+    return examples
+      ? `${text}\nThe document's own examples contradict its schemas. For a third-party document you cannot fix, pass --examples warn to report them as warnings and generate anyway.`
+      : text;
+  }
+  if (debug) return error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const what =
+    error instanceof RangeError && /call stack/i.test(error.message)
+      ? "the input nests too deeply to process"
+      : error instanceof Error
+        ? (error.message.split("\n")[0] ?? "")
+        : String(error);
+  return `${tool} failed: ${terminalText(what)}. Run again with --debug for the details; if the input is valid, please report this.`;
+}

@@ -1,0 +1,51 @@
+/**
+ * What the command lines that start a server share (`npm run mock`, `npm run playground`, and the
+ * argument checks of `npm run docs`): number checks that fail with one sentence (the arguments
+ * themselves are read by generator/commands/args.ts), listen errors with their fix, and running until
+ * Ctrl-C. A UsageError is printed as its message alone, followed by where the help is.
+ */
+import { UsageError } from "./args.js";
+import { terminalText } from "../print/escape.js";
+
+export { UsageError };
+
+export function wholeNumber(flag: string, value: unknown, min: number, max: number): number {
+  const n = value;
+  if (typeof n !== "number" || !Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(
+      `${flag} must be a whole number from ${min} to ${max}${Number.isNaN(n) ? "" : `, not ${terminalText(String(n))}`}.`,
+    );
+  return n;
+}
+
+/** Port in use, or not allowed: one sentence with the fix. */
+export function listenProblem(host: string, port: number): (error: unknown) => never {
+  return (error) => {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE")
+      throw new UsageError(
+        `Port ${port} on ${host} is already in use; pick another with --port, or --port 0 for a free one.`,
+      );
+    if (code === "EACCES")
+      throw new UsageError(
+        `Listening on port ${port} of ${host} is not allowed for this user; pick a port above 1023 with --port.`,
+      );
+    if (code === "EADDRNOTAVAIL")
+      throw new UsageError(`${host} is not an address of this machine; pass one of its addresses with --host.`);
+    if (error instanceof RangeError) throw new UsageError(error.message);
+    throw error;
+  };
+}
+
+/** Resolves once SIGINT or SIGTERM arrives and the server is closed. */
+export function untilSignal(server: { close(): Promise<void> }): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (): void => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      void server.close().finally(resolve);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+}

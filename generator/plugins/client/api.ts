@@ -1,0 +1,146 @@
+/**
+ * Emits `api.ts`: the table the runtime reads — param names in positional order, endpoint
+ * forms, idempotency, x-limits, u64 result fields and pagination, per method.
+ */
+import { commentText, objectKey } from "../../print/escape.js";
+import type { DocumentModel, JsonSchema, MethodModel, SchemaObject, ServerModel } from "../../model/document.js";
+import { getOwn, setOwn } from "../../own.js";
+import { printDoc } from "../../print/doc.js";
+import {
+  constStatement,
+  objectExpr,
+  raw,
+  stringExpr,
+  valueExpr,
+  type Expr,
+  type Property,
+} from "../../print/js-code.js";
+import { definitionsOf, refName } from "../types/schema-walk.js";
+
+type U64Map = true | { [key: string]: U64Map };
+
+export function emitApi(doc: DocumentModel, header: string): string {
+  const definitions = definitionsOf(doc.schemas, true);
+  const keyed = doc.servers.find((s) => s.kind === "keyed") ?? doc.servers.find((s) => s.kind !== "proxy");
+  const proxy = doc.servers.find((s) => s.kind === "proxy");
+  const methods = doc.methods.map((m) => ({ key: objectKey(m.rpcName), value: methodEntry(m, definitions) }));
+  // Loaded on the first validated call: an app that never calls pays nothing at start for them.
+  const loader = (key: string, file: string): Property => ({
+    key,
+    value: raw(`() => import("./${file}.js").then((m) => m.${key})`, "arrow"),
+  });
+  const table = objectExpr(
+    [
+      { key: "name", value: stringExpr(doc.subpath) },
+      { key: "keyed", value: endpoint(keyed, doc.defaultStructure) },
+      ...(proxy ? [{ key: "proxy", value: endpoint(proxy, "by-position") }] : []),
+      loader("validators", "validators"),
+      loader("resultValidators", "result-validators"),
+      ...(doc.methods.some((m) => m.subscription) ? [loader("itemValidators", "result-validators")] : []),
+      { key: "methods", value: objectExpr(methods, true) },
+    ],
+    true,
+  );
+  return [
+    header,
+    `import type { ApiSpec } from "../runtime/index.js";`,
+    "",
+    `/** How the ${commentText(doc.title)} is called: endpoints, and per method its params in positional order and its rules. */`,
+    printDoc(constStatement("export const api: ApiSpec", table)),
+    "",
+  ].join("\n");
+}
+
+function endpoint(server: ServerModel | undefined, fallback: "by-name" | "by-position"): Expr {
+  const e = server ?? { paramStructure: fallback, envelope: "jsonrpc", methodIn: "body" };
+  return valueExpr({ paramStructure: e.paramStructure, envelope: e.envelope, methodIn: e.methodIn });
+}
+
+function methodEntry(m: MethodModel, definitions: Map<string, JsonSchema>): Expr {
+  const parts: Property[] = [{ key: "params", value: valueExpr(m.params.map((p) => p.name)) }];
+  const add = (key: string, value: unknown): number => parts.push({ key, value: valueExpr(value) });
+  if (m.paramStructure !== "either") add("structure", m.paramStructure);
+  if (m.idempotent) add("idempotent", true);
+  if (!m.result) add("notification", true);
+  // The rule descriptions live in the doc comments; the table keeps what the check needs.
+  if (m.limits.length > 0)
+    add(
+      "limits",
+      m.limits.map(({ description: _d, ...rule }) => rule),
+    );
+  const u64 = m.result ? u64Map(m.result.schema, definitions, new Set()) : undefined;
+  if (u64 !== undefined) add("u64", u64);
+  if (m.pagination)
+    add("page", { token: m.pagination.tokenParam, next: m.pagination.nextField, items: m.pagination.itemsField });
+  if (m.subscription) add("subscription", subscriptionEntry(m, definitions));
+  return objectExpr(parts);
+}
+
+/** What the runtime needs of an `x-subscription`: the method names, and per variant its condition, params and u64 fields. */
+function subscriptionEntry(m: MethodModel, definitions: Map<string, JsonSchema>): object {
+  const sub = m.subscription!;
+  const u64 = (schema: JsonSchema): object => {
+    const map = u64Map(schema, definitions, new Set());
+    return map === undefined ? {} : { u64: map };
+  };
+  return {
+    notification: sub.notification,
+    unsubscribe: sub.unsubscribe,
+    ...u64(sub.item),
+    variants: sub.variants.map((v) => ({
+      when: v.when,
+      params: v.paramCount,
+      ...u64(v.item),
+      ...(v.backfill ? { backfill: v.backfill } : {}),
+    })),
+  };
+}
+
+/** Where a schema holds `format: uint64` values, or `undefined` when it holds none. */
+export function u64Map(
+  schema: JsonSchema,
+  definitions: Map<string, JsonSchema>,
+  visiting: Set<string>,
+): U64Map | undefined {
+  if (typeof schema !== "object") return undefined;
+  const s: SchemaObject = schema;
+  if (s.format === "uint64") return true;
+  let map: { [key: string]: U64Map } = {};
+  const merge = (other: U64Map | undefined): void => {
+    if (other === undefined) return;
+    if (other === true) map = { ...map, "": true };
+    else map = mergeMaps(map, other);
+  };
+  const ref = refName(s.$ref);
+  if (ref !== undefined && !visiting.has(ref)) {
+    visiting.add(ref);
+    merge(u64Map(definitions.get(ref) ?? true, definitions, visiting));
+    visiting.delete(ref);
+  }
+  for (const key of ["anyOf", "oneOf", "allOf"]) {
+    if (Array.isArray(s[key]))
+      for (const branch of s[key] as JsonSchema[]) merge(u64Map(branch, definitions, visiting));
+  }
+  for (const [name, prop] of Object.entries((s.properties ?? {}) as Record<string, JsonSchema>)) {
+    const inner = u64Map(prop, definitions, visiting);
+    if (inner === undefined) continue;
+    const single: { [key: string]: U64Map } = {};
+    setOwn(single, name, inner);
+    map = mergeMaps(map, single);
+  }
+  if (s.items !== undefined && !Array.isArray(s.items)) {
+    const inner = u64Map(s.items as JsonSchema, definitions, visiting);
+    if (inner !== undefined) map = mergeMaps(map, { "*": inner });
+  }
+  if ("" in map) return true;
+  return Object.keys(map).length > 0 ? map : undefined;
+}
+
+function mergeMaps(a: { [key: string]: U64Map }, b: { [key: string]: U64Map }): { [key: string]: U64Map } {
+  const out = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    const existing = getOwn(out, k);
+    setOwn(out, k, existing === undefined ? v : existing === true || v === true ? true : mergeMaps(existing, v));
+  }
+  return out;
+}

@@ -1,0 +1,205 @@
+/**
+ * The fingerprint of one generation, stored in the output marker: what went in (the options and
+ * every spec file read — the entries and the files they `$ref`) and what came out (a hash of every
+ * generated file). The generator itself is an input too: a hash of its sources, templates, runtime
+ * and package versions is recorded beside the outputs' hash in node_modules/.cache/openrpc-ts
+ * after each run, not in the marker, so that editing the generator without changing its output
+ * does not change the committed files. A run whose inputs hash to the marker's `key`, over an
+ * output folder whose files still hash to `outputs`, by a generator recorded as having produced
+ * them, has nothing to do: `npm run gen` and `--check` then answer without loading a spec, a
+ * schema compiler or a formatter. A fresh checkout (no cache) always takes the full path.
+ */
+import { createHash } from "node:crypto";
+import { readFile, readdir } from "node:fs/promises";
+import path from "node:path";
+
+export interface Fingerprint {
+  /** Spec files read, relative to the working folder, in the order they were read. */
+  inputs: string[];
+  /** Hash of the options and the content of every input. */
+  key: string;
+  /** Hash of every generated file but the marker, by path. */
+  outputs: string;
+}
+
+/** The options that change the output; anything else (`--check`, `--verbose`) does not belong here. */
+export interface FingerprintOptions {
+  specs: readonly string[];
+  packageName: string;
+  version?: string;
+  description?: string;
+  examples?: string;
+  refRoots?: readonly string[];
+  /** Every file through prettier (`--prettier`): part of the key only when set, so default keys stay as they were. */
+  prettier?: boolean;
+}
+
+/** Folders (under the project root) whose files, at any depth, make up the generator. */
+const SOURCE_DIRS = ["generator", "runtime", "templates"];
+/** Sub-folders of generator/ that do not change its output (the mock server, spec-diff). */
+const NOT_GENERATOR = new Set(["generator/mock", "generator/spec-diff"]);
+
+/** Packages whose version changes the output. */
+const PACKAGES = [
+  "prettier",
+  "ajv",
+  "ajv-formats",
+  "handlebars",
+  "yaml",
+  "@open-rpc/spec",
+  "@json-schema-tools/meta-schema",
+];
+
+const generatorHashes = new Map<string, Promise<string>>();
+
+/** Hash of the generator's sources, templates, runtime and the versions of the packages it uses (computed once per process). */
+export function generatorHash(root: string): Promise<string> {
+  let known = generatorHashes.get(root);
+  if (!known) {
+    known = computeGeneratorHash(root);
+    generatorHashes.set(root, known);
+  }
+  return known;
+}
+
+async function computeGeneratorHash(root: string): Promise<string> {
+  const hash = createHash("sha256");
+  const walk = async (dir: string): Promise<void> => {
+    if (NOT_GENERATOR.has(dir)) return;
+    const entries = (await readdir(path.join(root, dir), { withFileTypes: true }).catch(() => [])).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
+    const files = entries.filter((e) => e.isFile());
+    const texts = await Promise.all(files.map((e) => readFile(path.join(root, dir, e.name))));
+    files.forEach((e, i) => hash.update(`${dir}/${e.name}\0`).update(texts[i]!).update("\0"));
+    for (const e of entries) if (e.isDirectory()) await walk(`${dir}/${e.name}`);
+  };
+  for (const dir of SOURCE_DIRS) await walk(dir);
+  for (const name of PACKAGES) {
+    const text = await readFile(path.join(root, "node_modules", name, "package.json"), "utf8").catch(() => "{}");
+    hash.update(`${name}@${(JSON.parse(text) as { version?: string }).version ?? "?"}\0`);
+  }
+  return hash.digest("hex");
+}
+
+/** The key of a run: options and inputs (path and text of every spec file read). */
+export function inputKey(options: FingerprintOptions, inputs: ReadonlyMap<string, string>): string {
+  const hash = createHash("sha256");
+  const { specs, packageName, version, description, examples, refRoots, prettier } = options;
+  hash.update(
+    `${JSON.stringify({ specs, packageName, version, description, examples: examples ?? "error", refRoots: refRoots ?? [], prettier: prettier === true ? true : undefined })}\0`,
+  );
+  for (const [file, text] of inputs) hash.update(`${file}\0${text.length}\0`).update(text).update("\0");
+  return hash.digest("hex");
+}
+
+/** Hash of the generated files (path and text), in path order, the marker excluded by the caller. */
+export function outputsHash(files: Iterable<[string, string]>): string {
+  const hash = createHash("sha256");
+  for (const [file, text] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    hash
+      .update(`${file}\0${Buffer.byteLength(text)}\0`)
+      .update(text)
+      .update("\0");
+  return hash.digest("hex");
+}
+
+/**
+ * Whether `outDir` already holds what a run with these options would write: its marker's key
+ * matches the generator, the options and the current text of every input, and the files in the
+ * folder (but the preserved ones) are exactly the marker's list and still hash to `outputs`, so a
+ * hand-edited, deleted or added file is noticed. Any doubt (no marker, an unreadable file) is `false`.
+ */
+export async function upToDate(
+  outDir: string,
+  options: FingerprintOptions,
+  root: string,
+  cwd = process.cwd(),
+): Promise<{ files: number } | undefined> {
+  if (process.env.OPENRPC_TS_CACHE === "off") return undefined;
+  const { MARKER, parseMarker } = await import("./marker.js");
+  const { diskSource } = await import("../load/source.js");
+  const { PRESERVED } = await import("./write.js");
+  const dir = path.resolve(cwd, outDir);
+  const marker = parseMarker(await readFile(path.join(dir, MARKER), "utf8").catch(() => ""));
+  const fingerprint = marker?.fingerprint;
+  // Inputs are paths relative to the working folder, as the load stage names them; anything else is not ours.
+  if (
+    !marker ||
+    !fingerprint ||
+    fingerprint.inputs.length === 0 ||
+    fingerprint.inputs.some((f) => path.isAbsolute(f) || f.includes("\0"))
+  )
+    return undefined;
+  const source = diskSource(cwd);
+  const inputs = new Map<string, string>();
+  try {
+    for (const file of fingerprint.inputs) inputs.set(file, await source.read(file));
+  } catch {
+    return undefined;
+  }
+  if (inputKey(options, inputs) !== fingerprint.key) return undefined;
+  const runs = await readRuns(root);
+  if (runs[`${fingerprint.key}:${fingerprint.outputs}`] !== (await generatorHash(root))) return undefined;
+  const onDisk = await listFiles(dir, (name) => PRESERVED.includes(name) || name === MARKER);
+  const listed = [...marker.files].sort();
+  if (onDisk === undefined || onDisk.length !== listed.length || onDisk.some((f, i) => f !== listed[i]))
+    return undefined;
+  const texts = await Promise.all(onDisk.map((f) => readFile(path.join(dir, f), "utf8")));
+  return outputsHash(onDisk.map((f, i) => [f, texts[i]!])) === fingerprint.outputs
+    ? { files: onDisk.length + 1 }
+    : undefined;
+}
+
+/** Every file under `dir`, as sorted relative paths, skipping top-level entries `skip` names; undefined when something is not a plain file or folder. */
+async function listFiles(dir: string, skip: (name: string) => boolean): Promise<string[] | undefined> {
+  const found: string[] = [];
+  const walk = async (rel: string): Promise<boolean> => {
+    for (const entry of await readdir(path.join(dir, rel), { withFileTypes: true })) {
+      if (!rel && skip(entry.name)) continue;
+      const child = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (!(await walk(child))) return false;
+      } else if (entry.isFile()) found.push(child);
+      else return false;
+    }
+    return true;
+  };
+  const ok = await walk("").catch(() => false);
+  return ok ? found.sort() : undefined;
+}
+
+/** Runs recorded by `recordRun`: `<key>:<outputs>` → the generator hash that produced them. */
+type Runs = Record<string, string>;
+const RUNS_KEPT = 64;
+
+function runsFile(root: string): string {
+  return path.join(root, "node_modules", ".cache", "openrpc-ts", "runs.json");
+}
+
+async function readRuns(root: string): Promise<Runs> {
+  try {
+    const value = JSON.parse(await readFile(runsFile(root), "utf8")) as unknown;
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Runs) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Records that this generator produced the outputs of `fingerprint` (after a write, or a check that found them equal). */
+export async function recordRun(root: string, fingerprint: Fingerprint): Promise<void> {
+  if (process.env.OPENRPC_TS_CACHE === "off") return;
+  const { mkdir, rename, writeFile } = await import("node:fs/promises");
+  const id = `${fingerprint.key}:${fingerprint.outputs}`;
+  const runs = Object.entries(await readRuns(root)).filter(([k]) => k !== id);
+  runs.push([id, await generatorHash(root)]);
+  const file = runsFile(root);
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    await writeFile(temp, JSON.stringify(Object.fromEntries(runs.slice(-RUNS_KEPT))));
+    await rename(temp, file);
+  } catch {
+    // Not recording only costs time on the next run.
+  }
+}

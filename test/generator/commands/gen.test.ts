@@ -1,0 +1,149 @@
+/** The CLI as users run it: a child process, its exit code, its output, and what it writes. */
+import { execFile } from "node:child_process";
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Doc } from "../spec-diff/build.js";
+import { ROOT } from "../../../generator/generate.js";
+
+const run = promisify(execFile);
+const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
+const cli = path.join(ROOT, "generator", "commands", "gen.ts");
+const dir = await mkdtemp(path.join(os.tmpdir(), "cli-"));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+async function gen(args: string[], cwd = ROOT): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(tsx, [cli, ...args], { cwd, timeout: 60_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const petstore = {
+  openrpc: "1.3.2",
+  info: { title: "Petstore", version: "1.0.0" },
+  methods: [
+    {
+      name: "list_pets",
+      paramStructure: "by-position",
+      params: [{ name: "limit", schema: { type: "integer", minimum: 1 } }],
+      result: { name: "pets", schema: { type: "array", items: { $ref: "#/components/schemas/Pet" } } },
+    },
+  ],
+  components: {
+    schemas: {
+      Pet: { type: "object", required: ["id"], properties: { id: { type: "integer" }, name: { type: "string" } } },
+    },
+  },
+};
+
+describe("npm run gen", () => {
+  it("--help lists the options", async () => {
+    const { code, stdout } = await gen(["--help"]);
+    expect(code).toBe(0);
+    for (const option of ["--spec", "--out", "--name", "--check"]) expect(stdout).toContain(option);
+  });
+
+  it("--check passes on the committed generated/", async () => {
+    const { code, stdout } = await gen(["--check"]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/generated is up to date \(\d+ files from 3 specs\)/);
+  });
+
+  it("--check fails with a readable summary when the output is stale, and writes nothing", async () => {
+    const out = path.join(dir, "stale");
+    await cp(path.join(ROOT, "generated"), out, {
+      recursive: true,
+      filter: (src) => !/node_modules|[/\\]dist/.test(src),
+    });
+    await writeFile(path.join(out, "src/eth/client.ts"), "// edited by hand\n");
+    await rm(path.join(out, "src/solana/api.ts"));
+    await writeFile(path.join(out, "src/extra.ts"), "export {};\n");
+    const { code, stderr } = await gen(["--check", "--out", out]);
+    expect(code).toBe(1);
+    expect(stderr).toContain("is stale: 3 files differ");
+    expect(stderr).toMatch(/changed\s+src\/eth\/client\.ts/);
+    expect(stderr).toMatch(/added\s+src\/solana\/api\.ts/);
+    expect(stderr).toMatch(/removed\s+src\/extra\.ts/);
+    expect(stderr).toContain("-// edited by hand");
+    expect(stderr).toContain("Run `npm run gen` to regenerate.");
+    expect(await readFile(path.join(out, "src/eth/client.ts"), "utf8")).toBe("// edited by hand\n");
+  });
+
+  it("--spec/--out/--name builds a package for any document, only inside --out", async () => {
+    const work = await mkdtemp(path.join(dir, "pet-"));
+    await writeFile(path.join(work, "petstore.json"), JSON.stringify(petstore));
+    const { code, stdout } = await gen(
+      ["--spec", "petstore.json", "--out", "client", "--name", "petstore-client"],
+      work,
+    );
+    expect(code).toBe(0);
+    expect(stdout).toContain("Wrote");
+    expect((await readdir(work)).sort()).toEqual(["client", "petstore.json"]);
+    const pkg = JSON.parse(await readFile(path.join(work, "client/package.json"), "utf8"));
+    expect(pkg.name).toBe("petstore-client");
+    expect(Object.keys(pkg.exports)).toContain("./petstore");
+    const client = await readFile(path.join(work, "client/src/petstore/client.ts"), "utf8");
+    expect(client).toContain("export function createPetstoreClient(");
+    expect(client).toContain(
+      'list_pets(limit?: ListPetsParams["limit"], options?: CallOptions): Promise<ListPetsResult>;',
+    );
+  });
+
+  it("--prettier runs prettier over the output: the same files as the emitters' own layout, and the marker remembers the option", async () => {
+    const work = await mkdtemp(path.join(dir, "prettier-"));
+    await writeFile(path.join(work, "petstore.json"), JSON.stringify(petstore));
+    expect((await gen(["--spec", "petstore.json", "--out", "plain"], work)).code).toBe(0);
+    const formatted = await gen(["--spec", "petstore.json", "--out", "pretty", "--prettier"], work);
+    expect(formatted.code).toBe(0);
+    const files = async (out: string): Promise<string[]> =>
+      (await readdir(path.join(work, out), { recursive: true })).filter((f) => /\.(ts|json|md)$/.test(f)).sort();
+    expect(await files("pretty")).toEqual(await files("plain"));
+    for (const file of await files("plain")) {
+      if (file === ".openrpc-ts.json") continue;
+      expect(await readFile(path.join(work, "pretty", file), "utf8"), file).toBe(
+        await readFile(path.join(work, "plain", file), "utf8"),
+      );
+    }
+    // Both runs are up to date for their own options only.
+    expect((await gen(["--spec", "petstore.json", "--out", "pretty", "--prettier", "--check"], work)).code).toBe(0);
+    expect((await gen(["--prettier=yes"], work)).stderr).toContain("--prettier takes no value");
+  });
+
+  it("a hostile value in an argument is shown escaped, never acting on the terminal", async () => {
+    const { code, stdout, stderr } = await gen(["--name", "bad\u001b[2J\u202eZ"]);
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toContain('--name "bad\\u001b[2J\\u{202e}Z"');
+    expect(stderr).toContain("Run `npm run gen -- --help` for the options.");
+    // eslint-disable-next-line no-control-regex -- control characters are what this pattern is for
+    expect(stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+  });
+
+  it("reports every problem of a bad spec with its pointer, exits 1 and writes nothing", async () => {
+    const work = await mkdtemp(path.join(dir, "bad-"));
+    const bad = structuredClone(petstore) as Doc;
+    bad.methods.push({
+      name: "list_pets",
+      params: [],
+      result: { name: "r", schema: { $ref: "#/components/schemas/Nope" } },
+    });
+    bad.methods[0].params.push({ name: "offset", required: true, schema: { type: "integer" } });
+    await writeFile(path.join(work, "bad.json"), JSON.stringify(bad));
+    const { code, stderr } = await gen(["--spec", "bad.json", "--out", "client"], work);
+    expect(code).toBe(1);
+    expect(stderr).toContain("found 3 problems");
+    expect(stderr).toContain('bad.json#/methods/1/name: method name "list_pets" is already used at /methods/0');
+    expect(stderr).toContain(
+      'bad.json#/methods/0/params/1/required: required param "offset" comes after optional param "limit"',
+    );
+    expect(stderr).toContain('bad.json#/methods/1/result/schema: $ref "#/components/schemas/Nope" points at nothing');
+    expect(stderr).toContain("hint:");
+    expect(await readdir(work)).toEqual(["bad.json"]);
+  });
+});

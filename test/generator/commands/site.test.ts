@@ -1,0 +1,150 @@
+/**
+ * `npm run docs` and `npm run playground` as users run them, as child processes. The site is
+ * written only into a temp sandbox (the working folder of the child); the playground listens on
+ * 127.0.0.1 and is stopped with SIGINT at the end of its test (SIGKILL after 5 s).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { stopChild } from "../../helpers/child.js";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROOT } from "../../../generator/generate.js";
+
+const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
+const sandbox = await mkdtemp(path.join(os.tmpdir(), "site-cli-"));
+const children: ChildProcess[] = [];
+
+afterAll(async () => {
+  await Promise.all(children.map(stop));
+  await rm(sandbox, { recursive: true, force: true });
+});
+
+function spawnCli(
+  script: string,
+  args: string[],
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(tsx, [path.join(ROOT, "generator/commands", script), ...args], {
+    cwd: sandbox,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let output = "";
+  child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
+  return { child, output: () => output, exited: new Promise((resolve) => child.once("exit", resolve)) };
+}
+
+const stop = (child: ChildProcess): Promise<void> => stopChild(child, "SIGINT");
+
+describe("npm run docs", () => {
+  it("writes the site into --out and prints the bundle size", async () => {
+    const run = spawnCli("docs.ts", ["--out", "site"]);
+    expect(await run.exited, run.output()).toBe(0);
+    expect(run.output()).toMatch(/Wrote the site \(3 APIs, 24 methods\) to site\//);
+    expect(run.output()).toMatch(/app\.js: [\d.]+ KB minified, [\d.]+ KB gzipped; largest parts: /);
+    expect((await readdir(path.join(sandbox, "site"))).sort()).toEqual([
+      ".openrpc-ts.json",
+      "app.js",
+      "index.html",
+      "style.css",
+    ]);
+    expect(await readFile(path.join(sandbox, "site/index.html"), "utf8")).toMatch(/^<!doctype html>/);
+  }, 120_000);
+
+  it("refuses a folder it did not write, exit 1, leaving it as it was", async () => {
+    await mkdir(path.join(sandbox, "mine"));
+    await writeFile(path.join(sandbox, "mine/notes.txt"), "mine");
+    const run = spawnCli("docs.ts", ["--out", "mine"]);
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain("is not empty and was not written by the generator");
+    expect(run.output()).not.toMatch(/\n\s+at /);
+    expect(await readdir(path.join(sandbox, "mine"))).toEqual(["notes.txt"]);
+  }, 120_000);
+
+  it("requires --out", async () => {
+    const run = spawnCli("docs.ts", []);
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain("Pass the folder to write the site to with --out <dir>.");
+  }, 60_000);
+
+  it.each([
+    [["--out", "a", "--out", "b"], "--out is given 2 times; give it once."],
+    [
+      ["--out", "x", "--mock-url", "javascript:alert(1)"],
+      "--mock-url must be an http(s) URL or a relative path such as mock/.",
+    ],
+    [["--out", "x", "--bogus"], '"--bogus" is not an option of npm run docs.'],
+  ])(
+    "refuses %j with one line and no usage text",
+    async (args, message) => {
+      const run = spawnCli("docs.ts", args);
+      expect(await run.exited).toBe(1);
+      expect(run.output()).toBe(`${message} Run \`npm run docs -- --help\` for the options.\n`);
+      expect(await readdir(sandbox)).not.toContain("x");
+    },
+    60_000,
+  );
+});
+
+describe("npm run playground", () => {
+  it.each([
+    [["--port", "99999"], "--port must be a whole number from 0 to 65535, not 99999."],
+    [["--port", "abc"], "--port must be a whole number from 0 to 65535."],
+    [["--port", "1", "--port", "2"], "--port is given 2 times; give it once."],
+  ])(
+    "refuses %j with one line and no usage text",
+    async (args, message) => {
+      const run = spawnCli("playground.ts", args);
+      expect(await run.exited).toBe(1);
+      expect(run.output()).toBe(`${message} Run \`npm run playground -- --help\` for the options.\n`);
+    },
+    60_000,
+  );
+
+  it("names a port in use and the fix, in one line", async () => {
+    const taken = http.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const run = spawnCli("playground.ts", ["--port", String(port)]);
+      expect(await run.exited).toBe(1);
+      expect(run.output()).toBe(
+        `Port ${port} on 127.0.0.1 is already in use; pick another with --port, or --port 0 for a free one. Run \`npm run playground -- --help\` for the options.\n`,
+      );
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
+  }, 120_000);
+
+  it("prints the URL, serves the page and the mock, and stops on Ctrl-C", async () => {
+    const run = spawnCli("playground.ts", ["--port", "0"]);
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no URL within 60 s:\n${run.output()}`)), 60_000);
+      const poll = setInterval(() => {
+        const found = /\(24 methods\): (http:\/\/127\.0\.0\.1:\d+\/)/.exec(run.output())?.[1];
+        if (found || run.child.exitCode !== null) {
+          clearInterval(poll);
+          clearTimeout(timer);
+          if (found) resolve(found);
+          else reject(new Error(`exited:\n${run.output()}`));
+        }
+      }, 100);
+    });
+    expect(run.output()).toContain(`Mock server at ${url}mock/ (the default endpoint).`);
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('data-method="adv_getLogs"');
+    const answer = await fetch(`${url}mock/eth`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"jsonrpc":"2.0","id":7,"method":"eth_blockNumber"}',
+    });
+    expect(await answer.json()).toEqual({ jsonrpc: "2.0", id: 7, result: expect.stringMatching(/^0x[0-9a-f]+$/i) });
+    expect((await fetch(`${url}.openrpc-ts.json`)).status).toBe(404);
+    await stop(run.child);
+    expect(run.child.exitCode === 0 || run.child.signalCode === "SIGINT").toBe(true);
+  }, 120_000);
+});

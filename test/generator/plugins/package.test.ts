@@ -1,0 +1,78 @@
+/**
+ * The generated package.json and tsconfigs: declarations per format in the exports map, node10
+ * subpath types, and maps switched on in both builds. (What tools and consumers make of the
+ * result is proved on the packed tarball in test/package/ and test/consumers/.)
+ */
+import { describe, expect, it } from "vitest";
+import { emitPackageFiles, packageJson } from "../../../generator/plugins/package/package.js";
+import type { DocumentModel, PackageModel } from "../../../generator/model/document.js";
+
+const model = {
+  packageName: "@scope/clients",
+  version: "1.2.3",
+  description: "d",
+  documents: ["eth", "solana"].map((subpath) => ({
+    subpath,
+    title: subpath,
+    source: `spec/${subpath}.json`,
+    description: "",
+    factory: "create",
+    names: { clientVar: "c" },
+    servers: [],
+    methods: [],
+  })) as unknown as DocumentModel[],
+} as PackageModel;
+
+describe("package.json", () => {
+  const pkg = packageJson(model, "5.9.3");
+  it.each([
+    [".", "index"],
+    ["./eth", "eth/index"],
+    ["./solana", "solana/index"],
+  ])("exports[%j]: types under import and under require", (subpath, file) => {
+    expect((pkg.exports as Record<string, unknown>)[subpath]).toEqual({
+      import: { types: `./dist/esm/${file}.d.ts`, default: `./dist/esm/${file}.js` },
+      require: { types: `./dist/cjs/${file}.d.ts`, default: `./dist/cjs/${file}.js` },
+    });
+  });
+
+  it("top-level fields and typesVersions serve node10 resolution with the CommonJS build", () => {
+    expect([pkg.main, pkg.types]).toEqual(["./dist/cjs/index.js", "./dist/cjs/index.d.ts"]);
+    expect(pkg.typesVersions).toEqual({
+      "*": { eth: ["./dist/cjs/eth/index.d.ts"], solana: ["./dist/cjs/solana/index.d.ts"] },
+    });
+  });
+
+  it("the build cleans dist/, builds both formats and marks dist/cjs as CommonJS", () => {
+    const build = (pkg.scripts as Record<string, string>).build!;
+    expect(build.split(" && ")).toEqual([
+      "npm run clean",
+      "tsc -p tsconfig.json",
+      "tsc -p tsconfig.cjs.json",
+      `node -e "require('node:fs').writeFileSync('dist/cjs/package.json', JSON.stringify({ type: 'commonjs' }))"`,
+    ]);
+    expect((pkg.scripts as Record<string, string>).clean).toBe(
+      `node -e "require('node:fs').rmSync('dist', { recursive: true, force: true })"`,
+    );
+  });
+});
+
+describe("tsconfigs", () => {
+  const files = emitPackageFiles(model, { "README.md.hbs": "" }, "5.9.3");
+  const esm = JSON.parse(files.files.get("tsconfig.json")!) as { compilerOptions: Record<string, unknown> };
+  const cjs = JSON.parse(files.files.get("tsconfig.cjs.json")!) as {
+    extends: string;
+    compilerOptions: Record<string, unknown>;
+  };
+  it("both builds emit declarations, source maps and declaration maps relative to src/", () => {
+    expect(esm.compilerOptions).toMatchObject({
+      declaration: true,
+      declarationMap: true,
+      sourceMap: true,
+      rootDir: "src",
+      outDir: "dist/esm",
+    });
+    expect(cjs.extends).toBe("./tsconfig.json");
+    expect(cjs.compilerOptions).toEqual({ module: "CommonJS", moduleResolution: "Node10", outDir: "dist/cjs" });
+  });
+});

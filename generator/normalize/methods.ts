@@ -90,6 +90,7 @@ export function normalizeMethod(ctx: MethodContext, raw: unknown, at: string): B
             name: result.value.name,
             description: result.value.description ?? result.value.summary ?? "",
             schema: ctx.bundler.rewrite(result.value.schema ?? true, result.file, `${result.pointer}/schema`),
+            pointer: where(ctx, result.file, `${result.pointer}/schema`),
           },
         }
       : {}),
@@ -159,8 +160,14 @@ function normalizeParam(ctx: MethodContext, file: string, at: string, raw: unkno
     required: p.required === true,
     deprecated: p.deprecated === true,
     schema,
+    pointer: where(ctx, found.file, `${found.pointer}/schema`),
     ...(ref ? { refName: ref } : {}),
   };
+}
+
+/** `#/pointer` in the document itself, `file#/pointer` in another file. */
+function where(ctx: MethodContext, file: string, at: string): string {
+  return `${file === ctx.file ? "" : file}#${at}`;
 }
 
 /** The definition name when `schema` is nothing but a `$ref`. */

@@ -3,7 +3,7 @@
 import * as v from "../runtime/validate.js";
 import type { Validator } from "../runtime/validate.js";
 
-const Blockchain$: Validator = v.literal([
+const Blockchain$: Validator = /* @__PURE__ */ v.literal([
   "arbitrum",
   "avalanche",
   "avalanche_fuji",
@@ -17,75 +17,76 @@ const Blockchain$: Validator = v.literal([
   "polygon_zkevm",
   "syscoin",
 ]);
-const EventInput$: Validator = v.object(
-  { indexed: v.boolean, name: v.string(), size: v.number(true), type: v.string(), valueDecoded: v.string() },
-  [],
-);
-const Event$: Validator = v.object(
-  {
-    anonymous: v.boolean,
-    id: v.string(),
-    inputs: v.anyOf([v.array(EventInput$), v.nul], "type"),
-    name: v.string(),
-    signature: v.string(),
-    string: v.string(),
-    verified: v.boolean,
-  },
-  [],
-);
-const Log$: Validator = v.object(
+const EventInput$: Validator = /* @__PURE__ */ v.object({
+  indexed: v.boolean,
+  name: v.string(),
+  size: v.integer(),
+  type: v.string(),
+  valueDecoded: v.string(),
+});
+const Event$: Validator = /* @__PURE__ */ v.object({
+  anonymous: v.boolean,
+  id: v.string(),
+  inputs: v.anyOf([v.array(EventInput$), v.nul], { rule: "type" }),
+  name: v.string(),
+  signature: v.string(),
+  string: v.string(),
+  verified: v.boolean,
+});
+const Log$: Validator = /* @__PURE__ */ v.object(
   {
     address: v.string(),
-    blockHash: v.anyOf([v.string(), v.nul], "type"),
-    blockNumber: v.anyOf([v.string(), v.nul], "type"),
+    blockHash: v.anyOf([v.string(), v.nul], { rule: "type" }),
+    blockNumber: v.anyOf([v.string(), v.nul], { rule: "type" }),
     blockchain: Blockchain$,
     data: v.string(),
-    logIndex: v.anyOf([v.string(), v.nul], "type"),
+    logIndex: v.anyOf([v.string(), v.nul], { rule: "type" }),
     removed: v.boolean,
-    topics: v.anyOf([v.array(v.string()), v.nul], "type"),
-    transactionHash: v.anyOf([v.string(), v.nul], "type"),
-    transactionIndex: v.anyOf([v.string(), v.nul], "type"),
+    topics: v.anyOf([v.array(v.string()), v.nul], { rule: "type" }),
+    transactionHash: v.anyOf([v.string(), v.nul], { rule: "type" }),
+    transactionIndex: v.anyOf([v.string(), v.nul], { rule: "type" }),
     event: Event$,
   },
-  [
-    "address",
-    "blockHash",
-    "blockNumber",
-    "data",
-    "logIndex",
-    "removed",
-    "topics",
-    "transactionHash",
-    "transactionIndex",
-  ],
-);
-const MethodInput$: Validator = v.object(
-  { name: v.string(), size: v.number(true), type: v.string(), valueDecoded: v.string() },
-  [],
-);
-const MethodInfo$: Validator = v.object(
   {
-    id: v.string(),
-    inputs: v.anyOf([v.array(MethodInput$), v.nul], "type"),
-    name: v.string(),
-    signature: v.string(),
-    string: v.string(),
-    verified: v.boolean,
+    required: [
+      "address",
+      "blockHash",
+      "blockNumber",
+      "data",
+      "logIndex",
+      "removed",
+      "topics",
+      "transactionHash",
+      "transactionIndex",
+    ],
   },
-  [],
 );
-const AdvancedTransaction$: Validator = v.object(
+const MethodInput$: Validator = /* @__PURE__ */ v.object({
+  name: v.string(),
+  size: v.integer(),
+  type: v.string(),
+  valueDecoded: v.string(),
+});
+const MethodInfo$: Validator = /* @__PURE__ */ v.object({
+  id: v.string(),
+  inputs: v.anyOf([v.array(MethodInput$), v.nul], { rule: "type" }),
+  name: v.string(),
+  signature: v.string(),
+  string: v.string(),
+  verified: v.boolean,
+});
+const AdvancedTransaction$: Validator = /* @__PURE__ */ v.object(
   {
-    blockHash: v.anyOf([v.string(), v.nul], "type"),
-    blockNumber: v.anyOf([v.string(), v.nul], "type"),
+    blockHash: v.anyOf([v.string(), v.nul], { rule: "type" }),
+    blockNumber: v.anyOf([v.string(), v.nul], { rule: "type" }),
     blockchain: Blockchain$,
     from: v.string(),
     status: v.string(),
     timestamp: v.string(),
-    to: v.anyOf([v.string(), v.nul], "type"),
-    transactionIndex: v.anyOf([v.string(), v.nul], "type"),
+    to: v.anyOf([v.string(), v.nul], { rule: "type" }),
+    transactionIndex: v.anyOf([v.string(), v.nul], { rule: "type" }),
     value: v.string(),
-    contractAddress: v.anyOf([v.string(), v.nul], "type"),
+    contractAddress: v.anyOf([v.string(), v.nul], { rule: "type" }),
     cumulativeGasUsed: v.string(),
     gas: v.string(),
     gasPrice: v.string(),
@@ -100,21 +101,33 @@ const AdvancedTransaction$: Validator = v.object(
     type: v.string(),
     v: v.string(),
   },
-  ["blockHash", "blockNumber", "blockchain", "from", "status", "timestamp", "to", "transactionIndex", "value"],
+  {
+    required: [
+      "blockHash",
+      "blockNumber",
+      "blockchain",
+      "from",
+      "status",
+      "timestamp",
+      "to",
+      "transactionIndex",
+      "value",
+    ],
+  },
 );
-const AdvancedBlock$: Validator = v.object(
+const AdvancedBlock$: Validator = /* @__PURE__ */ v.object(
   {
     blockchain: Blockchain$,
     difficulty: v.string(),
     extraData: v.string(),
     gasLimit: v.string(),
     gasUsed: v.string(),
-    hash: v.anyOf([v.string(), v.nul], "type"),
-    logsBloom: v.anyOf([v.string(), v.nul], "type"),
+    hash: v.anyOf([v.string(), v.nul], { rule: "type" }),
+    logsBloom: v.anyOf([v.string(), v.nul], { rule: "type" }),
     miner: v.string(),
     mixHash: v.string(),
-    nonce: v.anyOf([v.string(), v.nul], "type"),
-    number: v.anyOf([v.string(), v.nul], "type"),
+    nonce: v.anyOf([v.string(), v.nul], { rule: "type" }),
+    number: v.anyOf([v.string(), v.nul], { rule: "type" }),
     parentHash: v.string(),
     receiptsRoot: v.string(),
     sha3Uncles: v.string(),
@@ -122,131 +135,128 @@ const AdvancedBlock$: Validator = v.object(
     stateRoot: v.string(),
     timestamp: v.string(),
     totalDifficulty: v.string(),
-    transactions: v.anyOf([v.array(AdvancedTransaction$), v.nul], "type"),
+    transactions: v.anyOf([v.array(AdvancedTransaction$), v.nul], { rule: "type" }),
     transactionsRoot: v.string(),
-    uncles: v.anyOf([v.array(v.unknown), v.nul], "type"),
+    uncles: v.anyOf([v.array(v.unknown), v.nul], { rule: "type" }),
   },
-  [
-    "blockchain",
-    "difficulty",
-    "extraData",
-    "gasLimit",
-    "gasUsed",
-    "hash",
-    "logsBloom",
-    "miner",
-    "mixHash",
-    "nonce",
-    "number",
-    "parentHash",
-    "receiptsRoot",
-    "sha3Uncles",
-    "size",
-    "stateRoot",
-    "timestamp",
-    "totalDifficulty",
-    "transactions",
-    "transactionsRoot",
-    "uncles",
-  ],
+  {
+    required: [
+      "blockchain",
+      "difficulty",
+      "extraData",
+      "gasLimit",
+      "gasUsed",
+      "hash",
+      "logsBloom",
+      "miner",
+      "mixHash",
+      "nonce",
+      "number",
+      "parentHash",
+      "receiptsRoot",
+      "sha3Uncles",
+      "size",
+      "stateRoot",
+      "timestamp",
+      "totalDifficulty",
+      "transactions",
+      "transactionsRoot",
+      "uncles",
+    ],
+  },
 );
-const ContractType$: Validator = v.literal(["ERC721", "ERC1155"]);
-const Currency$: Validator = v.object(
+const ContractType$: Validator = /* @__PURE__ */ v.literal(["ERC721", "ERC1155"]);
+const Currency$: Validator = /* @__PURE__ */ v.object(
   {
     blockchain: Blockchain$,
-    decimals: v.number(true),
+    decimals: v.integer(),
     name: v.string(),
     symbol: v.string(),
     thumbnail: v.string(),
     address: v.string(),
   },
-  ["blockchain", "decimals", "name", "symbol", "thumbnail"],
+  { required: ["blockchain", "decimals", "name", "symbol", "thumbnail"] },
 );
-const GetBlocksResult$: Validator = v.object({ blocks: v.anyOf([v.array(AdvancedBlock$), v.nul], "type") }, []);
-const GetCurrenciesResult$: Validator = v.object({ currencies: v.anyOf([v.array(Currency$), v.nul], "type") }, [
-  "currencies",
-]);
-const GetInteractionsResult$: Validator = v.object({ blockchains: v.anyOf([v.array(v.string()), v.nul], "type") }, [
-  "blockchains",
-]);
-const PageToken$: Validator = v.string();
-const GetLogsResult$: Validator = v.object(
-  { logs: v.anyOf([v.array(Log$), v.nul], "type"), nextPageToken: PageToken$ },
-  ["logs"],
+export const GetBlocksResult$: Validator = /* @__PURE__ */ v.object({
+  blocks: v.anyOf([v.array(AdvancedBlock$), v.nul], { rule: "type" }),
+});
+export const GetCurrenciesResult$: Validator = /* @__PURE__ */ v.object(
+  { currencies: v.anyOf([v.array(Currency$), v.nul], { rule: "type" }) },
+  { required: ["currencies"] },
 );
-const GetNFTHoldersResult$: Validator = v.object(
-  { holders: v.anyOf([v.array(v.string()), v.nul], "type"), nextPageToken: PageToken$ },
-  ["holders"],
+export const GetInteractionsResult$: Validator = /* @__PURE__ */ v.object(
+  { blockchains: v.anyOf([v.array(v.string()), v.nul], { rule: "type" }) },
+  { required: ["blockchains"] },
 );
-const Trait$: Validator = v.object({ trait_type: v.string(), value: v.string() }, []);
-const NftAttributes$: Validator = v.object(
+const PageToken$: Validator = /* @__PURE__ */ v.string();
+export const GetLogsResult$: Validator = /* @__PURE__ */ v.object(
+  { logs: v.anyOf([v.array(Log$), v.nul], { rule: "type" }), nextPageToken: PageToken$ },
+  { required: ["logs"] },
+);
+export const GetNFTHoldersResult$: Validator = /* @__PURE__ */ v.object(
+  { holders: v.anyOf([v.array(v.string()), v.nul], { rule: "type" }), nextPageToken: PageToken$ },
+  { required: ["holders"] },
+);
+const Trait$: Validator = /* @__PURE__ */ v.object({ trait_type: v.string(), value: v.string() });
+const NftAttributes$: Validator = /* @__PURE__ */ v.object({
+  contractType: ContractType$,
+  description: v.string(),
+  imageUrl: v.string(),
+  name: v.string(),
+  tokenUrl: v.string(),
+  traits: v.array(Trait$),
+});
+const NftMetadata$: Validator = /* @__PURE__ */ v.object({
+  blockchain: Blockchain$,
+  collectionName: v.string(),
+  collectionSymbol: v.string(),
+  contractAddress: v.string(),
+  contractType: ContractType$,
+  tokenId: v.string(),
+});
+export const GetNFTMetadataResult$: Validator = /* @__PURE__ */ v.object(
   {
-    contractType: ContractType$,
-    description: v.string(),
-    imageUrl: v.string(),
-    name: v.string(),
-    tokenUrl: v.string(),
-    traits: v.array(Trait$),
+    attributes: v.anyOf([NftAttributes$, v.nul], { rule: "oneOf", names: ["NftAttributes", undefined] }),
+    metadata: v.anyOf([NftMetadata$, v.nul], { rule: "oneOf", names: ["NftMetadata", undefined] }),
   },
-  [],
+  { required: ["attributes", "metadata"] },
 );
-const NftMetadata$: Validator = v.object(
-  {
-    blockchain: Blockchain$,
-    collectionName: v.string(),
-    collectionSymbol: v.string(),
-    contractAddress: v.string(),
-    contractType: ContractType$,
-    tokenId: v.string(),
-  },
-  [],
+const NftAsset$: Validator = /* @__PURE__ */ v.object({
+  blockchain: Blockchain$,
+  collectionName: v.string(),
+  contractAddress: v.string(),
+  contractType: ContractType$,
+  imageUrl: v.string(),
+  name: v.string(),
+  quantity: v.string(),
+  symbol: v.string(),
+  tokenId: v.string(),
+  tokenUrl: v.string(),
+  traits: v.array(Trait$),
+});
+export const GetNFTsByOwnerResult$: Validator = /* @__PURE__ */ v.object(
+  { assets: v.anyOf([v.array(NftAsset$), v.nul], { rule: "type" }), owner: v.string(), nextPageToken: PageToken$ },
+  { required: ["assets", "owner"] },
 );
-const GetNFTMetadataResult$: Validator = v.object(
-  {
-    attributes: v.anyOf([NftAttributes$, v.nul], "oneOf", ["NftAttributes", undefined]),
-    metadata: v.anyOf([NftMetadata$, v.nul], "oneOf", ["NftMetadata", undefined]),
-  },
-  ["attributes", "metadata"],
+const TokenPrice$: Validator = /* @__PURE__ */ v.object(
+  { usdPrice: v.string(), blockchain: v.string(), contractAddress: v.string() },
+  { required: ["usdPrice", "blockchain"] },
 );
-const NftAsset$: Validator = v.object(
-  {
-    blockchain: Blockchain$,
-    collectionName: v.string(),
-    contractAddress: v.string(),
-    contractType: ContractType$,
-    imageUrl: v.string(),
-    name: v.string(),
-    quantity: v.string(),
-    symbol: v.string(),
-    tokenId: v.string(),
-    tokenUrl: v.string(),
-    traits: v.array(Trait$),
-  },
-  [],
-);
-const GetNFTsByOwnerResult$: Validator = v.object(
-  { assets: v.anyOf([v.array(NftAsset$), v.nul], "type"), owner: v.string(), nextPageToken: PageToken$ },
-  ["assets", "owner"],
-);
-const TokenPrice$: Validator = v.object({ usdPrice: v.string(), blockchain: v.string(), contractAddress: v.string() }, [
-  "usdPrice",
-  "blockchain",
-]);
-const GetTokenPriceResult$: Validator = TokenPrice$;
-const GetTransactionsByHashResult$: Validator = v.object(
-  { transactions: v.anyOf([v.array(AdvancedTransaction$), v.nul], "type") },
-  ["transactions"],
+export const GetTokenPriceResult$: Validator = TokenPrice$;
+export const GetTransactionsByHashResult$: Validator = /* @__PURE__ */ v.object(
+  { transactions: v.anyOf([v.array(AdvancedTransaction$), v.nul], { rule: "type" }) },
+  { required: ["transactions"] },
 );
 
-/** Validators of the results (with the spec's x-response-deviations applied), by method name. */
+/** Validators of the results (with the spec's x-response-deviations applied; issues do not quote the server's values), by method name. */
 export const resultValidators: Readonly<Record<string, Validator>> = {
-  adv_getCurrencies: GetCurrenciesResult$,
-  adv_getLogs: GetLogsResult$,
-  adv_getBlocks: GetBlocksResult$,
-  adv_getTransactionsByHash: GetTransactionsByHashResult$,
-  adv_getInteractions: GetInteractionsResult$,
-  adv_getNFTsByOwner: GetNFTsByOwnerResult$,
-  adv_getNFTMetadata: GetNFTMetadataResult$,
-  adv_getNFTHolders: GetNFTHoldersResult$,
-  adv_getTokenPrice: GetTokenPriceResult$,
+  adv_getCurrencies: /* @__PURE__ */ v.hideValues(GetCurrenciesResult$),
+  adv_getLogs: /* @__PURE__ */ v.hideValues(GetLogsResult$),
+  adv_getBlocks: /* @__PURE__ */ v.hideValues(GetBlocksResult$),
+  adv_getTransactionsByHash: /* @__PURE__ */ v.hideValues(GetTransactionsByHashResult$),
+  adv_getInteractions: /* @__PURE__ */ v.hideValues(GetInteractionsResult$),
+  adv_getNFTsByOwner: /* @__PURE__ */ v.hideValues(GetNFTsByOwnerResult$),
+  adv_getNFTMetadata: /* @__PURE__ */ v.hideValues(GetNFTMetadataResult$),
+  adv_getNFTHolders: /* @__PURE__ */ v.hideValues(GetNFTHoldersResult$),
+  adv_getTokenPrice: /* @__PURE__ */ v.hideValues(GetTokenPriceResult$),
 };

@@ -3,20 +3,21 @@
 import * as v from "../runtime/validate.js";
 import type { Validator } from "../runtime/validate.js";
 
-const Address$: Validator = v.string(/^0x[0-9a-fA-F]{40}$/u);
-const AccessListItem$: Validator = v.object(
+const Address$: Validator = /* @__PURE__ */ v.string({ pattern: /^0x[0-9a-fA-F]{40}$/u });
+const AccessListItem$: Validator = /* @__PURE__ */ v.object(
   { address: Address$, storageKeys: v.array(v.string()) },
-  ["address", "storageKeys"],
-  false,
+  { required: ["address", "storageKeys"], additional: false },
 );
-const BlockTag$: Validator = v.literal(["latest", "earliest", "pending", "safe", "finalized"]);
-const HexQuantity$: Validator = v.string(/^0x[0-9a-fA-F]+$/u);
-const BlockNumberOrTag$: Validator = v.anyOf([HexQuantity$, BlockTag$], "anyOf", ["HexQuantity", "BlockTag"]);
-const HexData$: Validator = v.string(/^0x[0-9a-fA-F]*$/u);
-const CallObject$: Validator = v.object(
+const BlockTag$: Validator = /* @__PURE__ */ v.literal(["latest", "earliest", "pending", "safe", "finalized"]);
+const HexQuantity$: Validator = /* @__PURE__ */ v.string({ pattern: /^0x[0-9a-fA-F]+$/u });
+const BlockNumberOrTag$: Validator = /* @__PURE__ */ v.anyOf([HexQuantity$, BlockTag$], {
+  names: ["HexQuantity", "BlockTag"],
+});
+const HexData$: Validator = /* @__PURE__ */ v.string({ pattern: /^0x[0-9a-fA-F]*$/u });
+const CallObject$: Validator = /* @__PURE__ */ v.object(
   {
-    from: v.anyOf([Address$, v.nul], "oneOf", ["Address", undefined]),
-    to: v.anyOf([Address$, v.nul], "oneOf", ["Address", undefined]),
+    from: v.anyOf([Address$, v.nul], { rule: "oneOf", names: ["Address", undefined] }),
+    to: v.anyOf([Address$, v.nul], { rule: "oneOf", names: ["Address", undefined] }),
     gas: HexQuantity$,
     gasPrice: HexQuantity$,
     maxFeePerGas: HexQuantity$,
@@ -26,65 +27,57 @@ const CallObject$: Validator = v.object(
     input: HexData$,
     accessList: v.array(AccessListItem$),
   },
-  [],
-  false,
+  { additional: false },
 );
-const TraceConfig$: Validator = v.object(
-  {
-    tracer: v.string(),
-    tracerConfig: v.object({}, []),
-    timeout: v.string(),
-    reexec: v.number(true),
-    disableStorage: v.boolean,
-    disableStack: v.boolean,
-    enableMemory: v.boolean,
-    enableReturnData: v.boolean,
-    limit: v.number(true),
-    debug: v.boolean,
-  },
-  [],
-);
-const DebugTraceCallParams$: Validator = v.object(
+const TraceConfig$: Validator = /* @__PURE__ */ v.object({
+  tracer: v.string(),
+  tracerConfig: v.object({}),
+  timeout: v.string(),
+  reexec: v.integer(),
+  disableStorage: v.boolean,
+  disableStack: v.boolean,
+  enableMemory: v.boolean,
+  enableReturnData: v.boolean,
+  limit: v.integer(),
+  debug: v.boolean,
+});
+export const DebugTraceCallParams$: Validator = /* @__PURE__ */ v.object(
   { transaction: CallObject$, block: BlockNumberOrTag$, traceConfig: TraceConfig$ },
-  ["transaction", "block"],
-  false,
+  { required: ["transaction", "block"], additional: false },
 );
-const EthBlockNumberParams$: Validator = v.object({}, [], false);
-const EthCallParams$: Validator = v.object(
+export const EthBlockNumberParams$: Validator = /* @__PURE__ */ v.object({}, { additional: false });
+export const EthCallParams$: Validator = /* @__PURE__ */ v.object(
   { transaction: CallObject$, block: BlockNumberOrTag$ },
-  ["transaction", "block"],
-  false,
+  { required: ["transaction", "block"], additional: false },
 );
-const EthGetBlockByNumberParams$: Validator = v.object(
+export const EthGetBlockByNumberParams$: Validator = /* @__PURE__ */ v.object(
   { block: BlockNumberOrTag$, fullTransactions: v.boolean },
-  ["block", "fullTransactions"],
-  false,
+  { required: ["block", "fullTransactions"], additional: false },
 );
-const EthGetTransactionCountParams$: Validator = v.object(
+export const EthGetTransactionCountParams$: Validator = /* @__PURE__ */ v.object(
   { address: Address$, block: BlockNumberOrTag$ },
-  ["address", "block"],
-  false,
+  { required: ["address", "block"], additional: false },
 );
-const Hash32$: Validator = v.string(/^0x[0-9a-fA-F]{64}$/u);
-const LogFilter$: Validator = v.object(
+const Hash32$: Validator = /* @__PURE__ */ v.string({ pattern: /^0x[0-9a-fA-F]{64}$/u });
+const LogFilter$: Validator = /* @__PURE__ */ v.object(
   {
-    address: v.anyOf([Address$, v.array(Address$, 1)], "oneOf", ["Address", undefined]),
+    address: v.anyOf([Address$, v.array(Address$, { minItems: 1 })], { rule: "oneOf", names: ["Address", undefined] }),
     topics: v.array(
-      v.anyOf([Hash32$, v.nul, v.array(Hash32$)], "oneOf", ["Hash32", undefined, undefined]),
-      undefined,
-      4,
+      v.anyOf([Hash32$, v.nul, v.array(Hash32$)], { rule: "oneOf", names: ["Hash32", undefined, undefined] }),
+      { maxItems: 4 },
     ),
   },
-  [],
-  false,
+  { additional: false },
 );
-const EthSubscribeParams$: Validator = v.object(
+export const EthSubscribeParams$: Validator = /* @__PURE__ */ v.object(
   { kind: v.literal(["newHeads", "logs", "newPendingTransactions"]), filter: LogFilter$ },
-  ["kind"],
-  false,
+  { required: ["kind"], additional: false },
 );
-const SubscriptionId$: Validator = v.string(/^0x[0-9a-fA-F]+$/u);
-const EthUnsubscribeParams$: Validator = v.object({ subscriptionId: SubscriptionId$ }, ["subscriptionId"], false);
+const SubscriptionId$: Validator = /* @__PURE__ */ v.string({ pattern: /^0x[0-9a-fA-F]+$/u });
+export const EthUnsubscribeParams$: Validator = /* @__PURE__ */ v.object(
+  { subscriptionId: SubscriptionId$ },
+  { required: ["subscriptionId"], additional: false },
+);
 
 /** Validators of the params (as an object keyed by param name), by method name. */
 export const validators: Readonly<Record<string, Validator>> = {

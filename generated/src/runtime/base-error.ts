@@ -65,7 +65,10 @@ export class ValidationError extends RpcClientError {
   override name = "ValidationError";
   readonly issues: readonly Issue[];
   constructor(what: string, issues: readonly Issue[], context: ErrorContext) {
-    const list = issues.map((i) => `${i.path} ${i.message} (rule: ${i.rule}, got ${i.received})`).join("; ");
+    // `got integer 20000`: the value found, when the validator shows it.
+    const list = issues
+      .map((i) => `${i.path} ${i.message} (rule: ${i.rule}, got ${i.received}${i.value ? ` ${i.value}` : ""})`)
+      .join("; ");
     super(`Invalid ${what}: ${list}.`, context);
     this.issues = issues;
   }

@@ -15,14 +15,19 @@ import { ROOT } from "../../../generator/generate.js";
 import { diskSource, loadSpec } from "../../../generator/load/load.js";
 import type { DocumentModel, JsonSchema, MethodModel, NamedSchema } from "../../../generator/model/document.js";
 import { normalizeDocument } from "../../../generator/normalize/document.js";
+import { SchemaNormalizer } from "../../../generator/normalize/schema.js";
 
 function model(
   schemas: Record<string, JsonSchema>,
   role: NamedSchema["role"] = "result",
   methods: Partial<MethodModel>[] = [],
 ): DocumentModel {
+  const nodes = new SchemaNormalizer();
   return {
-    schemas: Object.entries(schemas).map(([name, schema]) => ({ name, schema, lenient: schema, pointer: "", role })),
+    schemas: Object.entries(schemas).map(([name, schema]) => {
+      const node = nodes.normalize(schema, `#/components/schemas/${name}`);
+      return { name, schema, lenient: schema, node, lenientNode: node, pointer: "", role };
+    }),
     methods,
   } as unknown as DocumentModel;
 }

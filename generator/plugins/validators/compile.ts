@@ -1,0 +1,219 @@
+/**
+ * One schema node → one expression of combinator calls with named options, as a reader would
+ * write it: `v.integer({ min: 1, max: 10000 })`, `v.string({ pattern: /^0x/u })`,
+ * `v.object({ … }, { required: ["blockchain"], additional: false })`. Options equal to the
+ * combinator's default are left out.
+ */
+import { objectKey, patternFlags, regexLiteral } from "../../print/escape.js";
+import type { SchemaDefinitions, SchemaNode } from "../../model/schema.js";
+import { childrenOf, jsonTypes } from "../../model/schema.js";
+import {
+  arrayExpr,
+  arrowExpr,
+  callExpr,
+  numberExpr,
+  objectExpr,
+  raw,
+  stringExpr,
+  valueExpr,
+  type Expr,
+} from "../../print/js-code.js";
+import { identifier } from "../../print/escape.js";
+
+const id = (name: string): string => `${identifier(name)}$`;
+const member = (text: string): Expr => raw(text, "member");
+
+/** `/* @__PURE__ *\/ call(…)`: a bundler may drop the constant when nothing uses it. */
+export function pure(expr: Expr): Expr {
+  return expr.kind === "call" ? { ...expr, doc: ["/* @__PURE__ */ ", expr.doc] } : expr;
+}
+
+/** The names a node refers to directly (not through other named nodes). */
+export function directRefs(node: SchemaNode): Set<string> {
+  const names = new Set<string>();
+  const stack = [node];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.kind === "ref") names.add(n.name);
+    else stack.push(...childrenOf(n));
+  }
+  return names;
+}
+
+/** `{ a: 1, b: [] }` from the entries that are set; `undefined` when none is. */
+function options(entries: [string, Expr | undefined][]): Expr | undefined {
+  const set = entries.filter((e): e is [string, Expr] => e[1] !== undefined);
+  return set.length === 0 ? undefined : objectExpr(set.map(([key, value]) => ({ key, value })));
+}
+
+const num = (value: number | undefined): Expr | undefined => (value === undefined ? undefined : numberExpr(value));
+
+/** A `pattern` as a regular expression literal, or `new RegExp("…", "u")` when it cannot be one. */
+function pattern(p: string): Expr {
+  const literal = regexLiteral(p);
+  if (literal.startsWith("/")) return raw(literal, "regex");
+  const flags = patternFlags(p);
+  return { ...callExpr("new RegExp", [stringExpr(p), ...(flags ? [stringExpr(flags)] : [])]), kind: "new" };
+}
+
+export class ValidatorCompiler {
+  /** `Name: keyword` of every keyword present that the validators do not check. */
+  readonly unchecked: string[] = [];
+  private readonly declared = new Set<string>();
+  private current = "";
+
+  constructor(private readonly definitions: SchemaDefinitions) {}
+
+  /** The validator of the named node `name`; names compiled before it are referred to directly. */
+  compile(node: SchemaNode, name: string): Expr {
+    this.current = name;
+    const expr = this.expr(node);
+    this.declared.add(name);
+    return expr;
+  }
+
+  private call(callee: string, args: (Expr | undefined)[]): Expr {
+    return callExpr(
+      callee,
+      args.filter((a): a is Expr => a !== undefined),
+    );
+  }
+
+  private expr(node: SchemaNode): Expr {
+    for (const keyword of Object.keys(node.unmodelled ?? {})) this.unchecked.push(`${this.current}: ${keyword}`);
+    switch (node.kind) {
+      case "ref":
+        return this.declared.has(node.name) ? raw(id(node.name), "identifier") : this.lazy(node.name);
+      case "unknown":
+        return member("v.unknown");
+      case "never":
+        return member("v.never");
+      case "boolean":
+        return member("v.boolean");
+      case "null":
+        return member("v.nul");
+      case "string":
+        return this.call("v.string", [
+          options([
+            ["pattern", node.pattern === undefined ? undefined : pattern(node.pattern)],
+            ["minLength", num(node.minLength)],
+            ["maxLength", num(node.maxLength)],
+          ]),
+        ]);
+      case "integer":
+      case "number": {
+        // An unsigned 64-bit integer is at least 0 already.
+        const min = node.u64 && node.minimum !== undefined && node.minimum <= 0 ? undefined : node.minimum;
+        return this.call(node.u64 ? "v.uint64" : `v.${node.kind}`, [
+          options([
+            ["min", num(min)],
+            ["max", num(node.maximum)],
+            ["exclusiveMin", num(node.exclusiveMinimum)],
+            ["exclusiveMax", num(node.exclusiveMaximum)],
+            ["multipleOf", num(node.multipleOf)],
+          ]),
+        ]);
+      }
+      case "enum":
+        return node.values.length === 0 ? member("v.never") : this.call("v.literal", [valueExpr(node.values)]);
+      case "union":
+        return this.union(node);
+      case "allOf":
+        return this.call("v.allOf", [arrayExpr(node.members.map((m) => this.expr(m)))]);
+      case "not":
+        return this.call("v.not", [this.expr(node.node)]);
+      case "array":
+        return this.call("v.array", [
+          node.items ? this.expr(node.items) : member("v.unknown"),
+          options([
+            ["minItems", num(node.minItems)],
+            ["maxItems", num(node.maxItems)],
+            ["uniqueItems", node.uniqueItems ? raw("true", "boolean") : undefined],
+          ]),
+        ]);
+      case "tuple":
+        return this.call("v.tuple", [
+          arrayExpr(node.items.map((i) => this.expr(i))),
+          options([
+            [
+              "rest",
+              node.rest === undefined
+                ? undefined
+                : node.rest.kind === "never"
+                  ? raw("false", "boolean")
+                  : this.expr(node.rest),
+            ],
+            ["minItems", num(node.minItems)],
+            ["maxItems", num(node.maxItems)],
+            ["uniqueItems", node.uniqueItems ? raw("true", "boolean") : undefined],
+          ]),
+        ]);
+      case "object":
+        return this.object(node);
+    }
+  }
+
+  private lazy(name: string): Expr {
+    const target = this.definitions.get(name);
+    const types = target ? jsonTypes(target, this.definitions) : ["any"];
+    return this.call("v.lazy", [
+      arrowExpr([], raw(id(name), "identifier")),
+      options([
+        ["types", valueExpr(types)],
+        ["label", stringExpr(name)],
+      ]),
+    ]);
+  }
+
+  /** `anyOf`/`oneOf`/a type list, with the members' names (type name of a reference, else `title`) for messages. */
+  private union(node: Extract<SchemaNode, { kind: "union" }>): Expr {
+    const names = node.members.map((m) => (m.kind === "ref" ? m.name : m.title));
+    const named = names.some((n) => n !== undefined);
+    return this.call("v.anyOf", [
+      arrayExpr(node.members.map((m) => this.expr(m))),
+      options([
+        ["rule", node.rule === "anyOf" ? undefined : stringExpr(node.rule)],
+        [
+          "names",
+          named
+            ? arrayExpr(names.map((n) => (n === undefined ? raw("undefined", "identifier") : stringExpr(n))))
+            : undefined,
+        ],
+        [
+          "discriminator",
+          node.discriminator
+            ? valueExpr({ property: node.discriminator.property, values: node.discriminator.values })
+            : undefined,
+        ],
+      ]),
+    ]);
+  }
+
+  private object(node: Extract<SchemaNode, { kind: "object" }>): Expr {
+    const properties = objectExpr(node.properties.map((p) => ({ key: objectKey(p.name), value: this.expr(p.node) })));
+    const required = [...node.properties.filter((p) => p.required).map((p) => p.name), ...node.requiredOnly];
+    const extra = node.additional;
+    return this.call("v.object", [
+      properties,
+      options([
+        ["required", required.length > 0 ? valueExpr(required) : undefined],
+        [
+          "additional",
+          extra === undefined || (extra.kind === "unknown" && extra.unmodelled === undefined)
+            ? undefined
+            : extra.kind === "never"
+              ? raw("false", "boolean")
+              : this.expr(extra),
+        ],
+        [
+          "patterns",
+          node.patterns.length > 0
+            ? arrayExpr(node.patterns.map((p) => arrayExpr([pattern(p.pattern), this.expr(p.node)])))
+            : undefined,
+        ],
+        ["minProperties", num(node.minProperties)],
+        ["maxProperties", num(node.maxProperties)],
+      ]),
+    ]);
+  }
+}

@@ -27,6 +27,7 @@ import { stringForPattern } from "../../generator/mock/pattern.js";
 import { createRandom } from "../../generator/mock/random.js";
 import { generateValue } from "../../generator/mock/values.js";
 import type { DocumentModel, JsonSchema } from "../../generator/model/document.js";
+import { nodeDefinitions } from "../../generator/plugins/types/schema-walk.js";
 import { writeOutput } from "../../generator/write/write.js";
 
 interface Entry {
@@ -166,7 +167,7 @@ describe("every method answers through the mock, and every answer passes strict 
       const model = models.get(name)!;
       const mock = await startMockServer({ specs: [entry.file], cwd: ROOT, port: 0 });
       const client = await clientOf(name, mock.url);
-      const definitions = new Map<string, JsonSchema>(model.schemas.map((s) => [s.name, s.schema]));
+      const definitions = nodeDefinitions(model.schemas, false);
       const failures: string[] = [];
       let calls = 0;
       try {
@@ -175,7 +176,7 @@ describe("every method answers through the mock, and every answer passes strict 
             (e) => e.hasResult && !warned.get(name)!.some((p) => p.startsWith(`${e.pointer}/`)),
           );
           const made = generateValue(
-            { $ref: `#/definitions/${method.paramsType}` },
+            { kind: "ref", name: method.paramsType, pointer: "" },
             definitions,
             `${method.rpcName} params`,
           ) as Record<string, unknown>;
@@ -216,6 +217,7 @@ describe("every value the mock makes up fits its documented schema under ajv (fo
   it.each(entries.map((e) => [e.name, e] as const))("%s", (name, entry) => {
     const model = models.get(name)!;
     const definitions = new Map<string, JsonSchema>(model.schemas.map((s) => [s.name, s.schema]));
+    const nodes = nodeDefinitions(model.schemas, false);
     const ajv = addFormats(new Ajv({ strict: false, logger: false }));
     ajv.addSchema({ $id: "doc", definitions: Object.fromEntries(definitions) });
     const misfits: string[] = [];
@@ -226,8 +228,8 @@ describe("every value the mock makes up fits its documented schema under ajv (fo
         const validate = ajv.getSchema(`doc#/definitions/${type}`)!;
         for (let seed = 0; seed < SEEDS; seed++) {
           const value = generateValue(
-            { $ref: `#/definitions/${type}` },
-            definitions,
+            { kind: "ref", name: type, pointer: "" },
+            nodes,
             `${method.rpcName} ${type} ${seed}`,
           );
           checked++;

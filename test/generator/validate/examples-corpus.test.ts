@@ -93,7 +93,11 @@ describe("quickErrors: ajv's errors for made-up and broken values of every schem
       ajv.addSchema({ $id: "doc", definitions: Object.fromEntries(definitions) });
       for (const [name, schema] of definitions) {
         const validate = ajv.getSchema(`doc#/definitions/${encodeURIComponent(name)}`)!;
-        for (const value of broken(generateValue(schema, definitions, `${name} ${lenient}`))) {
+        const node = doc.schemas.find((s) => s.name === name)!;
+        const nodes = new Map(doc.schemas.map((s) => [s.name, lenient ? s.lenientNode : s.node]));
+        for (const value of broken(
+          generateValue(lenient ? node.lenientNode : node.node, nodes, `${name} ${lenient}`),
+        )) {
           const json = JSON.parse(JSON.stringify(value)) as unknown;
           asked++;
           const quick = quickErrors(schema, json, definitions);

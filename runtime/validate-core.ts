@@ -1,8 +1,9 @@
 /**
  * What every validator combinator shares (validate.ts, validate-shapes.ts): the `Issue` and
- * `Validator` shapes, and how a failure is recorded. A validator answers in two steps: `is(value)`,
- * a check that builds no path, message or array, and — only when it fails — the call
- * `(value, path, issues)`, which says where and why. A valid call therefore allocates nothing.
+ * `Validator` shapes, and how a failure is recorded. Each combinator is one `Check` run in two
+ * modes: without an issue list it answers yes or no at the first problem and builds no path,
+ * message or array (a valid call allocates nothing); only when that says no is it run again with
+ * a list, to say where and why.
  */
 
 /** One problem with one value: where it is, which rule it breaks, and what was there. */
@@ -30,6 +31,9 @@ export interface Validator {
   label: string;
 }
 
+/** A combinator's check: with `issues`, every problem is recorded; without, it stops at the first. */
+export type Check = (value: unknown, path?: string, issues?: Issue[]) => boolean;
+
 export function typeOf(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
@@ -37,67 +41,61 @@ export function typeOf(value: unknown): string {
   return typeof value;
 }
 
-/** A validator from its fast check and its explanation (called only when the check fails). */
-export function make(
-  types: readonly string[],
-  label: string,
-  is: (value: unknown) => boolean,
-  explain: (value: unknown, path: string, issues: Issue[]) => boolean,
-): Validator {
-  const check = (value: unknown, path: string, issues: Issue[]): boolean => is(value) || explain(value, path, issues);
-  return Object.assign(check, { is, types, label });
+/**
+ * A validator from its check: `is` is the check itself (no list), and the call runs it again with
+ * a list only when that fails. Parents call their children's `is` directly, so a valid value goes
+ * through no wrapper at all.
+ */
+export function make(types: readonly string[], label: string, check: Check): Validator {
+  const run = (value: unknown, path: string, issues: Issue[]): boolean => check(value) || check(value, path, issues);
+  return Object.assign(run, { is: check, types, label });
 }
 
-const MAX_SHOWN = 40;
-
-/** `value` as short JSON for a message: `20000`, `"0xZZ"`, `{"a":1,…`, `12n`. */
+/** `value` as short JSON for a message (at most 40 characters): `20000`, `"0xZZ"`, `{"a":1,…`, `12n`. */
 export function shown(value: unknown): string | undefined {
-  if (value === undefined || typeof value === "function" || typeof value === "symbol") return undefined;
-  if (typeof value === "bigint") return `${value}n`;
-  if (typeof value === "number") return String(value);
-  let text: string | undefined;
+  if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
   try {
-    text = JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? `${v}n` : v));
+    const text =
+      typeof value === "bigint"
+        ? `${value}n`
+        : JSON.stringify(value, (_, v: unknown) => (typeof v === "bigint" ? `${v}n` : v));
+    return text && text.length > 40 ? `${text.slice(0, 39)}…` : text;
   } catch {
     return undefined; // a cycle, or a throwing toJSON: the type says enough
   }
-  if (text === undefined) return undefined;
-  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
 }
 
-export function fail(issues: Issue[], path: string, rule: string, message: string, value: unknown): false {
-  const text = shown(value);
-  issues.push(
-    text === undefined
-      ? { path, rule, message, received: typeOf(value) }
-      : { path, rule, message, received: typeOf(value), value: text },
-  );
+/** Records a problem (when there is a list to record it in); always `false`. */
+export function fail(
+  issues: Issue[] | undefined,
+  path: string | undefined,
+  rule: string,
+  message: string,
+  value: unknown,
+): false {
+  if (issues) {
+    const issue: Issue = { path: path ?? "", rule, message, received: typeOf(value) };
+    const text = value === undefined ? undefined : shown(value);
+    if (text !== undefined) issue.value = text;
+    issues.push(issue);
+  }
   return false;
 }
 
 /** Accepts anything (the schema `true` or `{}`). */
-export const unknown: Validator = make(
-  ["any"],
-  "any value",
-  () => true,
-  () => true,
-);
+export const unknown: Validator = /* @__PURE__ */ make(["any"], "any value", () => true);
 
 /** `path.key`, or `path["na-me"]` when the key is not an identifier. */
-export const member = (path: string, key: string): string =>
+export const member = (path: string | undefined, key: string): string =>
   /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 
 /** JSON equality: objects compare by keys and values, whatever their order. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a))
-    return a.length === (b as unknown[]).length && a.every((x, i) => jsonEqual(x, (b as unknown[])[i]));
+  if (typeof a !== "object" || typeof b !== "object" || !a || !b || Array.isArray(a) !== Array.isArray(b)) return false;
   const ka = Object.keys(a);
-  const kb = Object.keys(b);
   return (
-    ka.length === kb.length &&
+    ka.length === Object.keys(b).length &&
     ka.every(
       (k) =>
         Object.prototype.hasOwnProperty.call(b, k) &&

@@ -1,7 +1,7 @@
 /**
- * Validator combinators for structures: arrays, tuples, objects, unions, `allOf`, `not`, forward
- * references, and `hideValues` (results from a server are checked without echoing their values).
- * Options are named as the schema keywords they come from.
+ * Validator combinators for structures: arrays, tuples, objects, unions, `allOf`, `not`, named
+ * definitions (`lazy`), and `hideValues` (results from a server are checked without echoing
+ * their values). Options are named after the schema keywords they come from.
  */
 import { fail, jsonEqual, make, member, typeOf, unknown, type Issue, type Validator } from "./validate-core.js";
 
@@ -11,74 +11,45 @@ export interface ArrayOptions {
   uniqueItems?: boolean;
 }
 
-/** The index of the first item equal to an earlier one, or -1. */
-function duplicateAt(items: readonly unknown[]): number {
-  for (let i = 1; i < items.length; i++) for (let j = 0; j < i; j++) if (jsonEqual(items[i], items[j])) return i;
-  return -1;
-}
-
-/** The count rule an array breaks, with its message, or `undefined`. */
-function countProblem(value: readonly unknown[], o: ArrayOptions): [rule: string, message: string] | undefined {
-  if (o.minItems !== undefined && value.length < o.minItems)
-    return ["minItems", `must have at least ${o.minItems} items`];
-  if (o.maxItems !== undefined && value.length > o.maxItems)
-    return ["maxItems", `must have at most ${o.maxItems} items`];
-  if (o.uniqueItems && duplicateAt(value) >= 0)
-    return ["uniqueItems", `must not repeat an item (item ${duplicateAt(value)} repeats an earlier one)`];
-  return undefined;
-}
-
-/** Arrays whose items all pass `items`. */
-export function array(items: Validator, options: ArrayOptions = {}): Validator {
-  return make(
-    ["array"],
-    `array of ${items.label}`,
-    (value) => {
-      if (!Array.isArray(value) || countProblem(value, options)) return false;
-      for (let i = 0; i < value.length; i++) if (!items.is(value[i])) return false;
-      return true;
-    },
-    (value, path, issues) => {
-      if (!Array.isArray(value)) return fail(issues, path, "type", "must be an array", value);
-      const count = countProblem(value, options);
-      if (count) return fail(issues, path, count[0], count[1], value);
-      let ok = true;
-      for (let i = 0; i < value.length; i++) ok = items(value[i], `${path}[${i}]`, issues) && ok;
-      return ok;
-    },
-  );
-}
-
 export interface TupleOptions extends ArrayOptions {
   /** Items past the tuple (`additionalItems`): a validator, or `false` for none. Any item by default. */
   rest?: Validator | false;
 }
 
+/** Arrays whose item `i` passes `items(i)`; `undefined` for an item that may not be there. */
+function list(
+  label: string,
+  items: (i: number) => Validator | undefined,
+  { minItems = 0, maxItems = Infinity, uniqueItems }: ArrayOptions,
+): Validator {
+  return make(["array"], label, (value, path, issues) => {
+    if (!Array.isArray(value)) return fail(issues, path, "type", "must be an array", value);
+    if (value.length < minItems) return fail(issues, path, "minItems", `must have at least ${minItems} items`, value);
+    if (value.length > maxItems) return fail(issues, path, "maxItems", `must have at most ${maxItems} items`, value);
+    if (uniqueItems)
+      for (let i = 1; i < value.length; i++)
+        if (value.slice(0, i).some((earlier) => jsonEqual(earlier, value[i])))
+          return fail(issues, path, "uniqueItems", `must not repeat an item (item ${i} repeats an earlier one)`, value);
+    let ok = true;
+    for (let i = 0; i < value.length && (ok || issues); i++)
+      ok = runOn(items(i)!, value[i], issues ? `${path}[${i}]` : "", issues) && ok;
+    return ok;
+  });
+}
+
+/** Arrays whose items all pass `items`. */
+export function array(items: Validator, options: ArrayOptions = {}): Validator {
+  return list(`array of ${items.label}`, () => items, options);
+}
+
 /** Tuples (`items: [...]`): item `i` passes `items[i]`, later ones `rest`. */
 export function tuple(items: readonly Validator[], options: TupleOptions = {}): Validator {
-  const rest = options.rest ?? unknown;
-  const at = (i: number): Validator | false => items[i] ?? rest;
-  const counts: ArrayOptions = {
+  const { rest = unknown } = options;
+  const maxItems = rest === false ? Math.min(options.maxItems ?? Infinity, items.length) : options.maxItems;
+  return list(`[${items.map((i) => i.label).join(", ")}]`, (i) => items[i] ?? (rest || undefined), {
     ...options,
-    maxItems: rest === false ? Math.min(options.maxItems ?? items.length, items.length) : options.maxItems,
-  };
-  return make(
-    ["array"],
-    `[${items.map((i) => i.label).join(", ")}]`,
-    (value) => {
-      if (!Array.isArray(value) || countProblem(value, counts)) return false;
-      for (let i = 0; i < value.length; i++) if (!(at(i) as Validator).is(value[i])) return false;
-      return true;
-    },
-    (value, path, issues) => {
-      if (!Array.isArray(value)) return fail(issues, path, "type", "must be an array", value);
-      const count = countProblem(value, counts);
-      if (count) return fail(issues, path, count[0], count[1], value);
-      let ok = true;
-      for (let i = 0; i < value.length; i++) ok = (at(i) as Validator)(value[i], `${path}[${i}]`, issues) && ok;
-      return ok;
-    },
-  );
+    maxItems,
+  });
 }
 
 export interface ObjectOptions {
@@ -93,6 +64,9 @@ export interface ObjectOptions {
 }
 
 const has = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
+/** A member's check: the fast one, or (with issues) the full one at `at`. */
+const runOn = (check: Validator, value: unknown, at: string | undefined, issues: Issue[] | undefined): boolean =>
+  issues ? check(value, at ?? "", issues) : check.is(value);
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
@@ -104,67 +78,46 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 export function object(properties: Readonly<Record<string, Validator>>, options: ObjectOptions = {}): Validator {
   const known = new Map(Object.keys(properties).map((k) => [k, properties[k]!]));
-  const { required = [], additional = unknown, patterns = [] } = options;
-  const counted = options.minProperties !== undefined || options.maxProperties !== undefined;
-  /** The rule the set of keys breaks (a missing key, a count), or `undefined`. */
-  const keysProblem = (record: Record<string, unknown>): [rule: string, message: string] | undefined => {
-    if (!counted) return undefined;
-    let n = 0;
-    for (const key in record) if (has(record, key) && record[key] !== undefined) n++;
-    if (options.minProperties !== undefined && n < options.minProperties)
-      return ["minProperties", `must have at least ${options.minProperties} properties`];
-    if (options.maxProperties !== undefined && n > options.maxProperties)
-      return ["maxProperties", `must have at most ${options.maxProperties} properties`];
-    return undefined;
+  const { required = [], additional = unknown, patterns = [], minProperties = 0, maxProperties = Infinity } = options;
+  const names = (): string => {
+    const all = [...known.keys(), ...patterns.map(([re]) => `keys matching ${re.source}`)];
+    return all.length ? ` (known: ${all.join(", ")})` : "";
   };
-  const is = (value: unknown): boolean => {
-    if (!isRecord(value)) return false;
-    for (const key of required) if (!has(value, key) || value[key] === undefined) return false;
-    for (const key in value) {
-      if (!has(value, key)) continue;
-      const item = value[key];
-      if (item === undefined) continue;
-      const declared = known.get(key);
-      if (declared && !declared.is(item)) return false;
-      let matched = false;
-      for (const [re, check] of patterns)
-        if (re.test(key)) {
-          matched = true;
-          if (!check.is(item)) return false;
-        }
-      if (declared || matched) continue;
-      if (additional === false || !additional.is(item)) return false;
-    }
-    return keysProblem(value) === undefined;
-  };
-  const explain = (value: unknown, path: string, issues: Issue[]): boolean => {
+  return make(["object"], "object", (value, path, issues) => {
     if (!isRecord(value)) return fail(issues, path, "type", "must be an object", value);
     let ok = true;
     for (const key of required)
-      if (!has(value, key) || value[key] === undefined)
+      if (!has(value, key) || value[key] === undefined) {
+        if (!issues) return false;
         ok = fail(issues, member(path, key), "required", "is required", undefined);
-    for (const key of Object.keys(value)) {
-      const item = value[key];
-      if (item === undefined) continue;
-      const at = member(path, key);
-      const declared = known.get(key);
-      if (declared) ok = declared(item, at, issues) && ok;
-      // patternProperties apply to declared keys too; only keys matched by neither fall to `additional`.
-      const matching = patterns.filter(([re]) => re.test(key));
-      for (const [, check] of matching) ok = check(item, at, issues) && ok;
-      if (declared || matching.length > 0) continue;
-      if (additional !== false) ok = additional(item, at, issues) && ok;
-      else {
-        const names = [...known.keys(), ...patterns.map(([re]) => `keys matching ${re.source}`)];
-        const list = names.length ? ` (known: ${names.join(", ")})` : "";
-        ok = fail(issues, at, "additionalProperties", `is not a known field${list}`, item);
       }
+    let count = 0;
+    for (const key in value) {
+      const item = value[key];
+      if (!has(value, key) || item === undefined) continue;
+      count++;
+      const at = issues ? member(path, key) : "";
+      const declared = known.get(key);
+      let matched = false;
+      if (declared) ok = runOn(declared, item, at, issues) && ok;
+      // patternProperties apply to declared keys too; only keys matched by neither fall to `additional`.
+      for (let i = 0; i < patterns.length; i++)
+        if (patterns[i]![0].test(key)) {
+          matched = true;
+          ok = runOn(patterns[i]![1], item, at, issues) && ok;
+        }
+      if (!declared && !matched)
+        ok = additional
+          ? runOn(additional, item, at, issues) && ok
+          : fail(issues, at, "additionalProperties", `is not a known field${names()}`, item);
+      if (!ok && !issues) return false;
     }
-    const count = keysProblem(value);
-    if (count) ok = fail(issues, path, count[0], count[1], value);
+    if (count < minProperties)
+      return fail(issues, path, "minProperties", `must have at least ${minProperties} properties`, value);
+    if (count > maxProperties)
+      return fail(issues, path, "maxProperties", `must have at most ${maxProperties} properties`, value);
     return ok;
-  };
-  return make(["object"], "object", is, explain);
+  });
 }
 
 export interface UnionOptions {
@@ -185,68 +138,75 @@ export interface UnionOptions {
  */
 export function anyOf(branches: readonly Validator[], options: UnionOptions = {}): Validator {
   const { rule = "anyOf", names = [], discriminator } = options;
-  const types = [...new Set(branches.flatMap((b) => b.types))];
   const name = (i: number): string => names[i] ?? branches[i]!.label;
-  /** The branch the discriminator picks for `value`, or -1. */
-  const picked = (value: unknown): number => {
-    if (!discriminator || !isRecord(value) || !has(value, discriminator.property)) return -1;
-    return discriminator.values.indexOf(value[discriminator.property]);
-  };
-  const is = (value: unknown): boolean => {
-    const i = picked(value);
-    if (i >= 0) return branches[i]!.is(value);
-    for (const branch of branches) if (branch.is(value)) return true;
-    return false;
-  };
-  const explain = (value: unknown, path: string, issues: Issue[]): boolean => {
-    const chosen = picked(value);
-    if (chosen >= 0) return branches[chosen]!(value, path, issues);
-    const found: Issue[][] = branches.map((branch) => {
-      const own: Issue[] = [];
-      branch(value, path, own);
-      return own;
-    });
-    const type = typeOf(value);
-    const close = found
-      .map((_, i) => i)
-      .filter((i) => {
-        const t = branches[i]!.types;
-        return t.includes(type) || t.includes("any") || (type === "integer" && t.includes("number"));
-      });
-    if (close.length === 1) {
-      issues.push(...found[close[0]!]!);
+  const types = [...new Set(branches.flatMap((b) => b.types))];
+  return make(types, branches.map((_, i) => name(i)).join(" or "), (value, path, issues) => {
+    const chosen =
+      discriminator && isRecord(value) && has(value, discriminator.property)
+        ? discriminator.values.indexOf(value[discriminator.property])
+        : -1;
+    if (chosen >= 0) return runOn(branches[chosen]!, value, path, issues);
+    if (!issues) {
+      for (let i = 0; i < branches.length; i++) if (branches[i]!.is(value)) return true;
       return false;
     }
-    if (close.length === 0 || rule === "type") {
-      const expected = found.map((_, i) => (names[i] ? `${names[i]} (${branches[i]!.types.join(" or ")})` : name(i)));
-      return fail(issues, path, rule, `must be ${expected.join(" or ")}`, value);
-    }
-    // How far a branch got: the length of its deepest issue's path, then fewer issues.
-    const reach = (i: number): number => Math.max(...found[i]!.map((x) => x.path.length)) * 1e3 - found[i]!.length;
-    const closest = close.reduce((best, i) => (reach(i) > reach(best) ? i : best));
-    const tried = found.map((own, i) => {
-      const first = own[0] ?? { path, message: "failed" };
-      const below = first.path.slice(path.length).replace(/^\./, "");
-      const more = own.length > 1 ? `, and ${own.length - 1} more` : "";
-      return `${name(i)} (${below ? `${below} ` : ""}${first.message}${more})`;
+    return explain(branches, name, rule, names, value, path ?? "", issues);
+  });
+}
+
+/** Why no branch of a union takes `value` (see anyOf). */
+function explain(
+  branches: readonly Validator[],
+  name: (i: number) => string,
+  rule: string,
+  names: readonly (string | undefined)[],
+  value: unknown,
+  path: string,
+  issues: Issue[],
+): boolean {
+  const found = branches.map((branch) => {
+    const own: Issue[] = [];
+    branch(value, path, own);
+    return own;
+  });
+  const type = typeOf(value);
+  const close = found
+    .map((_, i) => i)
+    .filter((i) => {
+      const t = branches[i]!.types;
+      return t.includes(type) || t.includes("any") || (type === "integer" && t.includes("number"));
     });
-    return fail(issues, path, rule, `matches none of: ${tried.join(", ")}; closest: ${name(closest)}`, value);
-  };
-  return make(types, branches.map((_, i) => name(i)).join(" or "), is, explain);
+  if (close.length === 1) {
+    issues.push(...found[close[0]!]!);
+    return false;
+  }
+  if (close.length === 0 || rule === "type") {
+    const expected = found.map((_, i) => (names[i] ? `${names[i]} (${branches[i]!.types.join(" or ")})` : name(i)));
+    return fail(issues, path, rule, `must be ${expected.join(" or ")}`, value);
+  }
+  // How far a branch got: the length of its deepest issue's path, then fewer issues.
+  const reach = (i: number): number => Math.max(...found[i]!.map((x) => x.path.length)) * 1e3 - found[i]!.length;
+  const closest = close.reduce((best, i) => (reach(i) > reach(best) ? i : best));
+  const tried = found.map((own, i) => {
+    const first = own[0] ?? { path, message: "failed" };
+    const below = first.path.slice(path.length).replace(/^\./, "");
+    const more = own.length > 1 ? `, and ${own.length - 1} more` : "";
+    return `${name(i)} (${below ? `${below} ` : ""}${first.message}${more})`;
+  });
+  return fail(issues, path, rule, `matches none of: ${tried.join(", ")}; closest: ${name(closest)}`, value);
 }
 
 /** `allOf`: every branch must pass. */
 export function allOf(branches: readonly Validator[]): Validator {
-  return make(
-    branches[0]?.types ?? ["any"],
-    branches.map((b) => b.label).join(" and "),
-    (value) => branches.every((b) => b.is(value)),
-    (value, path, issues) => {
-      let ok = true;
-      for (const branch of branches) ok = branch(value, path, issues) && ok;
-      return ok;
-    },
-  );
+  return make(branches[0]?.types ?? ["any"], branches.map((b) => b.label).join(" and "), (value, path, issues) => {
+    if (!issues) {
+      for (let i = 0; i < branches.length; i++) if (!branches[i]!.is(value)) return false;
+      return true;
+    }
+    let ok = true;
+    for (const branch of branches) ok = branch(value, path ?? "", issues) && ok;
+    return ok;
+  });
 }
 
 /** `not`. */
@@ -254,25 +214,36 @@ export function not(inner: Validator): Validator {
   return make(
     ["any"],
     `not ${inner.label}`,
-    (value) => !inner.is(value),
-    (value, path, issues) => fail(issues, path, "not", `must not be ${inner.label}`, value),
+    (value, path, issues) => !inner.is(value) || fail(issues, path, "not", `must not be ${inner.label}`, value),
   );
 }
 
-export interface LazyOptions {
-  /** JSON types the validator it stands for can accept. */
-  types: readonly string[];
-  label: string;
-}
-
-/** A reference to a validator defined later (recursion and forward references). */
-export function lazy(get: () => Validator, options: LazyOptions): Validator {
-  return make(
-    options.types,
-    options.label,
-    (value) => get().is(value),
-    (value, path, issues) => get()(value, path, issues),
-  );
+/**
+ * A validator built the first time it is used. Every named schema is one (`const Block$ =
+ * v.lazy(() => v.object(…))`): a bundler can drop the ones an app never reaches (the call is
+ * marked pure, and its argument is a function, which has no effect until called), and
+ * definitions may refer to each other, or to themselves, in any order (a label that names itself
+ * says `any value` the second time: `array of any value`).
+ */
+export function lazy(build: () => Validator): Validator {
+  let built: Validator | undefined;
+  const get = (): Validator => {
+    if (!built) {
+      // Reached from itself while being built (only through a union or allOf of itself, which the
+      // generator refuses): answer as `unknown` rather than recurse forever.
+      built = unknown;
+      built = build();
+      // From now on a parent's `is` call goes straight to the built check.
+      self.is = built.is;
+    }
+    return built;
+  };
+  const run = (value: unknown, path: string, issues: Issue[]): boolean => get()(value, path, issues);
+  const self = Object.defineProperties(Object.assign(run, { is: (value: unknown) => get().is(value) }), {
+    types: { get: () => get().types },
+    label: { get: () => get().label },
+  }) as Validator;
+  return self;
 }
 
 /**
@@ -280,13 +251,11 @@ export function lazy(get: () => Validator, options: LazyOptions): Validator {
  * server and could echo a secret (the API key) into an error message.
  */
 export function hideValues(inner: Validator): Validator {
-  return make(inner.types, inner.label, inner.is, (value, path, issues) => {
+  return make(inner.types, inner.label, (value, path, issues) => {
+    if (!issues) return inner.is(value);
     const start = issues.length;
-    const ok = inner(value, path, issues);
-    for (let i = start; i < issues.length; i++) {
-      const { value: _hidden, ...rest } = issues[i]!;
-      issues[i] = rest;
-    }
+    const ok = inner(value, path ?? "", issues);
+    for (const issue of issues.slice(start)) delete issue.value;
     return ok;
   });
 }

@@ -554,10 +554,10 @@ describe("not", () => {
   ])("$name", run);
 });
 
-describe("lazy (recursion)", () => {
-  const tree: Validator = object(
-    { value: integer(), children: array(lazy(() => tree, { types: ["object"], label: "Tree" })) },
-    { required: ["value"], additional: false },
+describe("lazy (named definitions, recursion)", () => {
+  // As the generator writes a recursive definition: the definition refers to itself inside its thunk.
+  const tree: Validator = lazy(() =>
+    object({ value: integer(), children: array(tree) }, { required: ["value"], additional: false }),
   );
   it.each<Row>([
     ok("leaf", tree, { value: 1 }),
@@ -581,14 +581,29 @@ describe("lazy (recursion)", () => {
     ),
   ])("$name", run);
 
-  it("lazy carries the given types and label, and resolves on each call", () => {
-    let target: Validator = string();
-    const ref = lazy(() => target, { types: ["string"], label: "Ref" });
+  it("builds on first use, once, and takes the built validator's types and label", () => {
+    let builds = 0;
+    const ref = lazy(() => {
+      builds++;
+      return string({ pattern: /^a/ });
+    });
+    expect(builds).toBe(0);
     expect(ref.types).toEqual(["string"]);
-    expect(ref.label).toBe("Ref");
+    expect(ref.label).toBe("string matching ^a");
     expect(ref("a", P, [])).toBe(true);
-    target = nul;
-    expect(ref("a", P, [])).toBe(false);
+    expect(ref.is("b")).toBe(false);
+    expect(builds).toBe(1);
+  });
+
+  it("a recursive label names itself once, not forever", () => {
+    const nested: Validator = lazy(() => array(nested));
+    expect(nested.label).toBe("array of any value");
+    expect(tree.label).toBe("object");
+  });
+
+  it("building a definition that reaches itself through a union ends (the generator refuses such schemas)", () => {
+    const loop: Validator = lazy(() => anyOf([loop, nul]));
+    expect(loop.types).toEqual(["any", "null"]);
   });
 });
 

@@ -3,189 +3,203 @@
 import * as v from "../runtime/validate.js";
 import type { Validator } from "../runtime/validate.js";
 
-const Address$: Validator = /* @__PURE__ */ v.string({ pattern: /^0x[0-9a-fA-F]{40}$/u });
-export const Hash32$: Validator = /* @__PURE__ */ v.string({ pattern: /^0x[0-9a-fA-F]{64}$/u });
-const HexData$: Validator = /* @__PURE__ */ v.string({ pattern: /^0x[0-9a-fA-F]*$/u });
-const HexQuantity$: Validator = /* @__PURE__ */ v.string({ pattern: /^0x[0-9a-fA-F]+$/u });
-const Transaction$: Validator = /* @__PURE__ */ v.object(
-  {
-    hash: Hash32$,
-    nonce: HexQuantity$,
-    blockHash: v.anyOf([Hash32$, v.nul], { rule: "oneOf", names: ["Hash32", undefined] }),
-    blockNumber: v.anyOf([HexQuantity$, v.nul], { rule: "oneOf", names: ["HexQuantity", undefined] }),
-    transactionIndex: v.anyOf([HexQuantity$, v.nul], { rule: "oneOf", names: ["HexQuantity", undefined] }),
-    from: Address$,
-    to: v.anyOf([Address$, v.nul], { rule: "oneOf", names: ["Address", undefined] }),
-    value: HexQuantity$,
-    gas: HexQuantity$,
-    gasPrice: HexQuantity$,
-    input: HexData$,
-    type: HexQuantity$,
-    chainId: HexQuantity$,
-    v: HexQuantity$,
-    r: HexQuantity$,
-    s: HexQuantity$,
-    maxFeePerGas: HexQuantity$,
-    maxPriorityFeePerGas: HexQuantity$,
-  },
-  {
-    required: [
-      "hash",
-      "nonce",
-      "blockHash",
-      "blockNumber",
-      "transactionIndex",
-      "from",
-      "to",
-      "value",
-      "gas",
-      "gasPrice",
-      "input",
-    ],
-  },
+const Address$: Validator = /* @__PURE__ */ v.lazy(() => v.string({ pattern: /^0x[0-9a-fA-F]{40}$/u }));
+export const Hash32$: Validator = /* @__PURE__ */ v.lazy(() => v.string({ pattern: /^0x[0-9a-fA-F]{64}$/u }));
+const HexData$: Validator = /* @__PURE__ */ v.lazy(() => v.string({ pattern: /^0x[0-9a-fA-F]*$/u }));
+const HexQuantity$: Validator = /* @__PURE__ */ v.lazy(() => v.string({ pattern: /^0x[0-9a-fA-F]+$/u }));
+const Transaction$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      hash: Hash32$,
+      nonce: HexQuantity$,
+      blockHash: v.anyOf([Hash32$, v.nul], { rule: "oneOf", names: ["Hash32", undefined] }),
+      blockNumber: v.anyOf([HexQuantity$, v.nul], { rule: "oneOf", names: ["HexQuantity", undefined] }),
+      transactionIndex: v.anyOf([HexQuantity$, v.nul], { rule: "oneOf", names: ["HexQuantity", undefined] }),
+      from: Address$,
+      to: v.anyOf([Address$, v.nul], { rule: "oneOf", names: ["Address", undefined] }),
+      value: HexQuantity$,
+      gas: HexQuantity$,
+      gasPrice: HexQuantity$,
+      input: HexData$,
+      type: HexQuantity$,
+      chainId: HexQuantity$,
+      v: HexQuantity$,
+      r: HexQuantity$,
+      s: HexQuantity$,
+      maxFeePerGas: HexQuantity$,
+      maxPriorityFeePerGas: HexQuantity$,
+    },
+    {
+      required: [
+        "hash",
+        "nonce",
+        "blockHash",
+        "blockNumber",
+        "transactionIndex",
+        "from",
+        "to",
+        "value",
+        "gas",
+        "gasPrice",
+        "input",
+      ],
+    },
+  ),
 );
-const Block$: Validator = /* @__PURE__ */ v.object(
-  {
-    number: v.anyOf([HexQuantity$, v.nul], { rule: "oneOf", names: ["HexQuantity", undefined] }),
-    hash: v.anyOf([Hash32$, v.nul], { rule: "oneOf", names: ["Hash32", undefined] }),
-    parentHash: Hash32$,
-    nonce: v.anyOf([HexData$, v.nul], { rule: "oneOf", names: ["HexData", undefined] }),
-    sha3Uncles: HexData$,
-    logsBloom: v.anyOf([HexData$, v.nul], { rule: "oneOf", names: ["HexData", undefined] }),
-    transactionsRoot: HexData$,
-    stateRoot: HexData$,
-    receiptsRoot: HexData$,
-    miner: Address$,
-    difficulty: HexQuantity$,
-    extraData: HexData$,
-    size: HexQuantity$,
-    gasLimit: HexQuantity$,
-    gasUsed: HexQuantity$,
-    timestamp: HexQuantity$,
-    transactions: v.array(v.anyOf([Hash32$, Transaction$], { names: ["Hash32", "Transaction"] })),
-    uncles: v.array(v.string()),
-    totalDifficulty: v.anyOf([HexQuantity$, v.nul], { rule: "oneOf", names: ["HexQuantity", undefined] }),
-    baseFeePerGas: HexQuantity$,
-  },
-  {
-    required: [
-      "number",
-      "hash",
-      "parentHash",
-      "nonce",
-      "sha3Uncles",
-      "logsBloom",
-      "transactionsRoot",
-      "stateRoot",
-      "receiptsRoot",
-      "miner",
-      "difficulty",
-      "extraData",
-      "size",
-      "gasLimit",
-      "gasUsed",
-      "timestamp",
-      "transactions",
-      "uncles",
-    ],
-  },
+const Block$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      number: v.anyOf([HexQuantity$, v.nul], { rule: "oneOf", names: ["HexQuantity", undefined] }),
+      hash: v.anyOf([Hash32$, v.nul], { rule: "oneOf", names: ["Hash32", undefined] }),
+      parentHash: Hash32$,
+      nonce: v.anyOf([HexData$, v.nul], { rule: "oneOf", names: ["HexData", undefined] }),
+      sha3Uncles: HexData$,
+      logsBloom: v.anyOf([HexData$, v.nul], { rule: "oneOf", names: ["HexData", undefined] }),
+      transactionsRoot: HexData$,
+      stateRoot: HexData$,
+      receiptsRoot: HexData$,
+      miner: Address$,
+      difficulty: HexQuantity$,
+      extraData: HexData$,
+      size: HexQuantity$,
+      gasLimit: HexQuantity$,
+      gasUsed: HexQuantity$,
+      timestamp: HexQuantity$,
+      transactions: v.array(v.anyOf([Hash32$, Transaction$], { names: ["Hash32", "Transaction"] })),
+      uncles: v.array(v.string()),
+      totalDifficulty: v.anyOf([HexQuantity$, v.nul], { rule: "oneOf", names: ["HexQuantity", undefined] }),
+      baseFeePerGas: HexQuantity$,
+    },
+    {
+      required: [
+        "number",
+        "hash",
+        "parentHash",
+        "nonce",
+        "sha3Uncles",
+        "logsBloom",
+        "transactionsRoot",
+        "stateRoot",
+        "receiptsRoot",
+        "miner",
+        "difficulty",
+        "extraData",
+        "size",
+        "gasLimit",
+        "gasUsed",
+        "timestamp",
+        "transactions",
+        "uncles",
+      ],
+    },
+  ),
 );
-const CallTracerFrame$: Validator = /* @__PURE__ */ v.object(
-  {
-    type: v.string(),
-    from: v.string(),
-    to: v.string(),
-    value: v.string(),
-    gas: v.string(),
-    gasUsed: v.string(),
-    input: v.string(),
-    output: v.string(),
+const CallTracerFrame$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      type: v.string(),
+      from: v.string(),
+      to: v.string(),
+      value: v.string(),
+      gas: v.string(),
+      gasUsed: v.string(),
+      input: v.string(),
+      output: v.string(),
+      error: v.string(),
+      revertReason: v.string(),
+      calls: v.array(CallTracerFrame$),
+    },
+    { required: ["type", "from", "gas", "gasUsed", "input"] },
+  ),
+);
+const StructLog$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({
+    pc: v.integer(),
+    op: v.string(),
+    gas: v.integer(),
+    gasCost: v.integer(),
+    depth: v.integer(),
     error: v.string(),
-    revertReason: v.string(),
-    calls: v.array(v.lazy(() => CallTracerFrame$, { types: ["object"], label: "CallTracerFrame" })),
-  },
-  { required: ["type", "from", "gas", "gasUsed", "input"] },
+    stack: v.array(v.string()),
+    memory: v.array(v.string()),
+    storage: v.object({}, { additional: v.string() }),
+    refund: v.integer(),
+    returnData: v.string(),
+  }),
 );
-const StructLog$: Validator = /* @__PURE__ */ v.object({
-  pc: v.integer(),
-  op: v.string(),
-  gas: v.integer(),
-  gasCost: v.integer(),
-  depth: v.integer(),
-  error: v.string(),
-  stack: v.array(v.string()),
-  memory: v.array(v.string()),
-  storage: v.object({}, { additional: v.string() }),
-  refund: v.integer(),
-  returnData: v.string(),
-});
-const StructLoggerResult$: Validator = /* @__PURE__ */ v.object(
-  { gas: v.integer(), failed: v.boolean, returnValue: v.string(), structLogs: v.array(StructLog$) },
-  { required: ["gas", "failed", "returnValue", "structLogs"] },
+const StructLoggerResult$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    { gas: v.integer(), failed: v.boolean, returnValue: v.string(), structLogs: v.array(StructLog$) },
+    { required: ["gas", "failed", "returnValue", "structLogs"] },
+  ),
 );
-export const DebugTraceCallResult$: Validator = /* @__PURE__ */ v.anyOf(
-  [StructLoggerResult$, CallTracerFrame$, v.unknown],
-  { names: ["StructLoggerResult", "CallTracerFrame", undefined] },
+export const DebugTraceCallResult$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.anyOf([StructLoggerResult$, CallTracerFrame$, v.unknown], {
+    names: ["StructLoggerResult", "CallTracerFrame", undefined],
+  }),
 );
-export const EthBlockNumberResult$: Validator = HexQuantity$;
-export const EthCallResult$: Validator = HexData$;
-export const EthGetBlockByNumberResult$: Validator = /* @__PURE__ */ v.anyOf([Block$, v.nul], {
-  rule: "oneOf",
-  names: ["Block", undefined],
-});
-export const EthGetTransactionCountResult$: Validator = HexQuantity$;
-export const Head$: Validator = /* @__PURE__ */ v.object(
-  {
-    number: HexQuantity$,
-    hash: Hash32$,
-    parentHash: Hash32$,
-    nonce: v.anyOf([HexData$, v.nul], { rule: "oneOf", names: ["HexData", undefined] }),
-    sha3Uncles: HexData$,
-    logsBloom: v.anyOf([HexData$, v.nul], { rule: "oneOf", names: ["HexData", undefined] }),
-    transactionsRoot: HexData$,
-    stateRoot: HexData$,
-    receiptsRoot: HexData$,
-    miner: Address$,
-    difficulty: HexQuantity$,
-    extraData: HexData$,
-    gasLimit: HexQuantity$,
-    gasUsed: HexQuantity$,
-    timestamp: HexQuantity$,
-    baseFeePerGas: HexQuantity$,
-  },
-  { required: ["number", "hash", "parentHash", "timestamp"] },
+export const EthBlockNumberResult$: Validator = /* @__PURE__ */ v.lazy(() => HexQuantity$);
+export const EthCallResult$: Validator = /* @__PURE__ */ v.lazy(() => HexData$);
+export const EthGetBlockByNumberResult$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.anyOf([Block$, v.nul], { rule: "oneOf", names: ["Block", undefined] }),
 );
-export const Log$: Validator = /* @__PURE__ */ v.object(
-  {
-    address: Address$,
-    topics: v.array(Hash32$, { maxItems: 4 }),
-    data: HexData$,
-    blockNumber: HexQuantity$,
-    blockHash: Hash32$,
-    transactionHash: Hash32$,
-    transactionIndex: HexQuantity$,
-    logIndex: HexQuantity$,
-    removed: v.boolean,
-  },
-  {
-    required: [
-      "address",
-      "topics",
-      "data",
-      "blockNumber",
-      "blockHash",
-      "transactionHash",
-      "transactionIndex",
-      "logIndex",
-    ],
-  },
+export const EthGetTransactionCountResult$: Validator = /* @__PURE__ */ v.lazy(() => HexQuantity$);
+export const Head$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      number: HexQuantity$,
+      hash: Hash32$,
+      parentHash: Hash32$,
+      nonce: v.anyOf([HexData$, v.nul], { rule: "oneOf", names: ["HexData", undefined] }),
+      sha3Uncles: HexData$,
+      logsBloom: v.anyOf([HexData$, v.nul], { rule: "oneOf", names: ["HexData", undefined] }),
+      transactionsRoot: HexData$,
+      stateRoot: HexData$,
+      receiptsRoot: HexData$,
+      miner: Address$,
+      difficulty: HexQuantity$,
+      extraData: HexData$,
+      gasLimit: HexQuantity$,
+      gasUsed: HexQuantity$,
+      timestamp: HexQuantity$,
+      baseFeePerGas: HexQuantity$,
+    },
+    { required: ["number", "hash", "parentHash", "timestamp"] },
+  ),
 );
-export const EthSubscribeItem$: Validator = /* @__PURE__ */ v.anyOf([Head$, Log$, Hash32$], {
-  names: ["Head", "Log", "Hash32"],
-});
-const SubscriptionId$: Validator = /* @__PURE__ */ v.string({ pattern: /^0x[0-9a-fA-F]+$/u });
-export const EthSubscribeResult$: Validator = SubscriptionId$;
-export const EthUnsubscribeResult$: Validator = v.boolean;
+export const Log$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      address: Address$,
+      topics: v.array(Hash32$, { maxItems: 4 }),
+      data: HexData$,
+      blockNumber: HexQuantity$,
+      blockHash: Hash32$,
+      transactionHash: Hash32$,
+      transactionIndex: HexQuantity$,
+      logIndex: HexQuantity$,
+      removed: v.boolean,
+    },
+    {
+      required: [
+        "address",
+        "topics",
+        "data",
+        "blockNumber",
+        "blockHash",
+        "transactionHash",
+        "transactionIndex",
+        "logIndex",
+      ],
+    },
+  ),
+);
+export const EthSubscribeItem$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.anyOf([Head$, Log$, Hash32$], { names: ["Head", "Log", "Hash32"] }),
+);
+const SubscriptionId$: Validator = /* @__PURE__ */ v.lazy(() => v.string({ pattern: /^0x[0-9a-fA-F]+$/u }));
+export const EthSubscribeResult$: Validator = /* @__PURE__ */ v.lazy(() => SubscriptionId$);
+export const EthUnsubscribeResult$: Validator = /* @__PURE__ */ v.lazy(() => v.boolean);
 
 /** Validators of the results (with the spec's x-response-deviations applied; issues do not quote the server's values), by method name. */
 export const resultValidators: Readonly<Record<string, Validator>> = {

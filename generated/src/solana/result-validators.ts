@@ -3,63 +3,66 @@
 import * as v from "../runtime/validate.js";
 import type { Validator } from "../runtime/validate.js";
 
-const Encoding$: Validator = /* @__PURE__ */ v.literal(["base58", "base64", "base64+zstd", "jsonParsed"]);
-const EncodedAccountData$: Validator = /* @__PURE__ */ v.tuple([v.string(), Encoding$], {
-  rest: false,
-  minItems: 2,
-  maxItems: 2,
-});
-const ParsedAccountData$: Validator = /* @__PURE__ */ v.object(
-  { program: v.string(), parsed: v.unknown, space: v.uint64() },
-  { required: ["program", "parsed"] },
+const Encoding$: Validator = /* @__PURE__ */ v.lazy(() => v.literal(["base58", "base64", "base64+zstd", "jsonParsed"]));
+const EncodedAccountData$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.tuple([v.string(), Encoding$], { rest: false, minItems: 2, maxItems: 2 }),
 );
-const AccountInfo$: Validator = /* @__PURE__ */ v.object(
-  {
-    data: v.anyOf([v.string(), EncodedAccountData$, ParsedAccountData$], {
-      names: [undefined, "EncodedAccountData", "ParsedAccountData"],
-    }),
-    executable: v.boolean,
-    lamports: v.uint64(),
-    owner: v.string({ pattern: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u }),
-    rentEpoch: v.uint64(),
-    space: v.anyOf([v.uint64(), v.nul], { rule: "type" }),
-  },
-  { required: ["data", "executable", "lamports", "owner", "rentEpoch"] },
+const ParsedAccountData$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ program: v.string(), parsed: v.unknown, space: v.uint64() }, { required: ["program", "parsed"] }),
 );
-const RpcContext$: Validator = /* @__PURE__ */ v.object(
-  { slot: v.uint64(), apiVersion: v.string() },
-  { required: ["slot"] },
+const AccountInfo$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      data: v.anyOf([v.string(), EncodedAccountData$, ParsedAccountData$], {
+        names: [undefined, "EncodedAccountData", "ParsedAccountData"],
+      }),
+      executable: v.boolean,
+      lamports: v.uint64(),
+      owner: v.string({ pattern: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u }),
+      rentEpoch: v.uint64(),
+      space: v.anyOf([v.uint64(), v.nul], { rule: "type" }),
+    },
+    { required: ["data", "executable", "lamports", "owner", "rentEpoch"] },
+  ),
 );
-export const AccountNotification$: Validator = /* @__PURE__ */ v.object(
-  { context: RpcContext$, value: AccountInfo$ },
-  { required: ["context", "value"] },
+const RpcContext$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ slot: v.uint64(), apiVersion: v.string() }, { required: ["slot"] }),
 );
-const SubscriptionNumber$: Validator = /* @__PURE__ */ v.integer({ min: 0 });
-export const AccountSubscribeResult$: Validator = SubscriptionNumber$;
-export const AccountUnsubscribeResult$: Validator = v.boolean;
-export const GetAccountInfoResult$: Validator = /* @__PURE__ */ v.object(
-  { context: RpcContext$, value: v.anyOf([AccountInfo$, v.nul], { rule: "oneOf", names: ["AccountInfo", undefined] }) },
-  { required: ["context", "value"] },
+export const AccountNotification$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ context: RpcContext$, value: AccountInfo$ }, { required: ["context", "value"] }),
 );
-export const GetBlockHeightResult$: Validator = /* @__PURE__ */ v.uint64();
-export const LogsNotification$: Validator = /* @__PURE__ */ v.object(
-  {
-    context: RpcContext$,
-    value: v.object(
-      { signature: v.string(), err: v.unknown, logs: v.anyOf([v.array(v.string()), v.nul], { rule: "oneOf" }) },
-      { required: ["signature", "err", "logs"] },
-    ),
-  },
-  { required: ["context", "value"] },
+const SubscriptionNumber$: Validator = /* @__PURE__ */ v.lazy(() => v.integer({ min: 0 }));
+export const AccountSubscribeResult$: Validator = /* @__PURE__ */ v.lazy(() => SubscriptionNumber$);
+export const AccountUnsubscribeResult$: Validator = /* @__PURE__ */ v.lazy(() => v.boolean);
+export const GetAccountInfoResult$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      context: RpcContext$,
+      value: v.anyOf([AccountInfo$, v.nul], { rule: "oneOf", names: ["AccountInfo", undefined] }),
+    },
+    { required: ["context", "value"] },
+  ),
 );
-export const LogsSubscribeResult$: Validator = SubscriptionNumber$;
-export const LogsUnsubscribeResult$: Validator = v.boolean;
-export const SlotInfo$: Validator = /* @__PURE__ */ v.object(
-  { parent: v.uint64(), root: v.uint64(), slot: v.uint64() },
-  { required: ["parent", "root", "slot"] },
+export const GetBlockHeightResult$: Validator = /* @__PURE__ */ v.lazy(() => v.uint64());
+export const LogsNotification$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      context: RpcContext$,
+      value: v.object(
+        { signature: v.string(), err: v.unknown, logs: v.anyOf([v.array(v.string()), v.nul], { rule: "oneOf" }) },
+        { required: ["signature", "err", "logs"] },
+      ),
+    },
+    { required: ["context", "value"] },
+  ),
 );
-export const SlotSubscribeResult$: Validator = SubscriptionNumber$;
-export const SlotUnsubscribeResult$: Validator = v.boolean;
+export const LogsSubscribeResult$: Validator = /* @__PURE__ */ v.lazy(() => SubscriptionNumber$);
+export const LogsUnsubscribeResult$: Validator = /* @__PURE__ */ v.lazy(() => v.boolean);
+export const SlotInfo$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ parent: v.uint64(), root: v.uint64(), slot: v.uint64() }, { required: ["parent", "root", "slot"] }),
+);
+export const SlotSubscribeResult$: Validator = /* @__PURE__ */ v.lazy(() => SubscriptionNumber$);
+export const SlotUnsubscribeResult$: Validator = /* @__PURE__ */ v.lazy(() => v.boolean);
 
 /** Validators of the results (with the spec's x-response-deviations applied; issues do not quote the server's values), by method name. */
 export const resultValidators: Readonly<Record<string, Validator>> = {

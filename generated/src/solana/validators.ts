@@ -3,57 +3,64 @@
 import * as v from "../runtime/validate.js";
 import type { Validator } from "../runtime/validate.js";
 
-const Commitment$: Validator = /* @__PURE__ */ v.literal(["processed", "confirmed", "finalized"]);
-const DataSlice$: Validator = /* @__PURE__ */ v.object(
-  { offset: v.integer({ min: 0 }), length: v.integer({ min: 0 }) },
-  { required: ["offset", "length"], additional: false },
+const Commitment$: Validator = /* @__PURE__ */ v.lazy(() => v.literal(["processed", "confirmed", "finalized"]));
+const DataSlice$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    { offset: v.integer({ min: 0 }), length: v.integer({ min: 0 }) },
+    { required: ["offset", "length"], additional: false },
+  ),
 );
-const Encoding$: Validator = /* @__PURE__ */ v.literal(["base58", "base64", "base64+zstd", "jsonParsed"]);
-const AccountInfoConfig$: Validator = /* @__PURE__ */ v.object(
-  { commitment: Commitment$, encoding: Encoding$, dataSlice: DataSlice$, minContextSlot: v.uint64() },
-  { additional: false },
+const Encoding$: Validator = /* @__PURE__ */ v.lazy(() => v.literal(["base58", "base64", "base64+zstd", "jsonParsed"]));
+const AccountInfoConfig$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    { commitment: Commitment$, encoding: Encoding$, dataSlice: DataSlice$, minContextSlot: v.uint64() },
+    { additional: false },
+  ),
 );
-const AccountSubscribeConfig$: Validator = /* @__PURE__ */ v.object(
-  { commitment: Commitment$, encoding: Encoding$ },
-  { additional: false },
+const AccountSubscribeConfig$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ commitment: Commitment$, encoding: Encoding$ }, { additional: false }),
 );
-export const AccountSubscribeParams$: Validator = /* @__PURE__ */ v.object(
-  { pubkey: v.string({ pattern: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u }), config: AccountSubscribeConfig$ },
-  { required: ["pubkey"], additional: false },
+export const AccountSubscribeParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    { pubkey: v.string({ pattern: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u }), config: AccountSubscribeConfig$ },
+    { required: ["pubkey"], additional: false },
+  ),
 );
-const SubscriptionNumber$: Validator = /* @__PURE__ */ v.integer({ min: 0 });
-export const AccountUnsubscribeParams$: Validator = /* @__PURE__ */ v.object(
-  { subscriptionId: SubscriptionNumber$ },
-  { required: ["subscriptionId"], additional: false },
+const SubscriptionNumber$: Validator = /* @__PURE__ */ v.lazy(() => v.integer({ min: 0 }));
+export const AccountUnsubscribeParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ subscriptionId: SubscriptionNumber$ }, { required: ["subscriptionId"], additional: false }),
 );
-const CommitmentConfig$: Validator = /* @__PURE__ */ v.object({ commitment: Commitment$ }, { additional: false });
-export const GetAccountInfoParams$: Validator = /* @__PURE__ */ v.object(
-  { pubkey: v.string({ pattern: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u }), config: AccountInfoConfig$ },
-  { required: ["pubkey"], additional: false },
+const CommitmentConfig$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ commitment: Commitment$ }, { additional: false }),
 );
-export const GetBlockHeightParams$: Validator = /* @__PURE__ */ v.object({}, { additional: false });
-const LogsFilter$: Validator = /* @__PURE__ */ v.anyOf(
-  [
-    v.literal(["all", "allWithVotes"]),
-    v.object(
-      { mentions: v.array(v.string({ pattern: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u }), { minItems: 1, maxItems: 1 }) },
-      { required: ["mentions"], additional: false },
-    ),
-  ],
-  { rule: "oneOf" },
+export const GetAccountInfoParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    { pubkey: v.string({ pattern: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u }), config: AccountInfoConfig$ },
+    { required: ["pubkey"], additional: false },
+  ),
 );
-export const LogsSubscribeParams$: Validator = /* @__PURE__ */ v.object(
-  { filter: LogsFilter$, config: CommitmentConfig$ },
-  { required: ["filter"], additional: false },
+export const GetBlockHeightParams$: Validator = /* @__PURE__ */ v.lazy(() => v.object({}, { additional: false }));
+const LogsFilter$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.anyOf(
+    [
+      v.literal(["all", "allWithVotes"]),
+      v.object(
+        { mentions: v.array(v.string({ pattern: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u }), { minItems: 1, maxItems: 1 }) },
+        { required: ["mentions"], additional: false },
+      ),
+    ],
+    { rule: "oneOf" },
+  ),
 );
-export const LogsUnsubscribeParams$: Validator = /* @__PURE__ */ v.object(
-  { subscriptionId: SubscriptionNumber$ },
-  { required: ["subscriptionId"], additional: false },
+export const LogsSubscribeParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ filter: LogsFilter$, config: CommitmentConfig$ }, { required: ["filter"], additional: false }),
 );
-export const SlotSubscribeParams$: Validator = /* @__PURE__ */ v.object({}, { additional: false });
-export const SlotUnsubscribeParams$: Validator = /* @__PURE__ */ v.object(
-  { subscriptionId: SubscriptionNumber$ },
-  { required: ["subscriptionId"], additional: false },
+export const LogsUnsubscribeParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ subscriptionId: SubscriptionNumber$ }, { required: ["subscriptionId"], additional: false }),
+);
+export const SlotSubscribeParams$: Validator = /* @__PURE__ */ v.lazy(() => v.object({}, { additional: false }));
+export const SlotUnsubscribeParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ subscriptionId: SubscriptionNumber$ }, { required: ["subscriptionId"], additional: false }),
 );
 
 /** Validators of the params (as an object keyed by param name), by method name. */

@@ -5,11 +5,11 @@
  * combinator's default are left out.
  */
 import { objectKey, patternFlags, regexLiteral } from "../../print/escape.js";
-import type { SchemaDefinitions, SchemaNode } from "../../model/schema.js";
-import { childrenOf, jsonTypes } from "../../model/schema.js";
+import type { SchemaNode } from "../../model/schema.js";
+import { childrenOf } from "../../model/schema.js";
+import { group, ifBreak, indent, line, softline } from "../../print/doc.js";
 import {
   arrayExpr,
-  arrowExpr,
   callExpr,
   numberExpr,
   objectExpr,
@@ -22,6 +22,18 @@ import { identifier } from "../../print/escape.js";
 
 const id = (name: string): string => `${identifier(name)}$`;
 const member = (text: string): Expr => raw(text, "member");
+
+/**
+ * `() => body` as the last argument of a call, laid out as prettier lays out an expanded last
+ * argument: on one line when it fits, else the body on the next line, then `,` and the `)` alone.
+ */
+function thunk(body: Expr): Expr {
+  return {
+    doc: group(["() =>", group([indent([line, body.doc]), ifBreak(","), softline])]),
+    kind: "arrow",
+    expandable: true,
+  };
+}
 
 /** `/* @__PURE__ *\/ call(…)`: a bundler may drop the constant when nothing uses it. */
 export function pure(expr: Expr): Expr {
@@ -59,17 +71,15 @@ function pattern(p: string): Expr {
 export class ValidatorCompiler {
   /** `Name: keyword` of every keyword present that the validators do not check. */
   readonly unchecked: string[] = [];
-  private readonly declared = new Set<string>();
   private current = "";
 
-  constructor(private readonly definitions: SchemaDefinitions) {}
-
-  /** The validator of the named node `name`; names compiled before it are referred to directly. */
+  /**
+   * The validator of the named node `name`: `v.lazy(() => …)`, built on first use and marked pure,
+   * so that a bundle keeps only the definitions it reaches and references need no order.
+   */
   compile(node: SchemaNode, name: string): Expr {
     this.current = name;
-    const expr = this.expr(node);
-    this.declared.add(name);
-    return expr;
+    return pure(this.call("v.lazy", [thunk(this.expr(node))]));
   }
 
   private call(callee: string, args: (Expr | undefined)[]): Expr {
@@ -83,7 +93,7 @@ export class ValidatorCompiler {
     for (const keyword of Object.keys(node.unmodelled ?? {})) this.unchecked.push(`${this.current}: ${keyword}`);
     switch (node.kind) {
       case "ref":
-        return this.declared.has(node.name) ? raw(id(node.name), "identifier") : this.lazy(node.name);
+        return raw(id(node.name), "identifier");
       case "unknown":
         return member("v.unknown");
       case "never":
@@ -151,18 +161,6 @@ export class ValidatorCompiler {
       case "object":
         return this.object(node);
     }
-  }
-
-  private lazy(name: string): Expr {
-    const target = this.definitions.get(name);
-    const types = target ? jsonTypes(target, this.definitions) : ["any"];
-    return this.call("v.lazy", [
-      arrowExpr([], raw(id(name), "identifier")),
-      options([
-        ["types", valueExpr(types)],
-        ["label", stringExpr(name)],
-      ]),
-    ]);
   }
 
   /** `anyOf`/`oneOf`/a type list, with the members' names (type name of a reference, else `title`) for messages. */

@@ -41,12 +41,12 @@ export function emitValidators(doc: DocumentModel, side: "params" | "result", he
     definitions,
   );
   const exported = new Set(rootNames);
-  const compiler = new ValidatorCompiler(definitions);
+  const compiler = new ValidatorCompiler();
   const lines = order([...needed].sort(), definitions, needed).map((name) =>
     printDoc(
       constStatement(
         `${exported.has(name) ? "export " : ""}const ${id(name)}: Validator`,
-        pure(compiler.compile(definitions.get(name)!, name)),
+        compiler.compile(definitions.get(name)!, name),
       ),
     ),
   );
@@ -101,7 +101,7 @@ export function emitValidators(doc: DocumentModel, side: "params" | "result", he
 /** Validator constants are suffixed so they never shadow a type name in the reader's head. */
 export const id = (name: string): string => `${identifier(name)}$`;
 
-/** Dependencies first, so that most references are plain identifiers; cycles use `v.lazy`. */
+/** Dependencies first, so that a reader meets a definition before its uses (cycles in any order). */
 function order(names: string[], definitions: SchemaDefinitions, needed: Set<string>): string[] {
   const out: string[] = [];
   const state = new Set<string>();

@@ -634,7 +634,7 @@ describe("shown: the offending value in a message", () => {
     const issues: Issue[] = [];
     object({ pageSize: integer({ min: 1, max: 10000 }) })({ pageSize: 20000 }, "params", issues);
     expect(new ValidationError("params for adv_getLogs", issues, {}).message).toBe(
-      "Invalid params for adv_getLogs: params.pageSize must be at most 10000 (rule: maximum, got integer 20000).",
+      "Invalid params for adv_getLogs: params.pageSize must be at most 10000 (rule: maximum, got 20000).",
     );
   });
 });

@@ -3,7 +3,12 @@
  * (schema-checks.ts): JSON Schema in, model nodes out, as `[name, { given, want }]` rows; hostile
  * schemas (self-reference, deep nesting, prototype names, huge enums) included.
  */
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { generate } from "../../../generator/generate.js";
+import { startMockServer } from "../../../generator/mock/server.js";
 import type { JsonSchema } from "../../../generator/model/document.js";
 import type { SchemaNode } from "../../../generator/model/schema.js";
 import { jsonTypes, reachableNames, resolveNode, visit, withoutNull } from "../../../generator/model/schema.js";
@@ -413,5 +418,41 @@ describe("discriminators", () => {
     expect(shape.kind === "union" && shape.discriminator).toEqual({ property: "kind", values: ["circle", "square"] });
     const loose = defs.get("Loose")!;
     expect(loose.kind === "union" && loose.discriminator).toBeUndefined();
+  });
+});
+
+describe("a self-referencing schema end to end: one clear error from gen and from the mock, nothing written", () => {
+  const cases: [string, Record<string, unknown>][] = [
+    ["allOf of itself", { A: { allOf: [{ $ref: "#/components/schemas/A" }] } }],
+    ["anyOf of itself or null", { A: { anyOf: [{ $ref: "#/components/schemas/A" }, { type: "null" }] } }],
+    [
+      "a cycle through two names",
+      { A: { oneOf: [{ $ref: "#/components/schemas/B" }] }, B: { allOf: [{ $ref: "#/components/schemas/A" }] } },
+    ],
+  ];
+
+  it.each(cases)("%s", async (_name, schemas) => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "self-ref-"));
+    try {
+      const document = doc(
+        [{ name: "get", params: [], result: { name: "r", schema: { $ref: "#/components/schemas/A" } } }],
+        schemas,
+      );
+      await writeFile(path.join(dir, "self.openrpc.json"), JSON.stringify(document));
+      const gen = await generate({ specs: ["self.openrpc.json"], packageName: "self", cwd: dir }).catch(
+        (e: unknown) => e,
+      );
+      expect(gen).toBeInstanceOf(GeneratorError);
+      expect((gen as GeneratorError).message).toMatch(
+        /self\.openrpc\.json#\/components\/schemas\/[AB]\/(allOf|anyOf)\/0: schema [AB] is defined in terms of itself \([AB] → [AB]( → [AB])?\)/,
+      );
+      const mock = await startMockServer({ specs: ["self.openrpc.json"], cwd: dir, port: 0 }).catch((e: unknown) => e);
+      expect(mock).toBeInstanceOf(Error);
+      expect((mock as Error).message).toContain("is defined in terms of itself");
+      expect((mock as Error).message).not.toMatch(/call stack/i);
+      expect(await readdir(dir)).toEqual(["self.openrpc.json"]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -71,7 +71,8 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
   }
 
   const definitions = new Map<string, JsonSchema>(components.map((c) => [c.name, c.schema]));
-  const nodes = new SchemaNormalizer();
+  // One normalizer per view, so that each view's unions are told apart against that view's definitions.
+  const nodes = { strict: new SchemaNormalizer(), lenient: new SchemaNormalizer() };
   const named = (name: string, schema: JsonSchema, where: string, role: NamedSchema["role"], at = where) =>
     namedSchema(nodes, name, schema, { where, at, role });
   const schemas: NamedSchema[] = [...components]
@@ -114,14 +115,14 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
   }
   const strict = new Map(schemas.map((s) => [s.name, s.node]));
   const lenient = new Map(schemas.map((s) => [s.name, s.lenientNode]));
-  const schemaProblems = [...nodes.problems, ...selfReferences(strict)];
+  const schemaProblems = [...nodes.strict.problems, ...selfReferences(strict)];
   if (schemaProblems.length > 0)
     throw new GeneratorError(
       schemaProblems.map((p) => ({ ...p, file: p.file || file })),
       "normalize",
     );
-  markDiscriminators(strict);
-  markDiscriminators(lenient);
+  markDiscriminators(nodes.strict.unions, strict);
+  markDiscriminators(nodes.lenient.unions, lenient);
 
   return {
     source: file,
@@ -170,15 +171,15 @@ function uniqueErrorNames(methods: MethodModel[]): void {
  * Schema (the params object has none: each property takes the place of its param's schema).
  */
 function namedSchema(
-  nodes: SchemaNormalizer,
+  nodes: { strict: SchemaNormalizer; lenient: SchemaNormalizer },
   name: string,
   schema: JsonSchema,
   place: { where: string; role: NamedSchema["role"]; at?: string; params?: Map<string, string> },
 ): NamedSchema {
   const lenient = applyDeviations(schema);
   const at = place.at ?? place.where;
-  const node = nodes.normalize(schema, at, place.params);
-  const lenientNode = lenient === schema ? node : nodes.normalize(lenient, at, place.params);
+  const node = nodes.strict.normalize(schema, at, place.params);
+  const lenientNode = lenient === schema ? node : nodes.lenient.normalize(lenient, at, place.params);
   return { name, schema, lenient, node, lenientNode, pointer: place.where, role: place.role };
 }
 

@@ -60,19 +60,11 @@ function findCycle(
   return undefined;
 }
 
-/** Sets `discriminator` on every union of `definitions` whose members a constant property tells apart. */
-export function markDiscriminators(definitions: SchemaDefinitions): void {
-  const seen = new Set<SchemaNode>();
-  const stack = [...definitions.values()];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (seen.has(node)) continue;
-    seen.add(node);
-    if (node.kind === "union" && node.rule !== "type") {
-      const found = discriminatorOf(node, definitions);
-      if (found) node.discriminator = found;
-    }
-    stack.push(...childrenOf(node));
+/** Sets `discriminator` on each of `unions` whose members a constant property tells apart. */
+export function markDiscriminators(unions: readonly UnionNode[], definitions: SchemaDefinitions): void {
+  for (const union of unions) {
+    const found = discriminatorOf(union, definitions);
+    if (found) union.discriminator = found;
   }
 }
 

@@ -6,8 +6,11 @@
  * forms) is taken here and nowhere else.
  */
 import type { JsonSchema, Problem, SchemaObject } from "../model/document.js";
-import type { ObjectNode, PropertyNode, SchemaMeta, SchemaNode } from "../model/schema.js";
-import { pointerToken } from "../problems.js";
+import type { ObjectNode, PropertyNode, SchemaMeta, SchemaNode, UnionNode } from "../model/schema.js";
+import { pointerToken as escapeToken } from "../problems.js";
+
+/** A pointer token, escaped only when it must be (most property names need nothing). */
+const pointerToken = (token: string): string => (/[~/]/.test(token) ? escapeToken(token) : token);
 
 /** Schemas nested deeper than this are refused (the loader already caps documents at 128 levels). */
 export const MAX_SCHEMA_DEPTH = 100;
@@ -73,6 +76,8 @@ const JSON_TYPES = new Set(["string", "integer", "number", "boolean", "null", "a
 
 export class SchemaNormalizer {
   readonly problems: Problem[] = [];
+  /** Every `anyOf`/`oneOf` made, for the discriminator pass (schema-checks.ts). */
+  readonly unions: UnionNode[] = [];
 
   /**
    * `where` is the schema's place: `#/components/schemas/Block` or `types.json#/Hash`.
@@ -110,20 +115,23 @@ export class SchemaNormalizer {
     if (Array.isArray(s.allOf)) s.allOf.forEach((b, i) => parts.push(this.node(b, `${at}/allOf/${i}`, depth + 1)));
     for (const rule of ["anyOf", "oneOf"] as const) {
       const branches = s[rule];
-      if (Array.isArray(branches))
-        parts.push({
+      if (Array.isArray(branches)) {
+        const union: UnionNode = {
           kind: "union",
           rule,
           members: branches.map((b, i) => this.node(b, `${at}/${rule}/${i}`, depth + 1)),
           pointer: `${at}/${rule}`,
-        });
+        };
+        this.unions.push(union);
+        parts.push(union);
+      }
     }
     const own = this.own(s, at, depth);
     if (own) parts.push(own);
     if (s.not !== undefined) parts.push({ kind: "not", node: this.node(s.not, `${at}/not`, depth + 1), pointer: at });
     if (parts.length === 0) return { kind: "unknown", ...meta };
     // A lone `anyOf`/`oneOf` or own part carries the schema's annotations; several parts are an `allOf`.
-    if (parts.length === 1 && !Array.isArray(s.allOf)) return { ...parts[0]!, ...meta };
+    if (parts.length === 1 && !Array.isArray(s.allOf)) return Object.assign(parts[0]!, meta);
     return { kind: "allOf", members: parts, ...meta };
   }
 
@@ -282,7 +290,8 @@ function numberBounds(s: SchemaObject): Record<string, number> {
 /** Annotations of a schema object. */
 function metaOf(s: SchemaObject, at: string): SchemaMeta {
   const examples = [...(Array.isArray(s.examples) ? s.examples : []), ...("example" in s ? [s.example] : [])];
-  const unmodelled = Object.entries(s).filter(([k]) => UNMODELLED.has(k));
+  let unmodelled: Record<string, unknown> | undefined;
+  for (const k of UNMODELLED) if (Object.prototype.hasOwnProperty.call(s, k)) (unmodelled ??= {})[k] = s[k];
   return {
     pointer: at,
     ...pick({
@@ -292,7 +301,7 @@ function metaOf(s: SchemaObject, at: string): SchemaMeta {
       examples: examples.length > 0 ? examples : undefined,
     }),
     ...("default" in s ? { default: s.default, hasDefault: true } : {}),
-    ...(unmodelled.length > 0 ? { unmodelled: Object.fromEntries(unmodelled) } : {}),
+    ...(unmodelled ? { unmodelled } : {}),
   };
 }
 
@@ -304,7 +313,9 @@ const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typ
 
 /** The entries whose value is not `undefined`. */
 function pick<T extends Record<string, unknown>>(entries: T): Partial<T> {
-  return Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined)) as Partial<T>;
+  const out: Partial<T> = {};
+  for (const key in entries) if (entries[key] !== undefined) out[key] = entries[key];
+  return out;
 }
 
 /** Whether the schema says anything a model node holds (besides annotations). */

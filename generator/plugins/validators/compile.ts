@@ -24,15 +24,19 @@ const id = (name: string): string => `${identifier(name)}$`;
 const member = (text: string): Expr => raw(text, "member");
 
 /**
- * `() => body` as the last argument of a call, laid out as prettier lays out an expanded last
- * argument: on one line when it fits, else the body on the next line, then `,` and the `)` alone.
+ * `/* @__PURE__ *\/ v.lazy(() => body)`, laid out as prettier lays out a call whose one argument is
+ * an arrow function: on one line when it fits, else the body on the next line, then `,` and the
+ * `)` alone. (One group instead of the general call layout's alternatives: the same text, found
+ * without trying each alternative on every definition.)
  */
-function thunk(body: Expr): Expr {
-  return {
-    doc: group(["() =>", group([indent([line, body.doc]), ifBreak(","), softline])]),
-    kind: "arrow",
-    expandable: true,
-  };
+function lazyCall(body: Expr): Expr {
+  const head = "/* @__PURE__ */ v.lazy(";
+  // An arrow whose body cannot break (a name: `() => Block$`) is not hugged: it moves to its own line.
+  const hugged = body.kind === "call" || body.kind === "object" || body.kind === "array";
+  const doc = hugged
+    ? group([head, "() =>", indent([line, body.doc]), ifBreak(","), softline, ")"])
+    : group([head, indent([softline, "() => ", body.doc]), ifBreak(","), softline, ")"]);
+  return { doc, kind: "call" };
 }
 
 /** `/* @__PURE__ *\/ call(…)`: a bundler may drop the constant when nothing uses it. */
@@ -79,7 +83,7 @@ export class ValidatorCompiler {
    */
   compile(node: SchemaNode, name: string): Expr {
     this.current = name;
-    return pure(this.call("v.lazy", [thunk(this.expr(node))]));
+    return lazyCall(this.expr(node));
   }
 
   private call(callee: string, args: (Expr | undefined)[]): Expr {

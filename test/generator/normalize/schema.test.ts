@@ -402,18 +402,16 @@ describe("self-referencing schemas", () => {
 
 describe("discriminators", () => {
   it("marks a union whose members a required constant property tells apart", () => {
+    const normalizer = new SchemaNormalizer();
     const defs = new Map(
       Object.entries({
         Circle: { type: "object", required: ["kind"], properties: { kind: { const: "circle" } } },
         Square: { type: "object", required: ["kind"], properties: { kind: { enum: ["square"] } } },
         Shape: { oneOf: [{ $ref: "#/definitions/Circle" }, { $ref: "#/definitions/Square" }] },
         Loose: { anyOf: [{ $ref: "#/definitions/Circle" }, { type: "object", properties: { kind: { const: "x" } } }] },
-      } satisfies Record<string, JsonSchema>).map(([name, s]) => [
-        name,
-        new SchemaNormalizer().normalize(s, `#/${name}`),
-      ]),
+      } satisfies Record<string, JsonSchema>).map(([name, s]) => [name, normalizer.normalize(s, `#/${name}`)]),
     );
-    markDiscriminators(defs);
+    markDiscriminators(normalizer.unions, defs);
     const shape = defs.get("Shape")!;
     expect(shape.kind === "union" && shape.discriminator).toEqual({ property: "kind", values: ["circle", "square"] });
     const loose = defs.get("Loose")!;

@@ -7,7 +7,7 @@
 import { objectKey, patternFlags, regexLiteral } from "../../print/escape.js";
 import type { SchemaNode } from "../../model/schema.js";
 import { childrenOf } from "../../model/schema.js";
-import { group, ifBreak, indent, line, softline } from "../../print/doc.js";
+import { breakParent, conditionalGroup, group, ifBreak, indent, line, softline, willBreak } from "../../print/doc.js";
 import {
   arrayExpr,
   callExpr,
@@ -25,18 +25,25 @@ const member = (text: string): Expr => raw(text, "member");
 
 /**
  * `/* @__PURE__ *\/ v.lazy(() => body)`, laid out as prettier lays out a call whose one argument is
- * an arrow function: on one line when it fits, else the body on the next line, then `,` and the
- * `)` alone. (One group instead of the general call layout's alternatives: the same text, found
- * without trying each alternative on every definition.)
+ * an arrow function: on one line when it fits; else, when the body can break (a call), `() =>` stays
+ * after `(` and the body goes to the next line, then `,` and the `)` alone; else (or when even
+ * `v.lazy(() =>` is too long) the arrow goes to a line of its own.
  */
 function lazyCall(body: Expr): Expr {
-  const head = "/* @__PURE__ */ v.lazy(";
-  // An arrow whose body cannot break (a name: `() => Block$`) is not hugged: it moves to its own line.
-  const hugged = body.kind === "call" || body.kind === "object" || body.kind === "array";
-  const doc = hugged
-    ? group([head, "() =>", indent([line, body.doc]), ifBreak(","), softline, ")"])
-    : group([head, indent([softline, "() => ", body.doc]), ifBreak(","), softline, ")"]);
-  return { doc, kind: "call" };
+  const head = "/* @__PURE__ */ v.lazy";
+  const arrow = group(["() =>", group(indent([line, body.doc]))]);
+  const broken = group(["(", indent([line, arrow]), ifBreak(","), line, ")"], { shouldBreak: true });
+  if (body.kind !== "call" && body.kind !== "object" && body.kind !== "array")
+    return { doc: [head, group(["(", indent([softline, arrow]), ifBreak(","), softline, ")"])], kind: "call" };
+  const hugged = [
+    "(",
+    group(["() =>", group([indent([line, body.doc]), ifBreak(","), softline])], { shouldBreak: true }),
+    ")",
+  ];
+  const doc = willBreak(body.doc)
+    ? [breakParent, conditionalGroup([hugged, broken])]
+    : conditionalGroup([["(", arrow, ")"], hugged, broken]);
+  return { doc: [head, doc], kind: "call" };
 }
 
 /** `/* @__PURE__ *\/ call(…)`: a bundler may drop the constant when nothing uses it. */

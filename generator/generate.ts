@@ -36,11 +36,6 @@ export interface GenerateOptions {
   examples?: "error" | "warn";
   /** Extra folders `$ref`s may read from (`--ref-root`), relative to `cwd`. */
   refRoots?: readonly string[];
-  /**
-   * Run prettier over every emitted file (default false: the emitters already write prettier's
-   * layout, and only the files they do not mark as formatted go through prettier).
-   */
-  prettier?: boolean;
 }
 
 export interface GenerateResult {
@@ -167,7 +162,7 @@ export async function generateFromLoaded(
   for (const [file, text] of packageFiles.files) files.set(file, text);
   for (const file of packageFiles.formatted) formatted.add(file);
   const verbatim = new Set([...inputs.runtime.keys()].map((name) => `src/runtime/${name}`));
-  const out = await formatFiles(files, { verbatim, formatted, prettier: options.prettier === true });
+  const out = await formatFiles(files, { verbatim, formatted });
   out.set(MARKER, markerText(out.keys()));
   return { files: out, warnings, documents };
 }

@@ -1,11 +1,12 @@
 /**
  * Emits the package files, in prettier's form so that no formatter runs after them:
- * package.json and the tsconfigs are built as objects and serialized by ./json-text.ts (nothing
- * from a spec is ever spliced into JSON text); README.md is rendered from
+ * package.json (which declares the prettier options of the package) and the tsconfigs are built as
+ * objects and serialized by generator/print/json.ts (nothing from a spec is ever spliced into JSON
+ * text); README.md is rendered from
  * templates/README.md.hbs with a view whose every spec-derived string is already escaped for
- * Markdown (generator/print/escape.ts) and laid out (aligned tables, code printed by ./ts-code.ts);
+ * Markdown (generator/print/escape.ts) and laid out (aligned tables, code printed by generator/print/ts-code.ts);
  * the template only uses escaped output. README.md is marked formatted only when every spec
- * text in it is one prettier leaves unchanged (./markdown.ts); otherwise prettier formats it.
+ * text in it is one prettier leaves unchanged (generator/print/markdown.ts); otherwise prettier formats it.
  */
 import Handlebars from "handlebars";
 import {
@@ -18,7 +19,7 @@ import {
   stringLiteral,
 } from "../../print/escape.js";
 import type { DocumentModel, PackageModel } from "../../model/document.js";
-import { printDoc } from "../../print/doc.js";
+import { printDoc, PRETTIER_OPTIONS } from "../../print/doc.js";
 import { callExpr, constStatement, objectExpr, raw, stringExpr, valueExpr, type Expr } from "../../print/js-code.js";
 import { jsonText } from "../../print/json.js";
 import { isPlainInline, markdownTable } from "../../print/markdown.js";
@@ -38,12 +39,12 @@ export interface PackageFiles {
 export function emitPackageFiles(model: PackageModel, templates: Templates, typescriptVersion: string): PackageFiles {
   const readmeFile = readme(model, templates["README.md.hbs"] ?? "");
   const files = new Map([
-    ["package.json", jsonText(packageJson(model, typescriptVersion))],
+    ["package.json", jsonText(packageJson(model, typescriptVersion), "package.json")],
     ["tsconfig.json", jsonText(TSCONFIG)],
     ["tsconfig.cjs.json", jsonText(TSCONFIG_CJS)],
     ["README.md", readmeFile.text],
   ]);
-  // README.md is in prettier's form when every spec text in it is plain (./markdown.ts); else prettier formats it.
+  // README.md is in prettier's form when every spec text in it is plain (generator/print/markdown.ts); else prettier formats it.
   return { files, formatted: new Set([...files.keys()].filter((file) => file !== "README.md" || readmeFile.plain)) };
 }
 
@@ -73,6 +74,8 @@ export function packageJson(model: PackageModel, typescriptVersion: string): Rec
     peerDependencies: { ws: "^8.0.0" },
     peerDependenciesMeta: { ws: { optional: true } },
     devDependencies: { typescript: typescriptVersion },
+    // The options every generated file is printed with: `prettier --check .` in the package accepts it as it is.
+    prettier: { ...PRETTIER_OPTIONS },
   };
 }
 
@@ -122,7 +125,7 @@ const TSCONFIG_CJS = {
 
 /**
  * README.md: every value in the view is escaped for where the template puts it, and laid out as
- * prettier lays it out (aligned tables, code printed by ./ts-code.ts). `plain` says whether every
+ * prettier lays it out (aligned tables, code printed by generator/print/ts-code.ts). `plain` says whether every
  * spec text in it is one prettier leaves unchanged.
  */
 function readme(model: PackageModel, template: string): { text: string; plain: boolean } {

@@ -41,9 +41,12 @@ export const willBreak: (doc: Doc) => boolean = utils.willBreak;
 export const PRETTIER_OPTIONS = { printWidth: 120, trailingComma: "all", singleQuote: false } as const;
 export const PRINT_WIDTH = PRETTIER_OPTIONS.printWidth;
 
-/** `doc` as text at PRINT_WIDTH columns, two spaces per indentation level, by prettier's printer. */
-export function printDoc(doc: Doc): string {
-  return printer.printDocToString(doc, { printWidth: PRINT_WIDTH, tabWidth: 2 }).formatted;
+/**
+ * `doc` as text at PRINT_WIDTH columns (or `width`: code shown inside a comment), two spaces per
+ * indentation level, by prettier's printer.
+ */
+export function printDoc(doc: Doc, width: number = PRINT_WIDTH): string {
+  return printer.printDocToString(doc, { printWidth: width, tabWidth: 2 }).formatted;
 }
 
 const widths = new Map<string, number>();

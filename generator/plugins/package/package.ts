@@ -14,17 +14,17 @@ import {
   markdownCodeSpan,
   markdownInline,
   markdownText,
-  objectKey,
   propertyAccess,
   stringLiteral,
 } from "../../print/escape.js";
 import type { DocumentModel, PackageModel } from "../../model/document.js";
 import { printDoc, PRETTIER_OPTIONS } from "../../print/doc.js";
-import { callExpr, constStatement, objectExpr, raw, stringExpr, valueExpr, type Expr } from "../../print/js-code.js";
+import { callExpr, constStatement, objectExpr, raw, stringExpr, type Expr } from "../../print/js-code.js";
 import { jsonText } from "../../print/json.js";
 import { isPlainInline, markdownTable } from "../../print/markdown.js";
 import { importDeclaration } from "../../print/ts-code.js";
 import { firstSentence } from "../types/schema-walk.js";
+import { exampleCall } from "../client/example-call.js";
 
 export interface Templates {
   [name: string]: string;
@@ -132,7 +132,6 @@ function readme(model: PackageModel, template: string): { text: string; plain: b
   const safe = (text: string): Handlebars.SafeString => new Handlebars.SafeString(text);
   let plain = true;
   const seen = (text: string): string => ((plain &&= isPlainInline(text)), text);
-  const cell = (text: string): string => ((plain &&= isPlainInline(text, true)), text);
   const view = {
     packageName: safe(seen(markdownText(model.packageName))),
     titles: safe(listing(model.documents.map((d) => seen(markdownText(d.title))))),
@@ -154,7 +153,7 @@ function readme(model: PackageModel, template: string): { text: string; plain: b
         markdownTable(
           ["method", "JSON-RPC", "summary"],
           d.methods.map((m) =>
-            [markdownCodeSpan(m.clientName), markdownCodeSpan(m.rpcName), markdownInline(m.summary)].map(cell),
+            [markdownCodeSpan(m.clientName), markdownCodeSpan(m.rpcName), markdownInline(m.summary)].map(seen),
           ),
         ),
       ),
@@ -199,23 +198,7 @@ function readmeExample(d: DocumentModel, packageName: string): string {
   const m = d.methods.find((x) => x.examples.length > 0) ?? d.methods[0];
   if (m) {
     const ex = m.examples[0];
-    const value = (name: string): unknown =>
-      ex && Object.prototype.hasOwnProperty.call(ex.params, name) ? ex.params[name] : undefined;
-    let args: Expr[] = [];
-    if (ex && m.signature === "positional") {
-      const values = m.params.map((p) => value(p.name));
-      while (values.length > 0 && values[values.length - 1] === undefined) values.pop();
-      args = values.map((v) => (v === undefined ? raw("undefined", "identifier") : valueExpr(v)));
-    } else if (ex) {
-      args = [
-        objectExpr(
-          m.params
-            .filter((p) => value(p.name) !== undefined)
-            .map((p) => ({ key: objectKey(p.name), value: valueExpr(value(p.name)) })),
-        ),
-      ];
-    }
-    const call = callExpr(`${variable}${propertyAccess(m.clientName)}`, args);
+    const call = ex ? exampleCall(m, ex, variable) : callExpr(`${variable}${propertyAccess(m.clientName)}`, []);
     lines.push(printDoc(constStatement("const result", { ...call, doc: ["await ", call.doc] })));
   }
   return lines.join("\n");

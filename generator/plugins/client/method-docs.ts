@@ -22,9 +22,7 @@ const COMMENT_MARGIN = 5;
 export function methodDoc(m: MethodModel, clientVar: string): string {
   const lines: string[] = [];
   const summary = m.summary.trim();
-  const description = m.description.trim();
-  // Descriptions often open with the summary: show it once.
-  const rest = summary && description.startsWith(summary) ? description.slice(summary.length).trim() : description;
+  const rest = afterSummary(summary, m.description.trim());
   if (summary) lines.push(commentText(summary), "");
   if (rest) lines.push(commentText(rest), "");
   lines.push(`Calls \`${commentText(m.rpcName)}\`.`);
@@ -46,6 +44,17 @@ export function methodDoc(m: MethodModel, clientVar: string): string {
   for (const { example, overload } of shownExamples(m))
     lines.push("@example", ...exampleBlock(m, example, overload, clientVar));
   return lines.join("\n");
+}
+
+/**
+ * The description without the summary it often opens with (shown once), when the summary is a
+ * whole first sentence of it; otherwise the whole description.
+ */
+function afterSummary(summary: string, description: string): string {
+  if (!summary || !description.startsWith(summary)) return description;
+  const rest = description.slice(summary.length);
+  const boundary = /^[.!?。！？]*(?:\s+|$)/.exec(rest);
+  return boundary ? rest.slice(boundary[0].length).trim() : description;
 }
 
 /** `@throws` for each code the spec lists, once, in spec order (the generic JSON-RPC codes are on `JsonRpcError`). */

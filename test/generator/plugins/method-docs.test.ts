@@ -132,6 +132,22 @@ describe("one doc comment per overload set", () => {
 });
 
 describe("doc comments of small documents", () => {
+  it.each([
+    [
+      "a summary that is the description's first sentence is shown once",
+      "Gets x.",
+      "Gets x. Then more.",
+      "Gets x.\n   *\n   * Then more.",
+    ],
+    ["a summary without its period", "Gets x", "Gets x. Then more.", "Gets x\n   *\n   * Then more."],
+    ["a summary that ends inside a word", "Get", "Getting x.", "Get\n   *\n   * Getting x."],
+    ["a summary that ends inside a sentence", "Gets x", "Gets x, then y.", "Gets x\n   *\n   * Gets x, then y."],
+    ["a description that is the summary", "Gets x.", "Gets x.", "Gets x.\n   *\n   * Calls"],
+  ])("%s", (_name, summary, description, shown) => {
+    const client = emitClient(normalizeDocument(loaded(doc([{ name: "x_get", summary, description }]))), "");
+    expect(client).toContain(`   * ${shown}`);
+  });
+
   const method = {
     name: "x_get",
     paramStructure: "by-position" as const,

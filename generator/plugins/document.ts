@@ -1,5 +1,6 @@
 /** Emits every file of one document's subpath: types, validators, api table, client, index. */
 import { commentText, lineComment } from "../print/escape.js";
+import { jsDocLines } from "../print/ts-code.js";
 import type { DocumentModel } from "../model/document.js";
 import { emitApi } from "./client/api.js";
 import { emitClient } from "./client/client.js";
@@ -48,10 +49,7 @@ function typesFile(doc: DocumentModel): string {
 function indexFile(doc: DocumentModel): string {
   return [
     header(doc.source, "entry point"),
-    `/**`,
-    ` * ${commentText(`${doc.title} ${doc.version}`)}.`,
-    ` * @module`,
-    ` */`,
+    ...jsDocLines(`${commentText(`${doc.title} ${doc.version}`)}.\n@module`),
     `export * from "./types.js";`,
     `export * from "./client.js";`,
     `export { api } from "./api.js";`,

@@ -19,7 +19,8 @@ const GOLDEN = path.join(ROOT, "test", "fixtures", "golden");
 const CASES = [
   {
     name: "unicode",
-    about: "emoji, ZWJ sequences, CJK, combining marks, right-to-left text, very long words in every kind of name and text",
+    about:
+      "emoji, ZWJ sequences, CJK, combining marks, right-to-left text, very long words in every kind of name and text",
     specs: ["test/fixtures/openrpc/unicode.openrpc.json"],
   },
 ];

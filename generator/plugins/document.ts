@@ -35,7 +35,7 @@ export async function emitDocument(doc: DocumentModel): Promise<EmittedDocument>
     [`${dir}/client.ts`, emitClient(doc, header(doc.source, "client"))],
     [`${dir}/index.ts`, indexFile(doc)],
   ]);
-  // Every file is printed in prettier's layout: types.ts by ./type-print.ts, the others by ./ts-code.ts and ./js-doc.ts.
+  // Every file is printed by prettier's printer (print/doc.ts): types.ts from ./types/type-print.ts, the others from print/ts-code.ts and print/js-code.ts.
   const formatted = new Set(files.keys());
   return { files, unchecked: [...new Set([...params.unchecked, ...results.unchecked])], formatted };
 }

@@ -3,16 +3,18 @@
  * the model and the algorithm prettier lays out code with. The emitters build the Docs prettier's
  * printers build for the same code (./ts-code.ts, ./js-code.ts, ./json.ts,
  * plugins/types/type-print.ts), and `printDoc` prints them at the width the generated package
- * declares (PRETTIER_OPTIONS, shipped as the `prettier` key of its package.json), so the text is
+ * declares (./options.ts, shipped as the `prettier` key of its package.json), so the text is
  * exactly what `prettier --check` accepts — whatever characters it holds: widths of emoji, CJK
  * and combining marks are counted by prettier's own code.
  *
- * Only `prettier/doc` (about 58 KB, no dependencies) is loaded here; prettier itself is not.
+ * Only `prettier/doc` (about 60 KB, no dependencies; ./prettier-doc.ts) is loaded here; prettier itself is not.
  * Everything here is layout: callers pass text already escaped (generator/print/escape.ts).
  */
-import { builders, printer, utils } from "prettier/doc";
+import { prettierDoc, printDoc, type Doc } from "./prettier-doc.js";
 
-export type Doc = builders.Doc;
+export { printDoc, type Doc };
+
+const { builders, printer, utils } = prettierDoc();
 
 export const {
   align,
@@ -33,21 +35,6 @@ export const {
 
 /** Whether the doc holds a forced break (a hardline, a breakParent or a group that must break). */
 export const willBreak: (doc: Doc) => boolean = utils.willBreak;
-
-/**
- * The prettier options of the generated package, and of this repository's own code
- * (.prettierrc.json): what generated files are printed with and checked against.
- */
-export const PRETTIER_OPTIONS = { printWidth: 120, trailingComma: "all", singleQuote: false } as const;
-export const PRINT_WIDTH = PRETTIER_OPTIONS.printWidth;
-
-/**
- * `doc` as text at PRINT_WIDTH columns (or `width`: code shown inside a comment), two spaces per
- * indentation level, by prettier's printer.
- */
-export function printDoc(doc: Doc, width: number = PRINT_WIDTH): string {
-  return printer.printDocToString(doc, { printWidth: width, tabWidth: 2 }).formatted;
-}
 
 const widths = new Map<string, number>();
 

@@ -21,7 +21,7 @@ import { readFileSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ROOT } from "../root.js";
-import { PRETTIER_OPTIONS } from "./doc.js";
+import { PRETTIER_OPTIONS } from "./options.js";
 
 export { PRETTIER_OPTIONS };
 const OPTIONS = PRETTIER_OPTIONS;

@@ -7,9 +7,10 @@
  * - `json-stringify` (package.json, package-lock.json, composer.json): what `JSON.stringify(value,
  *   null, 2)` writes — every non-empty array broken too.
  * Keys and strings are written as `JSON.stringify` writes them. Values are serialized, never
- * spliced: nothing from a spec can become JSON syntax.
+ * spliced: nothing from a spec can become JSON syntax. prettier/doc is loaded on the first print
+ * (./prettier-doc.ts): the marker module imports this one, and a run with nothing to do prints nothing.
  */
-import { fill, group, hardline, indent, join, line, printDoc, softline, type Doc } from "./doc.js";
+import { prettierDoc, printDoc, type Doc } from "./prettier-doc.js";
 
 /** The files prettier formats with its `json-stringify` parser (its `inferParser` list). */
 const STRINGIFY_FILES = new Set(["package.json", "package-lock.json", "composer.json"]);
@@ -22,6 +23,7 @@ export function jsonText(value: unknown, file = "data.json"): string {
 }
 
 function jsonDoc(value: unknown): Doc {
+  const { hardline, indent, join } = prettierDoc().builders;
   if (Array.isArray(value)) return arrayDoc(value.map((v) => (v === undefined || typeof v === "function" ? null : v)));
   if (value !== null && typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>).filter(
@@ -35,6 +37,7 @@ function jsonDoc(value: unknown): Doc {
 }
 
 function arrayDoc(items: unknown[]): Doc {
+  const { fill, group, indent, join, line, softline } = prettierDoc().builders;
   if (items.length === 0) return "[]";
   if (items.every((i) => typeof i === "number")) {
     const parts = items.flatMap((item, i): Doc[] =>

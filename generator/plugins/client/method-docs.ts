@@ -9,7 +9,8 @@
  */
 import { commentText, valueLiteral } from "../../print/escape.js";
 import type { ExampleModel, MethodModel, ResultVariant, VariantCondition } from "../../model/document.js";
-import { printDoc, PRINT_WIDTH } from "../../print/doc.js";
+import { printDoc } from "../../print/doc.js";
+import { PRINT_WIDTH } from "../../print/options.js";
 import { constStatement } from "../../print/js-code.js";
 import { exampleCall } from "./example-call.js";
 

@@ -18,7 +18,8 @@ import {
   stringLiteral,
 } from "../../print/escape.js";
 import type { DocumentModel, PackageModel } from "../../model/document.js";
-import { printDoc, PRETTIER_OPTIONS } from "../../print/doc.js";
+import { printDoc } from "../../print/doc.js";
+import { PRETTIER_OPTIONS } from "../../print/options.js";
 import { callExpr, constStatement, objectExpr, raw, stringExpr, type Expr } from "../../print/js-code.js";
 import { jsonText } from "../../print/json.js";
 import { isPlainInline, markdownTable } from "../../print/markdown.js";

@@ -6,7 +6,7 @@
  * one clear message, exit 1.
  *
  * Start-up is kept short: arguments are read by generator/commands/args.ts (no parser library to load); the
- * pipeline (emitters, and prettier only with --prettier or for text the emitters cannot vouch for) is imported only
+ * pipeline (emitters, and prettier's formatter only for text the emitters cannot vouch for) is imported only
  * when there is work to do; a run whose inputs and outputs match the marker's fingerprint
  * (generator/write/fingerprint.ts) answers without it.
  */
@@ -59,12 +59,6 @@ const COMMAND: CommandSpec = {
       default: false,
       describe: "Stay running and regenerate whenever a spec file (or a file it $refs) is saved; Ctrl-C stops",
     },
-    prettier: {
-      type: "boolean",
-      default: false,
-      describe:
-        "Run prettier over every emitted file (the emitters already write prettier's layout; this is for documents whose shapes they lay out differently)",
-    },
     force: {
       type: "boolean",
       default: false,
@@ -97,7 +91,6 @@ interface GenArgs {
   refRoot?: string[];
   check: boolean;
   watch: boolean;
-  prettier: boolean;
   force: boolean;
   verbose: boolean;
 }
@@ -136,7 +129,6 @@ async function main(): Promise<number> {
     refRoots: args.refRoot ?? [],
     packageName: args.name ?? DEFAULT_PACKAGE,
     ...(args.pkgVersion ? { version: args.pkgVersion } : {}),
-    ...(args.prettier ? { prettier: true } : {}),
   };
   const relOut = path.relative(process.cwd(), out) || ".";
   if (args.watch) {

@@ -14,16 +14,16 @@ export function fetchHint(ref: string): string {
   return "git fetch --unshallow";
 }
 
-/** The error for a `--base` that names no commit of the repository at `cwd`. */
-export function missingBase(ref: string, cwd: string, shallow: boolean): string {
+/** The error for a `--base` (or `option`) that names no commit of the repository at `cwd`. */
+export function missingBase(ref: string, cwd: string, shallow: boolean, option = "--base"): string {
   if (shallow)
     return [
-      `--base ${ref} is not in this clone: ${cwd} is a shallow clone (the CI default), which holds only the latest commit(s), so nothing was reviewed.`,
+      `${option} ${ref} is not in this clone: ${cwd} is a shallow clone (the CI default), which holds only the latest commit(s), so nothing was reviewed.`,
       `Fetch the base first, e.g. \`${fetchHint(ref)}\` (or \`git fetch --deepen=<n>\`, \`git fetch --unshallow\`),`,
       "or check out the full history (GitHub Actions: `fetch-depth: 0` on actions/checkout; GitLab: `GIT_DEPTH: 0`).",
     ].join("\n");
   const remote = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_./-]+$/.test(ref)
     ? ` If it is a remote branch, fetch it: \`${fetchHint(ref)}\`.`
     : "";
-  return `--base ${ref} is not a commit of the git repository at ${cwd}; pass a commit, branch or tag (e.g. HEAD, origin/main).${remote}`;
+  return `${option} ${ref} is not a commit of the git repository at ${cwd}; pass a commit, branch or tag (e.g. HEAD, origin/main).${remote}`;
 }

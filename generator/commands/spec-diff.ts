@@ -6,7 +6,7 @@
  * errors, unreadable specs and a base the clone does not hold. Stdout holds the report and
  * nothing else (or nothing, with `--output`); everything else goes to stderr.
  */
-import { appendFile, writeFile } from "node:fs/promises";
+import { appendFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { terminalText } from "../print/escape.js";
 import { formatProblems, GeneratorError } from "../problems.js";
@@ -47,6 +47,13 @@ async function main(argv: string[], cwd: string): Promise<number> {
   }
   let review: Review;
   try {
+    for (const [flag, file] of [
+      ["--output", options.output],
+      ["--summary", options.summary],
+    ] as const) {
+      const problem = file === undefined ? undefined : await unwritable(path.resolve(cwd, file));
+      if (problem) throw new UsageError(`${flag} ${file} ${problem}.`);
+    }
     review =
       options.mode === "files"
         ? await reviewFiles(options.old, options.new, cwd)
@@ -128,9 +135,24 @@ async function reviewBase(ref: string, given: string[], cwd: string): Promise<Re
   };
 }
 
+/** Why the report cannot be written to `file`, checked before the review so that a mistake costs nothing. */
+async function unwritable(file: string): Promise<string | undefined> {
+  const info = await stat(file).catch(() => undefined);
+  if (info?.isDirectory()) return "is a folder; name a file";
+  const folder = await stat(path.dirname(file)).catch(() => undefined);
+  if (!folder?.isDirectory()) return `cannot be written: its folder ${path.dirname(file)} does not exist`;
+  return undefined;
+}
+
 function readFiles(cwd: string, ...sides: SideInput[]): string[] {
   return sides.flatMap((side) => [...side.texts.keys()].map((file) => path.resolve(cwd, file)));
 }
+
+// A reader that stops early (`| head`) closes stdout: that ends the output, not with a stack trace.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw error;
+});
 
 main(process.argv.slice(2), process.cwd()).then(
   (code) => {

@@ -224,6 +224,12 @@ describe("npm run spec:diff -- <old> <new>", () => {
       /^--base no-such-ref-anywhere is not a commit of the git repository/,
     ],
     ["an --output that is a spec under review", [V1, V2, "--output", V2], /^--output .* is a spec file being reviewed/],
+    ["an --output that is a folder", [V1, V2, "--output", "test"], /^--output test is a folder; name a file\.\n$/],
+    [
+      "a --summary in a folder that does not exist",
+      [V1, V2, "--summary", "no/such/folder/summary.md"],
+      /^--summary no\/such\/folder\/summary\.md cannot be written: its folder .*no\/such\/folder does not exist\.\n$/,
+    ],
   ])("exit 2 with a clear message: %s", async (_, args, message) => {
     const before = await readFile(path.join(ROOT, V2), "utf8");
     const { code, stdout, stderr } = await specDiff(args as string[]);

@@ -13,7 +13,7 @@ import { formatProblems, GeneratorError } from "../problems.js";
 import { failureMessage } from "./report.js";
 import { parseCliArgs, UsageError, USAGE, type CliOptions } from "./spec-diff-args.js";
 import { counts, failing, render, type ReportInput } from "../spec-diff/report.js";
-import { reviewSpec, type SideInput, type SpecReport } from "../spec-diff/review.js";
+import { reviewSpec, withLines, type SideInput, type SpecReport } from "../spec-diff/review.js";
 import { LEVELS } from "../spec-diff/rules.js";
 import {
   defaultSpecs,
@@ -104,7 +104,7 @@ async function reviewFiles(oldFile: string, newFile: string, cwd: string): Promi
   }
   return {
     input: {
-      reports: [reviewSpec(before, after)],
+      reports: [await withLines(reviewSpec(before, after), before, after)],
       compared: `${before.spec!.entry} → ${after.spec!.entry}`,
       pathPrefix: await repositoryPrefix(cwd),
     },
@@ -126,7 +126,8 @@ async function reviewBase(ref: string, given: string[], cwd: string): Promise<Re
     const after = await sideFromDisk(spec, cwd);
     if (!before.spec && !after.spec)
       throw new UsageError(`Cannot read ${spec}: it exists neither in the working tree nor at ${ref}.`);
-    reports.push(reviewSpec(before.spec ? before : undefined, after.spec ? after : undefined));
+    const [old, now] = [before.spec ? before : undefined, after.spec ? after : undefined];
+    reports.push(await withLines(reviewSpec(old, now), old, now));
     sides.push(after);
   }
   return {

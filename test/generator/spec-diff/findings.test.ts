@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { change, type ChangeInput } from "../../../generator/spec-diff/change.js";
 import { groupChanges, isShared, kindOf } from "../../../generator/spec-diff/findings.js";
 import type { RuleId } from "../../../generator/spec-diff/rules.js";
-import { bumpOfLevel, largestBump, nextVersion, type Bump } from "../../../generator/spec-diff/semver.js";
+import { bumpOfLevel, largestBump, type Bump } from "../../../generator/spec-diff/semver.js";
+import { nextVersion } from "../../../generator/release/next-version.js";
 
 const at = (rule: RuleId, input: Partial<ChangeInput> = {}) =>
   change(rule, { method: "m", pointer: "#/components/schemas/T/enum", what: "x changed", ...input });

@@ -5,6 +5,7 @@
  * that asks git about history; refs are checked like spec:diff's `--base`.
  */
 import { execFile } from "node:child_process";
+import path from "node:path";
 import { promisify } from "node:util";
 import { isCommit, isShallow, refProblem } from "../spec-diff/sources.js";
 import { missingBase } from "../spec-diff/git-help.js";
@@ -82,6 +83,15 @@ export async function headCommit(cwd: string): Promise<string> {
 /** Files among `files` (paths relative to `cwd`) that differ from HEAD or are not committed. */
 export async function uncommitted(files: string[], cwd: string): Promise<string[]> {
   if (files.length === 0) return [];
+  const top = (await git(["rev-parse", "--show-toplevel"], cwd)).trim();
+  const outside = files.filter((f) => {
+    const rel = path.relative(top, path.resolve(cwd, f));
+    return rel.startsWith("..") || path.isAbsolute(rel);
+  });
+  if (outside.length > 0)
+    throw new ReleaseError(
+      `The spec file ${outside[0]} is outside the git repository at ${top}; a release reads the last release's spec from git, so the spec must be in the repository.`,
+    );
   const out = await git(
     ["status", "--porcelain", "--untracked-files=all", "--", ...files.map((f) => `:(literal)${f}`)],
     cwd,

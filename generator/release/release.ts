@@ -5,7 +5,7 @@
  * version and written in one step with the changelog. `planRelease` reads and decides;
  * `writeRelease` generates and writes; neither prints.
  */
-import { readFile } from "node:fs/promises";
+import { lstat, readFile } from "node:fs/promises";
 import path from "node:path";
 import { generate, type GenerateResult } from "../generate.js";
 import { modelOf } from "../spec-diff/compare.js";
@@ -54,7 +54,13 @@ export interface Plan {
 export async function planRelease(options: ReleaseOptions): Promise<Plan> {
   const { cwd, out } = options;
   const current = (await releasedVersion(out, cwd)) ?? options.defaultVersion;
-  const existing = await readFile(path.resolve(cwd, out, CHANGELOG), "utf8").catch(() => undefined);
+  const changelogFile = path.resolve(cwd, out, CHANGELOG);
+  const info = await lstat(changelogFile).catch(() => undefined);
+  if (info && !info.isFile())
+    throw new ReleaseError(
+      `${path.join(out, CHANGELOG)} is not a regular file (a link or a folder); replace it with the changelog itself.`,
+    );
+  const existing = info ? await readFile(changelogFile, "utf8") : undefined;
   const baseline = await findBaseline({
     since: options.since,
     version: current,

@@ -4,7 +4,7 @@
  * through the tag, nothing to release, and the refusals. After each release `npm run gen` keeps the
  * version and the changelog, and `npm run gen -- --check` passes.
  */
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -158,6 +158,32 @@ describe("npm run release", () => {
     expect(stderr).toMatch(message);
     expect(await git(repo, "status", "--porcelain")).toBe("");
     expect(await readdir(repo)).not.toContain("pwned");
+  });
+
+  it("refuses a changelog that is a link (it would copy what it points at into the release) and a spec outside the repository", async () => {
+    const changelogFile = path.join(repo, "generated", "CHANGELOG.md");
+    const text = await readFile(changelogFile, "utf8");
+    const secret = path.join(scratch, "secret.txt");
+    await writeFile(secret, "not for the changelog\n");
+    await rm(changelogFile);
+    await symlink(secret, changelogFile);
+    try {
+      const linked = await npm(`release -- ${ARGS} --dry-run`);
+      expect(linked.code).toBe(1);
+      expect(linked.stderr).toBe(
+        "generated/CHANGELOG.md is not a regular file (a link or a folder); replace it with the changelog itself.\n",
+      );
+      expect(linked.stdout).not.toContain("not for the changelog");
+    } finally {
+      await rm(changelogFile);
+      await writeFile(changelogFile, text);
+    }
+    const outside = path.join(scratch, "outside.openrpc.json");
+    await cp(path.join(repo, "spec", "pets.openrpc.json"), outside);
+    await cp(path.join(repo, "spec", "types.json"), path.join(scratch, "types.json"));
+    const far = await npm(`release -- --spec ${outside} --out generated --name pets-client --dry-run`);
+    expect(far.code).toBe(1);
+    expect(far.stderr).toMatch(/^The spec file .*outside\.openrpc\.json is outside the git repository at /);
   });
 
   it("in a shallow clone that lacks the release's commit and tag: says what to fetch", async () => {

@@ -45,26 +45,22 @@ async function main(argv: string[], cwd: string): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  const targets = (["--output", "--summary"] as const)
+    .map((flag) => ({ flag, file: flag === "--output" ? options.output : options.summary }))
+    .filter((t): t is { flag: "--output" | "--summary"; file: string } => t.file !== undefined);
   let review: Review;
   try {
-    for (const [flag, file] of [
-      ["--output", options.output],
-      ["--summary", options.summary],
-    ] as const) {
-      const problem = file === undefined ? undefined : await unwritable(path.resolve(cwd, file));
+    for (const { flag, file } of targets) {
+      const problem = await unwritable(path.resolve(cwd, file));
       if (problem) throw new UsageError(`${flag} ${file} ${problem}.`);
     }
     review =
       options.mode === "files"
         ? await reviewFiles(options.old, options.new, cwd)
         : await reviewBase(options.ref, options.specs, cwd);
-    for (const [flag, file] of [
-      ["--output", options.output],
-      ["--summary", options.summary],
-    ] as const) {
-      if (file !== undefined && review.read.includes(path.resolve(cwd, file)))
-        throw new UsageError(`${flag} ${file} is a spec file being reviewed; write the report elsewhere.`);
-    }
+    const input = targets.find((t) => review.read.includes(path.resolve(cwd, t.file)));
+    if (input)
+      throw new UsageError(`${input.flag} ${input.file} is a spec file being reviewed; write the report elsewhere.`);
   } catch (error) {
     if (error instanceof UsageError) process.stderr.write(`${terminalText(error.message)}\n`);
     else if (error instanceof GeneratorError)

@@ -6,6 +6,7 @@ import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { ROOT } from "./root.js";
+import { DEFAULT_VERSION } from "./defaults.js";
 import { createHash } from "node:crypto";
 import { emitDocument, type EmittedDocument } from "./plugins/document.js";
 import { commentText } from "./print/escape.js";
@@ -136,7 +137,7 @@ export async function generateFromLoaded(
 
   const model: PackageModel = {
     packageName: options.packageName,
-    version: options.version ?? "0.1.0",
+    version: options.version ?? DEFAULT_VERSION,
     description: options.description ?? `Typed JSON-RPC clients for ${documents.map((d) => d.title).join(", ")}.`,
     documents,
   };

@@ -18,6 +18,7 @@ import { recordRun, upToDate } from "../write/fingerprint.js";
 import { packageNameProblem, versionProblem } from "../package-name.js";
 import { failureMessage, formatWarnings } from "./report.js";
 import { ROOT } from "../root.js";
+import { releasedVersion, versionOption } from "../release/version.js";
 
 const argv = process.argv.slice(2);
 const debug = argv.includes("--debug");
@@ -35,7 +36,12 @@ const COMMAND: CommandSpec = {
     },
     out: { type: "string", placeholder: "dir", describe: "Output package folder. Default: generated/" },
     name: { type: "string", placeholder: "package", describe: `npm package name. Default: ${DEFAULT_PACKAGE}` },
-    "pkg-version": { type: "string", placeholder: "version", describe: "Package version. Default: 0.1.0" },
+    "pkg-version": {
+      type: "string",
+      placeholder: "version",
+      describe:
+        "Package version. Default: the version already in the output's package.json (kept from the last release), else 0.1.0",
+    },
     examples: {
       type: "string",
       choices: ["error", "warn"],
@@ -123,12 +129,14 @@ async function main(): Promise<number> {
     console.error("No spec given and no *.openrpc.json|yaml in spec/. Pass --spec <file>.");
     return 1;
   }
+  // The released version stays: `npm run release` raised it, and regenerating must not undo that.
+  const kept = args.pkgVersion === undefined ? versionOption(await releasedVersion(out)) : {};
   const options = {
     specs,
     examples: args.examples,
     refRoots: args.refRoot ?? [],
     packageName: args.name ?? DEFAULT_PACKAGE,
-    ...(args.pkgVersion ? { version: args.pkgVersion } : {}),
+    ...(args.pkgVersion ? { version: args.pkgVersion } : kept),
   };
   const relOut = path.relative(process.cwd(), out) || ".";
   if (args.watch) {

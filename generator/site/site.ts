@@ -16,6 +16,7 @@ import { bundleSite, type Bundle } from "./bundle.js";
 import { siteModel } from "./model.js";
 import { renderPage } from "./render.js";
 import type { SiteData } from "./types.js";
+import { releasedVersion, versionOption } from "../release/version.js";
 
 export interface SiteBuildOptions {
   /** Where the page finds the mock server (default `mock/`, next to the page). */
@@ -43,8 +44,14 @@ export async function siteFiles(site: SiteData): Promise<{ files: Map<string, st
 }
 
 export async function buildSite(options: SiteBuildOptions = {}): Promise<SiteBuild> {
-  // From the project folder, as `npm run gen` runs: the files then match generated/ byte for byte.
-  const generated = await generate({ specs: await defaultSpecs(ROOT), cwd: ROOT, packageName: DEFAULT_PACKAGE });
+  // From the project folder, as `npm run gen` runs (at the released version it keeps): the files then match generated/ byte for byte.
+  const released = versionOption(await releasedVersion(path.join(ROOT, "generated")));
+  const generated = await generate({
+    specs: await defaultSpecs(ROOT),
+    cwd: ROOT,
+    packageName: DEFAULT_PACKAGE,
+    ...released,
+  });
   const stale = compareOutputs(generated.files, await readOutput(path.join(ROOT, "generated")));
   if (stale.length > 0) {
     throw new GeneratorError(

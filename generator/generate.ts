@@ -113,14 +113,16 @@ export async function generateFromLoaded(
   });
   if (problems.length > 0) throw new GeneratorError(problems, "validate");
 
-  const normalized = loaded.map((spec, i) =>
-    remember(keys[i]!, "normalized", () => {
-      const doc = normalizeDocument(spec);
-      doc.warnings.unshift(...(specWarnings.get(doc.source) ?? []));
-      const exampleProblems = validateExamples(doc);
-      if (options.examples === "warn") doc.warnings.push(...exampleProblems.filter((p) => p.file === doc.source));
-      return { doc, exampleProblems: options.examples === "warn" ? [] : exampleProblems };
-    }),
+  const normalized = await Promise.all(
+    loaded.map((spec, i) =>
+      remember(keys[i]!, "normalized", async () => {
+        const doc = normalizeDocument(spec);
+        doc.warnings.unshift(...(specWarnings.get(doc.source) ?? []));
+        const exampleProblems = await validateExamples(doc);
+        if (options.examples === "warn") doc.warnings.push(...exampleProblems.filter((p) => p.file === doc.source));
+        return { doc, exampleProblems: options.examples === "warn" ? [] : exampleProblems };
+      }),
+    ),
   );
   const documents = normalized.map((n) => n.doc);
   for (const n of normalized) problems.push(...n.exampleProblems);
@@ -180,7 +182,7 @@ export async function generateFromLoaded(
  */
 interface Stages {
   validated?: ReturnType<typeof validateSpec>;
-  normalized?: { doc: DocumentModel; exampleProblems: Problem[] };
+  normalized?: Promise<{ doc: DocumentModel; exampleProblems: Problem[] }>;
   emitted?: Promise<EmittedDocument>;
 }
 const stages = new Map<string, Stages>();

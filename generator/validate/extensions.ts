@@ -11,6 +11,7 @@ import { subpathProblem } from "../normalize/subpath.js";
 import { pointer } from "../problems.js";
 import { deref } from "../load/refs.js";
 import { extensionValidators } from "./meta-schema.compiled.js";
+import { describeAjvError } from "./ajv-errors.js";
 
 /** The extension schemas (extension-schemas.ts), compiled when the generator is built (meta-schema-build.ts). */
 const compiled = extensionValidators as unknown as Record<string, ValidateFunction>;
@@ -22,7 +23,8 @@ export function lintExtensions(spec: LoadedSpec): Problem[] {
   const check = (where: string, at: string, key: string, value: unknown): void => {
     if (value === undefined) return;
     const validate = compiled[key]!;
-    if (!validate(value)) for (const e of validate.errors ?? []) problems.push(problem(where, `${at}/${key}`, key, e));
+    if (!validate(value))
+      for (const e of validate.errors ?? []) problems.push(problem(where, `${at}/${key}`, key, e, value));
   };
   check(file, "", "x-client", doc["x-client"]);
   const subpath = doc["x-client"]?.subpath;
@@ -66,20 +68,11 @@ function occurrences(root: unknown, key: string): [string, unknown][] {
   return found;
 }
 
-function problem(file: string, at: string, key: string, e: ErrorObject): Problem {
-  const params = e.params as Record<string, unknown>;
-  const detail =
-    e.keyword === "additionalProperties"
-      ? `has an unknown field "${String(params.additionalProperty)}"`
-      : e.keyword === "enum"
-        ? `must be one of ${JSON.stringify(params.allowedValues)}`
-        : e.keyword === "required"
-          ? `is missing "${String(params.missingProperty)}"`
-          : (e.message ?? "is invalid");
+function problem(file: string, at: string, key: string, e: ErrorObject, value: unknown): Problem {
   return {
     file,
     pointer: `${at}${e.instancePath}`,
-    message: `${key}${e.instancePath.replace(/\//g, ".")} ${detail}.`,
+    message: `${key}${e.instancePath.replace(/\//g, ".")} ${describeAjvError(e, value)}.`,
     hint: "See spec/README.md (Extensions read by the generator) for the shape of each extension.",
   };
 }

@@ -7,6 +7,7 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import type { Problem } from "../model/document.js";
 // Compiled once, when the generator is built (meta-schema-build.ts), not on every run.
 import { v1_3, v1_4 } from "./meta-schema.compiled.js";
+import { describeAjvError } from "./ajv-errors.js";
 
 /** The newest OpenRPC version whose meta-schema the generator has. */
 export const NEWEST_OPENRPC = "1.4";
@@ -56,7 +57,7 @@ export function checkMetaSchema(document: unknown, file: string): { problems: Pr
   const problems = collapse(validate.errors ?? []).map((error) => ({
     file,
     pointer: error.instancePath,
-    message: `does not follow the OpenRPC ${version} meta-schema: ${describe(error)}.`,
+    message: `does not follow the OpenRPC ${version} meta-schema: ${describeAjvError(error, checked)}.`,
     hint: hintFor(error),
   }));
   return { problems, warnings };
@@ -80,19 +81,6 @@ function collapse(all: ErrorObject[]): ErrorObject[] {
   const kept = [...byPath.values()];
   // Drop errors on a parent when a child of it has a more precise error.
   return kept.filter((e) => !kept.some((o) => o !== e && o.instancePath.startsWith(`${e.instancePath}/`)));
-}
-
-function describe(error: ErrorObject): string {
-  switch (error.keyword) {
-    case "required":
-      return `missing required property "${(error.params as { missingProperty: string }).missingProperty}"`;
-    case "additionalProperties":
-      return `unknown property "${(error.params as { additionalProperty: string }).additionalProperty}"`;
-    case "enum":
-      return `must be one of ${JSON.stringify((error.params as { allowedValues: unknown[] }).allowedValues)}`;
-    default:
-      return error.message ?? error.keyword;
-  }
 }
 
 function hintFor(error: ErrorObject): string {

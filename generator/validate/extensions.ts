@@ -10,6 +10,7 @@ import type { Problem } from "../model/document.js";
 import { subpathProblem } from "../normalize/subpath.js";
 import { pointer } from "../problems.js";
 import { deref } from "../load/refs.js";
+import type { OpenrpcDocument } from "../normalize/openrpc.js";
 import { extensionValidators } from "./meta-schema.compiled.js";
 import { describeAjvError } from "./ajv-errors.js";
 
@@ -18,7 +19,8 @@ const compiled = extensionValidators as unknown as Record<string, ValidateFuncti
 
 export function lintExtensions(spec: LoadedSpec): Problem[] {
   const file = spec.entry;
-  const doc = spec.files.get(file) as { methods?: unknown[]; servers?: unknown[]; "x-client"?: { subpath?: unknown } };
+  // Only the meta-schema has been checked: the extensions are still unknown values here.
+  const doc = spec.files.get(file) as Partial<OpenrpcDocument>;
   const problems: Problem[] = [];
   const check = (where: string, at: string, key: string, value: unknown): void => {
     if (value === undefined) return;
@@ -38,9 +40,7 @@ export function lintExtensions(spec: LoadedSpec): Problem[] {
         hint: 'It names the package subpath and the folder under src/: use a plain name such as "advanced".',
       });
   }
-  (doc.servers ?? []).forEach((server, i) =>
-    check(file, pointer("servers", i), "x-endpoint", (server as Record<string, unknown> | null)?.["x-endpoint"]),
-  );
+  (doc.servers ?? []).forEach((server, i) => check(file, pointer("servers", i), "x-endpoint", server["x-endpoint"]));
   (doc.methods ?? []).forEach((raw, i) => {
     const found = deref<Record<string, unknown>>(spec.files, file, pointer("methods", i), raw);
     if (!found || found.value === null || typeof found.value !== "object") return;

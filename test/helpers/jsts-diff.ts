@@ -54,7 +54,7 @@ export const JSTS_CLASSES = {
   },
   "untyped-schema": {
     wrong: "jsts",
-    says: "a schema without `type` (a description only, `{}`) is `unknown` in ours; jsts makes it an object `{ [k: string]: unknown }`, refusing the strings, numbers and arrays the schema allows",
+    says: "a schema with only annotations (a description) is `unknown` in ours; jsts makes it an object `{ [k: string]: unknown }`, refusing the strings, numbers and arrays the schema allows",
   },
   "dropped-declaration": {
     wrong: "jsts",

@@ -3,12 +3,11 @@
  * package.json (which declares the prettier options of the package) and the tsconfigs are built as
  * objects and serialized by generator/print/json.ts (nothing from a spec is ever spliced into JSON
  * text); README.md is rendered from
- * templates/README.md.hbs with a view whose every spec-derived string is already escaped for
+ * templates/README.md.hbs (precompiled: ./readme.compiled.ts, see print/templates-build.ts) with a view whose every spec-derived string is already escaped for
  * Markdown (generator/print/escape.ts) and laid out (aligned tables, code printed by generator/print/ts-code.ts);
  * the template only uses escaped output. README.md is marked formatted only when every spec
  * text in it is one prettier leaves unchanged (generator/print/markdown.ts); otherwise prettier formats it.
  */
-import Handlebars from "handlebars";
 import {
   markdownCode,
   markdownCodeSpan,
@@ -26,10 +25,11 @@ import { isPlainInline, markdownTable } from "../../print/markdown.js";
 import { importDeclaration } from "../../print/ts-code.js";
 import { firstSentence } from "../types/schema-walk.js";
 import { exampleCall } from "../client/example-call.js";
+import { precompiled, safe } from "../../print/handlebars.js";
+import readmeTemplate from "./readme.compiled.js";
 
-export interface Templates {
-  [name: string]: string;
-}
+/** templates/README.md.hbs, made into a render function on first use. */
+let renderReadme: ((view: object) => string) | undefined;
 
 export interface PackageFiles {
   files: Map<string, string>;
@@ -37,8 +37,8 @@ export interface PackageFiles {
   formatted: Set<string>;
 }
 
-export function emitPackageFiles(model: PackageModel, templates: Templates, typescriptVersion: string): PackageFiles {
-  const readmeFile = readme(model, templates["README.md.hbs"] ?? "");
+export function emitPackageFiles(model: PackageModel, typescriptVersion: string): PackageFiles {
+  const readmeFile = readme(model);
   const files = new Map([
     ["package.json", jsonText(packageJson(model, typescriptVersion), "package.json")],
     ["tsconfig.json", jsonText(TSCONFIG)],
@@ -129,8 +129,7 @@ const TSCONFIG_CJS = {
  * prettier lays it out (aligned tables, code printed by generator/print/ts-code.ts). `plain` says whether every
  * spec text in it is one prettier leaves unchanged.
  */
-function readme(model: PackageModel, template: string): { text: string; plain: boolean } {
-  const safe = (text: string): Handlebars.SafeString => new Handlebars.SafeString(text);
+function readme(model: PackageModel): { text: string; plain: boolean } {
   let plain = true;
   const seen = (text: string): string => ((plain &&= isPlainInline(text)), text);
   const view = {
@@ -162,7 +161,8 @@ function readme(model: PackageModel, template: string): { text: string; plain: b
   };
   // An empty title would leave a heading ending in a space, which prettier trims.
   if (model.documents.some((d) => markdownText(d.title) === "")) plain = false;
-  return { text: Handlebars.compile(template, { strict: true })(view), plain };
+  renderReadme ??= precompiled(readmeTemplate);
+  return { text: renderReadme(view), plain };
 }
 
 function introLine(text: string): string {

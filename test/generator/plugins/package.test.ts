@@ -58,7 +58,7 @@ describe("package.json", () => {
 });
 
 describe("tsconfigs", () => {
-  const files = emitPackageFiles(model, { "README.md.hbs": "" }, "5.9.3");
+  const files = emitPackageFiles(model, "5.9.3");
   const esm = JSON.parse(files.files.get("tsconfig.json")!) as { compilerOptions: Record<string, unknown> };
   const cjs = JSON.parse(files.files.get("tsconfig.cjs.json")!) as {
     extends: string;

@@ -11,11 +11,11 @@ import { composition, measureOursApp } from "../bench/size.js";
  * The budget in gzipped bytes: the size measured when it was set, rounded up to the next 0.1 KB.
  * Lower it as the runtime shrinks; never raise it without a reason stated in the commit.
  */
-// 5.1 KB (5207 B measured, 0.497× @ankr.com/ankr.js's 10486 B; issue 13 asks for ≤ 0.5×): the generated client
-// imports createRpcClient from runtime/client.js (not index.js, whose re-exports esbuild kept at start), and
-// the wire codec, the wire's error classes, hooks, retry, batching and the transports' defaults load through
-// import() (with the transport at client creation, or on first use). Was 8.5 KB (8504 B, then 8540 B).
-const BUDGET_BYTES = 5.1 * 1024;
+// 12.7 KB (12946 B measured): since transports are values, everything the first call needs is imported
+// statically (HTTP transport, wire codec, request validators), so what loads at start is what the browser
+// fetches before the first call resolves; it was 5.1 KB at start plus 8.4 KB of chunks fetched through
+// import() at creation (13601 B in all). WebSocket code is no longer reachable from an HTTP-only app.
+const BUDGET_BYTES = 12.7 * 1024;
 
 describe("bundle size", () => {
   it(`the one-call app loads at most ${BUDGET_BYTES} bytes gzipped`, async () => {

@@ -92,8 +92,8 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   const checkParams = options.validateRequests === false ? undefined : paramsCheck(api.validators);
 
   /**
-   * Runs `attempt`; when it fails and `policy` allows, loads the retry code (never loaded while calls
-   * succeed) and retries with backoff. A retry chunk that fails to load leaves the first error.
+   * Runs `attempt`; when it fails and `policy` allows, loads the retry code (extras.ts, never loaded
+   * while calls succeed) and retries with backoff. A chunk that fails to load leaves the first error.
    */
   const retried = <T>(
     attempt: () => Promise<T>,
@@ -104,7 +104,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     policy.count <= 0
       ? attempt()
       : attempt().catch(async (error: unknown) => {
-          const retry = await import("./retry.js").catch(() => Promise.reject(error));
+          const retry = await import("./extras.js").catch(() => Promise.reject(error));
           return retry.retryFailed(error, attempt, policy, signal, context);
         });
 
@@ -121,7 +121,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   const sendBatch = async (requests: TransportRequest[], o: SendOptions): Promise<(Reply | Error)[]> => {
     const answer = await wire.batch!(requests, `[${requests.map((r) => r.body).join(",")}]`, o);
     if (Array.isArray(answer)) return answer as (Reply | Error)[];
-    const { matchBatch } = await import("./batch.js");
+    const { matchBatch } = await import("./extras.js");
     return matchBatch(toReply(answer as Answer, o), requests, o.context, secrets);
   };
   const toReply = (answer: Answer, o: SendOptions): Reply =>
@@ -132,7 +132,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   let enqueue: ((item: Queued) => void) | undefined;
   const batching =
     options.batch && transport.capabilities.batch && jsonrpc
-      ? import("./queue.js").then(
+      ? import("./extras.js").then(
           (m) =>
             (enqueue = m.batchQueue<Queued>(
               batchOption.maxSize ?? DEFAULT_BATCH_SIZE,
@@ -215,7 +215,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     transport,
     call,
     async batch(build) {
-      const { sendBatch: send, refuseBatch } = await import("./queue.js");
+      const { sendBatch: send, refuseBatch } = await import("./extras.js");
       if (!transport.capabilities.batch || !jsonrpc) refuseBatch(transport);
       const items: Queued[] = [];
       // Each call validates and queues its request synchronously, so `items` is complete when build returns.
@@ -227,7 +227,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       checkCallOptions(paginateOptions ?? {}, { method, host }, true);
       const page = own(api.methods, method)?.page;
       // The pagination code is loaded when iteration starts: apps that never paginate never fetch it.
-      const load = import("./paginate.js").then((m) =>
+      const load = import("./extras.js").then((m) =>
         m.paginate<Item, Page>((p, o) => call(method, p, o), { method, host }, page, params, paginateOptions),
       );
       load.catch(() => undefined);
@@ -243,7 +243,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     async subscribe(method, args) {
       // Loaded on first use: apps that never subscribe never fetch it. It refuses a transport without
       // the "subscriptions" capability before anything is sent.
-      return (await import("./subscription.js")).subscribeTo(
+      return (await import("./extras.js")).subscribeTo(
         {
           transport,
           host,

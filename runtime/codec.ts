@@ -63,7 +63,16 @@ export function encodeParams(
 ): unknown {
   if (!spec) return original ?? [];
   if ((spec.structure ?? endpoint.paramStructure) === "by-name") {
-    return Object.fromEntries(Object.entries(named).filter(([, value]) => value !== undefined));
+    const out: Record<string, unknown> = {};
+    for (const key in named) {
+      const value = named[key];
+      if (value === undefined) continue;
+      // A param named `__proto__` stays an own property, as JSON.parse would make it.
+      if (key === "__proto__")
+        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      else out[key] = value;
+    }
+    return out;
   }
   const get = (name: string): unknown => (Object.hasOwn(named, name) ? named[name] : undefined);
   const out: unknown[] = spec.params.map((name) => get(name) ?? null);

@@ -17,7 +17,9 @@ import type { Issue, Validator } from "./validate.js";
  */
 export function frame(id: number | undefined, method: string, params: unknown, jsonrpc: boolean): string {
   if (!jsonrpc) return stringifyJson(params);
-  return stringifyJson(id === undefined ? { jsonrpc: "2.0", method, params } : { jsonrpc: "2.0", id, method, params });
+  // The envelope as text around the params (JSON.stringify of the method escapes it): no object to build per call.
+  const head = id === undefined ? '{"jsonrpc":"2.0","method":' : `{"jsonrpc":"2.0","id":${id},"method":`;
+  return `${head}${JSON.stringify(method)},"params":${stringifyJson(params)}}`;
 }
 
 /**

@@ -81,7 +81,7 @@ const CASES: { name: string; app: string; start: string[]; never: RegExp[]; unre
     never: [
       /^(eth|solana)\//,
       /^advanced\/result-validators\.ts$/,
-      /^runtime\/(ws|ws-entry|paginate|batch|queue|subscription.*|subscribe-args|backfill|retry|index)\.ts$/,
+      /^runtime\/(ws|ws-entry|extras|paginate|batch|queue|subscription.*|subscribe-args|backfill|retry|index)\.ts$/,
     ],
     unreachable: [/^runtime\/ws(-entry)?\.ts$/, /node_modules\/ws\//],
   },

@@ -158,50 +158,25 @@ export function createTransport(config: TransportConfig, secrets: readonly strin
   return Object.freeze(transport);
 }
 
-/** The problems of something offered as a transport, under `path`. */
+/**
+ * The problems of something offered as a transport, under `path`. Optional parts of another type are
+ * not errors: the capabilities come from the functions it has.
+ */
 export function shapeIssues(value: unknown, path: string): Issue[] {
+  const t = (value ?? {}) as Record<string, unknown>;
   const issues: Issue[] = [];
-  const kind = (v: unknown): string => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v);
-  if (value === null || typeof value !== "object") {
-    return [
-      {
-        path,
-        rule: "type",
-        message: "must be a transport: http(url), webSocket(url) or an object with type and request()",
-        received: kind(value),
-      },
-    ];
+  const bad = (key: string, rule: string, message: string, v: unknown): number =>
+    issues.push({ path: key ? `${path}.${key}` : path, rule, message, received: v === null ? "null" : typeof v });
+  if (value === null || typeof value !== "object")
+    bad("", "type", "must be a transport: http(url), webSocket(url) or an object with type and request()", value);
+  else {
+    if (typeof t.type !== "string" || t.type === "")
+      bad("type", "type", "must be a non-empty string naming the transport", t.type);
+    if (typeof t.request !== "function")
+      bad("request", "type", "must be a function (request, options) => Promise<answer>", t.request);
+    if (t.endpoint !== undefined && t.endpoint !== "jsonrpc" && t.endpoint !== "proxy")
+      bad("endpoint", "enum", 'must be "jsonrpc" or "proxy"', t.endpoint);
   }
-  const t = value as Record<string, unknown>;
-  if (typeof t.type !== "string" || t.type === "")
-    issues.push({
-      path: `${path}.type`,
-      rule: "type",
-      message: "must be a non-empty string naming the transport",
-      received: kind(t.type),
-    });
-  if (typeof t.request !== "function")
-    issues.push({
-      path: `${path}.request`,
-      rule: "type",
-      message: "must be a function (request, options) => Promise<answer>",
-      received: kind(t.request),
-    });
-  for (const name of ["batch", "notify", "listen", "onConnection", "close"])
-    if (t[name] !== undefined && typeof t[name] !== "function")
-      issues.push({
-        path: `${path}.${name}`,
-        rule: "type",
-        message: "must be a function when given",
-        received: kind(t[name]),
-      });
-  if (t.endpoint !== undefined && t.endpoint !== "jsonrpc" && t.endpoint !== "proxy")
-    issues.push({
-      path: `${path}.endpoint`,
-      rule: "enum",
-      message: 'must be "jsonrpc" or "proxy"',
-      received: kind(t.endpoint),
-    });
   return issues;
 }
 

@@ -34,11 +34,15 @@ export interface MethodSpec {
 /** Params of a call: an array (positional) or an object keyed by param name. */
 export type Params = readonly unknown[] | object | undefined;
 
-/** Params as an object keyed by name, whatever form the caller used. */
+/** The named form of no params: empty, without a prototype, frozen (shared by every call). */
+const NO_PARAMS: Record<string, unknown> = Object.freeze(Object.create(null) as Record<string, unknown>);
+
+/** Params as an object keyed by name, whatever form the caller used (not to be changed: it may be shared). */
 export function toNamed(params: Params, spec: MethodSpec | undefined): Record<string, unknown> {
   // A null-prototype copy: a param named `constructor` or `toString` must not be read from Object.prototype.
+  // No params (eth_blockNumber): one shared empty record, no allocation.
+  if (params === undefined || params === null || (Array.isArray(params) && params.length === 0)) return NO_PARAMS;
   const named = Object.create(null) as Record<string, unknown>;
-  if (params === undefined || params === null) return named;
   if (!Array.isArray(params)) {
     for (const key of Object.keys(params)) named[key] = (params as Record<string, unknown>)[key];
     return named;

@@ -73,6 +73,18 @@ function transportFor(api: ApiSpec, options: ClientOptions): Transport {
   return httpTransport(target!, { apiKey, proxy: proxyUrl !== undefined, headers, fetch, maxResponseBytes });
 }
 
+/** After a first failure: the retry loop, loaded now (a chunk that fails to load leaves the first error). */
+async function retryAfter<T>(
+  error: unknown,
+  attempt: () => Promise<T>,
+  policy: RetryPolicy,
+  signal: AbortSignal | undefined,
+  context: ErrorContext,
+): Promise<T> {
+  const extras = await import("./extras.js").catch(() => Promise.reject(error));
+  return extras.retryFailed(error, attempt, policy, signal, context);
+}
+
 export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient {
   const transport = transportFor(api, options);
   const { host } = transport;
@@ -104,10 +116,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   ): Promise<T> =>
     policy.count <= 0
       ? attempt()
-      : attempt().catch(async (error: unknown) => {
-          const retry = await import("./extras.js").catch(() => Promise.reject(error));
-          return retry.retryFailed(error, attempt, policy, signal, context);
-        });
+      : attempt().catch((error: unknown) => retryAfter(error, attempt, policy, signal, context));
 
   /** What the batching code (queue.ts, loaded on first use) needs of this client. */
   const batcher: Batcher = {
@@ -196,7 +205,9 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       const policy =
         plain || callOptions.retryCount === undefined ? retry : { ...retry, count: callOptions.retryCount };
       const result =
-        spec?.idempotent && !queue ? await retried(attempt, policy, callOptions.signal, context) : await attempt();
+        spec?.idempotent && !queue && policy.count > 0
+          ? await attempt().catch((error: unknown) => retryAfter(error, attempt, policy, callOptions.signal, context))
+          : await attempt();
       if (options.validateResponses && api.resultValidators) {
         resultValidators ??= api.resultValidators();
         checkResult(await resultValidators, method, result, context, options);

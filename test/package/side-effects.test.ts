@@ -117,4 +117,32 @@ describe("sideEffects: false holds for the generated package", () => {
       expect(carried).toEqual([]);
     },
   );
+
+  it("error classes are tree-shakable: an app using one guard carries only the classes it names", async () => {
+    const result = await build({
+      stdin: {
+        contents: `import { isJsonRpcError } from ${from("index.ts")};\nconsole.log(isJsonRpcError(new Error("x")));\n`,
+        resolveDir: SRC,
+        loader: "ts",
+        sourcefile: "app.ts",
+      },
+      bundle: true,
+      minify: true,
+      format: "esm",
+      platform: "browser",
+      write: false,
+      logLevel: "silent",
+    });
+    const code = result.outputFiles[0]!.text;
+    expect(code).toContain('"JsonRpcError"');
+    const carried = [
+      "HttpError",
+      "TimeoutError",
+      "AbortError",
+      "NetworkError",
+      "SocketClosedError",
+      "SubscriptionError",
+    ];
+    expect(carried.filter((name) => code.includes(`"${name}"`))).toEqual([]);
+  });
 });

@@ -167,8 +167,9 @@ export async function rollupApp(source: string): Promise<BundleSize> {
           if (id === APP) return id;
           if (!importer || !/^[./]/.test(id)) return null;
           const file = path.resolve(importer === APP ? GENERATED : path.dirname(importer), id);
+          // Only our TypeScript sources (`./x.js` → `./x.ts`); anything else is node-resolve's.
           const ts = file.replace(/\.js$/, ".ts");
-          return existsSync(ts) ? ts : null;
+          return ts.endsWith(".ts") && existsSync(ts) ? ts : null;
         },
         load: (id) => (id === APP ? source : null),
         async transform(code, id) {

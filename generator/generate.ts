@@ -6,10 +6,12 @@ import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { ROOT } from "./root.js";
+import { DEFAULT_VERSION } from "./defaults.js";
 import { createHash } from "node:crypto";
 import { emitDocument, type EmittedDocument } from "./plugins/document.js";
 import { commentText } from "./print/escape.js";
-import { emitPackageFiles, type Templates } from "./plugins/package/package.js";
+import { jsDocLines } from "./print/ts-code.js";
+import { emitPackageFiles } from "./plugins/package/package.js";
 import { formatFiles } from "./print/format.js";
 import { inputKey, outputsHash, type Fingerprint } from "./write/fingerprint.js";
 import { MARKER, markerText } from "./write/marker.js";
@@ -36,11 +38,6 @@ export interface GenerateOptions {
   examples?: "error" | "warn";
   /** Extra folders `$ref`s may read from (`--ref-root`), relative to `cwd`. */
   refRoots?: readonly string[];
-  /**
-   * Run prettier over every emitted file (default false: the emitters already write prettier's
-   * layout, and only the files they do not mark as formatted go through prettier).
-   */
-  prettier?: boolean;
 }
 
 export interface GenerateResult {
@@ -65,7 +62,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       else throw error;
     }
   }
-  const inputs = { runtime: await readRuntime(), templates: await readTemplates() };
+  const inputs = { runtime: await readRuntime() };
   const result = await generateFromLoaded(loaded, options, inputs, problems);
   const fingerprint = {
     inputs: [...read.keys()],
@@ -93,7 +90,6 @@ function recording(inner: SpecSource): { source: SpecSource; read: Map<string, s
 export interface FixedInputs {
   /** Runtime source files by name (runtime/*.ts). */
   runtime: Map<string, string>;
-  templates: Templates;
 }
 
 /** The pure part of the pipeline: loaded specs in, files out. */
@@ -113,14 +109,16 @@ export async function generateFromLoaded(
   });
   if (problems.length > 0) throw new GeneratorError(problems, "validate");
 
-  const normalized = loaded.map((spec, i) =>
-    remember(keys[i]!, "normalized", () => {
-      const doc = normalizeDocument(spec);
-      doc.warnings.unshift(...(specWarnings.get(doc.source) ?? []));
-      const exampleProblems = validateExamples(doc);
-      if (options.examples === "warn") doc.warnings.push(...exampleProblems.filter((p) => p.file === doc.source));
-      return { doc, exampleProblems: options.examples === "warn" ? [] : exampleProblems };
-    }),
+  const normalized = await Promise.all(
+    loaded.map((spec, i) =>
+      remember(keys[i]!, "normalized", async () => {
+        const doc = normalizeDocument(spec);
+        doc.warnings.unshift(...(specWarnings.get(doc.source) ?? []));
+        const exampleProblems = await validateExamples(doc);
+        if (options.examples === "warn") doc.warnings.push(...exampleProblems.filter((p) => p.file === doc.source));
+        return { doc, exampleProblems: options.examples === "warn" ? [] : exampleProblems };
+      }),
+    ),
   );
   const documents = normalized.map((n) => n.doc);
   for (const n of normalized) problems.push(...n.exampleProblems);
@@ -140,7 +138,7 @@ export async function generateFromLoaded(
 
   const model: PackageModel = {
     packageName: options.packageName,
-    version: options.version ?? "0.1.0",
+    version: options.version ?? DEFAULT_VERSION,
     description: options.description ?? `Typed JSON-RPC clients for ${documents.map((d) => d.title).join(", ")}.`,
     documents,
   };
@@ -163,11 +161,11 @@ export async function generateFromLoaded(
   }
   for (const [name, text] of inputs.runtime) files.set(`src/runtime/${name}`, text);
   files.set("src/index.ts", rootIndex(documents));
-  const packageFiles = emitPackageFiles(model, inputs.templates, typescriptVersion());
+  const packageFiles = emitPackageFiles(model, typescriptVersion());
   for (const [file, text] of packageFiles.files) files.set(file, text);
   for (const file of packageFiles.formatted) formatted.add(file);
   const verbatim = new Set([...inputs.runtime.keys()].map((name) => `src/runtime/${name}`));
-  const out = await formatFiles(files, { verbatim, formatted, prettier: options.prettier === true });
+  const out = await formatFiles(files, { verbatim, formatted });
   out.set(MARKER, markerText(out.keys()));
   return { files: out, warnings, documents };
 }
@@ -180,7 +178,7 @@ export async function generateFromLoaded(
  */
 interface Stages {
   validated?: ReturnType<typeof validateSpec>;
-  normalized?: { doc: DocumentModel; exampleProblems: Problem[] };
+  normalized?: Promise<{ doc: DocumentModel; exampleProblems: Problem[] }>;
   emitted?: Promise<EmittedDocument>;
 }
 const stages = new Map<string, Stages>();
@@ -211,11 +209,13 @@ function remember<K extends keyof Stages>(
 function rootIndex(documents: DocumentModel[]): string {
   return [
     `// @generated by openrpc-ts. DO NOT EDIT; change the spec and run \`npm run gen\`.`,
-    `/**`,
-    ` * The shared runtime: error classes and types. The clients live in the subpaths:`,
-    ...documents.map((d) => ` * \`./${d.subpath}\` (${commentText(d.title)}),`),
-    ` * @module`,
-    ` */`,
+    ...jsDocLines(
+      [
+        "The shared runtime: error classes and types. The clients live in the subpaths:",
+        ...documents.map((d) => `\`./${d.subpath}\` (${commentText(d.title)}),`),
+        "@module",
+      ].join("\n"),
+    ),
     `export * from "./runtime/index.js";`,
     "",
   ].join("\n");
@@ -231,14 +231,6 @@ async function readRuntime(): Promise<Map<string, string>> {
       `// @generated by openrpc-ts: copied from runtime/${name}. DO NOT EDIT here.\n${texts[i]}`,
     ]),
   );
-}
-
-async function readTemplates(): Promise<Templates> {
-  const dir = path.join(ROOT, "templates");
-  const templates: Templates = {};
-  for (const name of (await readdir(dir)).filter((n) => n.endsWith(".hbs")))
-    templates[name] = await readFile(path.join(dir, name), "utf8");
-  return templates;
 }
 
 function typescriptVersion(): string {

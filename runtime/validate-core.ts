@@ -53,15 +53,11 @@ export function make(types: readonly string[], label: string, check: Check): Val
 
 /** `value` as short JSON for a message (at most 40 characters): `20000`, `"0xZZ"`, `{"a":1,…`, `12n`. */
 export function shown(value: unknown): string | undefined {
-  if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
   try {
-    const text =
-      typeof value === "bigint"
-        ? `${value}n`
-        : JSON.stringify(value, (_, v: unknown) => (typeof v === "bigint" ? `${v}n` : v));
+    const text = typeof value === "bigint" ? `${value}n` : JSON.stringify(value);
     return text && text.length > 40 ? `${text.slice(0, 39)}…` : text;
   } catch {
-    return undefined; // a cycle, or a throwing toJSON: the type says enough
+    return undefined; // a cycle, a bigint inside, a throwing toJSON: the type says enough
   }
 }
 

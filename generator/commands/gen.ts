@@ -6,7 +6,7 @@
  * one clear message, exit 1.
  *
  * Start-up is kept short: arguments are read by generator/commands/args.ts (no parser library to load); the
- * pipeline (emitters, and prettier only with --prettier or for text the emitters cannot vouch for) is imported only
+ * pipeline (emitters, and prettier's formatter only for text the emitters cannot vouch for) is imported only
  * when there is work to do; a run whose inputs and outputs match the marker's fingerprint
  * (generator/write/fingerprint.ts) answers without it.
  */
@@ -18,6 +18,7 @@ import { recordRun, upToDate } from "../write/fingerprint.js";
 import { packageNameProblem, versionProblem } from "../package-name.js";
 import { failureMessage, formatWarnings } from "./report.js";
 import { ROOT } from "../root.js";
+import { releasedVersion, versionOption } from "../release/version.js";
 
 const argv = process.argv.slice(2);
 const debug = argv.includes("--debug");
@@ -35,7 +36,12 @@ const COMMAND: CommandSpec = {
     },
     out: { type: "string", placeholder: "dir", describe: "Output package folder. Default: generated/" },
     name: { type: "string", placeholder: "package", describe: `npm package name. Default: ${DEFAULT_PACKAGE}` },
-    "pkg-version": { type: "string", placeholder: "version", describe: "Package version. Default: 0.1.0" },
+    "pkg-version": {
+      type: "string",
+      placeholder: "version",
+      describe:
+        "Package version. Default: the version already in the output's package.json (kept from the last release), else 0.1.0",
+    },
     examples: {
       type: "string",
       choices: ["error", "warn"],
@@ -58,12 +64,6 @@ const COMMAND: CommandSpec = {
       type: "boolean",
       default: false,
       describe: "Stay running and regenerate whenever a spec file (or a file it $refs) is saved; Ctrl-C stops",
-    },
-    prettier: {
-      type: "boolean",
-      default: false,
-      describe:
-        "Run prettier over every emitted file (the emitters already write prettier's layout; this is for documents whose shapes they lay out differently)",
     },
     force: {
       type: "boolean",
@@ -97,7 +97,6 @@ interface GenArgs {
   refRoot?: string[];
   check: boolean;
   watch: boolean;
-  prettier: boolean;
   force: boolean;
   verbose: boolean;
 }
@@ -130,13 +129,14 @@ async function main(): Promise<number> {
     console.error("No spec given and no *.openrpc.json|yaml in spec/. Pass --spec <file>.");
     return 1;
   }
+  // The released version stays: `npm run release` raised it, and regenerating must not undo that.
+  const kept = args.pkgVersion === undefined ? versionOption(await releasedVersion(out)) : {};
   const options = {
     specs,
     examples: args.examples,
     refRoots: args.refRoot ?? [],
     packageName: args.name ?? DEFAULT_PACKAGE,
-    ...(args.pkgVersion ? { version: args.pkgVersion } : {}),
-    ...(args.prettier ? { prettier: true } : {}),
+    ...(args.pkgVersion ? { version: args.pkgVersion } : kept),
   };
   const relOut = path.relative(process.cwd(), out) || ".";
   if (args.watch) {

@@ -43,7 +43,7 @@ export async function loadMockDocuments(files: readonly string[], cwd = process.
         continue;
       }
       const model = normalizeDocument(spec);
-      warnings.push(...validateExamples(model));
+      warnings.push(...(await validateExamples(model)));
       const exact = await readExact(spec.entry, cwd);
       documents.push({ model, exactResults: exact === undefined ? new Map() : exactResults(model, spec.entry, exact) });
     } catch (error) {

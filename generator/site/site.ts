@@ -16,6 +16,7 @@ import { bundleSite, type Bundle } from "./bundle.js";
 import { siteModel } from "./model.js";
 import { renderPage } from "./render.js";
 import type { SiteData } from "./types.js";
+import { releasedVersion, versionOption } from "../release/version.js";
 
 export interface SiteBuildOptions {
   /** Where the page finds the mock server (default `mock/`, next to the page). */
@@ -31,11 +32,10 @@ export interface SiteBuild {
 
 /** The files of the site, from the site model of already normalized documents. */
 export async function siteFiles(site: SiteData): Promise<{ files: Map<string, string>; bundle: Bundle }> {
-  const template = await readFile(path.join(ROOT, "templates/site/index.html.hbs"), "utf8");
   const style = await readFile(path.join(ROOT, "templates/site/style.css"), "utf8");
   const bundle = await bundleSite(site, ROOT);
   const files = new Map([
-    ["index.html", renderPage(site, template)],
+    ["index.html", renderPage(site)],
     ["style.css", style],
     ["app.js", bundle.code],
   ]);
@@ -43,8 +43,14 @@ export async function siteFiles(site: SiteData): Promise<{ files: Map<string, st
 }
 
 export async function buildSite(options: SiteBuildOptions = {}): Promise<SiteBuild> {
-  // From the project folder, as `npm run gen` runs: the files then match generated/ byte for byte.
-  const generated = await generate({ specs: await defaultSpecs(ROOT), cwd: ROOT, packageName: DEFAULT_PACKAGE });
+  // From the project folder, as `npm run gen` runs (at the released version it keeps): the files then match generated/ byte for byte.
+  const released = versionOption(await releasedVersion(path.join(ROOT, "generated")));
+  const generated = await generate({
+    specs: await defaultSpecs(ROOT),
+    cwd: ROOT,
+    packageName: DEFAULT_PACKAGE,
+    ...released,
+  });
   const stale = compareOutputs(generated.files, await readOutput(path.join(ROOT, "generated")));
   if (stale.length > 0) {
     throw new GeneratorError(

@@ -5,6 +5,7 @@
  * which lets a run with unchanged inputs and untouched outputs skip the work.
  */
 import type { Fingerprint } from "./fingerprint.js";
+import { jsonText } from "../print/json.js";
 
 export const MARKER = ".openrpc-ts.json";
 
@@ -22,7 +23,8 @@ export function markerText(files: Iterable<string>, fingerprint?: Fingerprint): 
     files: list,
     ...(fingerprint ? { fingerprint } : {}),
   };
-  return `${JSON.stringify(value, null, 2)}\n`;
+  // In prettier's form, like every generated file (`prettier --check .` in the package passes).
+  return jsonText(value, MARKER);
 }
 
 /** The marker's content, or undefined when the text is not a marker the generator wrote. */

@@ -8,6 +8,9 @@ import {
   anyOf,
   array,
   hideValues,
+  multipleOf,
+  propertyCount,
+  uniqueItems,
   boolean,
   lazy,
   literal,
@@ -18,6 +21,7 @@ import {
   number,
   object,
   string,
+  tagged,
   tuple,
   typeOf,
   uint64,
@@ -614,7 +618,7 @@ describe("shown: the offending value in a message", () => {
     { name: "bigint", given: 2n ** 64n, want: "18446744073709551616n" },
     { name: "null", given: null, want: "null" },
     { name: "object, cut at 40 characters", given: { a: "x".repeat(50) }, want: `{"a":"${"x".repeat(33)}…` },
-    { name: "array with a bigint", given: [1n], want: '["1n"]' },
+    { name: "a bigint inside: nothing (the type says enough)", given: [1n], want: undefined },
     { name: "undefined: nothing", given: undefined, want: undefined },
     { name: "a function: nothing", given: () => 1, want: undefined },
   ])("$name", ({ given, want }) => {
@@ -639,20 +643,28 @@ describe("shown: the offending value in a message", () => {
   });
 });
 
-describe("rules the named options add: multipleOf, uniqueItems, minProperties, maxProperties", () => {
+describe("the keywords few schemas use, each its own validator: multipleOf, uniqueItems, propertyCount", () => {
   it.each<Row>([
-    ok("multiple of 0.1 (binary fractions allowed for)", number({ multipleOf: 0.1 }), 0.3),
-    bad("not a multiple", integer({ multipleOf: 5 }), 12, issue("multipleOf", "must be a multiple of 5", "integer")),
-    ok("unique items", array(integer(), { uniqueItems: true }), [1, 2, 3]),
+    ok("multiple of 0.1 (binary fractions allowed for)", multipleOf(0.1), 0.3),
+    bad("not a multiple", multipleOf(5), 12, issue("multipleOf", "must be a multiple of 5", "integer")),
+    ok("a non-number is left to the type check beside it", multipleOf(5), "x"),
+    bad(
+      "beside integer(): both hold",
+      allOf([integer({ max: 100 }), multipleOf(5)]),
+      121,
+      issue("maximum", "must be at most 100", "integer"),
+      issue("multipleOf", "must be a multiple of 5", "integer"),
+    ),
+    ok("unique items", allOf([array(integer()), uniqueItems]), [1, 2, 3]),
     bad(
       "a repeated item (compared as JSON)",
-      array(unknown, { uniqueItems: true }),
+      uniqueItems,
       [{ a: 1 }, { b: 2 }, { a: 1 }],
       issue("uniqueItems", "must not repeat an item (item 2 repeats an earlier one)", "array"),
     ),
     bad(
       "a tuple's items are unique too",
-      tuple([string(), string()], { uniqueItems: true }),
+      allOf([tuple([string(), string()]), uniqueItems]),
       ["a", "a"],
       issue("uniqueItems", "must not repeat an item (item 1 repeats an earlier one)", "array"),
     ),
@@ -662,30 +674,26 @@ describe("rules the named options add: multipleOf, uniqueItems, minProperties, m
       ["a", "b"],
       issue("maxItems", "must have at most 1 items", "array"),
     ),
-    ok("enough properties (undefined ones do not count)", object({}, { minProperties: 1 }), { a: 1, b: undefined }),
+    ok("enough properties (undefined ones do not count)", propertyCount({ min: 1 }), { a: 1, b: undefined }),
     bad(
       "too few properties",
-      object({}, { minProperties: 2 }),
+      propertyCount({ min: 2 }),
       { a: 1 },
       issue("minProperties", "must have at least 2 properties", "object"),
     ),
     bad(
       "too many properties",
-      object({}, { maxProperties: 1 }),
+      propertyCount({ max: 1 }),
       { a: 1, b: 2 },
       issue("maxProperties", "must have at most 1 properties", "object"),
     ),
   ])("$name", run);
 });
 
-describe("anyOf with a discriminator", () => {
+describe("tagged (a union with a discriminator)", () => {
   const circle = object({ kind: literal(["circle"]), r: number() }, { required: ["kind", "r"] });
   const square = object({ kind: literal(["square"]), side: number() }, { required: ["kind", "side"] });
-  const shape = anyOf([circle, square], {
-    rule: "oneOf",
-    names: ["Circle", "Square"],
-    discriminator: { property: "kind", values: ["circle", "square"] },
-  });
+  const shape = tagged("kind", ["circle", "square"], [circle, square], { rule: "oneOf", names: ["Circle", "Square"] });
   it.each<Row>([
     ok("the picked branch passes", shape, { kind: "square", side: 2 }),
     bad(
@@ -704,7 +712,13 @@ describe("anyOf with a discriminator", () => {
         "object",
       ),
     ),
+    bad("not an object", shape, 1, issue("oneOf", "must be Circle (object) or Square (object)", "integer")),
   ])("$name", run);
+
+  it("takes the union's types and label", () => {
+    expect(shape.types).toEqual(["object"]);
+    expect(shape.label).toBe("Circle or Square");
+  });
 });
 
 describe("hideValues (results: a server's values never reach a message)", () => {

@@ -9,7 +9,6 @@ import { fail, jsonEqual, make, member, typeOf, unknown, type Issue, type Valida
 export interface ArrayOptions {
   minItems?: number;
   maxItems?: number;
-  uniqueItems?: boolean;
 }
 
 export interface TupleOptions extends ArrayOptions {
@@ -21,16 +20,12 @@ export interface TupleOptions extends ArrayOptions {
 function list(
   label: string,
   items: (i: number) => Validator | undefined,
-  { minItems = 0, maxItems = Infinity, uniqueItems }: ArrayOptions,
+  { minItems = 0, maxItems = Infinity }: ArrayOptions,
 ): Validator {
   return make(["array"], label, (value, path, issues) => {
     if (!Array.isArray(value)) return fail(issues, path, "type", "must be an array", value);
     if (value.length < minItems) return fail(issues, path, "minItems", `must have at least ${minItems} items`, value);
     if (value.length > maxItems) return fail(issues, path, "maxItems", `must have at most ${maxItems} items`, value);
-    if (uniqueItems)
-      for (let i = 1; i < value.length; i++)
-        if (value.slice(0, i).some((earlier) => jsonEqual(earlier, value[i])))
-          return fail(issues, path, "uniqueItems", `must not repeat an item (item ${i} repeats an earlier one)`, value);
     let ok = true;
     for (let i = 0; i < value.length && (ok || issues); i++)
       ok = runOn(items(i)!, value[i], issues ? `${path}[${i}]` : "", issues) && ok;
@@ -60,8 +55,6 @@ export interface ObjectOptions {
   additional?: Validator | false;
   /** `patternProperties`: key pattern → validator, checked for every key the pattern matches. */
   patterns?: readonly (readonly [RegExp, Validator])[];
-  minProperties?: number;
-  maxProperties?: number;
 }
 
 const has = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
@@ -79,7 +72,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 export function object(properties: Readonly<Record<string, Validator>>, options: ObjectOptions = {}): Validator {
   const known = new Map(Object.keys(properties).map((k) => [k, properties[k]!]));
-  const { required = [], additional = unknown, patterns = [], minProperties = 0, maxProperties = Infinity } = options;
+  const { required = [], additional = unknown, patterns = [] } = options;
   const names = (): string => {
     const all = [...known.keys(), ...patterns.map(([re]) => `keys matching ${re.source}`)];
     return all.length ? ` (known: ${all.join(", ")})` : "";
@@ -92,11 +85,9 @@ export function object(properties: Readonly<Record<string, Validator>>, options:
         if (!issues) return false;
         ok = fail(issues, member(path, key), "required", "is required", undefined);
       }
-    let count = 0;
     for (const key in value) {
       const item = value[key];
       if (!has(value, key) || item === undefined) continue;
-      count++;
       const at = issues ? member(path, key) : "";
       const declared = known.get(key);
       let matched = false;
@@ -113,10 +104,6 @@ export function object(properties: Readonly<Record<string, Validator>>, options:
           : fail(issues, at, "additionalProperties", `is not a known field${names()}`, item);
       if (!ok && !issues) return false;
     }
-    if (count < minProperties)
-      return fail(issues, path, "minProperties", `must have at least ${minProperties} properties`, value);
-    if (count > maxProperties)
-      return fail(issues, path, "maxProperties", `must have at most ${maxProperties} properties`, value);
     return ok;
   });
 }
@@ -126,27 +113,19 @@ export interface UnionOptions {
   rule?: "anyOf" | "oneOf" | "type";
   /** The branches' names for messages (their type name or title). */
   names?: readonly (string | undefined)[];
-  /** A required property whose constant value picks the branch: `values[i]` selects branch `i`. */
-  discriminator?: { property: string; values: readonly unknown[] };
 }
 
 /**
- * `anyOf` (and `oneOf`, `type` lists): passes when one branch passes. On failure, the branch the
- * discriminator picks, or the only branch that takes the value's JSON type, reports its own
- * issues; otherwise one issue names every branch tried and why it failed, and which came closest
+ * `anyOf` (and `oneOf`, `type` lists): passes when one branch passes. On failure, the only branch
+ * that takes the value's JSON type reports its own issues; otherwise one issue names every branch tried and why it failed, and which came closest
  * (the one that got deepest into the value): `matches none of: BlockNumber (must match
  * ^0x[0-9a-f]+$), BlockTag (must be one of "latest", "earliest"); closest: BlockNumber`.
  */
 export function anyOf(branches: readonly Validator[], options: UnionOptions = {}): Validator {
-  const { rule = "anyOf", names = [], discriminator } = options;
+  const { rule = "anyOf", names = [] } = options;
   const name = (i: number): string => names[i] ?? branches[i]!.label;
   const types = [...new Set(branches.flatMap((b) => b.types))];
   return make(types, branches.map((_, i) => name(i)).join(" or "), (value, path, issues) => {
-    const chosen =
-      discriminator && isRecord(value) && has(value, discriminator.property)
-        ? discriminator.values.indexOf(value[discriminator.property])
-        : -1;
-    if (chosen >= 0) return runOn(branches[chosen]!, value, path, issues);
     if (!issues) {
       for (let i = 0; i < branches.length; i++) if (branches[i]!.is(value)) return true;
       return false;
@@ -197,6 +176,24 @@ function explain(
   return fail(issues, path, rule, `matches none of: ${tried.join(", ")}; closest: ${name(closest)}`, value);
 }
 
+/**
+ * A union whose members a required constant property tells apart (`kind: "circle"` or
+ * `kind: "square"`): the value's tag picks the one member to check, so its issues are that
+ * member's own; a value without a known tag is checked as `anyOf` would.
+ */
+export function tagged(
+  property: string,
+  tags: readonly unknown[],
+  branches: readonly Validator[],
+  options: UnionOptions = {},
+): Validator {
+  const any = anyOf(branches, options);
+  return make(any.types, any.label, (value, path, issues) => {
+    const i = isRecord(value) && has(value, property) ? tags.indexOf(value[property]) : -1;
+    return i < 0 ? runOn(any, value, path, issues) : runOn(branches[i]!, value, path, issues);
+  });
+}
+
 /** `allOf`: every branch must pass. */
 export function allOf(branches: readonly Validator[]): Validator {
   return make(branches[0]?.types ?? ["any"], branches.map((b) => b.label).join(" and "), (value, path, issues) => {
@@ -228,19 +225,12 @@ export function not(inner: Validator): Validator {
  */
 export function lazy(build: () => Validator): Validator {
   let built: Validator | undefined;
-  const get = (): Validator => {
-    if (!built) {
-      // Reached from itself while being built (only through a union or allOf of itself, which the
-      // generator refuses): answer as `unknown` rather than recurse forever.
-      built = unknown;
-      built = build();
-      // From now on a parent's `is` call goes straight to the built check.
-      self.is = built.is;
-    }
-    return built;
-  };
-  const run = (value: unknown, path: string, issues: Issue[]): boolean => get()(value, path, issues);
-  const self = Object.defineProperties(Object.assign(run, { is: (value: unknown) => get().is(value) }), {
+  // Reached from itself while being built (only through a union or allOf of itself, which the
+  // generator refuses), a definition answers as `unknown` rather than recurse forever; once built,
+  // a parent's `is` goes straight to the built check.
+  const get = (): Validator => built ?? ((built = unknown), (built = build()), (self.is = built.is), built);
+  const self = Object.defineProperties((value: unknown, path: string, issues: Issue[]) => get()(value, path, issues), {
+    is: { value: (value: unknown) => get().is(value), writable: true },
     types: { get: () => get().types },
     label: { get: () => get().label },
   }) as Validator;
@@ -258,5 +248,32 @@ export function hideValues(inner: Validator): Validator {
     const ok = inner(value, path ?? "", issues);
     for (const issue of issues.slice(start)) delete issue.value;
     return ok;
+  });
+}
+
+/**
+ * The keywords few schemas use, each its own validator so that a bundle without them carries none
+ * of their code; the generator puts them beside the main check in an `allOf`:
+ * `v.allOf([v.array(Tag$), v.uniqueItems])`, `v.allOf([v.object({…}), v.propertyCount({ min: 1 })])`.
+ */
+export const uniqueItems: Validator = /* @__PURE__ */ make(
+  ["array"],
+  "array of distinct items",
+  (value, path, issues) => {
+    if (Array.isArray(value))
+      for (let i = 1; i < value.length; i++)
+        if (value.slice(0, i).some((earlier) => jsonEqual(earlier, value[i])))
+          return fail(issues, path, "uniqueItems", `must not repeat an item (item ${i} repeats an earlier one)`, value);
+    return true;
+  },
+);
+
+/** `minProperties`/`maxProperties`: how many keys an object has (keys whose value is `undefined` do not count). */
+export function propertyCount({ min = 0, max = Infinity }: { min?: number; max?: number }): Validator {
+  return make(["object"], "object", (value, path, issues) => {
+    if (!isRecord(value)) return true;
+    const count = Object.keys(value).filter((k) => value[k] !== undefined).length;
+    if (count < min) return fail(issues, path, "minProperties", `must have at least ${min} properties`, value);
+    return count <= max || fail(issues, path, "maxProperties", `must have at most ${max} properties`, value);
   });
 }

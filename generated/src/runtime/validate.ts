@@ -9,7 +9,19 @@
 import { fail, jsonEqual, make, typeOf, type Issue, type Validator } from "./validate-core.js";
 
 export { typeOf, unknown, type Issue, type Validator } from "./validate-core.js";
-export { allOf, anyOf, array, hideValues, lazy, not, object, tuple } from "./validate-shapes.js";
+export {
+  allOf,
+  anyOf,
+  array,
+  hideValues,
+  lazy,
+  not,
+  object,
+  propertyCount,
+  tagged,
+  tuple,
+  uniqueItems,
+} from "./validate-shapes.js";
 
 /** Accepts nothing (the schema `false`). */
 export const never: Validator = /* @__PURE__ */ make([], "nothing", (value, path, issues) =>
@@ -57,7 +69,6 @@ export interface NumberOptions {
   max?: number;
   exclusiveMin?: number;
   exclusiveMax?: number;
-  multipleOf?: number;
 }
 
 /** Whether a number (or bigint) keeps to the bounds; records the first it breaks. */
@@ -67,16 +78,13 @@ function bounded(
   path: string | undefined,
   issues: Issue[] | undefined,
 ): boolean {
-  const { min, max, exclusiveMin: exMin, exclusiveMax: exMax, multipleOf: step } = o;
+  const { min, max, exclusiveMin: exMin, exclusiveMax: exMax } = o;
   if (min !== undefined && value < min) return fail(issues, path, "minimum", `must be at least ${min}`, value);
   if (max !== undefined && value > max) return fail(issues, path, "maximum", `must be at most ${max}`, value);
   if (exMin !== undefined && value <= exMin)
     return fail(issues, path, "exclusiveMinimum", `must be greater than ${exMin}`, value);
   if (exMax !== undefined && value >= exMax)
     return fail(issues, path, "exclusiveMaximum", `must be less than ${exMax}`, value);
-  // A multiple allowing for binary fractions (0.3 of 0.1).
-  if (step !== undefined && Math.abs(Number(value) / step - Math.round(Number(value) / step)) > 1e-9)
-    return fail(issues, path, "multipleOf", `must be a multiple of ${step}`, value);
   return true;
 }
 
@@ -130,4 +138,14 @@ export function literal(values: readonly unknown[]): Validator {
       (objects.length > 0 && objects.some((v) => jsonEqual(v, value))) ||
       fail(issues, path, one ? "const" : "enum", one ? `must be ${label}` : `must be one of ${label}`, value),
   );
+}
+
+/** `multipleOf`: a number that is a whole multiple of `step` (allowing for binary fractions: 0.3 of 0.1). */
+export function multipleOf(step: number): Validator {
+  return make(["integer", "number"], `multiple of ${step}`, (value, path, issues) => {
+    const q = typeof value === "number" ? value / step : 0;
+    return (
+      Math.abs(q - Math.round(q)) < 1e-9 || fail(issues, path, "multipleOf", `must be a multiple of ${step}`, value)
+    );
+  });
 }

@@ -102,6 +102,30 @@ export class ValidatorCompiler {
 
   private expr(node: SchemaNode): Expr {
     for (const keyword of Object.keys(node.unmodelled ?? {})) this.unchecked.push(`${this.current}: ${keyword}`);
+    const main = this.main(node);
+    // Keywords few schemas use are their own validators beside the main one (runtime/validate-shapes.ts).
+    const rare = this.rare(node);
+    return rare.length === 0 ? main : this.call("v.allOf", [arrayExpr([main, ...rare])]);
+  }
+
+  /** `multipleOf`, `uniqueItems`, `minProperties`/`maxProperties`, when the node has them. */
+  private rare(node: SchemaNode): Expr[] {
+    if ((node.kind === "integer" || node.kind === "number") && node.multipleOf !== undefined)
+      return [this.call("v.multipleOf", [numberExpr(node.multipleOf)])];
+    if ((node.kind === "array" || node.kind === "tuple") && node.uniqueItems) return [member("v.uniqueItems")];
+    if (node.kind === "object" && (node.minProperties !== undefined || node.maxProperties !== undefined))
+      return [
+        this.call("v.propertyCount", [
+          options([
+            ["min", num(node.minProperties)],
+            ["max", num(node.maxProperties)],
+          ]),
+        ]),
+      ];
+    return [];
+  }
+
+  private main(node: SchemaNode): Expr {
     switch (node.kind) {
       case "ref":
         return raw(id(node.name), "identifier");
@@ -131,7 +155,6 @@ export class ValidatorCompiler {
             ["max", num(node.maximum)],
             ["exclusiveMin", num(node.exclusiveMinimum)],
             ["exclusiveMax", num(node.exclusiveMaximum)],
-            ["multipleOf", num(node.multipleOf)],
           ]),
         ]);
       }
@@ -149,7 +172,6 @@ export class ValidatorCompiler {
           options([
             ["minItems", num(node.minItems)],
             ["maxItems", num(node.maxItems)],
-            ["uniqueItems", node.uniqueItems ? raw("true", "boolean") : undefined],
           ]),
         ]);
       case "tuple":
@@ -166,7 +188,6 @@ export class ValidatorCompiler {
             ],
             ["minItems", num(node.minItems)],
             ["maxItems", num(node.maxItems)],
-            ["uniqueItems", node.uniqueItems ? raw("true", "boolean") : undefined],
           ]),
         ]);
       case "object":
@@ -178,24 +199,21 @@ export class ValidatorCompiler {
   private union(node: Extract<SchemaNode, { kind: "union" }>): Expr {
     const names = node.members.map((m) => (m.kind === "ref" ? m.name : m.title));
     const named = names.some((n) => n !== undefined);
-    return this.call("v.anyOf", [
-      arrayExpr(node.members.map((m) => this.expr(m))),
-      options([
-        ["rule", node.rule === "anyOf" ? undefined : stringExpr(node.rule)],
-        [
-          "names",
-          named
-            ? arrayExpr(names.map((n) => (n === undefined ? raw("undefined", "identifier") : stringExpr(n))))
-            : undefined,
-        ],
-        [
-          "discriminator",
-          node.discriminator
-            ? valueExpr({ property: node.discriminator.property, values: node.discriminator.values })
-            : undefined,
-        ],
-      ]),
+    const members = arrayExpr(node.members.map((m) => this.expr(m)));
+    const rest = options([
+      ["rule", node.rule === "anyOf" ? undefined : stringExpr(node.rule)],
+      [
+        "names",
+        named
+          ? arrayExpr(names.map((n) => (n === undefined ? raw("undefined", "identifier") : stringExpr(n))))
+          : undefined,
+      ],
     ]);
+    // A discriminated union checks the one member its tag picks (`v.tagged("kind", ["circle", "square"], […])`).
+    const tag = node.discriminator;
+    return tag
+      ? this.call("v.tagged", [stringExpr(tag.property), valueExpr(tag.values), members, rest])
+      : this.call("v.anyOf", [members, rest]);
   }
 
   private object(node: Extract<SchemaNode, { kind: "object" }>): Expr {
@@ -220,8 +238,6 @@ export class ValidatorCompiler {
             ? arrayExpr(node.patterns.map((p) => arrayExpr([pattern(p.pattern), this.expr(p.node)])))
             : undefined,
         ],
-        ["minProperties", num(node.minProperties)],
-        ["maxProperties", num(node.maxProperties)],
       ]),
     ]);
   }

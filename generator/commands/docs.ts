@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import { helpText, parseArgs, runCli, type CommandSpec } from "./args.js";
-import { ROOT } from "../generate.js";
+import { ROOT } from "../root.js";
 import { UsageError } from "./server.js";
 import { failureMessage } from "./report.js";
 import { largestInputs } from "../site/bundle.js";

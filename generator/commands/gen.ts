@@ -8,13 +8,13 @@
  * Start-up is kept short: arguments are read by generator/commands/args.ts (no parser library to load); the
  * pipeline (emitters, and prettier only with --prettier or for text the emitters cannot vouch for) is imported only
  * when there is work to do; a run whose inputs and outputs match the marker's fingerprint
- * (generator/write/fingerprint.ts) answers without it.
+ * (generator/commands/fingerprint.ts) answers without it.
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { helpText, parseArgs, quoted, runCli, UsageError, type CommandSpec } from "./args.js";
 import { DEFAULT_PACKAGE } from "../defaults.js";
-import { recordRun, upToDate } from "../write/fingerprint.js";
+import { recordRun, upToDate } from "./fingerprint.js";
 import { packageNameProblem, versionProblem } from "../package-name.js";
 import { failureMessage, formatWarnings } from "./report.js";
 import { ROOT } from "../root.js";
@@ -151,15 +151,15 @@ async function main(): Promise<number> {
     );
     return 0;
   }
-  const { generate } = await import("../generate.js");
+  const { generatePackage } = await import("./pipeline.js");
   const { readOutput, writeOutput } = await import("../write/write.js");
-  const result = await generate(options);
+  const result = await generatePackage(options);
   for (const line of formatWarnings(result.warnings, args.verbose)) console.warn(line);
   if (args.check) {
     const { compareOutputs, summarize } = await import("../write/diff.js");
     const differences = compareOutputs(result.files, await readOutput(out));
     if (differences.length === 0) {
-      if (result.fingerprint) await recordRun(ROOT, result.fingerprint);
+      await recordRun(ROOT, result.fingerprint);
       console.log(
         `${relOut} is up to date (${result.files.size} files from ${specs.length} spec${specs.length === 1 ? "" : "s"}).`,
       );
@@ -169,7 +169,7 @@ async function main(): Promise<number> {
     return 1;
   }
   await writeOutput(out, result.files, { force: args.force });
-  if (result.fingerprint) await recordRun(ROOT, result.fingerprint);
+  await recordRun(ROOT, result.fingerprint);
   console.log(`Wrote ${result.files.size} files to ${relOut} from ${specs.join(", ")}.`);
   return 0;
 }
@@ -185,7 +185,7 @@ runCli(
   main,
   (error) => failureMessage(error, "The generator", debug),
   async () => {
-    const { formatCacheSaved } = await import("../print/format.js");
-    await formatCacheSaved();
+    const { processCaches } = await import("./caches.js");
+    await processCaches().format.saved();
   },
 );

@@ -6,7 +6,7 @@
 import path from "node:path";
 import { helpText, parseArgs, runCli, type CommandSpec } from "./args.js";
 import { terminalText } from "../print/escape.js";
-import { ROOT } from "../generate.js";
+import { ROOT } from "../root.js";
 import { failureMessage } from "./report.js";
 import { listenProblem, untilSignal, wholeNumber } from "./server.js";
 import { startPlayground } from "../site/serve.js";

@@ -8,7 +8,9 @@ import { terminalText } from "../print/escape.js";
 import { formatProblems, GeneratorError } from "../problems.js";
 import { failureMessage } from "./report.js";
 import { parseCliArgs, UsageError, USAGE, type CliOptions } from "./spec-diff-args.js";
-import { diffSpecs } from "../spec-diff/compare.js";
+import { requireModel, type LoadResult } from "../load/load-model.js";
+import type { DocumentModel } from "../model/document.js";
+import { diffDocuments, emptyModel } from "../spec-diff/compare.js";
 import { counts, render, type SpecReport } from "../spec-diff/report.js";
 import { atLeast, LEVELS } from "../spec-diff/rules.js";
 import { defaultSpecs, isCommit, loadFromDisk, loadFromGit } from "../spec-diff/sources.js";
@@ -65,9 +67,10 @@ async function reviewFiles(oldFile: string, newFile: string, cwd: string): Promi
   ] as const) {
     if (!loaded) throw new UsageError(`Cannot read ${file}: there is no such file (paths are relative to ${cwd}).`);
   }
+  const [old, now] = [documentOf(before!), documentOf(after!)];
   return {
-    reports: [{ spec: after!.entry, changes: diffSpecs(before, after) }],
-    compared: `${before!.entry} → ${after!.entry}`,
+    reports: [{ spec: now.source, changes: diffDocuments(old, now) }],
+    compared: `${old.source} → ${now.source}`,
   };
 }
 
@@ -85,9 +88,16 @@ async function reviewBase(ref: string, given: string[], cwd: string): Promise<Re
     const after = await loadFromDisk(spec, cwd);
     if (!before && !after)
       throw new UsageError(`Cannot read ${spec}: it exists neither in the working tree nor at ${ref}.`);
-    reports.push({ spec: after?.entry ?? before!.entry, changes: diffSpecs(before, after) });
+    const [old, now] = [before && documentOf(before), after && documentOf(after)];
+    const source = now?.source ?? old!.source;
+    reports.push({ spec: source, changes: diffDocuments(old ?? emptyModel(source), now ?? emptyModel(source)) });
   }
   return { reports, compared: `${ref} → working tree` };
+}
+
+/** The one document of a side, or a GeneratorError with its problems (the same as `npm run gen` reports). */
+function documentOf(loaded: LoadResult): DocumentModel {
+  return requireModel(loaded, "Reading the specs").documents[0]!;
 }
 
 main(process.argv.slice(2), process.cwd()).then(

@@ -34,6 +34,8 @@ export interface MockServerOptions {
   /** Overrides of DEFAULT_LIMITS (limits.ts). */
   limits?: Partial<MockLimits>;
   cwd?: string;
+  /** Examples that do not fit their schemas stop the server (`error`, the default, as `npm run gen`) or are warnings. */
+  examples?: "error" | "warn";
 }
 
 export interface MockServer {
@@ -75,7 +77,10 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     throw new RangeError(
       `The mock listens on loopback addresses only; ${host} would let other machines call it. Pass allowRemote (--allow-remote) to do that on purpose.`,
     );
-  const loaded = await loadMockDocuments(options.specs, options.cwd);
+  const loaded = await loadMockDocuments(options.specs, {
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+    ...(options.examples ? { examples: options.examples } : {}),
+  });
   const { registry, warnings } = buildRegistry(loaded.documents);
   const server = createServer(
     {

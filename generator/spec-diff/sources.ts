@@ -1,14 +1,16 @@
 /**
- * Where the two sides come from: spec files in the working tree (the generator's own
- * `loadSpec`) or the same paths at a git ref (`git show <ref>:<path>`), each with every file it
- * references through a relative `$ref`, read from the same place. The only part of the review
- * that touches the disk or runs git.
+ * Where the two sides come from: spec files in the working tree or the same paths at a git ref
+ * (`git show <ref>:<path>`, a SpecSource), each with every file it references through a relative
+ * `$ref` read from the same place, and both through the generator's own `loadModel`: each side
+ * gets exactly the problems `npm run gen` would report for it. The only part of the review that
+ * touches the disk or runs git.
  */
 import { execFile } from "node:child_process";
 import { access, readdir } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { loadSpec, type LoadedSpec, type SpecSource } from "../load/load.js";
+import type { SpecSource } from "../load/load.js";
+import { loadModel, type LoadResult } from "../load/load-model.js";
 
 const run = promisify(execFile);
 
@@ -20,13 +22,13 @@ async function git(args: string[], cwd: string): Promise<string> {
   return stdout;
 }
 
-/** The spec at `file` in the working tree, or `undefined` when there is no such file. */
-export async function loadFromDisk(file: string, cwd: string): Promise<LoadedSpec | undefined> {
+/** The spec at `file` in the working tree, loaded and checked, or `undefined` when there is no such file. */
+export async function loadFromDisk(file: string, cwd: string): Promise<LoadResult | undefined> {
   const exists = await access(path.resolve(cwd, file)).then(
     () => true,
     () => false,
   );
-  return exists ? loadSpec(file, cwd) : undefined;
+  return exists ? loadModel({ specs: [file], cwd }) : undefined;
 }
 
 /** True when `ref` names a commit of the repository around `cwd`. */
@@ -37,24 +39,29 @@ export async function isCommit(ref: string, cwd: string): Promise<boolean> {
   );
 }
 
-/**
- * The spec at `file` as it was at `ref`, its relative `$ref`s read at `ref` too; `undefined`
- * when the file did not exist there. Same semantics as `loadSpec`: paths relative to `cwd`,
- * external files resolved against the referring file, JSON or YAML by extension.
- */
-export async function loadFromGit(ref: string, file: string, cwd: string): Promise<LoadedSpec | undefined> {
+/** Files as they are at `ref`: paths relative to `cwd`, named `<ref>:<path>` in problems. */
+export async function gitSource(ref: string, cwd: string): Promise<SpecSource> {
   const top = (await git(["rev-parse", "--show-toplevel"], cwd)).trim();
-  const source: SpecSource = {
+  return {
     read: (name) => git(["show", `${ref}:${posix(path.relative(top, path.resolve(cwd, name)))}`], cwd),
     name: (name) => `${ref}:${name}`,
     why: (name) => `cannot read ${name} at ${ref}: it does not exist there`,
   };
+}
+
+/**
+ * The spec at `file` as it was at `ref`, its relative `$ref`s read at `ref` too, loaded and
+ * checked; `undefined` when the file did not exist there. Same semantics as on disk: paths
+ * relative to `cwd`, external files resolved against the referring file, JSON or YAML by extension.
+ */
+export async function loadFromGit(ref: string, file: string, cwd: string): Promise<LoadResult | undefined> {
+  const source = await gitSource(ref, cwd);
   const entry = posix(path.relative(cwd, path.resolve(cwd, file)));
   const exists = await source.read(entry).then(
     () => true,
     () => false,
   );
-  return exists ? loadSpec(entry, cwd, source) : undefined;
+  return exists ? loadModel({ specs: [entry], cwd, source }) : undefined;
 }
 
 /** Spec files in `dir` (relative to `cwd`) in the working tree and, with `ref`, at that ref. */

@@ -10,7 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { generate, ROOT } from "../../generator/generate.js";
+import { generatePackage } from "../../generator/commands/pipeline.js";
+import { ROOT } from "../../generator/root.js";
 import { MARKER } from "../../generator/write/marker.js";
 import { GeneratorError } from "../../generator/problems.js";
 import { writeOutput } from "../../generator/write/write.js";
@@ -54,9 +55,15 @@ async function gen(
 ): Promise<{ files?: Map<string, string>; problems?: string[]; warnings: string[] }> {
   const file = await save(`${name}.openrpc.json`, document);
   try {
-    const result = await generate({ specs: [file], packageName: "hostile", cwd: dir, ...options });
+    const result = await generatePackage({ specs: [file], packageName: "hostile", cwd: dir, ...options });
     // The emitters' own layout (no prettier) is exactly prettier's, whatever the spec holds.
-    const pretty = await generate({ specs: [file], packageName: "hostile", cwd: dir, ...options, prettier: true });
+    const pretty = await generatePackage({
+      specs: [file],
+      packageName: "hostile",
+      cwd: dir,
+      ...options,
+      prettier: true,
+    });
     for (const [name, text] of pretty.files)
       if (name !== MARKER) expect(result.files.get(name), `${name} is not in prettier's form`).toBe(text);
     return { files: result.files, warnings: result.warnings.map((w) => `${w.pointer}: ${w.message}`) };
@@ -434,10 +441,10 @@ describe("nothing is read or written outside where it belongs", () => {
     ]);
     await save("deep/specs/ok.openrpc.json", document);
     const file = "specs/ok.openrpc.json";
-    await expect(generate({ specs: [file], packageName: "x", cwd: path.join(dir, "deep") })).rejects.toThrow(
+    await expect(generatePackage({ specs: [file], packageName: "x", cwd: path.join(dir, "deep") })).rejects.toThrow(
       /outside the folders the generator reads \$refs from \(specs, \.\)/,
     );
-    const result = await generate({
+    const result = await generatePackage({
       specs: [file],
       packageName: "x",
       cwd: path.join(dir, "deep"),
@@ -505,7 +512,7 @@ describe("nothing is read or written outside where it belongs", () => {
         `${"bcdefghi"[i]}: &${"bcdefghi"[i]} [*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev}]`,
       );
     await save("bomb.openrpc.yaml", bomb.join("\n"));
-    await expect(generate({ specs: ["bomb.openrpc.yaml"], packageName: "x", cwd: dir })).rejects.toThrow(
+    await expect(generatePackage({ specs: ["bomb.openrpc.yaml"], packageName: "x", cwd: dir })).rejects.toThrow(
       /is not valid YAML/,
     );
   });

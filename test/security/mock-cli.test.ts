@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../../generator/generate.js";
+import { ROOT } from "../../generator/root.js";
 import { STACK } from "./helpers/hostile-mock.js";
 
 describe("npm run mock arguments", () => {

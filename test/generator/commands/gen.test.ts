@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Doc } from "../spec-diff/build.js";
-import { ROOT } from "../../../generator/generate.js";
+import { ROOT } from "../../../generator/root.js";
 
 const run = promisify(execFile);
 const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");

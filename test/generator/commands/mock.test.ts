@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { stopChild } from "../../helpers/child.js";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../../generator/generate.js";
+import { ROOT } from "../../../generator/root.js";
 import { envelope, post } from "../mock/fixtures.js";
 
 const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");

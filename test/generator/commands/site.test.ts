@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { stopChild } from "../../helpers/child.js";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../../generator/generate.js";
+import { ROOT } from "../../../generator/root.js";
 
 const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
 const sandbox = await mkdtemp(path.join(os.tmpdir(), "site-cli-"));

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../../generator/generate.js";
+import { ROOT } from "../../../generator/root.js";
 import { findGitHistory } from "../../helpers/git-history.js";
 import type { Want } from "../spec-diff/build.js";
 

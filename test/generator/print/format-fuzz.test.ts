@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { generate } from "../../../generator/generate.js";
+import { generatePackage } from "../../../generator/commands/pipeline.js";
 import { MARKER } from "../../../generator/write/marker.js";
 import { createRandom, type Random } from "../../../generator/mock/random.js";
 
@@ -87,8 +87,8 @@ describe("random documents: the default run is already in prettier's form", () =
       const file = path.join(dir, `fuzz-${seed}.openrpc.json`);
       writeFileSync(file, JSON.stringify(randomDocument(createRandom(String(seed)))));
       const options = { specs: [path.basename(file)], packageName: "fuzz", cwd: dir, examples: "warn" as const };
-      const fast = await generate(options);
-      const pretty = await generate({ ...options, prettier: true });
+      const fast = await generatePackage(options);
+      const pretty = await generatePackage({ ...options, prettier: true });
       for (const [name, text] of pretty.files) if (name !== MARKER) expect(fast.files.get(name), name).toBe(text);
     },
     60_000,

@@ -8,7 +8,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { generate, ROOT } from "../../../generator/generate.js";
+import { generatePackage } from "../../../generator/commands/pipeline.js";
+import { ROOT } from "../../../generator/root.js";
 import { MARKER } from "../../../generator/write/marker.js";
 
 type Json = Record<string, unknown>;
@@ -84,8 +85,8 @@ describe("stretched names: the default run is already in prettier's form", () =>
         examples: "warn" as const,
         refRoots: [path.relative(ROOT, dir)],
       };
-      const fast = await generate(options);
-      const pretty = await generate({ ...options, prettier: true });
+      const fast = await generatePackage(options);
+      const pretty = await generatePackage({ ...options, prettier: true });
       for (const [name, text] of pretty.files) if (name !== MARKER) expect(fast.files.get(name), name).toBe(text);
     },
     60_000,

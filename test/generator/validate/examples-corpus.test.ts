@@ -10,7 +10,7 @@ import { Ajv } from "ajv";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../../../generator/generate.js";
+import { ROOT } from "../../../generator/root.js";
 import { loadSpec } from "../../../generator/load/load.js";
 import { normalizeDocument } from "../../../generator/normalize/document.js";
 import { generateValue } from "../../../generator/mock/values.js";

@@ -12,15 +12,11 @@
 import { createHash } from "node:crypto";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
+import { diskSource } from "../load/source.js";
+import { MARKER, parseMarker, type Fingerprint } from "../write/marker.js";
+import { PRESERVED } from "../write/write.js";
 
-export interface Fingerprint {
-  /** Spec files read, relative to the working folder, in the order they were read. */
-  inputs: string[];
-  /** Hash of the options and the content of every input. */
-  key: string;
-  /** Hash of every generated file but the marker, by path. */
-  outputs: string;
-}
+export type { Fingerprint };
 
 /** The options that change the output; anything else (`--check`, `--verbose`) does not belong here. */
 export interface FingerprintOptions {
@@ -36,8 +32,8 @@ export interface FingerprintOptions {
 
 /** Folders (under the project root) whose files, at any depth, make up the generator. */
 const SOURCE_DIRS = ["generator", "runtime", "templates"];
-/** Sub-folders of generator/ that do not change its output (the mock server, spec-diff). */
-const NOT_GENERATOR = new Set(["generator/mock", "generator/spec-diff"]);
+/** Sub-folders of generator/ that do not change its output (the mock server, spec-diff, the site). */
+const NOT_GENERATOR = new Set(["generator/mock", "generator/spec-diff", "generator/site"]);
 
 /** Packages whose version changes the output. */
 const PACKAGES = [
@@ -117,9 +113,6 @@ export async function upToDate(
   cwd = process.cwd(),
 ): Promise<{ files: number } | undefined> {
   if (process.env.OPENRPC_TS_CACHE === "off") return undefined;
-  const { MARKER, parseMarker } = await import("./marker.js");
-  const { diskSource } = await import("../load/source.js");
-  const { PRESERVED } = await import("./write.js");
   const dir = path.resolve(cwd, outDir);
   const marker = parseMarker(await readFile(path.join(dir, MARKER), "utf8").catch(() => ""));
   const fingerprint = marker?.fingerprint;

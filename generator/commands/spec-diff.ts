@@ -1,111 +1,94 @@
-#!/usr/bin/env node
 /**
  * `npm run spec:diff -- <old> <new>` or `npm run spec:diff -- --base <git-ref> [<spec> ...]`:
- * the breaking-change review of OpenRPC documents (rules in rules.ts). Exit codes: 0 nothing at
- * the `--fail-on` level, 1 changes at that level or worse, 2 usage errors and unreadable specs.
+ * the breaking-change review of OpenRPC documents (rules in generator/spec-diff/rules.ts). Exit
+ * codes: 0 nothing at the `--fail-on` level, 1 changes at that level or worse, 2 usage errors and
+ * unreadable or invalid specs. The review's code is imported only when it runs.
  */
-import { terminalText } from "../print/escape.js";
-import { formatProblems, GeneratorError } from "../problems.js";
-import { failureMessage } from "./report.js";
-import { parseCliArgs, UsageError, USAGE, type CliOptions } from "./spec-diff-args.js";
-import { requireModel, type LoadResult } from "../load/load-model.js";
-import type { DocumentModel } from "../model/document.js";
-import { diffDocuments, emptyModel } from "../spec-diff/compare.js";
-import { counts, render, type SpecReport } from "../spec-diff/report.js";
-import { atLeast, LEVELS } from "../spec-diff/rules.js";
-import { defaultSpecs, isCommit, loadFromDisk, loadFromGit } from "../spec-diff/sources.js";
+import type { Format } from "../spec-diff/report.js";
+import { LEVELS, type Level } from "../spec-diff/rules.js";
+import { quoted, UsageError, type Command } from "./usage.js";
 
-interface Review {
-  reports: SpecReport[];
-  compared: string;
+const FORMATS: readonly Format[] = ["text", "markdown", "json"];
+
+export interface SpecDiffArgs {
+  specs?: string[];
+  base?: string;
+  format: Format;
+  failOn: Level;
 }
 
-async function main(argv: string[], cwd: string): Promise<number> {
-  let options: CliOptions;
-  try {
-    options = parseCliArgs(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`${terminalText(error.message)}\nRun \`npm run spec:diff -- --help\` for the usage.\n`);
-    return 2;
-  }
-  if (options.mode === "help") {
-    process.stdout.write(USAGE);
-    return 0;
-  }
-  let review: Review;
-  try {
-    review =
-      options.mode === "files"
-        ? await reviewFiles(options.old, options.new, cwd)
-        : await reviewBase(options.ref, options.specs, cwd);
-  } catch (error) {
-    if (error instanceof UsageError) process.stderr.write(`${terminalText(error.message)}\n`);
-    else if (error instanceof GeneratorError)
-      process.stderr.write(`${formatProblems(error.problems, "Reading the specs")}\n`);
-    else throw error;
-    return 2;
-  }
-  process.stdout.write(render(options.format, review));
-  const all = review.reports.flatMap((r) => r.changes);
-  const failing = all.filter((c) => atLeast(c.level, options.failOn));
-  if (failing.length === 0) return 0;
-  const n = counts(failing);
-  const levels = LEVELS.filter((l) => n[l] > 0)
-    .map((l) => `${n[l]} ${l}`)
-    .join(", ");
-  process.stderr.write(`The review fails: ${levels} at --fail-on ${options.failOn} or worse.\n`);
-  return 1;
-}
+export type Review =
+  | { mode: "files"; old: string; new: string; format: Format; failOn: Level }
+  | { mode: "base"; ref: string; specs: string[]; format: Format; failOn: Level };
 
-async function reviewFiles(oldFile: string, newFile: string, cwd: string): Promise<Review> {
-  const before = await loadFromDisk(oldFile, cwd);
-  const after = await loadFromDisk(newFile, cwd);
-  for (const [file, loaded] of [
-    [oldFile, before],
-    [newFile, after],
-  ] as const) {
-    if (!loaded) throw new UsageError(`Cannot read ${file}: there is no such file (paths are relative to ${cwd}).`);
-  }
-  const [old, now] = [documentOf(before!), documentOf(after!)];
-  return {
-    reports: [{ spec: now.source, changes: diffDocuments(old, now) }],
-    compared: `${old.source} → ${now.source}`,
-  };
-}
-
-async function reviewBase(ref: string, given: string[], cwd: string): Promise<Review> {
-  if (!(await isCommit(ref, cwd)))
-    throw new UsageError(
-      `--base ${ref} is not a commit of the git repository at ${cwd}; pass a commit, branch or tag (e.g. HEAD, origin/main).`,
-    );
-  const specs = given.length > 0 ? given : await defaultSpecs("spec", cwd, ref);
-  if (specs.length === 0)
-    throw new UsageError(`No spec given and no *.openrpc.json|yaml in spec/ or at ${ref}; name the specs to review.`);
-  const reports: SpecReport[] = [];
-  for (const spec of specs) {
-    const before = await loadFromGit(ref, spec, cwd);
-    const after = await loadFromDisk(spec, cwd);
-    if (!before && !after)
-      throw new UsageError(`Cannot read ${spec}: it exists neither in the working tree nor at ${ref}.`);
-    const [old, now] = [before && documentOf(before), after && documentOf(after)];
-    const source = now?.source ?? old!.source;
-    reports.push({ spec: source, changes: diffDocuments(old ?? emptyModel(source), now ?? emptyModel(source)) });
-  }
-  return { reports, compared: `${ref} → working tree` };
-}
-
-/** The one document of a side, or a GeneratorError with its problems (the same as `npm run gen` reports). */
-function documentOf(loaded: LoadResult): DocumentModel {
-  return requireModel(loaded, "Reading the specs").documents[0]!;
-}
-
-main(process.argv.slice(2), process.cwd()).then(
-  (code) => {
-    process.exitCode = code;
+export const specDiff: Command<SpecDiffArgs> = {
+  command: "spec:diff [specs..]",
+  npm: "npm run spec:diff --",
+  synopsis: "<old-spec> <new-spec> [options]  |  --base <git-ref> [<spec> ...] [options]",
+  describe: "Reviews the changes between two versions of OpenRPC documents and grades each one.",
+  epilog: [
+    "Levels: ERR breaks existing callers or the generated client; WARN may break them (the spec alone cannot tell); INFO breaks nothing.",
+    "",
+    "With --base, the old version of each spec (and of every file it references) is read from git at <git-ref> and the new one from the working tree; the default specs are spec/*.openrpc.{json,yaml} (in the working tree or at <git-ref>, relative to the current directory). Both sides are checked as `npm run gen` checks them.",
+    "",
+    "Exit codes: 0 no change at the --fail-on level, 1 such changes, 2 usage error or unreadable or invalid spec.",
+  ].join("\n"),
+  tool: "spec:diff",
+  failureCode: 2,
+  positional: "specs",
+  options: {
+    base: {
+      type: "string",
+      requiresArg: true,
+      describe: "Compare the working tree with this commit, branch or tag",
+    },
+    format: {
+      type: "string",
+      requiresArg: true,
+      choices: FORMATS,
+      default: "text",
+      describe: "text, markdown (a pull-request comment) or json",
+    },
+    "fail-on": {
+      type: "string",
+      requiresArg: true,
+      choices: LEVELS,
+      default: "ERR",
+      coerce: (level: unknown) => (typeof level === "string" ? level.toUpperCase() : level),
+      describe: "Exit 1 when a change at this level or worse exists",
+    },
+    debug: { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" },
   },
-  (error: unknown) => {
-    process.stderr.write(`${failureMessage(error, "spec:diff", process.argv.includes("--debug"))}\n`);
-    process.exitCode = 2;
+  examples: [
+    ["spec-v1.json spec-v2.json", "review two files"],
+    ["--base origin/main --format markdown", "review spec/ against origin/main, as a pull-request comment"],
+  ],
+  check: (args) => void reviewOf(args),
+  run: async (args) => {
+    const review = reviewOf(args);
+    const { runReview } = await import("./spec-diff-run.js");
+    return runReview(review, process.cwd());
   },
-);
+};
+
+/** The review the arguments ask for: two files, or the working tree against a git ref. */
+export function reviewOf(args: SpecDiffArgs): Review {
+  const positionals = args.specs ?? [];
+  const { format, failOn } = args;
+  if (args.base !== undefined) {
+    if (args.base.trim() === "")
+      throw new UsageError("--base needs a git ref (a commit, branch or tag), e.g. --base origin/main.");
+    // A ref is handed to git as an argument: one that starts with "-" would be read as an option.
+    // eslint-disable-next-line no-control-regex -- control characters are what this pattern is for
+    if (args.base.startsWith("-") || /[\u0000-\u001f\s:]/.test(args.base))
+      throw new UsageError(
+        "--base must be a git ref (a commit, branch or tag) without a leading '-', spaces, ':' or control characters.",
+      );
+    return { mode: "base", ref: args.base, specs: positionals, format, failOn };
+  }
+  if (positionals.length !== 2) {
+    const got = positionals.length === 0 ? "none" : positionals.map((p) => quoted(p)).join(", ");
+    throw new UsageError(`Expected two spec files (old, then new) or --base <git-ref>; got ${got}.`);
+  }
+  return { mode: "files", old: positionals[0]!, new: positionals[1]!, format, failOn };
+}

@@ -13,7 +13,7 @@ import type { Duplex } from "node:stream";
 import { terminalText } from "../print/escape.js";
 import { ClientGone, readBody } from "./body.js";
 import { stringifyJson } from "./json.js";
-import { DEFAULT_LIMITS, resolveLimits, type MockLimits } from "./limits.js";
+import { DEFAULT_LIMITS, DEFAULT_PAGES, resolveLimits, type MockLimits } from "./limits.js";
 import { loadMockDocuments } from "./load.js";
 import { buildRegistry, listMethods, type Registry } from "./registry.js";
 import { answerRequestFairly, INTERNAL_ERROR, type LocalMethod, type Target } from "./rpc.js";
@@ -50,7 +50,7 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_PAGES = 3;
+export { DEFAULT_PAGES };
 /** Largest request body read by default, in bytes (see limits.ts). */
 export const MAX_BODY_BYTES = DEFAULT_LIMITS.maxBodyBytes;
 

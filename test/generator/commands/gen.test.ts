@@ -7,16 +7,15 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Doc } from "../spec-diff/build.js";
 import { ROOT } from "../../../generator/root.js";
+import { cliProcess } from "../../helpers/cli.js";
 
 const run = promisify(execFile);
-const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
-const cli = path.join(ROOT, "generator", "commands", "gen.ts");
 const dir = await mkdtemp(path.join(os.tmpdir(), "cli-"));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 async function gen(args: string[], cwd = ROOT): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(tsx, [cli, ...args], { cwd, timeout: 60_000 });
+    const { stdout, stderr } = await run(...cliProcess("gen", args), { cwd, timeout: 60_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -93,26 +92,6 @@ describe("npm run gen", () => {
     expect(client).toContain(
       'list_pets(limit?: ListPetsParams["limit"], options?: CallOptions): Promise<ListPetsResult>;',
     );
-  });
-
-  it("--prettier runs prettier over the output: the same files as the emitters' own layout, and the marker remembers the option", async () => {
-    const work = await mkdtemp(path.join(dir, "prettier-"));
-    await writeFile(path.join(work, "petstore.json"), JSON.stringify(petstore));
-    expect((await gen(["--spec", "petstore.json", "--out", "plain"], work)).code).toBe(0);
-    const formatted = await gen(["--spec", "petstore.json", "--out", "pretty", "--prettier"], work);
-    expect(formatted.code).toBe(0);
-    const files = async (out: string): Promise<string[]> =>
-      (await readdir(path.join(work, out), { recursive: true })).filter((f) => /\.(ts|json|md)$/.test(f)).sort();
-    expect(await files("pretty")).toEqual(await files("plain"));
-    for (const file of await files("plain")) {
-      if (file === ".openrpc-ts.json") continue;
-      expect(await readFile(path.join(work, "pretty", file), "utf8"), file).toBe(
-        await readFile(path.join(work, "plain", file), "utf8"),
-      );
-    }
-    // Both runs are up to date for their own options only.
-    expect((await gen(["--spec", "petstore.json", "--out", "pretty", "--prettier", "--check"], work)).code).toBe(0);
-    expect((await gen(["--prettier=yes"], work)).stderr).toContain("--prettier takes no value");
   });
 
   it("a hostile value in an argument is shown escaped, never acting on the terminal", async () => {

@@ -6,12 +6,11 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../../generator/root.js";
+import { cliProcess } from "../../helpers/cli.js";
 import { findGitHistory } from "../../helpers/git-history.js";
 import type { Want } from "../spec-diff/build.js";
 
 const run = promisify(execFile);
-const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
-const cli = path.join(ROOT, "generator", "commands", "spec-diff.ts");
 const F = "test/fixtures/spec-diff";
 const [V1, V2, WARN] = [`${F}/v1/pets.openrpc.json`, `${F}/v2/pets.openrpc.json`, `${F}/warn/pets.openrpc.json`];
 const scratch = await mkdtemp(path.join(os.tmpdir(), "spec-diff-cli-"));
@@ -19,7 +18,7 @@ afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 async function specDiff(args: string[], cwd = ROOT): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(tsx, [cli, ...args], { cwd, timeout: 60_000 });
+    const { stdout, stderr } = await run(...cliProcess("spec:diff", args), { cwd, timeout: 60_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -90,7 +89,7 @@ describe("npm run spec:diff -- <old> <new>", () => {
     [
       "no specs",
       [],
-      /^Expected two spec files \(old, then new\) or --base <git-ref>; got none\.\nRun `npm run spec:diff -- --help` for the usage\.\n$/,
+      /^Expected two spec files \(old, then new\) or --base <git-ref>; got none\. Run `npm run spec:diff -- --help` for the options\.\n$/,
     ],
     ["an unknown format", [V1, V2, "--format", "xml"], /--format must be one of text, markdown, json, not "xml"\./],
     [

@@ -1,0 +1,71 @@
+/**
+ * What `npm run gen` does once its arguments are checked (./gen.ts): answer from the fingerprint
+ * when nothing changed, else load, generate, then check against the output folder or write it.
+ */
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { DEFAULT_PACKAGE } from "../defaults.js";
+import { processCaches } from "./caches.js";
+import { recordRun, upToDate } from "./fingerprint.js";
+import type { GenArgs } from "./gen.js";
+import { formatWarnings } from "./report.js";
+
+export async function runGen(args: GenArgs, root: string, defaultOut: string): Promise<number> {
+  const specs = args.spec ?? (await defaultSpecs(root));
+  const out = args.out ?? defaultOut;
+  if (specs.length === 0) {
+    console.error("No spec given and no *.openrpc.json|yaml in spec/. Pass --spec <file>.");
+    return 1;
+  }
+  const options = {
+    specs,
+    examples: args.examples,
+    refRoots: args.refRoot ?? [],
+    packageName: args.name ?? DEFAULT_PACKAGE,
+    ...(args.pkgVersion ? { version: args.pkgVersion } : {}),
+  };
+  const relOut = path.relative(process.cwd(), out) || ".";
+  const from = `${specs.length} spec${specs.length === 1 ? "" : "s"}`;
+  if (args.watch) {
+    const { watchSpecs } = await import("./watch.js");
+    await watchSpecs({ ...options, out, force: args.force, verbose: args.verbose, debug: args.debug });
+    return 0;
+  }
+  const fresh = await upToDate(out, options, root);
+  if (fresh) {
+    console.log(
+      `${relOut} is up to date (${fresh.files} files from ${from})${args.check ? "" : "; nothing to write"}.`,
+    );
+    return 0;
+  }
+  const caches = processCaches();
+  try {
+    const { generatePackage } = await import("./pipeline.js");
+    const { readOutput, writeOutput } = await import("../write/write.js");
+    const result = await generatePackage(options, caches);
+    for (const line of formatWarnings(result.warnings, args.verbose)) console.warn(line);
+    if (args.check) {
+      const { compareOutputs, summarize } = await import("../write/diff.js");
+      const differences = compareOutputs(result.files, await readOutput(out));
+      if (differences.length > 0) {
+        console.error(summarize(differences, relOut));
+        return 1;
+      }
+      await recordRun(root, result.fingerprint);
+      console.log(`${relOut} is up to date (${result.files.size} files from ${from}).`);
+      return 0;
+    }
+    await writeOutput(out, result.files, { force: args.force });
+    await recordRun(root, result.fingerprint);
+    console.log(`Wrote ${result.files.size} files to ${relOut} from ${specs.join(", ")}.`);
+    return 0;
+  } finally {
+    await caches.format.saved();
+  }
+}
+
+async function defaultSpecs(root: string): Promise<string[]> {
+  const dir = path.join(root, "spec");
+  const names = (await readdir(dir)).filter((n) => /\.openrpc\.(json|ya?ml)$/.test(n)).sort();
+  return names.map((n) => path.relative(process.cwd(), path.join(dir, n)));
+}

@@ -111,6 +111,8 @@ export async function upToDate(
   options: FingerprintOptions,
   root: string,
   cwd = process.cwd(),
+  /** Only a run whose outputs were type-checked counts (`--check`, `--typecheck`). */
+  typechecked = false,
 ): Promise<{ files: number } | undefined> {
   if (process.env.OPENRPC_TS_CACHE === "off") return undefined;
   const dir = path.resolve(cwd, outDir);
@@ -132,8 +134,8 @@ export async function upToDate(
     return undefined;
   }
   if (inputKey(options, inputs) !== fingerprint.key) return undefined;
-  const runs = await readRuns(root);
-  if (runs[`${fingerprint.key}:${fingerprint.outputs}`] !== (await generatorHash(root))) return undefined;
+  const run = (await readRuns(root))[`${fingerprint.key}:${fingerprint.outputs}`]?.split(" ");
+  if (run?.[0] !== (await generatorHash(root)) || (typechecked && run[1] !== TYPECHECKED)) return undefined;
   const onDisk = await listFiles(dir, (name) => PRESERVED.includes(name) || name === MARKER);
   const listed = [...marker.files].sort();
   if (onDisk === undefined || onDisk.length !== listed.length || onDisk.some((f, i) => f !== listed[i]))
@@ -162,8 +164,9 @@ async function listFiles(dir: string, skip: (name: string) => boolean): Promise<
   return ok ? found.sort() : undefined;
 }
 
-/** Runs recorded by `recordRun`: `<key>:<outputs>` → the generator hash that produced them. */
+/** Runs recorded by `recordRun`: `<key>:<outputs>` → the generator hash that produced them, then `typechecked` when they compiled. */
 type Runs = Record<string, string>;
+const TYPECHECKED = "typechecked";
 const RUNS_KEPT = 64;
 
 function runsFile(root: string): string {
@@ -179,13 +182,19 @@ async function readRuns(root: string): Promise<Runs> {
   }
 }
 
-/** Records that this generator produced the outputs of `fingerprint` (after a write, or a check that found them equal). */
-export async function recordRun(root: string, fingerprint: Fingerprint): Promise<void> {
+/**
+ * Records that this generator produced the outputs of `fingerprint` (after a write, or a check that
+ * found them equal), and whether they compiled (`typechecked`; a record that they did is kept).
+ */
+export async function recordRun(root: string, fingerprint: Fingerprint, typechecked = false): Promise<void> {
   if (process.env.OPENRPC_TS_CACHE === "off") return;
   const { mkdir, rename, writeFile } = await import("node:fs/promises");
   const id = `${fingerprint.key}:${fingerprint.outputs}`;
-  const runs = Object.entries(await readRuns(root)).filter(([k]) => k !== id);
-  runs.push([id, await generatorHash(root)]);
+  const known = await readRuns(root);
+  const hash = await generatorHash(root);
+  const compiled = typechecked || known[id] === `${hash} ${TYPECHECKED}`;
+  const runs = Object.entries(known).filter(([k]) => k !== id);
+  runs.push([id, compiled ? `${hash} ${TYPECHECKED}` : hash]);
   const file = runsFile(root);
   try {
     await mkdir(path.dirname(file), { recursive: true });

@@ -31,7 +31,9 @@ export async function runGen(args: GenArgs, root: string, defaultOut: string): P
     await watchSpecs({ ...options, out, force: args.force, verbose: args.verbose, debug: args.debug });
     return 0;
   }
-  const fresh = await upToDate(out, options, root);
+  // --check compiles the package too; so does --typecheck, before it writes.
+  const typecheck = args.check || args.typecheck;
+  const fresh = await upToDate(out, options, root, process.cwd(), typecheck);
   if (fresh) {
     console.log(
       `${relOut} is up to date (${fresh.files} files from ${from})${args.check ? "" : "; nothing to write"}.`,
@@ -41,7 +43,7 @@ export async function runGen(args: GenArgs, root: string, defaultOut: string): P
   const caches = processCaches();
   try {
     const { generatePackage } = await import("./pipeline.js");
-    const { readOutput, writeOutput } = await import("../write/write.js");
+    const { readOutput } = await import("../write/write.js");
     const result = await generatePackage(options, caches);
     for (const line of formatWarnings(result.warnings, args.verbose)) console.warn(line);
     if (args.check) {
@@ -51,17 +53,37 @@ export async function runGen(args: GenArgs, root: string, defaultOut: string): P
         console.error(summarize(differences, relOut));
         return 1;
       }
-      await recordRun(root, result.fingerprint);
+      await compiles(result.files, relOut);
+      await recordRun(root, result.fingerprint, true);
       console.log(`${relOut} is up to date (${result.files.size} files from ${from}).`);
       return 0;
     }
-    await writeOutput(out, result.files, { force: args.force });
-    await recordRun(root, result.fingerprint);
+    await writePackage(out, result.files, { typecheck, force: args.force });
+    await recordRun(root, result.fingerprint, typecheck);
     console.log(`Wrote ${result.files.size} files to ${relOut} from ${specs.join(", ")}.`);
     return 0;
   } finally {
     await caches.format.saved();
   }
+}
+
+/** Writes the package into `out`, after compiling it in memory when `typecheck` is set: nothing is written if it does not compile. */
+export async function writePackage(
+  out: string,
+  files: Map<string, string>,
+  options: { typecheck: boolean; force: boolean; cwd?: string },
+): Promise<void> {
+  const cwd = options.cwd ?? process.cwd();
+  if (options.typecheck) await compiles(files, path.relative(cwd, path.resolve(cwd, out)) || ".");
+  const { writeOutput } = await import("../write/write.js");
+  await writeOutput(out, files, { force: options.force, cwd });
+}
+
+/** Throws a CompileError listing TypeScript's errors when the package does not compile. */
+async function compiles(files: ReadonlyMap<string, string>, relOut: string): Promise<void> {
+  const { CompileError, typecheckPackage } = await import("./typecheck.js");
+  const problems = await typecheckPackage(files);
+  if (problems.length > 0) throw new CompileError(problems, relOut);
 }
 
 async function defaultSpecs(root: string): Promise<string[]> {

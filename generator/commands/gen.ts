@@ -1,7 +1,7 @@
 /**
  * `npm run gen`: regenerates generated/ from spec/; `--check` reports a stale generated/;
  * `--watch` regenerates on every save; `--spec … --out … --name …` builds a client package for
- * any OpenRPC document. Arguments
+ * any OpenRPC document; `--typecheck` compiles the package in memory before writing it. Arguments
  * are checked before anything is read; failures are one clear message, exit 1.
  *
  * Start-up is kept short: this module holds the options; the pipeline is imported only when there
@@ -23,6 +23,7 @@ export interface GenArgs {
   refRoot?: string[];
   check: boolean;
   watch: boolean;
+  typecheck: boolean;
   force: boolean;
   verbose: boolean;
   debug: boolean;
@@ -31,7 +32,7 @@ export interface GenArgs {
 export const gen: Command<GenArgs> = {
   command: "gen",
   npm: "npm run gen --",
-  synopsis: "[--check | --watch] [--spec <file> ...] [--out <dir>] [--name <package>]",
+  synopsis: "[--check | --watch] [--spec <file> ...] [--out <dir>] [--name <package>] [--typecheck]",
   describe: "Generates a typed TypeScript client package from OpenRPC documents.",
   tool: "The generator",
   options: {
@@ -60,12 +61,19 @@ export const gen: Command<GenArgs> = {
     check: {
       type: "boolean",
       default: false,
-      describe: "Write nothing; exit 1 with a diff summary if the output folder is stale",
+      describe:
+        "Write nothing; exit 1 with a diff summary if the output folder is stale, or with TypeScript's errors if it does not compile",
     },
     watch: {
       type: "boolean",
       default: false,
       describe: "Stay running and regenerate whenever a spec file (or a file it $refs) is saved; Ctrl-C stops",
+    },
+    typecheck: {
+      type: "boolean",
+      default: false,
+      describe:
+        "Compile the package in memory (TypeScript, through ts-morph) before writing it, and write nothing if it does not compile",
     },
     force: {
       type: "boolean",
@@ -81,11 +89,11 @@ export const gen: Command<GenArgs> = {
   },
   examples: [
     ["", "regenerate generated/ from spec/"],
-    ["--check", "fail if generated/ does not match spec/"],
+    ["--check", "fail if generated/ does not match spec/ or does not compile"],
     ["--watch", "regenerate generated/ on every save of a spec file"],
     [
-      "--spec petstore.json --out ./petstore-client --name petstore-client",
-      "a client package for any OpenRPC document",
+      "--spec petstore.json --out ./petstore-client --name petstore-client --typecheck",
+      "a client package for any OpenRPC document, compiled before it is written",
     ],
   ],
   check: checkValues,
@@ -106,4 +114,6 @@ function checkValues(a: GenArgs): void {
     if (file.trim() === "") throw new UsageError("--spec must name a file; it is empty.");
   if (a.watch && a.check)
     throw new UsageError("--watch and --check do not go together: --check runs once and writes nothing.");
+  if (a.watch && a.typecheck)
+    throw new UsageError("--watch and --typecheck do not go together: run `npm run gen -- --typecheck` once instead.");
 }

@@ -15,7 +15,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 async function gen(args: string[], cwd = ROOT): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(...cliProcess("gen", args), { cwd, timeout: 60_000 });
+    const { stdout, stderr } = await run(...cliProcess("gen", args), { cwd, timeout: 110_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -52,7 +52,7 @@ describe("npm run gen", () => {
     const { code, stdout } = await gen(["--check"]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/generated is up to date \(\d+ files from 3 specs\)/);
-  });
+  }, 120_000);
 
   it("--check fails with a readable summary when the output is stale, and writes nothing", async () => {
     const out = path.join(dir, "stale");
@@ -93,6 +93,18 @@ describe("npm run gen", () => {
       'list_pets(limit?: ListPetsParams["limit"], options?: CallOptions): Promise<ListPetsResult>;',
     );
   });
+
+  it("--typecheck compiles the package before writing it", async () => {
+    const work = await mkdtemp(path.join(dir, "typecheck-"));
+    await writeFile(path.join(work, "petstore.json"), JSON.stringify(petstore));
+    const { code, stdout, stderr } = await gen(["--spec", "petstore.json", "--out", "client", "--typecheck"], work);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    expect(stdout).toContain("Wrote");
+    // The run is recorded as type-checked: --check has nothing left to do.
+    const again = await gen(["--spec", "petstore.json", "--out", "client", "--check"], work);
+    expect(again.stdout).toMatch(/client is up to date \(\d+ files from 1 spec\)\.\n$/);
+  }, 120_000);
 
   it("a hostile value in an argument is shown escaped, never acting on the terminal", async () => {
     const { code, stdout, stderr } = await gen(["--name", "bad\u001b[2J\u202eZ"]);

@@ -44,8 +44,11 @@ export const docs: Command<{ out: string; mockUrl: string }> = {
     const { buildSite } = await import("../site/site.js");
     const { largestInputs } = await import("../site/bundle.js");
     await checkSiteOut(args.out);
+    const { processCaches } = await import("./caches.js");
     const built = await buildSite({ mockUrl: args.mockUrl });
     await writeSite(args.out, built.files);
+    processCaches().format.flush();
+    await processCaches().format.saved();
     const rel = path.relative(process.cwd(), path.resolve(args.out)) || ".";
     const methods = built.site.apis.reduce((n, a) => n + a.methods.length, 0);
     console.log(

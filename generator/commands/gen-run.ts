@@ -7,8 +7,23 @@ import path from "node:path";
 import { DEFAULT_PACKAGE } from "../defaults.js";
 import { processCaches } from "./caches.js";
 import { recordRun, upToDate } from "./fingerprint.js";
-import type { GenArgs } from "./gen.js";
 import { formatWarnings } from "./report.js";
+
+/** gen's arguments, as yargs parses them (./gen.ts). */
+export interface GenArgs {
+  spec?: string[];
+  out?: string;
+  name?: string;
+  pkgVersion?: string;
+  examples: "error" | "warn";
+  refRoot?: string[];
+  check: boolean;
+  watch: boolean;
+  typecheck: boolean;
+  force: boolean;
+  verbose: boolean;
+  debug: boolean;
+}
 
 export async function runGen(args: GenArgs, root: string, defaultOut: string): Promise<number> {
   const specs = args.spec ?? (await defaultSpecs(root));

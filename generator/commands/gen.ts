@@ -12,22 +12,8 @@ import path from "node:path";
 import { DEFAULT_PACKAGE, DEFAULT_VERSION } from "../defaults.js";
 import { packageNameProblem, versionProblem } from "../package-name.js";
 import { ROOT } from "../root.js";
+import type { GenArgs } from "./gen-run.js";
 import { quoted, UsageError, type Command } from "./usage.js";
-
-export interface GenArgs {
-  spec?: string[];
-  out?: string;
-  name?: string;
-  pkgVersion?: string;
-  examples: "error" | "warn";
-  refRoot?: string[];
-  check: boolean;
-  watch: boolean;
-  typecheck: boolean;
-  force: boolean;
-  verbose: boolean;
-  debug: boolean;
-}
 
 export const gen: Command<GenArgs> = {
   command: "gen",

@@ -8,8 +8,14 @@ import { diffDocuments, emptyModel } from "../spec-diff/compare.js";
 import { counts, render, type SpecReport } from "../spec-diff/report.js";
 import { atLeast, LEVELS } from "../spec-diff/rules.js";
 import { defaultSpecs, isCommit, loadFromDisk, loadFromGit } from "../spec-diff/sources.js";
-import type { Review } from "./spec-diff.js";
+import type { Format } from "../spec-diff/report.js";
+import type { Level } from "../spec-diff/rules.js";
 import { UsageError } from "./usage.js";
+
+/** The review the arguments ask for: two files, or the working tree against a git ref. */
+export type Review =
+  | { mode: "files"; old: string; new: string; format: Format; failOn: Level }
+  | { mode: "base"; ref: string; specs: string[]; format: Format; failOn: Level };
 
 interface Reviewed {
   reports: SpecReport[];

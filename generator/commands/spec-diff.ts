@@ -6,6 +6,7 @@
  */
 import type { Format } from "../spec-diff/report.js";
 import { LEVELS, type Level } from "../spec-diff/rules.js";
+import type { Review } from "./spec-diff-run.js";
 import { quoted, UsageError, type Command } from "./usage.js";
 
 const FORMATS: readonly Format[] = ["text", "markdown", "json"];
@@ -16,10 +17,6 @@ export interface SpecDiffArgs {
   format: Format;
   failOn: Level;
 }
-
-export type Review =
-  | { mode: "files"; old: string; new: string; format: Format; failOn: Level }
-  | { mode: "base"; ref: string; specs: string[]; format: Format; failOn: Level };
 
 export const specDiff: Command<SpecDiffArgs> = {
   command: "spec:diff [specs..]",

@@ -15,11 +15,11 @@ import { ROOT } from "../../generator/root.js";
 import { MARKER } from "../../generator/write/marker.js";
 import { GeneratorError } from "../../generator/problems.js";
 import { writeOutput } from "../../generator/write/write.js";
+import { cliProcess } from "../helpers/cli.js";
 
 const run = promisify(execFile);
 const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
 const tsc = path.join(ROOT, "node_modules", ".bin", "tsc");
-const cli = path.join(ROOT, "generator", "commands", "gen.ts");
 const dir = await mkdtemp(path.join(os.tmpdir(), "hostile-"));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -107,7 +107,7 @@ async function compileAndImport(name: string, files: Map<string, string>): Promi
 
 async function cliRun(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(tsx, [cli, ...args], { cwd: dir, timeout: 60_000 });
+    const { stdout, stderr } = await run(...cliProcess("gen", args), { cwd: dir, timeout: 60_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

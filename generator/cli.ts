@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The command line: one yargs program with a command per job — `gen` (the default), `mock`,
- * `docs`, `playground`, `spec:diff` and `completion`. The npm scripts run it with the command's
+ * `docs`, `playground`, `spec:diff`, `release` and `completion`. The npm scripts run it with the command's
  * name (`npm run mock -- --spec …` is `node generator/bin.mjs mock --spec …`); generator/bin.mjs
  * runs a bundle of it so a start does not compile TypeScript.
  *
@@ -19,13 +19,14 @@ import { docs } from "./commands/docs.js";
 import { gen } from "./commands/gen.js";
 import { mock } from "./commands/mock.js";
 import { playground } from "./commands/playground.js";
+import { release } from "./commands/release.js";
 import { failureMessage } from "./commands/report.js";
 import { specDiff } from "./commands/spec-diff.js";
 import { describeCommand, oneLine, quoted, UsageError, type Command, type Parsed } from "./commands/usage.js";
 import { terminalText } from "./print/escape.js";
 import { ROOT } from "./root.js";
 
-export const COMMANDS: readonly Command[] = [gen, mock, docs, playground, specDiff] as readonly Command[];
+export const COMMANDS: readonly Command[] = [gen, mock, docs, playground, specDiff, release] as readonly Command[];
 const NAME = "openrpc-ts";
 
 /** How a command runs once its arguments are parsed (tests pass one that records them). */
@@ -54,7 +55,7 @@ export async function main(
   let parser: Argv = yargs([...words])
     .scriptName(NAME)
     .usage(
-      `Usage: ${NAME} <command> [options]\n\nGenerates typed TypeScript clients from OpenRPC documents, and serves, documents and reviews them. The npm scripts run each command: npm run gen, npm run mock, npm run docs, npm run playground, npm run spec:diff.`,
+      `Usage: ${NAME} <command> [options]\n\nGenerates typed TypeScript clients from OpenRPC documents, and serves, documents, reviews and releases them. The npm scripts run each command: npm run gen, npm run mock, npm run docs, npm run playground, npm run spec:diff, npm run release.`,
     )
     // Unknown options kept as written (so a message can quote them), except when the shell asks for completions.
     .parserConfiguration({ "unknown-options-as-args": words[0] !== "--get-yargs-completions" })

@@ -1,6 +1,8 @@
 /** Defaults shared by the CLI and the tests. */
 export const DEFAULT_PACKAGE = "@blockchain-rpc/clients";
-/** The package version unless `--pkg-version` says otherwise. */
+/** The version of a package before its first release (`npm run release` raises it; `npm run gen` keeps it). */
 export const DEFAULT_VERSION = "0.1.0";
+/** Git tags of releases of the generated package: `clients-v1.2.0` (`npm run release` looks for the last one). */
+export const RELEASE_TAG_PREFIX = "clients-v";
 /** Where the playground page finds the mock server unless `npm run docs -- --mock-url` says otherwise: `mock/` next to the page, as `npm run playground` serves it. */
 export const DEFAULT_MOCK_URL = "mock/";

@@ -26,8 +26,6 @@ export interface FingerprintOptions {
   description?: string;
   examples?: string;
   refRoots?: readonly string[];
-  /** Every file through prettier (`--prettier`): part of the key only when set, so default keys stay as they were. */
-  prettier?: boolean;
 }
 
 /** Folders (under the project root) whose files, at any depth, make up the generator. */
@@ -81,9 +79,9 @@ async function computeGeneratorHash(root: string): Promise<string> {
 /** The key of a run: options and inputs (path and text of every spec file read). */
 export function inputKey(options: FingerprintOptions, inputs: ReadonlyMap<string, string>): string {
   const hash = createHash("sha256");
-  const { specs, packageName, version, description, examples, refRoots, prettier } = options;
+  const { specs, packageName, version, description, examples, refRoots } = options;
   hash.update(
-    `${JSON.stringify({ specs, packageName, version, description, examples: examples ?? "error", refRoots: refRoots ?? [], prettier: prettier === true ? true : undefined })}\0`,
+    `${JSON.stringify({ specs, packageName, version, description, examples: examples ?? "error", refRoots: refRoots ?? [] })}\0`,
   );
   for (const [file, text] of inputs) hash.update(`${file}\0${text.length}\0`).update(text).update("\0");
   return hash.digest("hex");

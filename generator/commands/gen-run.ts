@@ -5,6 +5,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { DEFAULT_PACKAGE } from "../defaults.js";
+import { releasedVersion, versionOption } from "../release/version.js";
 import { processCaches } from "./caches.js";
 import { recordRun, upToDate } from "./fingerprint.js";
 import { formatWarnings } from "./report.js";
@@ -32,12 +33,14 @@ export async function runGen(args: GenArgs, root: string, defaultOut: string): P
     console.error("No spec given and no *.openrpc.json|yaml in spec/. Pass --spec <file>.");
     return 1;
   }
+  // The released version stays: `npm run release` raised it, and regenerating must not undo that.
+  const kept = args.pkgVersion === undefined ? versionOption(await releasedVersion(out)) : {};
   const options = {
     specs,
     examples: args.examples,
     refRoots: args.refRoot ?? [],
     packageName: args.name ?? DEFAULT_PACKAGE,
-    ...(args.pkgVersion ? { version: args.pkgVersion } : {}),
+    ...(args.pkgVersion ? { version: args.pkgVersion } : kept),
   };
   const relOut = path.relative(process.cwd(), out) || ".";
   const from = `${specs.length} spec${specs.length === 1 ? "" : "s"}`;

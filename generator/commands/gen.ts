@@ -30,7 +30,11 @@ export const gen: Command<GenArgs> = {
     },
     out: { type: "string", requiresArg: true, describe: "Output package folder. Default: generated/" },
     name: { type: "string", requiresArg: true, describe: `npm package name. Default: ${DEFAULT_PACKAGE}` },
-    "pkg-version": { type: "string", requiresArg: true, describe: `Package version. Default: ${DEFAULT_VERSION}` },
+    "pkg-version": {
+      type: "string",
+      requiresArg: true,
+      describe: `Package version. Default: the version already in the output's package.json (kept from the last release), else ${DEFAULT_VERSION}`,
+    },
     examples: {
       type: "string",
       choices: ["error", "warn"],

@@ -24,8 +24,6 @@ export interface PackageOptions {
   examples?: "error" | "warn";
   /** Extra folders `$ref`s may read from (`--ref-root`), relative to `cwd`. */
   refRoots?: readonly string[];
-  /** Run prettier over every emitted file (see generate.ts). */
-  prettier?: boolean;
 }
 
 export interface PackageResult {
@@ -52,7 +50,7 @@ export async function generatePackage(
   });
   const { documents } = requireModel(loaded, "validate");
   const model = packageModel(documents, options);
-  const generated = await generate(model, await loadFixedInputs(), { prettier: options.prettier === true }, caches);
+  const generated = await generate(model, await loadFixedInputs(), caches);
   caches.format.flush();
   const fingerprint: Fingerprint = {
     inputs: [...loaded.inputs.keys()],

@@ -1,5 +1,6 @@
 /** Emits every file of one document's subpath: types, validators, api table, client, index. */
 import { commentText, lineComment } from "../print/escape.js";
+import { jsDocLines } from "../print/ts-code.js";
 import type { DocumentModel } from "../model/document.js";
 import { emitApi } from "./client/api.js";
 import { emitClient } from "./client/client.js";
@@ -34,7 +35,7 @@ export async function emitDocument(doc: DocumentModel): Promise<EmittedDocument>
     [`${dir}/client.ts`, emitClient(doc, header(doc.source, "client"))],
     [`${dir}/index.ts`, indexFile(doc)],
   ]);
-  // Every file is printed in prettier's layout: types.ts by ./type-print.ts, the others by ./ts-code.ts and ./js-doc.ts.
+  // Every file is printed by prettier's printer (print/doc.ts): types.ts from ./types/type-print.ts, the others from print/ts-code.ts and print/js-code.ts.
   const formatted = new Set(files.keys());
   return { files, unchecked: [...new Set([...params.unchecked, ...results.unchecked])], formatted };
 }
@@ -48,10 +49,7 @@ function typesFile(doc: DocumentModel): string {
 function indexFile(doc: DocumentModel): string {
   return [
     header(doc.source, "entry point"),
-    `/**`,
-    ` * ${commentText(`${doc.title} ${doc.version}`)}.`,
-    ` * @module`,
-    ` */`,
+    ...jsDocLines(`${commentText(`${doc.title} ${doc.version}`)}.\n@module`),
     `export * from "./types.js";`,
     `export * from "./client.js";`,
     `export { api } from "./api.js";`,

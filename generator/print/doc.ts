@@ -1,95 +1,66 @@
 /**
- * A width-aware layout algebra for the emitters, after Wadler's "prettier printer" and with the
- * semantics of prettier's own document printer (the layout our generated code follows): a
- * `group` is printed on one line when it fits in the remaining width (counting the text that
- * follows it up to the next possible line break), else its `line`s become newlines.
- * `conditionalGroup` tries layouts in turn; `fill` packs items like words in a paragraph;
- * `ifBreak` / `indentIfBreak` follow the mode of a group; a `hardline` breaks every group around it.
- * `align` indents by a number of spaces; `verbatim` is text whose trailing blanks stay (a comment line).
+ * The layout engine of every emitter: prettier's own Doc builders and printer (`prettier/doc`),
+ * the model and the algorithm prettier lays out code with. The emitters build the Docs prettier's
+ * printers build for the same code (./ts-code.ts, ./js-code.ts, ./json.ts,
+ * plugins/types/type-print.ts), and `printDoc` prints them at the width the generated package
+ * declares (./options.ts, shipped as the `prettier` key of its package.json), so the text is
+ * exactly what `prettier --check` accepts — whatever characters it holds: widths of emoji, CJK
+ * and combining marks are counted by prettier's own code.
+ *
+ * Only `prettier/doc` (about 60 KB, no dependencies; ./prettier-doc.ts) is loaded here; prettier itself is not.
  * Everything here is layout: callers pass text already escaped (generator/print/escape.ts).
  */
+import { prettierDoc, printDoc, type Doc } from "./prettier-doc.js";
 
-export type Doc = string | Doc[] | DocNode;
+export { printDoc, type Doc };
 
-type DocNode =
-  | { type: "group"; contents: Doc; break: boolean; id?: symbol; states?: Doc[] }
-  | { type: "indent"; contents: Doc }
-  | { type: "align"; width: number; contents: Doc }
-  | { type: "verbatim"; text: string }
-  | { type: "line"; soft: boolean; hard: boolean }
-  | { type: "breakParent" }
-  | { type: "ifBreak"; breakContents: Doc; flatContents: Doc; groupId?: symbol }
-  | { type: "indentIfBreak"; contents: Doc; groupId: symbol }
-  | { type: "fill"; parts: Doc[] };
+const { builders, printer, utils } = prettierDoc();
 
-export const line: Doc = { type: "line", soft: false, hard: false };
-export const softline: Doc = { type: "line", soft: true, hard: false };
-export const breakParent: Doc = { type: "breakParent" };
-export const hardline: Doc = [{ type: "line", soft: false, hard: true }, breakParent];
+export const {
+  align,
+  breakParent,
+  conditionalGroup,
+  fill,
+  group,
+  hardline,
+  ifBreak,
+  indent,
+  indentIfBreak,
+  join,
+  line,
+  literalline,
+  markAsRoot,
+  softline,
+} = builders;
 
-export function group(contents: Doc, options: { shouldBreak?: boolean; id?: symbol } = {}): Doc {
-  return { type: "group", contents, break: options.shouldBreak ?? false, ...(options.id ? { id: options.id } : {}) };
-}
+/** Whether the doc holds a forced break (a hardline, a breakParent or a group that must break). */
+export const willBreak: (doc: Doc) => boolean = utils.willBreak;
 
-/** The first state that fits flat (a broken group inside a state counts up to its first line); else the last, broken. */
-export function conditionalGroup(states: Doc[]): Doc {
-  return { type: "group", contents: states[0]!, break: false, states };
-}
+const widths = new Map<string, number>();
 
-export function indent(contents: Doc): Doc {
-  return { type: "indent", contents };
-}
-
-/** `contents` indented by `width` more spaces (not a level) where its lines break. */
-export function align(width: number, contents: Doc): Doc {
-  return { type: "align", width, contents };
-}
-
-/** Text printed as it is: the blanks at its end stay when a line break follows (prettier keeps them in a comment). */
-export function verbatim(text: string): Doc {
-  return { type: "verbatim", text };
-}
-
-export function ifBreak(breakContents: Doc, flatContents: Doc = "", groupId?: symbol): Doc {
-  return { type: "ifBreak", breakContents, flatContents, ...(groupId ? { groupId } : {}) };
-}
-
-export function indentIfBreak(contents: Doc, groupId: symbol): Doc {
-  return { type: "indentIfBreak", contents, groupId };
-}
-
-/** Alternating contents and separators (`line`s): each separator breaks only when the next item does not fit. */
-export function fill(parts: Doc[]): Doc {
-  return { type: "fill", parts };
-}
-
-export function join(separator: Doc, docs: Doc[]): Doc[] {
-  return docs.flatMap((doc, i) => (i === 0 ? [doc] : [separator, doc]));
-}
-
-/** Whether the doc holds a forced break (a hardline or a group that must break). */
-export function willBreak(doc: Doc): boolean {
-  if (typeof doc === "string") return false;
-  if (Array.isArray(doc)) return doc.some(willBreak);
-  switch (doc.type) {
-    case "group":
-      return doc.break || willBreak(doc.contents);
-    case "line":
-      return doc.hard;
-    case "breakParent":
-      return true;
-    case "indent":
-    case "align":
-    case "indentIfBreak":
-      return willBreak(doc.contents);
-    case "verbatim":
-      return false;
-    case "ifBreak":
-      return willBreak(doc.breakContents) || willBreak(doc.flatContents);
-    case "fill":
-      return doc.parts.some(willBreak);
+/**
+ * The columns `text` takes as prettier counts them (wide East Asian characters and most emoji take
+ * two, combining marks and control characters none). prettier/doc does not export its width
+ * function, so its printer answers: `text` fits in `w` columns when a group holding it stays flat
+ * at printWidth `w`; the width is the least such `w` (a binary search over a few prints of a tiny
+ * Doc, only for text that is not printable ASCII).
+ */
+export function textWidth(text: string): number {
+  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
+  const known = widths.get(text);
+  if (known !== undefined) return known;
+  const flatAt = (w: number): boolean =>
+    printer.printDocToString(group([text, softline, "."]), { printWidth: w, tabWidth: 2 }).formatted === `${text}.`;
+  // Every UTF-16 code unit takes at most two columns; one more for the "." that must fit.
+  let low = 0;
+  let high = 2 * text.length + 1;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (flatAt(mid)) high = mid;
+    else low = mid + 1;
   }
+  const width = Math.max(0, low - 1);
+  if (widths.size > 10_000) widths.clear();
+  widths.set(text, width);
+  return width;
 }
-
-export { PRINT_WIDTH, printDoc, textWidth } from "./doc-printer.js";
-export type { DocNode };

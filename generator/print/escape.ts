@@ -21,6 +21,8 @@
  * | HTML text or a quoted attribute  | `htmlText`        |
  * | a URL fragment link (`href="#…"`)| `htmlFragmentHref` |
  * | JSON inside an HTML `<script>`   | `htmlScriptJson`  |
+ * | a GitHub Actions workflow command (`::error file=…::message`) | `githubCommandProperty`, `githubCommandData` |
+ * | XML text or a quoted attribute (JUnit reports) | `xmlText` |
  */
 
 /** Characters that end a line in JavaScript source: a `//` comment stops at any of them. */
@@ -276,3 +278,40 @@ export function htmlScriptJson(value: unknown): string {
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
 }
+
+/**
+ * The message of a GitHub Actions workflow command (`::error …::<message>`): `%`, CR and LF are
+ * percent-encoded as the runner expects, so a message cannot end the command or start another one
+ * on a new line, and control characters are shown (`terminalText`) instead of colouring the log.
+ */
+export function githubCommandData(text: string): string {
+  return terminalText(text).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+/** A property value of a workflow command (`file=…`, `title=…`): also `:` and `,`, which end a property. */
+export function githubCommandProperty(text: string): string {
+  return githubCommandData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+
+/**
+ * Text for XML element content or a quoted attribute: the five markup characters as entities,
+ * and characters XML 1.0 cannot hold at all (control characters but tab and line ends, lone
+ * surrogates, U+FFFE, U+FFFF) shown as `\u{…}`, so the document stays well-formed.
+ */
+export function xmlText(text: string): string {
+  return text
+    .replace(
+      // eslint-disable-next-line no-control-regex -- control characters are what this pattern is for
+      /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+      (c) => `\\u{${c.charCodeAt(0).toString(16)}}`,
+    )
+    .replace(/[&<>"']/g, (c) => XML_ENTITIES[c]!);
+}
+
+const XML_ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};

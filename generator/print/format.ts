@@ -1,24 +1,24 @@
 /**
  * Stage 5, format. Who formats what:
- * - The emitters write their files already in prettier's layout (generator/print/doc.ts builds,
- *   and doc-printer.ts prints, code at 120 columns as prettier would; package.ts writes JSON
- *   and Markdown in prettier's form) and say so: those files are in `formatted` and are not
- *   touched here, so a default run neither loads nor runs prettier. A test
- *   (test/generator/print/format.test.ts) checks that prettier leaves every such file unchanged, for
- *   our specs, third-party documents and hostile ones.
+ * - The emitters print their files with prettier's own layout engine (generator/print/doc.ts:
+ *   `prettier/doc`'s builders and printer; package.ts writes JSON and Markdown in prettier's form)
+ *   and say so: those files are in `formatted` and are not touched here, so a default run loads
+ *   `prettier/doc` only, never prettier's parsers. Tests (test/generator/print/) check with
+ *   `prettier.check` and the package's shipped options that every such file is prettier's form,
+ *   for our specs, third-party documents, random and hostile ones.
  * - The runtime copies (`verbatim`) are kept prettier-clean by a test and are never formatted.
- * - Every other .ts/.json/.md file (today: a README.md holding spec text that is not plain
- *   Markdown, see plugins/package/package.ts) goes through prettier with a fixed configuration (the
- *   repository's .prettierrc.json), so output never depends on the machine.
- * - `prettier: true` (GenerateOptions.prettier) formats every file but the verbatim ones with
- *   prettier anyway, for documents whose shapes our printer lays out differently.
+ * - Every other .ts/.json/.md file (today: a README.md holding spec text that is arbitrary
+ *   Markdown, see plugins/package/package.ts) goes through prettier's formatter with the options
+ *   the package ships (PRETTIER_OPTIONS), so output never depends on the machine.
  *
  * Prettier's results are a pure function of (its version, the options, the parser, the text), so
  * a warm caller passes a `FormatCache` that keeps them by those (generator/commands/caches.ts keeps
  * them in memory and in node_modules/.cache/openrpc-ts): a run whose emitted text did not change
  * neither loads nor runs prettier. This module reads and writes nothing itself.
  */
-export const PRETTIER_OPTIONS = { printWidth: 120, trailingComma: "all", singleQuote: false } as const;
+import { PRETTIER_OPTIONS } from "./options.js";
+
+export { PRETTIER_OPTIONS };
 const OPTIONS = PRETTIER_OPTIONS;
 
 type Format = (text: string, options: Record<string, unknown>) => Promise<string>;
@@ -34,10 +34,9 @@ export interface FormatCache {
 export interface FormatOptions {
   /** Files copied as they are (the runtime): never formatted. */
   verbatim?: ReadonlySet<string>;
-  /** Files the emitters wrote in prettier's layout: not formatted unless `prettier` is set. */
+  /** Files the emitters wrote in prettier's layout: never formatted. */
   formatted?: ReadonlySet<string>;
-  /** Format every file but the verbatim ones with prettier. */
-  prettier?: boolean;
+  /** Prettier's earlier results, kept by the caller (generator/commands/caches.ts). */
   cache?: FormatCache;
 }
 
@@ -45,8 +44,7 @@ export async function formatFiles(
   files: Map<string, string>,
   options: FormatOptions = {},
 ): Promise<Map<string, string>> {
-  const skip = (file: string): boolean =>
-    options.verbatim?.has(file) === true || (!options.prettier && options.formatted?.has(file) === true);
+  const skip = (file: string): boolean => options.verbatim?.has(file) === true || options.formatted?.has(file) === true;
   const out = new Map<string, string>();
   const todo: [string, string, string][] = [];
   for (const [file, text] of [...files].sort(([a], [b]) => a.localeCompare(b))) {

@@ -1,5 +1,5 @@
 /**
- * TypeScript expressions as Docs (./doc.ts), laid out by the rules prettier applies to the
+ * TypeScript expressions as Docs (./doc.ts: prettier's builders), built by the rules prettier applies to the
  * constructs the emitters write: object and array literals (one line if they fit, else one item
  * per line with a trailing comma), call arguments (the last object/array argument "hugged"),
  * arrow functions, `as` casts, and the layouts of `key: value` and `const x = value`.
@@ -8,6 +8,7 @@
  */
 import { objectKey, stringLiteral } from "./escape.js";
 import {
+  breakParent,
   conditionalGroup,
   fill,
   group,
@@ -100,7 +101,7 @@ export function arrayExpr(items: Expr[]): Expr {
   if (concise) {
     const id = Symbol("array");
     const parts = items.flatMap((item, i) =>
-      i === items.length - 1 ? [[item.doc, ifBreak(",", "", id)]] : [[item.doc, ","], line],
+      i === items.length - 1 ? [[item.doc, ifBreak(",", "", { groupId: id })]] : [[item.doc, ","], line],
     );
     return {
       doc: group(["[", indent([softline, fill(parts)]), softline, "]"], { shouldBreak, id }),
@@ -142,9 +143,9 @@ export function callExpr(callee: string, args: Expr[]): Expr {
     if (head.some(willBreak)) return result(allBroken());
     if (willBreak(last.doc))
       return result([
-        { type: "breakParent" },
+        breakParent,
         conditionalGroup([["(", ...head, group(last.doc, { shouldBreak: true }), ")"], allBroken()]),
-      ] as Doc);
+      ]);
     return result(
       conditionalGroup([
         ["(", ...head, last.doc, ")"],
@@ -203,7 +204,7 @@ export function constStatement(left: string, value: Expr): Doc {
 /** The right side stays on the line while its head fits; else it moves to the next line, indented. */
 function fluid(left: string, operator: string, value: Expr): Doc {
   const id = Symbol("assignment");
-  return group([left, operator, group(indent(line), { id }), indentIfBreak(value.doc, id)]);
+  return group([left, operator, group(indent(line), { id }), indentIfBreak(value.doc, { groupId: id })]);
 }
 
 /** A string literal (escaped by `stringLiteral`). */

@@ -1,6 +1,6 @@
 /**
  * Markdown in prettier's form, for README.md: tables with every column padded to its widest
- * cell (prettier aligns tables), and a test of whether a piece of inline Markdown (already
+ * cell as prettier counts widths (prettier aligns tables), and a test of whether a piece of inline Markdown (already
  * escaped by generator/print/escape.ts) is one prettier prints back unchanged. Texts that pass it are
  * plain words, punctuation and simple code spans; anything else (emphasis, links, HTML entities,
  * unusual characters) makes package.ts leave README.md to prettier.
@@ -25,17 +25,13 @@ const REWRITTEN = [/\*/, /__/, / {2}|^ | $/, /^(?:\+|\d+[.)]|[-_=]{3})/, /\]\([^
 /** Control characters, and a trailing backslash (a line break). */
 // eslint-disable-next-line no-control-regex -- control characters are what this pattern is for
 const UNCERTAIN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\\$/;
-/** Characters whose width in columns we could count differently from prettier (in a table, where it matters). */
-// eslint-disable-next-line no-misleading-character-class -- single code units (combining marks, lone surrogates) are matched on purpose
-const UNCERTAIN_WIDTH = /[\u0300-\u036f\u1ab0-\u1aff\u200b-\u200f\u202a-\u202e\u20d0-\u20ff\ufe00-\ufe0f\ud800-\udfff]/;
-
 /**
  * Whether prettier prints this inline Markdown (already escaped by generator/print/escape.ts) back
- * unchanged, wherever the README puts it: a heading, a paragraph of its own, a table cell
- * (`inTable`: where the width of every character must be counted as prettier counts it).
+ * unchanged, wherever the README puts it: a heading, a paragraph of its own, a table cell (whose
+ * width `markdownTable` counts with prettier's own printer, emoji and CJK included).
  */
-export function isPlainInline(text: string, inTable = false): boolean {
-  if (UNCERTAIN.test(text) || (inTable && UNCERTAIN_WIDTH.test(text))) return false;
+export function isPlainInline(text: string): boolean {
+  if (UNCERTAIN.test(text)) return false;
   // Escaped characters (`\*`, `\\`, `\``) are kept as they are; the rules look at the rest.
   const unescaped = text.replace(/\\[\s\S]/g, "e");
   if (REWRITTEN.some((rule) => rule.test(unescaped))) return false;

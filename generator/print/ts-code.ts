@@ -1,9 +1,9 @@
 /**
- * A small printer of TypeScript declarations, for the emitters (client.ts, subscriptions.ts,
- * api.ts, validators.ts): doc comments, imports, interfaces, method signatures, functions and
- * statements, laid out as prettier lays them out (./doc.ts, ./js-doc.ts) — one blank line
- * between top-level statements, none between the members of an interface, lists broken one
- * item per line only when they do not fit in 120 columns — so no formatter runs after them.
+ * TypeScript declarations as Docs, for the emitters (client.ts, subscriptions.ts, api.ts,
+ * validators.ts): doc comments, imports, interfaces, method signatures, functions and statements,
+ * built as prettier's TypeScript printer builds them and printed by prettier's printer (./doc.ts) —
+ * one blank line between top-level statements, none between the members of an interface, lists
+ * broken one item per line only when they do not fit in 120 columns — so no formatter runs after them.
  * Callers pass names and types already escaped with generator/print/escape.ts; doc texts are written
  * as given (escaped with `commentText`).
  */
@@ -15,9 +15,10 @@ import {
   indentIfBreak,
   join,
   line,
+  literalline,
+  markAsRoot,
   printDoc,
   softline,
-  verbatim,
   type Doc,
 } from "./doc.js";
 
@@ -66,9 +67,21 @@ export function jsDoc(text: string, indent = ""): string {
     .join("");
 }
 
+/**
+ * The lines of `jsDocLines` as the Doc prettier prints a JSDoc comment with: lines joined by
+ * hardlines, except that a line ending in two spaces (a Markdown line break) is followed by a
+ * literal line break at the current indentation, which keeps its blanks (a hardline trims them).
+ */
+export function commentLines(text: string, block = false): Doc {
+  const lines = jsDocLines(text, block);
+  return lines.map((l, i) =>
+    i === lines.length - 1 ? l : l.endsWith("  ") && i > 0 ? [l, markAsRoot(literalline)] : [l, hardline],
+  );
+}
+
 /** The comment as a Doc, followed by a line break. */
 export function docComment(text: string | undefined): Doc {
-  return text ? [join(hardline, jsDocLines(text).map(verbatim)), hardline] : "";
+  return text ? [commentLines(text), hardline] : "";
 }
 
 /** `import { a, b } from "x";` — one name per line when the line would be too long. */
@@ -98,7 +111,7 @@ function typeParameters(params: { name: string; constraint: string }[]): Doc {
   if (params.length === 0) return "";
   const printed = params.map((t) => {
     const id = Symbol("constraint");
-    return [t.name, " extends", group(indent(line), { id }), indentIfBreak(t.constraint, id)];
+    return [t.name, " extends", group(indent(line), { id }), indentIfBreak(t.constraint, { groupId: id })];
   });
   return group(["<", indent([softline, join([",", line], printed)]), ifBreak(","), softline, ">"]);
 }
@@ -132,7 +145,7 @@ export function functionType(params: Param[], returns: string): Doc {
 /** `export type Name = Other;`, the right side on the next line when the line is too long. */
 export function typeAlias(name: string, type: string): Doc {
   const id = Symbol("assignment");
-  return group([`export type ${name} =`, group(indent(line), { id }), indentIfBreak(type, id), ";"]);
+  return group([`export type ${name} =`, group(indent(line), { id }), indentIfBreak(type, { groupId: id }), ";"]);
 }
 
 export function propertySignature(p: PropertySig): Doc {

@@ -14,6 +14,7 @@ import { loadFixedInputs } from "../load/fixed-inputs.js";
 import { loadModel, requireModel } from "../load/load-model.js";
 import type { DocumentModel } from "../model/document.js";
 import { GeneratorError } from "../problems.js";
+import { releasedVersion, versionOption } from "../release/version.js";
 import { ROOT } from "../root.js";
 import { compareOutputs } from "../write/diff.js";
 import { MARKER } from "../write/marker.js";
@@ -52,14 +53,15 @@ export async function siteFiles(site: SiteData): Promise<{ files: Map<string, st
 }
 
 export async function buildSite(options: SiteBuildOptions = {}): Promise<SiteBuild> {
-  // From the project folder, as `npm run gen` runs: the files then match generated/ byte for byte.
+  // From the project folder, as `npm run gen` runs (at the released version it keeps): the files then match generated/ byte for byte.
   const caches = processCaches();
   const cwd = options.cwd ?? ROOT;
   const specs = options.specs ?? (await defaultSpecs(cwd));
   const loaded = await loadModel({ specs, cwd, cache: caches.load });
   const { documents } = requireModel(loaded, "The site");
-  const model = packageModel(documents, { packageName: DEFAULT_PACKAGE });
-  const generated = await generate(model, await loadFixedInputs(), {}, caches);
+  const released = versionOption(await releasedVersion(path.join(ROOT, "generated")));
+  const model = packageModel(documents, { packageName: DEFAULT_PACKAGE, ...released });
+  const generated = await generate(model, await loadFixedInputs(), caches);
   const onDisk = await readOutput(path.join(ROOT, "generated"));
   onDisk.delete(MARKER);
   const stale = compareOutputs(generated.files, onDisk);

@@ -12,6 +12,14 @@ export interface Change {
    * files are named before the `#` (`spec/schemas/values.json#/Address/pattern`).
    */
   pointer: string;
+  /** Which document `pointer` points into: the new one, or the old one for removals. */
+  side: Side;
+  /**
+   * Where the method meets the changed node when it sits in a named schema (a type shared by
+   * several methods): `param blockchain`, `the result at logs[]`. Absent for changes the message
+   * already places in the method.
+   */
+  via?: string;
   /** The old value, `undefined` when there was none. */
   old?: unknown;
   /** The new value, `undefined` when there is none. */
@@ -20,9 +28,14 @@ export interface Change {
   message: string;
 }
 
+export type Side = "old" | "new";
+
 export interface ChangeInput {
   method: string | null;
   pointer: string;
+  /** Default `new`; `old` for a pointer into the old document (a removal). */
+  side?: Side;
+  via?: string;
   old?: unknown;
   new?: unknown;
   /** What changed, naming the place: `param pageSize of adv_getLogs has a lower maximum`. */
@@ -37,6 +50,8 @@ export function change(rule: RuleId, input: ChangeInput): Change {
     rule,
     method: input.method,
     pointer: input.pointer,
+    side: input.side ?? "new",
+    ...(input.via !== undefined ? { via: input.via } : {}),
     ...(input.old !== undefined ? { old: input.old } : {}),
     ...(input.new !== undefined ? { new: input.new } : {}),
     message: `${what}; ${RULES[rule].why}.`,

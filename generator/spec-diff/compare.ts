@@ -67,6 +67,7 @@ export function diffDocuments(before: DocumentModel, after: DocumentModel): Chan
       change("method-removed", {
         method: m.rpcName,
         pointer: `#${m.pointer}`,
+        side: "old",
         old: m.rpcName,
         what: `method ${m.rpcName} was removed${hint}`,
       }),
@@ -104,6 +105,7 @@ function compareTypeNames(defs: Definitions): Change[] {
       return change("type-removed", {
         method: null,
         pointer: s.pointer,
+        side: "old",
         old: s.name,
         what: `the generated package no longer exports the type ${s.name}${hint}`,
       });

@@ -18,8 +18,10 @@ export function compareMethod(before: MethodModel, after: MethodModel, defs: Def
   const m = after.rpcName;
   const out: Change[] = [];
   const at = `#${after.pointer}`;
-  const push = (rule: RuleId, pointer: string, what: string, old?: unknown, now?: unknown) =>
-    out.push(change(rule, { method: m, pointer, old, new: now, what }));
+  const push: Push = (rule, pointer, what, old, now) => {
+    const side = removals.has(rule) ? "old" : "new";
+    out.push(change(rule, { method: m, pointer, side, old, new: now, what }));
+  };
 
   if (before.paramStructure !== after.paramStructure) {
     const relaxed = after.paramStructure === "either";
@@ -51,6 +53,9 @@ function describeStructure(structure: ParamStructure): string {
 
 type Push = (rule: RuleId, pointer: string, what: string, old?: unknown, now?: unknown) => void;
 
+/** The rules of this file whose pointer is into the old document. */
+const removals = new Set<RuleId>(["result-removed", "result-variant-removed", "error-removed", "limit-removed"]);
+
 function compareResults(ctx: SchemaContext, before: MethodModel, after: MethodModel, push: Push): void {
   const m = after.rpcName;
   if (before.result && !after.result)
@@ -69,6 +74,9 @@ function compareResults(ctx: SchemaContext, before: MethodModel, after: MethodMo
       newPtr: `#${after.pointer}/result/schema`,
       subject,
       path: "",
+      role: "the result",
+      route: "",
+      shared: false,
     });
   }
   before.variants.forEach((v, i) => {
@@ -93,6 +101,9 @@ function compareResults(ctx: SchemaContext, before: MethodModel, after: MethodMo
       newPtr: `${newPtr}/schema`,
       subject: `result variant ${v.name} of ${m}`,
       path: "",
+      role: `result variant ${v.name}`,
+      route: "",
+      shared: false,
     });
   });
   after.variants.forEach((w, j) => {

@@ -25,7 +25,9 @@ export function compareParams(ctx: SchemaContext, before: MethodModel, after: Me
   const oldPtr = (i: number) => `#${before.pointer}/params/${i}`;
   const newPtr = (i: number) => `#${after.pointer}/params/${i}`;
   const push = (rule: RuleId, pointer: string, what: string, old?: unknown, now?: unknown) =>
-    ctx.out.push(change(rule, { method: m, pointer, old, new: now, what }));
+    ctx.out.push(
+      change(rule, { method: m, pointer, side: rule === "param-removed" ? "old" : "new", old, new: now, what }),
+    );
   const oldNames = new Set(olds.map((p) => p.name));
   const newNames = new Set(news.map((p) => p.name));
 
@@ -91,6 +93,9 @@ export function compareParams(ctx: SchemaContext, before: MethodModel, after: Me
       newPtr: `${newPtr(n)}/schema`,
       subject: `param ${q.name} of ${m}`,
       path: "",
+      role: `param ${q.name}`,
+      route: "",
+      shared: false,
     };
     compareSchemas(ctx, p.schema, q.schema, place);
     if (q.name === "pageSize") relabelPageSize(ctx, start, place.newPtr, q);
@@ -132,6 +137,7 @@ function relabelPageSize(ctx: SchemaContext, start: number, schemaPtr: string, p
     ctx.out[i] = change("page-size-max-lowered", {
       method: c.method,
       pointer: c.pointer,
+      side: c.side,
       old: c.old,
       new: c.new,
       what,

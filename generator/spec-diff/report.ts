@@ -1,137 +1,125 @@
 /**
- * Renders the review: plain text for terminals (one line per change and a summary line),
- * Markdown for a pull-request comment, JSON for tools. Pure: changes in, text out.
+ * Renders the review. Pure: reviews in, text out. Plain text for terminals (one line per
+ * finding, the methods of shared ones below it, and a summary line) and JSON for tools here;
+ * Markdown (a pull-request comment or job summary) in report-markdown.ts; GitHub Actions
+ * annotations and JUnit XML in report-ci.ts. Every format carries the suggested version bump.
  */
-import { markdownCodeSpan, markdownComment, terminalText } from "../print/escape.js";
-import { show, type Change } from "./change.js";
-import { LEVELS, type Level } from "./rules.js";
+import { terminalText } from "../print/escape.js";
+import { isShared, type Finding } from "./findings.js";
+import { renderGithub, renderJunit } from "./report-ci.js";
+import { renderMarkdown } from "./report-markdown.js";
+import {
+  bumpOf,
+  bumpReason,
+  counts,
+  effectName,
+  findingRows,
+  methodsByLevel,
+  noteMessage,
+  noteRows,
+  noteRule,
+  NOTES_SHOWN,
+  values,
+  type ReportInput,
+} from "./report-rows.js";
+import type { Format } from "./options.js";
+import { LEVELS } from "./rules.js";
 
-/** The changes found in one spec document. */
-export interface SpecReport {
-  /** The spec's path (the new side's, or the old side's when it was deleted). */
-  spec: string;
-  changes: Change[];
-}
+export type { SpecReport } from "./review.js";
+export { counts, failing, type ReportInput } from "./report-rows.js";
 
-export type Format = "text" | "markdown" | "json";
-
-export interface ReportInput {
-  reports: SpecReport[];
-  /** What was compared with what: `HEAD → working tree`, `old.json → new.json`. */
-  compared: string;
-}
+export { FORMATS, type Format } from "./options.js";
 
 export function render(format: Format, input: ReportInput): string {
-  if (format === "json") return renderJson(input);
-  return format === "markdown" ? renderMarkdown(input) : renderText(input);
+  switch (format) {
+    case "json":
+      return renderJson(input);
+    case "markdown":
+      return renderMarkdown(input);
+    case "github":
+      return renderGithub(input);
+    case "junit":
+      return renderJunit(input);
+    default:
+      return renderText(input);
+  }
 }
 
-interface Row {
-  change: Change;
-  where: string;
-}
-
-/** All changes, most severe first; places carry the spec path when several specs are compared. */
-function rows(input: ReportInput): Row[] {
-  const several = input.reports.length > 1;
-  const all = input.reports.flatMap((r) =>
-    r.changes.map((change) => ({
-      change,
-      where: several && change.pointer.startsWith("#") ? `${r.spec}${change.pointer}` : change.pointer,
-    })),
-  );
-  return all
-    .map((row, i) => ({ row, i }))
-    .sort((x, y) => LEVELS.indexOf(x.row.change.level) - LEVELS.indexOf(y.row.change.level) || x.i - y.i)
-    .map(({ row }) => row);
-}
-
-export function counts(changes: Change[]): Record<Level, number> {
-  const out: Record<Level, number> = { ERR: 0, WARN: 0, INFO: 0 };
-  for (const c of changes) out[c.level]++;
-  return out;
-}
-
-function countLine(changes: Change[]): string {
-  const n = counts(changes);
-  return LEVELS.map((level) => `${n[level]} ${level}`).join(", ");
-}
-
-function values(c: Change): string {
-  return c.old === undefined && c.new === undefined ? "" : ` (${show(c.old)} → ${show(c.new)})`;
+function summaryLine(input: ReportInput): string {
+  const findings = input.reports.flatMap((r) => r.findings);
+  const n = counts(findings);
+  const notes = input.reports.flatMap((r) => r.notes);
+  const specs = input.reports.length === 1 ? "1 spec" : `${input.reports.length} specs`;
+  const total =
+    findings.length === 0 ? "no changes" : findings.length === 1 ? "1 change" : `${findings.length} changes`;
+  const docs = notes.length === 0 ? "" : ` and ${notes.length} ${notes.length === 1 ? "note" : "notes"}`;
+  const tally = LEVELS.map((level) => `${n[level]} ${level}`).join(", ");
+  const contract = findings.length === 0 && notes.length > 0 ? "no contract changes" : total;
+  return `${tally}: ${contract}${docs} in ${specs} (${input.compared}). Suggested version bump: ${bumpOf(input)} (${bumpReason(input)}).`;
 }
 
 function renderText(input: ReportInput): string {
-  const list = rows(input);
-  const width = (pick: (r: Row) => string) => Math.max(0, ...list.map((r) => pick(r).length));
-  const [rule, method, where] = [
-    width((r) => r.change.rule),
-    width((r) => r.change.method ?? "-"),
-    width((r) => r.where),
-  ];
-  const lines = list.map(({ change: c, where: w }) =>
-    [
-      c.level.padEnd(4),
-      c.rule.padEnd(rule),
-      (c.method ?? "-").padEnd(method),
-      w.padEnd(where),
-      `— ${c.message}${values(c)}`,
-    ].join("  "),
-  );
-  const all = list.map((r) => r.change);
-  const specs = input.reports.length === 1 ? "1 spec" : `${input.reports.length} specs`;
-  const total = all.length === 0 ? "no changes" : all.length === 1 ? "1 change" : `${all.length} changes`;
-  lines.push(`${countLine(all)}: ${total} in ${specs} (${input.compared}).`);
+  const list = findingRows(input);
+  const notes = noteRows(input);
+  const methodColumn = (f: Finding) => {
+    const distinct = new Set(f.methods.map((m) => m.method));
+    return distinct.size === 0 ? "-" : distinct.size === 1 ? f.methods[0]!.method : `${distinct.size} methods`;
+  };
+  const width = (texts: string[]) => Math.max(0, ...texts.map((t) => t.length));
+  const shown = notes.slice(0, NOTES_SHOWN);
+  const rule = width([...list.map((r) => r.item.rule), ...shown.map((r) => noteRule(r.item))]);
+  const method = width(list.map((r) => methodColumn(r.item)));
+  const where = width([...list.map((r) => r.where), ...shown.map((r) => r.where)]);
+  const lines: string[] = [];
+  for (const { item: f, where: w } of list) {
+    lines.push(
+      [f.level.padEnd(4), f.rule.padEnd(rule), methodColumn(f).padEnd(method), w.padEnd(where)]
+        .join("  ")
+        .concat(`  — ${f.message}${values(f)}`),
+    );
+    if (isShared(f))
+      for (const g of methodsByLevel(f.methods))
+        lines.push(
+          `      ${g.level.padEnd(4)}  ${g.effects.map(effectName).join(", ")}${g.more > 0 ? `, and ${g.more} more` : ""}`,
+        );
+  }
+  for (const { item: n, where: w } of shown)
+    lines.push(
+      ["NOTE", noteRule(n).padEnd(rule), "-".padEnd(method), w.padEnd(where)].join("  ") + `  — ${noteMessage(n)}`,
+    );
+  if (notes.length > shown.length) lines.push(`NOTE  … and ${notes.length - shown.length} more notes.`);
+  lines.push(summaryLine(input));
   return `${terminalText(lines.join("\n"))}\n`;
 }
 
-/** Spec-controlled text in a table cell: inert Markdown (no HTML, links, mentions or issue references). */
-function cell(text: string): string {
-  return markdownComment(text);
-}
-
-/** Spec-controlled text as inline code (inert by nature: no mentions or HTML inside code). */
-function code(text: string): string {
-  return markdownCodeSpan(text);
-}
-
-function renderMarkdown(input: ReportInput): string {
-  const list = rows(input);
-  const all = list.map((r) => r.change);
-  const n = counts(all);
-  const tally = LEVELS.map((level) =>
-    n[level] > 0 && level !== "INFO" ? `**${n[level]} ${level}**` : `${n[level]} ${level}`,
-  ).join(" · ");
-  const specs = input.reports.map((r) => code(r.spec)).join(", ");
-  const out = ["### OpenRPC breaking-change review", "", `${tally} — ${specs} (${cell(input.compared)})`, ""];
-  if (list.length === 0) {
-    out.push("No changes to the API contract.");
-    return `${out.join("\n")}\n`;
-  }
-  out.push("| Level | Rule | Method | Where | Change |", "|---|---|---|---|---|");
-  for (const { change: c, where } of list) {
-    const level = c.level === "INFO" ? c.level : `**${c.level}**`;
-    const change =
-      c.old === undefined && c.new === undefined
-        ? cell(c.message)
-        : `${cell(c.message)} (${code(show(c.old))} → ${code(show(c.new))})`;
-    out.push(`| ${level} | ${code(c.rule)} | ${c.method ? code(c.method) : "—"} | ${code(where)} | ${change} |`);
-  }
-  return `${out.join("\n")}\n`;
-}
-
 function renderJson(input: ReportInput): string {
-  const list = rows(input).map(({ change: c }) => c);
-  const spec = new Map(input.reports.flatMap((r) => r.changes.map((c) => [c, r.spec] as const)));
-  const entries = list.map((c) => ({
-    spec: spec.get(c),
-    level: c.level,
-    rule: c.rule,
-    method: c.method,
-    pointer: c.pointer,
-    old: c.old ?? null,
-    new: c.new ?? null,
-    message: c.message,
+  const findings = findingRows(input).map(({ item: f, spec }) => ({
+    spec,
+    level: f.level,
+    rule: f.rule,
+    pointer: f.pointer,
+    file: f.file ?? null,
+    line: f.line ?? null,
+    old: f.old ?? null,
+    new: f.new ?? null,
+    message: f.message,
+    methods: f.methods.map((m) => ({
+      method: m.method,
+      level: m.level,
+      rule: m.rule,
+      via: m.via ?? null,
+      message: m.message,
+    })),
   }));
-  return `${JSON.stringify(entries, null, 2)}\n`;
+  const notes = noteRows(input).map(({ item: n, spec }) => ({
+    spec,
+    kind: n.kind,
+    change: n.change,
+    pointer: n.pointer,
+    file: n.file ?? null,
+    line: n.line ?? null,
+  }));
+  const all = input.reports.flatMap((r) => r.findings);
+  const value = { compared: input.compared, bump: bumpOf(input), counts: counts(all), findings, notes };
+  return `${JSON.stringify(value, null, 2)}\n`;
 }

@@ -26,14 +26,29 @@ export interface SchemaContext {
 export interface Place {
   oldPtr: string;
   newPtr: string;
-  /** `param pageSize of adv_getLogs`, `the result of adv_getLogs`. */
+  /**
+   * What messages name: `param pageSize of adv_getLogs`, `the result of adv_getLogs`; inside a
+   * named schema, which several methods may share, the type itself: `type Blockchain`.
+   */
   subject: string;
   /** Path below the subject: `logs[].blockchain`; empty at the subject itself. */
   path: string;
+  /** The subject as the method sees it, without its name: `param pageSize`, `the result`. */
+  role: string;
+  /** Path below `role`, through every named schema on the way: `logs[].blockchain`. */
+  route: string;
+  /** Inside a named schema, which other methods may share: changes then say where the method meets them. */
+  shared: boolean;
 }
 
 export function label(place: Place): string {
   return place.path === "" ? place.subject : `${place.subject} at ${place.path}`;
+}
+
+/** Inside a named schema, the place as the method sees it, without its name: `the result at logs[].blockchain`. */
+export function via(place: Place): string | undefined {
+  if (!place.shared) return undefined;
+  return place.route === "" ? place.role : `${place.role} at ${place.route}`;
 }
 
 export function compareKeywords(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: Place): void {
@@ -51,6 +66,7 @@ export function compareKeywords(ctx: SchemaContext, a: SchemaObject, b: SchemaOb
       a.default,
       b.default,
       `the default of ${label(at)} changed from ${show(a.default)} to ${show(b.default)}`,
+      b.default === undefined,
     );
   }
 }
@@ -91,6 +107,7 @@ function compareTypes(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: 
         a.type,
         undefined,
         `${L} now accepts any type instead of only ${list(before)}`,
+        true,
       );
     if (added.length > 0)
       report(ctx, "request-type-added", at, "type", a.type, b.type, `${L} now also accepts ${list(added)}`);
@@ -109,6 +126,7 @@ function compareTypes(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: 
       a.type,
       undefined,
       `${L} may now be of any type instead of only ${list(before)}`,
+      true,
     );
   if (added.includes("null"))
     report(ctx, "response-nullable-added", at, "type", a.type, b.type, `${L} may now be null`);
@@ -264,7 +282,8 @@ function compareClosedness(ctx: SchemaContext, a: SchemaObject, b: SchemaObject,
       : after
         ? "request-additional-properties-closed"
         : "request-additional-properties-opened";
-  report(ctx, rule, at, "additionalProperties", a.additionalProperties, b.additionalProperties, what);
+  const gone = b.additionalProperties === undefined;
+  report(ctx, rule, at, "additionalProperties", a.additionalProperties, b.additionalProperties, what, gone);
 }
 
 /** Reports a change of `keyword`: at the new schema, or at the old one when the keyword is gone. */
@@ -279,7 +298,9 @@ export function report(
   gone = false,
 ): void {
   const pointer = `${gone ? at.oldPtr : at.newPtr}/${keyword}`;
-  ctx.out.push(change(rule, { method: ctx.method, pointer, old, new: now, what }));
+  ctx.out.push(
+    change(rule, { method: ctx.method, pointer, side: gone ? "old" : "new", via: via(at), old, new: now, what }),
+  );
 }
 
 function list(types: string[] | undefined): string {

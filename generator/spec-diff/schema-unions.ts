@@ -6,7 +6,7 @@
  */
 import type { JsonSchema, SchemaObject } from "../model/document.js";
 import { canonical, change, isAnnotation, withoutAnnotations } from "./change.js";
-import { label, typesOf, type Place, type SchemaContext } from "./schema-keywords.js";
+import { label, typesOf, via, type Place, type SchemaContext } from "./schema-keywords.js";
 
 interface Branch {
   schema: JsonSchema;
@@ -72,6 +72,8 @@ function compareBranches(ctx: SchemaContext, before: Branch[], after: Branch[], 
       change(request ? "request-branch-removed" : "response-branch-removed", {
         method: ctx.method,
         pointer: o.pointer,
+        side: "old",
+        via: via(at),
         old: o.schema,
         what,
       }),
@@ -83,7 +85,7 @@ function compareBranches(ctx: SchemaContext, before: Branch[], after: Branch[], 
     const what = nullable
       ? `${L} ${request ? "now also accepts" : "may now be"} null`
       : `${L} gained the ${describe(ctx, n.schema, "new")} branch`;
-    ctx.out.push(change(rule, { method: ctx.method, pointer: n.pointer, new: n.schema, what }));
+    ctx.out.push(change(rule, { method: ctx.method, pointer: n.pointer, via: via(at), new: n.schema, what }));
   }
 }
 

@@ -8,7 +8,7 @@
 import type { JsonSchema, NamedSchema, SchemaObject } from "../model/document.js";
 import { pointerToken } from "../problems.js";
 import { canonical, change, isAnnotation } from "./change.js";
-import { compareKeywords, label, type Place, type SchemaContext } from "./schema-keywords.js";
+import { compareKeywords, label, via, type Place, type SchemaContext } from "./schema-keywords.js";
 import { compareUnions } from "./schema-unions.js";
 
 /** Keywords graded by this file, schema-keywords.ts or schema-unions.ts. */
@@ -47,7 +47,13 @@ export function compareSchemas(ctx: SchemaContext, a: JsonSchema, b: JsonSchema,
   const key = `${before.pointer}|${after.pointer}`;
   if (ctx.seen.has(key)) return;
   ctx.seen.add(key);
-  const at: Place = { ...place, oldPtr: before.pointer, newPtr: after.pointer };
+  const named = after.name ?? before.name;
+  // A named schema may be shared by several methods: its changes are named after the type, and
+  // each method records where it entered it (the report groups them into one finding).
+  const at: Place =
+    named === undefined
+      ? { ...place, oldPtr: before.pointer, newPtr: after.pointer }
+      : { ...place, oldPtr: before.pointer, newPtr: after.pointer, subject: `type ${named}`, path: "", shared: true };
   const sa = asObject(before.schema);
   const sb = asObject(after.schema);
   const unions = compareUnions(ctx, sa, sb, at, compareSchemas);
@@ -69,33 +75,35 @@ export function resolve(
   defs: Map<string, NamedSchema>,
   schema: JsonSchema,
   pointer: string,
-): { schema: JsonSchema; pointer: string } {
+): { schema: JsonSchema; pointer: string; name?: string } {
   let current = schema;
-  let where = pointer;
+  let at = pointer;
+  let named: string | undefined;
   const hops = new Set<string>();
   while (typeof current === "object" && typeof current.$ref === "string") {
     const name = current.$ref.replace(/^#\/definitions\//, "");
     const target = defs.get(name);
-    if (!target || hops.has(name)) return { schema: true, pointer: where };
+    if (!target || hops.has(name)) return { schema: true, pointer: at, ...(named ? { name: named } : {}) };
     hops.add(name);
     current = target.schema;
-    where = target.pointer;
+    at = target.pointer;
+    named = target.name;
   }
-  return { schema: current, pointer: where };
+  return { schema: current, pointer: at, ...(named ? { name: named } : {}) };
 }
 
 export function asObject(schema: JsonSchema): SchemaObject {
   return schema === true ? {} : schema === false ? { not: {} } : schema;
 }
 
-function child(at: Place, keyword: string, key: string | number | undefined, path: string): Place {
+/** The place of a sub-schema; `step` extends a path (the one below the subject, and the method's route). */
+function child(at: Place, keyword: string, key: string | number | undefined, step: (path: string) => string): Place {
   const suffix = key === undefined ? `/${keyword}` : `/${keyword}/${pointerToken(key)}`;
-  return { ...at, oldPtr: at.oldPtr + suffix, newPtr: at.newPtr + suffix, path };
+  return { ...at, oldPtr: at.oldPtr + suffix, newPtr: at.newPtr + suffix, path: step(at.path), route: step(at.route) };
 }
 
-function propertyPath(at: Place, name: string): string {
-  return at.path === "" ? name : `${at.path}.${name}`;
-}
+const property = (name: string) => (path: string) => (path === "" ? name : `${path}.${name}`);
+const item = (path: string) => (path === "" ? "items" : `${path}[]`);
 
 function compareProperties(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: Place): void {
   const before = (a.properties ?? {}) as Record<string, JsonSchema>;
@@ -108,14 +116,15 @@ function compareProperties(ctx: SchemaContext, a: SchemaObject, b: SchemaObject,
   for (const name of names) {
     const was = name in before || requiredBefore.has(name);
     const is = name in after || requiredAfter.has(name);
-    const place = child(at, "properties", name, propertyPath(at, name));
-    const push = (rule: Parameters<typeof change>[0], pointer: string, what: string) =>
-      ctx.out.push(change(rule, { method: ctx.method, pointer, what }));
+    const place = child(at, "properties", name, property(name));
+    const push = (rule: Parameters<typeof change>[0], pointer: string, what: string, side?: "old") =>
+      ctx.out.push(change(rule, { method: ctx.method, pointer, side, via: via(at), what }));
     if (was && !is) {
       push(
         request ? "request-property-removed" : "response-property-removed",
         place.oldPtr,
         `property ${name} was removed from ${L}`,
+        "old",
       );
       continue;
     }
@@ -150,14 +159,19 @@ function compareProperties(ctx: SchemaContext, a: SchemaObject, b: SchemaObject,
 
 function compareItems(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: Place): void {
   if (a.items === undefined && b.items === undefined) return;
-  const path = at.path === "" ? "items" : `${at.path}[]`;
   if (Array.isArray(a.items) && Array.isArray(b.items)) {
     const count = Math.max(a.items.length, b.items.length);
     for (let i = 0; i < count; i++) {
       const x = a.items[i] as JsonSchema | undefined;
       const y = b.items[i] as JsonSchema | undefined;
-      if (x !== undefined && y !== undefined) compareSchemas(ctx, x, y, child(at, "items", i, `${at.path}[${i}]`));
-      else unknownChange(ctx, child(at, "items", i, path), undefined, x, y);
+      if (x !== undefined && y !== undefined)
+        compareSchemas(
+          ctx,
+          x,
+          y,
+          child(at, "items", i, (p) => `${p}[${i}]`),
+        );
+      else unknownChange(ctx, child(at, "items", i, item), undefined, x, y);
     }
     return;
   }
@@ -169,7 +183,7 @@ function compareItems(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: 
     ctx,
     (a.items ?? true) as JsonSchema,
     (b.items ?? true) as JsonSchema,
-    child(at, "items", undefined, path),
+    child(at, "items", undefined, item),
   );
 }
 
@@ -182,13 +196,13 @@ function compareSchemaMaps(ctx: SchemaContext, a: SchemaObject, b: SchemaObject,
       ctx,
       (x ?? true) as JsonSchema,
       (y ?? true) as JsonSchema,
-      child(at, "additionalProperties", undefined, at.path === "" ? "additionalProperties" : `${at.path}[*]`),
+      child(at, "additionalProperties", undefined, (p) => (p === "" ? "additionalProperties" : `${p}[*]`)),
     );
   }
   const before = (a.patternProperties ?? {}) as Record<string, JsonSchema>;
   const after = (b.patternProperties ?? {}) as Record<string, JsonSchema>;
   for (const pattern of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    const place = child(at, "patternProperties", pattern, `${at.path}[${pattern}]`);
+    const place = child(at, "patternProperties", pattern, (p) => `${p}[${pattern}]`);
     if (before[pattern] !== undefined && after[pattern] !== undefined)
       compareSchemas(ctx, before[pattern]!, after[pattern]!, place);
     else unknownChange(ctx, place, undefined, before[pattern], after[pattern]);
@@ -199,7 +213,7 @@ function compareAllOf(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: 
   const before = Array.isArray(a.allOf) ? (a.allOf as JsonSchema[]) : [];
   const after = Array.isArray(b.allOf) ? (b.allOf as JsonSchema[]) : [];
   for (let i = 0; i < Math.max(before.length, after.length); i++) {
-    const place = child(at, "allOf", i, at.path);
+    const place = child(at, "allOf", i, (p) => p);
     if (before[i] !== undefined && after[i] !== undefined) compareSchemas(ctx, before[i]!, after[i]!, place);
     else unknownChange(ctx, place, undefined, before[i], after[i]);
   }
@@ -219,5 +233,6 @@ function unknownChange(ctx: SchemaContext, at: Place, keyword: string | undefine
       : old === undefined
         ? `${label(at)} gained ${name}`
         : `${name} of ${label(at)} changed`;
-  ctx.out.push(change("schema-changed", { method: ctx.method, pointer, old, new: now, what }));
+  const side = now === undefined ? "old" : "new";
+  ctx.out.push(change("schema-changed", { method: ctx.method, pointer, side, via: via(at), old, new: now, what }));
 }

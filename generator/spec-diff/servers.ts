@@ -18,6 +18,7 @@ export function compareServers(before: ServerModel[], after: ServerModel[]): Cha
         change("server-removed", {
           method: null,
           pointer: `#/servers/${i}`,
+          side: "old",
           old: s.url,
           what: `server ${s.name} (${s.url}) was removed`,
         }),

@@ -2,20 +2,29 @@
  * Where the two sides come from: spec files in the working tree or the same paths at a git ref
  * (`git show <ref>:<path>`, a SpecSource), each with every file it references through a relative
  * `$ref` read from the same place, and both through the generator's own `loadModel`: each side
- * gets exactly the problems `npm run gen` would report for it. The only part of the review that
- * touches the disk or runs git.
+ * gets exactly the problems `npm run gen` would report for it, and keeps the text of every file
+ * read (for line numbers). The only part of the review that touches the disk or runs git. Refs and
+ * paths from the command line are checked by ./options.ts (`refProblem`, `pathProblem`) and again
+ * here before git sees them, and git is always told where its options end.
  */
 import { execFile } from "node:child_process";
 import { access, readdir } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { SpecSource } from "../load/load.js";
-import { loadModel, type LoadResult } from "../load/load-model.js";
+import { loadModel, requireModel, type LoadResult } from "../load/load-model.js";
+import { refProblem } from "./options.js";
+import type { SideInput } from "./review.js";
+
+export { pathProblem, refProblem } from "./options.js";
 
 const run = promisify(execFile);
 
 /** Spec files the review covers by default: `spec/*.openrpc.{json,yaml}`. */
 export const SPEC_FILE = /\.openrpc\.(json|ya?ml)$/;
+
+/** How a failed load is named in its problems (`Reading the specs failed: …`). */
+const STAGE = "Reading the specs";
 
 async function git(args: string[], cwd: string): Promise<string> {
   const { stdout } = await run("git", args, { cwd, maxBuffer: 64 * 1024 * 1024 });
@@ -31,19 +40,52 @@ export async function loadFromDisk(file: string, cwd: string): Promise<LoadResul
   return exists ? loadModel({ specs: [file], cwd }) : undefined;
 }
 
+/** One side of the review from the working tree; a GeneratorError with the problems `npm run gen` would report when it does not load. */
+export async function sideFromDisk(file: string, cwd: string): Promise<SideInput> {
+  return sideOf(await loadFromDisk(file, cwd));
+}
+
 /** True when `ref` names a commit of the repository around `cwd`. */
 export async function isCommit(ref: string, cwd: string): Promise<boolean> {
-  return git(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], cwd).then(
+  if (refProblem(ref)) return false;
+  return git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`], cwd).then(
     () => true,
+    () => false,
+  );
+}
+
+/** Whether the repository around `cwd` is a shallow clone (CI checkouts usually are). */
+export async function isShallow(cwd: string): Promise<boolean> {
+  return git(["rev-parse", "--is-shallow-repository"], cwd).then(
+    (out) => out.trim() === "true",
+    () => false,
+  );
+}
+
+/** The path of `cwd` inside its repository (`""` at the top, `pkg/` below it), for paths CI resolves from the top. */
+export async function repositoryPrefix(cwd: string): Promise<string> {
+  return git(["rev-parse", "--show-prefix"], cwd).then(
+    (out) => out.trim(),
+    () => "",
+  );
+}
+
+/** Whether `cwd` is inside a git work tree. */
+export async function inGitRepository(cwd: string): Promise<boolean> {
+  return git(["rev-parse", "--is-inside-work-tree"], cwd).then(
+    (out) => out.trim() === "true",
     () => false,
   );
 }
 
 /** Files as they are at `ref`: paths relative to `cwd`, named `<ref>:<path>` in problems. */
 export async function gitSource(ref: string, cwd: string): Promise<SpecSource> {
+  const problem = refProblem(ref);
+  if (problem) throw new Error(`The git ref ${JSON.stringify(ref)} ${problem}.`);
   const top = (await git(["rev-parse", "--show-toplevel"], cwd)).trim();
   return {
-    read: (name) => git(["show", `${ref}:${posix(path.relative(top, path.resolve(cwd, name)))}`], cwd),
+    read: (name) =>
+      git(["show", "--end-of-options", `${ref}:${posix(path.relative(top, path.resolve(cwd, name)))}`], cwd),
     name: (name) => `${ref}:${name}`,
     why: (name) => `cannot read ${name} at ${ref}: it does not exist there`,
   };
@@ -64,6 +106,18 @@ export async function loadFromGit(ref: string, file: string, cwd: string): Promi
   return exists ? loadModel({ specs: [entry], cwd, source }) : undefined;
 }
 
+/** One side of the review at `ref`, as `sideFromDisk`. */
+export async function sideFromGit(ref: string, file: string, cwd: string): Promise<SideInput> {
+  return sideOf(await loadFromGit(ref, file, cwd));
+}
+
+/** A loaded spec as one side of the review: its document, its files and their text; nothing when it does not exist. */
+function sideOf(loaded: LoadResult | undefined): SideInput {
+  if (!loaded) return { spec: undefined, texts: new Map() };
+  const model = requireModel(loaded, STAGE);
+  return { spec: model.specs[0], document: model.documents[0], texts: loaded.inputs };
+}
+
 /** Spec files in `dir` (relative to `cwd`) in the working tree and, with `ref`, at that ref. */
 export async function defaultSpecs(dir: string, cwd: string, ref?: string): Promise<string[]> {
   const here = await readdir(path.resolve(cwd, dir)).catch(() => [] as string[]);
@@ -71,7 +125,11 @@ export async function defaultSpecs(dir: string, cwd: string, ref?: string): Prom
   if (ref) {
     const top = (await git(["rev-parse", "--show-toplevel"], cwd)).trim();
     const inRepo = posix(path.relative(top, path.resolve(cwd, dir)));
-    const listed = await git(["ls-tree", "--name-only", "--full-name", ref, "--", `${inRepo}/`], top).catch(() => "");
+    const listed = refProblem(ref)
+      ? ""
+      : await git(["ls-tree", "--name-only", "--full-name", "--end-of-options", ref, "--", `${inRepo}/`], top).catch(
+          () => "",
+        );
     for (const line of listed.split("\n").filter((l) => SPEC_FILE.test(l)))
       found.add(posix(path.relative(cwd, path.join(top, line))));
   }

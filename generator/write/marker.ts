@@ -5,6 +5,8 @@
  * which lets a run with unchanged inputs and untouched outputs skip the work. Made once per run,
  * by `withMarker`, just before the files are compared or written.
  */
+import { jsonText } from "../print/json.js";
+
 export const MARKER = ".openrpc-ts.json";
 
 /**
@@ -34,7 +36,8 @@ export function markerText(files: Iterable<string>, fingerprint?: Fingerprint): 
     files: list,
     ...(fingerprint ? { fingerprint } : {}),
   };
-  return `${JSON.stringify(value, null, 2)}\n`;
+  // In prettier's form, like every generated file (`prettier --check .` in the package passes).
+  return jsonText(value, MARKER);
 }
 
 /** `files` with the marker added: the one place a marker is made. */

@@ -1,7 +1,7 @@
 /**
  * Stage 6, write: replaces the output folder in one step. The new tree is written completely
  * into a sibling temp folder, then swapped in with renames, so a crash never leaves the output
- * half old, half new. Build products the generator does not own (node_modules, dist) move over.
+ * half old, half new. What the generator does not own (node_modules, dist, CHANGELOG.md) moves over.
  *
  * The output folder is the user's disk, so the write refuses what it cannot undo: a folder it
  * did not write (no MARKER), files in it that it did not write (unless `force`), the root, a
@@ -14,8 +14,12 @@ import { GeneratorError } from "../problems.js";
 
 export { MARKER };
 
-/** Entries of the output folder that belong to the package's users, not to the generator. */
-export const PRESERVED = ["node_modules", "dist"];
+/**
+ * Entries of the output folder that belong to the package's users, not to the generator: build
+ * products, and the changelog `npm run release` writes (generator/release/), which every later
+ * run keeps as it is and `--check` does not compare.
+ */
+export const PRESERVED = ["node_modules", "dist", "CHANGELOG.md"];
 
 export interface WriteOptions {
   /** Replace a folder the generator did not write, or files in it that it did not write. */
@@ -80,7 +84,7 @@ function refuse(given: string, message: string, hint: string): never {
   throw new GeneratorError([{ file: given, pointer: "", message, hint }], "write");
 }
 
-/** Swaps `staging` in for `target`; the preserved folders move from the old tree after the swap, so a failure cannot lose them. */
+/** Swaps `staging` in for `target`; the preserved entries move from the old tree after the swap, so a failure cannot lose them. */
 async function swap(target: string, staging: string): Promise<void> {
   if (!(await isDir(target))) {
     await rename(staging, target);
@@ -99,10 +103,10 @@ async function swap(target: string, staging: string): Promise<void> {
   await finish(target, old);
 }
 
-/** Moves the preserved folders from the old tree into the new one, then removes the old tree. */
+/** Moves the preserved entries from the old tree into the new one (unless it has its own), then removes the old tree. */
 async function finish(target: string, old: string): Promise<void> {
   for (const name of PRESERVED) {
-    if ((await isDir(path.join(old, name))) && !(await exists(path.join(target, name))))
+    if ((await exists(path.join(old, name))) && !(await exists(path.join(target, name))))
       await rename(path.join(old, name), path.join(target, name));
   }
   await rm(old, { recursive: true, force: true });

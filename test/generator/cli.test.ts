@@ -1,11 +1,12 @@
 /**
  * generator/cli.ts, the one yargs program of every command (gen, mock, docs, playground, spec:diff,
- * completion), run in this process with a runner that records what a command would receive: what
+ * release, completion), run in this process with a runner that records what a command would receive: what
  * it reads, and every mistake refused as one escaped line naming the option and where the help is.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { main, type Runner } from "../../generator/cli.js";
-import { reviewOf, type SpecDiffArgs } from "../../generator/commands/spec-diff.js";
+import { reviewOf } from "../../generator/commands/spec-diff.js";
+import type { SpecDiffArgs } from "../../generator/commands/spec-diff-run.js";
 import { quoted } from "../../generator/commands/usage.js";
 
 let out: string[] = [];
@@ -54,7 +55,35 @@ describe("the program reads", () => {
       "spec:diff's two files",
       ["spec:diff", "a.json", "b.json"],
       "spec:diff",
-      { specs: ["a.json", "b.json"], format: "text", failOn: "ERR" },
+      { specs: ["a.json", "b.json"], format: "text", failOn: "ERR", allowBreaking: false },
+    ],
+    [
+      "spec:diff's CI options",
+      [
+        "spec:diff",
+        "--base",
+        "origin/main",
+        "--format",
+        "github",
+        "--summary",
+        "/tmp/step summary",
+        "--allow-breaking",
+      ],
+      "spec:diff",
+      { base: "origin/main", format: "github", summary: "/tmp/step summary", allowBreaking: true },
+    ],
+    [
+      "spec:diff's --output",
+      ["spec:diff", "a.json", "b.json", "--format", "junit", "--output", "reports/spec.xml"],
+      "spec:diff",
+      { specs: ["a.json", "b.json"], format: "junit", output: "reports/spec.xml" },
+    ],
+    ["release's defaults", ["release"], "release", { dryRun: false }],
+    [
+      "release's options",
+      ["release", "--dry-run", "--since", "v0.3.0", "--spec", "a.json", "--spec", "b.json", "--out", "pkg"],
+      "release",
+      { dryRun: true, since: "v0.3.0", spec: ["a.json", "b.json"], out: "pkg" },
     ],
     [
       "--fail-on in any case",
@@ -76,6 +105,7 @@ describe("the program reads", () => {
     ["mock", "--bogus", "--help"],
     ["docs", "-h"],
     ["spec:diff", "-h", "a.json"],
+    ["release", "--help"],
   ])("%j prints the help, checks nothing else and runs nothing", async (...argv) => {
     const { code, ran } = await cli(argv);
     expect(code).toBe(0);
@@ -131,7 +161,7 @@ describe("the program refuses, in one line naming the option and where the help 
     [
       "a command that does not exist",
       ["mok"],
-      '"mok" is not a command of openrpc-ts; the commands are gen, mock, docs, playground, spec:diff, completion. Run `openrpc-ts --help` for the options.',
+      '"mok" is not a command of openrpc-ts; the commands are gen, mock, docs, playground, spec:diff, release, completion. Run `openrpc-ts --help` for the options.',
     ],
     [
       "terminal escapes in an unknown option",
@@ -157,9 +187,15 @@ describe("the program refuses, in one line naming the option and where the help 
       2,
     ],
     [
+      "spec:diff: three specs",
+      ["spec:diff", "a.json", "b.json", "c.json"],
+      'Expected two spec files (old, then new) or --base <git-ref>; got "a.json", "b.json", "c.json".',
+      2,
+    ],
+    [
       "spec:diff: an unknown format",
       ["spec:diff", "a", "b", "--format", "xml"],
-      '--format must be one of text, markdown, json, not "xml".',
+      '--format must be one of text, markdown, json, github, junit, not "xml".',
       2,
     ],
     [
@@ -183,9 +219,26 @@ describe("the program refuses, in one line naming the option and where the help 
     [
       "spec:diff: a --base that git would read as an option",
       ["spec:diff", "--base=--output=x"],
-      "--base must be a git ref (a commit, branch or tag) without a leading '-'",
+      `--base "--output=x" starts with '-', so git would read it as an option.`,
       2,
     ],
+    // An option of spec:diff after --base is that option, not --base's value.
+    ["spec:diff: --base followed by an option", ["spec:diff", "--base", "--output=x"], "--base needs a value.", 2],
+    [
+      "spec:diff: --output and --summary the same file",
+      ["spec:diff", "a.json", "b.json", "--output", "x.md", "--summary", "x.md"],
+      "--output and --summary name the same file; give each its own.",
+      2,
+    ],
+    [
+      "spec:diff: a boolean with a value",
+      ["spec:diff", "a", "b", "--allow-breaking=no"],
+      "--allow-breaking takes no value",
+      2,
+    ],
+    ["release: a stray word", ["release", "spec.json"], '"spec.json" is not an option', 1],
+    ["release: an unknown option", ["release", "--base", "HEAD"], '"--base" is not an option of npm run release.', 1],
+    ["release: a package name npm refuses", ["release", "--name", "Bad Name"], '--name "Bad Name"', 1],
     [
       "spec:diff: an unknown option between the files",
       ["spec:diff", "a", "--color", "b"],
@@ -218,15 +271,92 @@ describe("the program refuses, in one line naming the option and where the help 
 });
 
 describe("the review spec:diff is asked for", () => {
-  const args = (more: Partial<SpecDiffArgs>): SpecDiffArgs => ({ format: "text", failOn: "ERR", ...more });
+  const args = (more: Partial<SpecDiffArgs>): SpecDiffArgs => ({
+    format: "text",
+    failOn: "ERR",
+    allowBreaking: false,
+    ...more,
+  });
+  const defaults = { format: "text", failOn: "ERR", allowBreaking: false };
   it.each<[Partial<SpecDiffArgs>, unknown]>([
-    [{ specs: ["a.json", "b.json"] }, { mode: "files", old: "a.json", new: "b.json", format: "text", failOn: "ERR" }],
-    [{ base: "HEAD" }, { mode: "base", ref: "HEAD", specs: [], format: "text", failOn: "ERR" }],
+    [{ specs: ["a.json", "b.json"] }, { mode: "files", old: "a.json", new: "b.json", ...defaults }],
+    [
+      { specs: ["a.json", "b.json"], format: "markdown", failOn: "WARN" },
+      { mode: "files", old: "a.json", new: "b.json", ...defaults, format: "markdown", failOn: "WARN" },
+    ],
+    [{ base: "HEAD" }, { mode: "base", ref: "HEAD", specs: [], ...defaults }],
+    [{ base: "HEAD~1" }, { mode: "base", ref: "HEAD~1", specs: [], ...defaults }],
     [
       { base: "origin/main", specs: ["spec/eth.openrpc.json"], format: "json" },
-      { mode: "base", ref: "origin/main", specs: ["spec/eth.openrpc.json"], format: "json", failOn: "ERR" },
+      { mode: "base", ref: "origin/main", specs: ["spec/eth.openrpc.json"], ...defaults, format: "json" },
+    ],
+    [
+      { base: "origin/main", format: "github", summary: "/tmp/step summary", allowBreaking: true },
+      {
+        mode: "base",
+        ref: "origin/main",
+        specs: [],
+        ...defaults,
+        format: "github",
+        summary: "/tmp/step summary",
+        allowBreaking: true,
+      },
+    ],
+    [
+      { specs: ["a.json", "b.json"], format: "junit", output: "reports/spec.xml" },
+      { mode: "files", old: "a.json", new: "b.json", ...defaults, format: "junit", output: "reports/spec.xml" },
     ],
   ])("%j", (given, want) => expect(reviewOf(args(given))).toEqual(want));
+});
+
+/** What a hostile caller (or a pull request's branch name) may try through --base, --since and paths. */
+describe("refs and paths that could reach git or a shell are refused before anything runs", () => {
+  it.each([
+    ["--output=/tmp/x", "starts with '-', so git would read it as an option"],
+    ["-p", "starts with '-'"],
+    ["main..HEAD", "contains '..'"],
+    ["HEAD...origin/main", "contains '..'"],
+    ["main;rm -rf ~", "may hold only letters"],
+    ["$(touch pwned)", "may hold only letters"],
+    ["`id`", "may hold only letters"],
+    ["main|cat", "may hold only letters"],
+    ["HEAD:spec/a.json", "may hold only letters"],
+    ["main\nHEAD", "may hold only letters"],
+    ["x".repeat(201), "is longer than 200 characters"],
+  ])("--base=%j, and release --since", async (ref, message) => {
+    for (const argv of [
+      ["spec:diff", `--base=${ref}`],
+      ["release", `--since=${ref}`],
+    ]) {
+      err = [];
+      const { code, ran } = await cli(argv);
+      expect(ran).toBeUndefined();
+      expect(code).toBe(argv[0] === "spec:diff" ? 2 : 1);
+      expect(err).toHaveLength(1);
+      expect(err[0]).toContain(message);
+      // eslint-disable-next-line no-control-regex -- control characters are what this pattern is for
+      expect(err[0]).not.toMatch(/[\u0000-\u001f]/);
+    }
+  });
+
+  it.each([
+    [["spec:diff", "--base", "HEAD", "../outside.openrpc.json"], "contains '..'"],
+    [["spec:diff", "--base", "HEAD", "spec/../../etc/passwd"], "contains '..'"],
+    [["spec:diff", "a.json", "b;touch x.json"], "holds a shell or control character"],
+    [["spec:diff", "a.json", "$(id).json"], "holds a shell or control character"],
+    [["spec:diff", "a.json", "b\u0000.json"], "holds a shell or control character"],
+    [["spec:diff", "a.json", "b.json", "--output", "../report.xml"], "contains '..'"],
+    [["spec:diff", "a.json", "b.json", "--output", "-"], "starts with '-'"],
+    [["spec:diff", "a.json", "b.json", "--summary", "`x`.md"], "holds a shell or control character"],
+    [["release", "--spec", "../outside.openrpc.json"], "contains '..'"],
+    [["release", "--out", "gen;rm -rf ~"], "holds a shell or control character"],
+  ])("%j", async (argv, message) => {
+    const { code, ran } = await cli(argv);
+    expect(ran).toBeUndefined();
+    expect(code).toBe(argv[0] === "spec:diff" ? 2 : 1);
+    expect(err).toHaveLength(1);
+    expect(err[0]).toContain(message);
+  });
 });
 
 describe("help", () => {
@@ -251,7 +381,7 @@ describe("help", () => {
 
   it("the program's help lists every command", async () => {
     await cli(["--help"]);
-    for (const command of ["gen", "mock", "docs", "playground", "spec:diff", "completion"])
+    for (const command of ["gen", "mock", "docs", "playground", "spec:diff", "release", "completion"])
       expect(out.join("\n")).toContain(`openrpc-ts ${command}`);
   });
 });

@@ -55,6 +55,7 @@ const IMPURE = [
   "generator/mock/",
   "generator/site/",
   "generator/spec-diff/",
+  "generator/release/",
   "generator/root.ts",
   "generator/cli.ts",
   "generator/bin.mjs",
@@ -69,10 +70,7 @@ const pureModules = [...graph.keys()].filter(
  * Cycles known today, each to be removed by the work that owns its files (issue 20, item 6);
  * any other cycle fails the test.
  */
-const KNOWN_CYCLES = [
-  ["generator/print/doc-printer.ts", "generator/print/doc.ts"],
-  ["generator/plugins/types/type-expr.ts", "generator/plugins/types/type-object.ts"],
-];
+const KNOWN_CYCLES = [["generator/plugins/types/type-expr.ts", "generator/plugins/types/type-object.ts"]];
 
 describe("the pure stages", () => {
   it("are found (the folders exist and hold modules)", () => {

@@ -89,7 +89,13 @@ export interface AdvancedCalls {
    * @example
    * ```ts
    * // weth-logs-topic-lists
-   * const result = await advanced.getLogs({ address: ["0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2"], blockchain: "eth", fromBlock: "0xdaf6b1", toBlock: 14350010, topics: [[],["0x000000000000000000000000def1c0ded9bec7f1a1670819833240f027b25eff"]] });
+   * const result = await advanced.getLogs({
+   *   address: ["0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2"],
+   *   blockchain: "eth",
+   *   fromBlock: "0xdaf6b1",
+   *   toBlock: 14350010,
+   *   topics: [[], ["0x000000000000000000000000def1c0ded9bec7f1a1670819833240f027b25eff"]],
+   * });
    * ```
    */
   getLogs(params?: GetLogsParams, options?: CallOptions): Promise<GetLogsResult>;
@@ -110,7 +116,15 @@ export interface AdvancedCalls {
    * @example
    * ```ts
    * // single-block-with-txs
-   * const result = await advanced.getBlocks({ blockchain: "eth", decodeLogs: false, decodeTxData: true, fromBlock: 14500000, includeLogs: true, includeTxs: true, toBlock: 14500000 });
+   * const result = await advanced.getBlocks({
+   *   blockchain: "eth",
+   *   decodeLogs: false,
+   *   decodeTxData: true,
+   *   fromBlock: 14500000,
+   *   includeLogs: true,
+   *   includeTxs: true,
+   *   toBlock: 14500000,
+   * });
    * ```
    */
   getBlocks(params: GetBlocksParams, options?: CallOptions): Promise<GetBlocksResult>;
@@ -126,7 +140,11 @@ export interface AdvancedCalls {
    * @example
    * ```ts
    * // decoded-bsc-transaction
-   * const result = await advanced.getTransactionsByHash({ transactionHash: "0x82c13aaac6f0b6471afb94a3a64ae89d45baa3608ad397621dbb0d847f51196f", decodeLogs: true, decodeTxData: true });
+   * const result = await advanced.getTransactionsByHash({
+   *   transactionHash: "0x82c13aaac6f0b6471afb94a3a64ae89d45baa3608ad397621dbb0d847f51196f",
+   *   decodeLogs: true,
+   *   decodeTxData: true,
+   * });
    * ```
    */
   getTransactionsByHash(
@@ -163,7 +181,16 @@ export interface AdvancedCalls {
    * @example
    * ```ts
    * // with-filter
-   * const result = await advanced.getNFTsByOwner({ walletAddress: "0x0E11A192d574b342C51be9e306694C41547185DD", blockchain: ["eth"], filter: [{"0x700b4b9f39bb1faf5d0d16a20488f2733550bff4":[]},{"0xd8682bfa6918b0174f287b888e765b9a1b4dc9c3":["8937"]}], pageSize: 2, pageToken: "" });
+   * const result = await advanced.getNFTsByOwner({
+   *   walletAddress: "0x0E11A192d574b342C51be9e306694C41547185DD",
+   *   blockchain: ["eth"],
+   *   filter: [
+   *     { "0x700b4b9f39bb1faf5d0d16a20488f2733550bff4": [] },
+   *     { "0xd8682bfa6918b0174f287b888e765b9a1b4dc9c3": ["8937"] },
+   *   ],
+   *   pageSize: 2,
+   *   pageToken: "",
+   * });
    * ```
    */
   getNFTsByOwner(params: GetNFTsByOwnerParams, options?: CallOptions): Promise<GetNFTsByOwnerResult>;
@@ -179,7 +206,11 @@ export interface AdvancedCalls {
    * @example
    * ```ts
    * // avalanche-rock
-   * const result = await advanced.getNFTMetadata({ contractAddress: "0x8d01c8ee82e581e55c02117a676b5bbd4734fabb", blockchain: "avalanche", tokenId: "23240" });
+   * const result = await advanced.getNFTMetadata({
+   *   contractAddress: "0x8d01c8ee82e581e55c02117a676b5bbd4734fabb",
+   *   blockchain: "avalanche",
+   *   tokenId: "23240",
+   * });
    * ```
    */
   getNFTMetadata(params: GetNFTMetadataParams, options?: CallOptions): Promise<GetNFTMetadataResult>;
@@ -197,7 +228,12 @@ export interface AdvancedCalls {
    * @example
    * ```ts
    * // arbitrum-first-page
-   * const result = await advanced.getNFTHolders({ blockchain: "arbitrum", contractAddress: "0xc36442b4a4522e871399cd717abdd847ab11fe88", pageSize: 10, pageToken: "" });
+   * const result = await advanced.getNFTHolders({
+   *   blockchain: "arbitrum",
+   *   contractAddress: "0xc36442b4a4522e871399cd717abdd847ab11fe88",
+   *   pageSize: 10,
+   *   pageToken: "",
+   * });
    * ```
    */
   getNFTHolders(params: GetNFTHoldersParams, options?: CallOptions): Promise<GetNFTHoldersResult>;
@@ -214,7 +250,10 @@ export interface AdvancedCalls {
    * @example
    * ```ts
    * // token-price
-   * const result = await advanced.getTokenPrice({ blockchain: "eth", contractAddress: "0x8290333cef9e6d528dd5618fb97a76f268f3edd4" });
+   * const result = await advanced.getTokenPrice({
+   *   blockchain: "eth",
+   *   contractAddress: "0x8290333cef9e6d528dd5618fb97a76f268f3edd4",
+   * });
    * ```
    */
   getTokenPrice(params: GetTokenPriceParams, options?: CallOptions): Promise<GetTokenPriceResult>;

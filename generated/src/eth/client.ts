@@ -100,6 +100,11 @@ export interface EthNodeCalls {
    * Block object, or null when the block is not found.
    *
    * Calls `eth_getBlockByNumber`.
+   *
+   * The result type follows the params, one overload each:
+   * - `fullTransactions` is `true`: {@link EthGetBlockByNumberResultWithTransactions}
+   * - `fullTransactions` is `false`: {@link EthGetBlockByNumberResultWithTransactionHashes}
+   * - otherwise: {@link EthGetBlockByNumberResult}
    * @param block Block number or tag.
    * @param fullTransactions true gives full transaction objects, false gives hashes.
    * @param options `signal`, `timeout` and `retryCount` of this call
@@ -108,8 +113,13 @@ export interface EthNodeCalls {
    * @throws {JsonRpcError} code -32055: No nodes available
    * @example
    * ```ts
-   * // block-0x1b4-full
+   * // block-0x1b4-full (`fullTransactions` is `true`)
    * const result = await eth.eth_getBlockByNumber("0x1b4", true);
+   * ```
+   * @example
+   * ```ts
+   * // transaction-hashes-only (`fullTransactions` is `false`)
+   * const result = await eth.eth_getBlockByNumber("0x2a", false);
    * ```
    */
   eth_getBlockByNumber(
@@ -117,47 +127,11 @@ export interface EthNodeCalls {
     fullTransactions: true,
     options?: CallOptions,
   ): Promise<EthGetBlockByNumberResultWithTransactions>;
-  /**
-   * Returns a block by number or tag.
-   *
-   * Block object, or null when the block is not found.
-   *
-   * Calls `eth_getBlockByNumber`.
-   * @param block Block number or tag.
-   * @param fullTransactions true gives full transaction objects, false gives hashes.
-   * @param options `signal`, `timeout` and `retryCount` of this call
-   * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
-   * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
-   * @throws {JsonRpcError} code -32055: No nodes available
-   * @example
-   * ```ts
-   * // block-0x1b4-full
-   * const result = await eth.eth_getBlockByNumber("0x1b4", true);
-   * ```
-   */
   eth_getBlockByNumber(
     block: BlockNumberOrTag,
     fullTransactions: false,
     options?: CallOptions,
   ): Promise<EthGetBlockByNumberResultWithTransactionHashes>;
-  /**
-   * Returns a block by number or tag.
-   *
-   * Block object, or null when the block is not found.
-   *
-   * Calls `eth_getBlockByNumber`.
-   * @param block Block number or tag.
-   * @param fullTransactions true gives full transaction objects, false gives hashes.
-   * @param options `signal`, `timeout` and `retryCount` of this call
-   * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
-   * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
-   * @throws {JsonRpcError} code -32055: No nodes available
-   * @example
-   * ```ts
-   * // block-0x1b4-full
-   * const result = await eth.eth_getBlockByNumber("0x1b4", true);
-   * ```
-   */
   eth_getBlockByNumber(
     block: BlockNumberOrTag,
     fullTransactions: EthGetBlockByNumberParams["fullTransactions"],
@@ -178,7 +152,14 @@ export interface EthNodeCalls {
    * @example
    * ```ts
    * // dai-balance-of
-   * const result = await eth.eth_call({"from":null,"to":"0x6b175474e89094c44da98b954eedeac495271d0f","data":"0x70a082310000000000000000000000006E0d01A76C3Cf4288372a29124A26D4353EE51BE"}, "latest");
+   * const result = await eth.eth_call(
+   *   {
+   *     from: null,
+   *     to: "0x6b175474e89094c44da98b954eedeac495271d0f",
+   *     data: "0x70a082310000000000000000000000006E0d01A76C3Cf4288372a29124A26D4353EE51BE",
+   *   },
+   *   "latest",
+   * );
    * ```
    */
   eth_call(transaction: CallObject, block: BlockNumberOrTag, options?: CallOptions): Promise<EthCallResult>;
@@ -213,6 +194,11 @@ export interface EthNodeCalls {
    * Limits: `timeout` of the trace is set with `traceConfig.timeout`; `limit` of 0 means unlimited opcode steps where supported.
    *
    * Calls `debug_traceCall`.
+   *
+   * The result type follows the params, one overload each:
+   * - `traceConfig.tracer` is not set (or `null`, or `""`): {@link DebugTraceCallResultStructLogger}
+   * - `traceConfig.tracer` is `"callTracer"`: {@link DebugTraceCallResultCallTracer}
+   * - otherwise: {@link DebugTraceCallResult}
    * @param transaction Call object.
    * @param block Block number quantity or tag.
    * @param traceConfig Trace configuration; omit or pass an empty object for the default struct logger. (optional)
@@ -222,8 +208,16 @@ export interface EthNodeCalls {
    * @throws {JsonRpcError} code -32055: No nodes available
    * @example
    * ```ts
-   * // drpc-docs-call-trace
-   * const result = await eth.debug_traceCall({"from":null,"to":"0x6b175474e89094c44da98b954eedeac495271d0f","data":"0x70a082310000000000000000000000006E0d01A76C3Cf4288372a29124A26D4353EE51BE"}, "latest", {"tracer":"callTracer"});
+   * // drpc-docs-call-trace (`traceConfig.tracer` is `"callTracer"`)
+   * const result = await eth.debug_traceCall(
+   *   {
+   *     from: null,
+   *     to: "0x6b175474e89094c44da98b954eedeac495271d0f",
+   *     data: "0x70a082310000000000000000000000006E0d01A76C3Cf4288372a29124A26D4353EE51BE",
+   *   },
+   *   "latest",
+   *   { tracer: "callTracer" },
+   * );
    * ```
    */
   debug_traceCall(
@@ -232,54 +226,12 @@ export interface EthNodeCalls {
     traceConfig?: TraceConfig & { tracer?: "" | null },
     options?: CallOptions,
   ): Promise<DebugTraceCallResultStructLogger>;
-  /**
-   * Traces a simulated read-only call.
-   *
-   * Trace result of the simulated read-only call: the struct logger result by default, or the output of the chosen tracer.
-   *
-   * Limits: `timeout` of the trace is set with `traceConfig.timeout`; `limit` of 0 means unlimited opcode steps where supported.
-   *
-   * Calls `debug_traceCall`.
-   * @param transaction Call object.
-   * @param block Block number quantity or tag.
-   * @param traceConfig Trace configuration; omit or pass an empty object for the default struct logger. (optional)
-   * @param options `signal`, `timeout` and `retryCount` of this call
-   * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
-   * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
-   * @throws {JsonRpcError} code -32055: No nodes available
-   * @example
-   * ```ts
-   * // drpc-docs-call-trace
-   * const result = await eth.debug_traceCall({"from":null,"to":"0x6b175474e89094c44da98b954eedeac495271d0f","data":"0x70a082310000000000000000000000006E0d01A76C3Cf4288372a29124A26D4353EE51BE"}, "latest", {"tracer":"callTracer"});
-   * ```
-   */
   debug_traceCall(
     transaction: CallObject,
     block: BlockNumberOrTag,
     traceConfig: TraceConfig & { tracer: "callTracer" },
     options?: CallOptions,
   ): Promise<DebugTraceCallResultCallTracer>;
-  /**
-   * Traces a simulated read-only call.
-   *
-   * Trace result of the simulated read-only call: the struct logger result by default, or the output of the chosen tracer.
-   *
-   * Limits: `timeout` of the trace is set with `traceConfig.timeout`; `limit` of 0 means unlimited opcode steps where supported.
-   *
-   * Calls `debug_traceCall`.
-   * @param transaction Call object.
-   * @param block Block number quantity or tag.
-   * @param traceConfig Trace configuration; omit or pass an empty object for the default struct logger. (optional)
-   * @param options `signal`, `timeout` and `retryCount` of this call
-   * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
-   * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
-   * @throws {JsonRpcError} code -32055: No nodes available
-   * @example
-   * ```ts
-   * // drpc-docs-call-trace
-   * const result = await eth.debug_traceCall({"from":null,"to":"0x6b175474e89094c44da98b954eedeac495271d0f","data":"0x70a082310000000000000000000000006E0d01A76C3Cf4288372a29124A26D4353EE51BE"}, "latest", {"tracer":"callTracer"});
-   * ```
-   */
   debug_traceCall(
     transaction: CallObject,
     block: BlockNumberOrTag,
@@ -324,63 +276,12 @@ export interface EthNodeSubscriptions {
     kind: "newHeads",
     options?: SubscribeOptions<Head> & { backfill?: boolean },
   ): Promise<Subscription<Head>>;
-  /**
-   * Subscribes to new block headers, logs or pending transactions (WebSocket only).
-   *
-   * Returns the subscription id; the node then pushes `eth_subscription` notifications `{ subscription, result }` until `eth_unsubscribe`. `newHeads`: one Head per new block. `logs`: each Log matching the filter. `newPendingTransactions`: each pending transaction hash.
-   *
-   * Subscribes with `eth_subscribe` and yields the `eth_subscription` items. WebSocket URLs only: over HTTP the promise rejects at once and nothing is sent.
-   * `sub.unsubscribe()`, leaving the `for await` loop or aborting `options.signal` sends `eth_unsubscribe`. After a reconnect the subscription is made again with the same params and `options.onGap` is told; when reconnecting fails the loop throws `SocketClosedError`.
-   * `{ backfill: true }` (NewHeads, Logs): after a reconnect, the missed items are fetched and yielded before the live ones.
-   * @param kind What to subscribe to.
-   * @param filter `logs` only: address and topics filter. (optional)
-   * @param options `signal`, `bufferSize` (items held before the subscription fails; default 1000), `onGap`
-   * @example
-   * ```ts
-   * const sub = await eth.eth_subscribe("newHeads", { signal });
-   * for await (const item of sub) console.log(item);
-   * ```
-   */
   eth_subscribe(
     kind: "logs",
     filter?: LogFilter,
     options?: SubscribeOptions<Log> & { backfill?: boolean },
   ): Promise<Subscription<Log>>;
-  /**
-   * Subscribes to new block headers, logs or pending transactions (WebSocket only).
-   *
-   * Returns the subscription id; the node then pushes `eth_subscription` notifications `{ subscription, result }` until `eth_unsubscribe`. `newHeads`: one Head per new block. `logs`: each Log matching the filter. `newPendingTransactions`: each pending transaction hash.
-   *
-   * Subscribes with `eth_subscribe` and yields the `eth_subscription` items. WebSocket URLs only: over HTTP the promise rejects at once and nothing is sent.
-   * `sub.unsubscribe()`, leaving the `for await` loop or aborting `options.signal` sends `eth_unsubscribe`. After a reconnect the subscription is made again with the same params and `options.onGap` is told; when reconnecting fails the loop throws `SocketClosedError`.
-   * `{ backfill: true }` (NewHeads, Logs): after a reconnect, the missed items are fetched and yielded before the live ones.
-   * @param kind What to subscribe to.
-   * @param filter `logs` only: address and topics filter. (optional)
-   * @param options `signal`, `bufferSize` (items held before the subscription fails; default 1000), `onGap`
-   * @example
-   * ```ts
-   * const sub = await eth.eth_subscribe("newHeads", { signal });
-   * for await (const item of sub) console.log(item);
-   * ```
-   */
   eth_subscribe(kind: "newPendingTransactions", options?: SubscribeOptions<Hash32>): Promise<Subscription<Hash32>>;
-  /**
-   * Subscribes to new block headers, logs or pending transactions (WebSocket only).
-   *
-   * Returns the subscription id; the node then pushes `eth_subscription` notifications `{ subscription, result }` until `eth_unsubscribe`. `newHeads`: one Head per new block. `logs`: each Log matching the filter. `newPendingTransactions`: each pending transaction hash.
-   *
-   * Subscribes with `eth_subscribe` and yields the `eth_subscription` items. WebSocket URLs only: over HTTP the promise rejects at once and nothing is sent.
-   * `sub.unsubscribe()`, leaving the `for await` loop or aborting `options.signal` sends `eth_unsubscribe`. After a reconnect the subscription is made again with the same params and `options.onGap` is told; when reconnecting fails the loop throws `SocketClosedError`.
-   * `{ backfill: true }` (NewHeads, Logs): after a reconnect, the missed items are fetched and yielded before the live ones.
-   * @param kind What to subscribe to.
-   * @param filter `logs` only: address and topics filter. (optional)
-   * @param options `signal`, `bufferSize` (items held before the subscription fails; default 1000), `onGap`
-   * @example
-   * ```ts
-   * const sub = await eth.eth_subscribe("newHeads", { signal });
-   * for await (const item of sub) console.log(item);
-   * ```
-   */
   eth_subscribe(
     kind: EthSubscribeParams["kind"],
     filter?: LogFilter,

@@ -95,6 +95,10 @@ export interface SolanaNodeCalls {
    * `context` (RPC context, required), `value` (Account info, required, nullable).
    *
    * Calls `getAccountInfo`.
+   *
+   * The result type follows the params, one overload each:
+   * - `config.encoding` is one of `"base58"`, `"base64"`, `"base64+zstd"`: {@link GetAccountInfoResultEncoded}
+   * - otherwise: {@link GetAccountInfoResult}
    * @param pubkey Public key (base58).
    * @param config Optional object: `commitment` (enum `processed`, `confirmed`, `finalized`), `encoding` (enum `base58`, `base64`, `base64+zstd`, `jsonParsed`), `dataSlice` (data slice), `minContextSlot` (integer, slot number). (optional)
    * @param options `signal`, `timeout` and `retryCount` of this call
@@ -103,8 +107,15 @@ export interface SolanaNodeCalls {
    * @throws {JsonRpcError} code -32055: No nodes available
    * @example
    * ```ts
-   * // base58-u64-max-rent-epoch
-   * const result = await solana.getAccountInfo("vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg", {"encoding":"base58"});
+   * // base58-u64-max-rent-epoch (`config.encoding` is one of `"base58"`, `"base64"`, `"base64+zstd"`)
+   * const result = await solana.getAccountInfo("vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg", { encoding: "base58" });
+   * ```
+   * @example
+   * ```ts
+   * // jsonParsed-falls-back-to-base64 (the general overload)
+   * const result = await solana.getAccountInfo("4fYNw3dojWmQ4dXtSGE9epjRGy9pFSx62YypT7avPYvA", {
+   *   encoding: "jsonParsed",
+   * });
    * ```
    */
   getAccountInfo(
@@ -112,24 +123,6 @@ export interface SolanaNodeCalls {
     config: AccountInfoConfig & { encoding: "base58" | "base64" | "base64+zstd" },
     options?: CallOptions,
   ): Promise<GetAccountInfoResultEncoded>;
-  /**
-   * Returns the account information of a public key.
-   *
-   * `context` (RPC context, required), `value` (Account info, required, nullable).
-   *
-   * Calls `getAccountInfo`.
-   * @param pubkey Public key (base58).
-   * @param config Optional object: `commitment` (enum `processed`, `confirmed`, `finalized`), `encoding` (enum `base58`, `base64`, `base64+zstd`, `jsonParsed`), `dataSlice` (data slice), `minContextSlot` (integer, slot number). (optional)
-   * @param options `signal`, `timeout` and `retryCount` of this call
-   * @throws {JsonRpcError} code -32000: Unauthorized: You must authenticate your request with an API key.
-   * @throws {JsonRpcError} code -32052: API key is not allowed to access blockchain
-   * @throws {JsonRpcError} code -32055: No nodes available
-   * @example
-   * ```ts
-   * // base58-u64-max-rent-epoch
-   * const result = await solana.getAccountInfo("vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg", {"encoding":"base58"});
-   * ```
-   */
   getAccountInfo(
     pubkey: GetAccountInfoParams["pubkey"],
     config?: AccountInfoConfig,

@@ -6,6 +6,7 @@ import { commentText, objectKey } from "../../print/escape.js";
 import type { DocumentModel, JsonSchema, MethodModel, SchemaObject, ServerModel } from "../../model/document.js";
 import { getOwn, setOwn } from "../../own.js";
 import { printDoc } from "../../print/doc.js";
+import { jsDocLines } from "../../print/ts-code.js";
 import {
   constStatement,
   objectExpr,
@@ -45,7 +46,9 @@ export function emitApi(doc: DocumentModel, header: string): string {
     header,
     `import type { ApiSpec } from "../runtime/index.js";`,
     "",
-    `/** How the ${commentText(doc.title)} is called: endpoints, and per method its params in positional order and its rules. */`,
+    ...jsDocLines(
+      `How the ${commentText(doc.title)} is called: endpoints, and per method its params in positional order and its rules.`,
+    ),
     printDoc(constStatement("export const api: ApiSpec", table)),
     "",
   ].join("\n");

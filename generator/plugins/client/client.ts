@@ -267,17 +267,19 @@ function paramType(m: MethodModel, p: ParamModel): string {
 
 const callOptions: Param = { name: "options", type: "CallOptions", optional: true };
 
-/** One signature per result variant (most specific first), then the general one. */
+/**
+ * One signature per result variant (most specific first), then the general one. The overload set
+ * has one doc comment, on its first signature (./method-docs.ts): TypeScript shows it for the others.
+ */
 function signatures(m: MethodModel, clientVar: string): MethodSig[] {
-  const docs = methodDoc(m, clientVar);
   const general = m.result ? m.resultType : "void";
   const all = [
     ...m.variants.map((v) => ({ variant: v, returns: v.typeName })),
     { variant: undefined, returns: general },
   ];
-  return all.map(({ variant, returns }) => ({
+  return all.map(({ variant, returns }, i) => ({
     name: typeMemberKey(m.clientName, "method"),
-    docs,
+    ...(i === 0 ? { docs: methodDoc(m, clientVar) } : {}),
     params: [...params(m, variant), callOptions],
     returnType: `Promise<${returns}>`,
   }));

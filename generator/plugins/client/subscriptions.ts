@@ -63,10 +63,10 @@ export function itemTypes(doc: DocumentModel): string[] {
   ]);
 }
 
+/** One overload per variant, then the general one; one doc comment for the set, on the first (TypeScript shows it for the others). */
 function signatures(m: MethodModel, paramsOf: ParamsOf, clientVar: string): MethodSig[] {
   const sub = m.subscription!;
-  const docs = subscribeDoc(m, clientVar);
-  const overload = (variant: SubscriptionVariant | undefined): MethodSig => {
+  const overload = (variant: SubscriptionVariant | undefined, first: boolean): MethodSig => {
     const item = variant?.itemType ?? sub.itemType;
     const all = paramsOf(m, variant?.when);
     // By-position variants take only their own params; a params object is always one argument.
@@ -74,12 +74,12 @@ function signatures(m: MethodModel, paramsOf: ParamsOf, clientVar: string): Meth
     const options = `SubscribeOptions<${item}>${variant?.backfill ? " & { backfill?: boolean }" : ""}`;
     return {
       name: typeMemberKey(m.clientName, "method"),
-      docs,
+      ...(first ? { docs: subscribeDoc(m, clientVar) } : {}),
       params: [...own, { name: "options", type: options, optional: true }],
       returnType: typeReference("Promise", [{ type: `Subscription<${item}>` }]),
     };
   };
-  return [...sub.variants.map(overload), overload(undefined)];
+  return [...sub.variants.map((v, i) => overload(v, i === 0)), overload(undefined, sub.variants.length === 0)];
 }
 
 function subscribeDoc(m: MethodModel, clientVar: string): string {

@@ -1,11 +1,12 @@
 /**
  * Emits the package files, in prettier's form so that no formatter runs after them:
- * package.json and the tsconfigs are built as objects and serialized by ./json-text.ts (nothing
- * from a spec is ever spliced into JSON text); README.md is rendered from
+ * package.json (which declares the prettier options of the package) and the tsconfigs are built as
+ * objects and serialized by generator/print/json.ts (nothing from a spec is ever spliced into JSON
+ * text); README.md is rendered from
  * templates/README.md.hbs with a view whose every spec-derived string is already escaped for
- * Markdown (generator/print/escape.ts) and laid out (aligned tables, code printed by ./ts-code.ts);
+ * Markdown (generator/print/escape.ts) and laid out (aligned tables, code printed by generator/print/ts-code.ts);
  * the template only uses escaped output. README.md is marked formatted only when every spec
- * text in it is one prettier leaves unchanged (./markdown.ts); otherwise prettier formats it.
+ * text in it is one prettier leaves unchanged (generator/print/markdown.ts); otherwise prettier formats it.
  */
 import Handlebars from "handlebars";
 import {
@@ -13,17 +14,18 @@ import {
   markdownCodeSpan,
   markdownInline,
   markdownText,
-  objectKey,
   propertyAccess,
   stringLiteral,
 } from "../../print/escape.js";
 import type { DocumentModel, PackageModel } from "../../model/document.js";
 import { printDoc } from "../../print/doc.js";
-import { callExpr, constStatement, objectExpr, raw, stringExpr, valueExpr, type Expr } from "../../print/js-code.js";
+import { PRETTIER_OPTIONS } from "../../print/options.js";
+import { callExpr, constStatement, objectExpr, raw, stringExpr, type Expr } from "../../print/js-code.js";
 import { jsonText } from "../../print/json.js";
 import { isPlainInline, markdownTable } from "../../print/markdown.js";
 import { importDeclaration } from "../../print/ts-code.js";
 import { firstSentence } from "../types/schema-walk.js";
+import { exampleCall } from "../client/example-call.js";
 
 export interface Templates {
   [name: string]: string;
@@ -38,12 +40,12 @@ export interface PackageFiles {
 export function emitPackageFiles(model: PackageModel, templates: Templates, typescriptVersion: string): PackageFiles {
   const readmeFile = readme(model, templates["README.md.hbs"] ?? "");
   const files = new Map([
-    ["package.json", jsonText(packageJson(model, typescriptVersion))],
+    ["package.json", jsonText(packageJson(model, typescriptVersion), "package.json")],
     ["tsconfig.json", jsonText(TSCONFIG)],
     ["tsconfig.cjs.json", jsonText(TSCONFIG_CJS)],
     ["README.md", readmeFile.text],
   ]);
-  // README.md is in prettier's form when every spec text in it is plain (./markdown.ts); else prettier formats it.
+  // README.md is in prettier's form when every spec text in it is plain (generator/print/markdown.ts); else prettier formats it.
   return { files, formatted: new Set([...files.keys()].filter((file) => file !== "README.md" || readmeFile.plain)) };
 }
 
@@ -73,6 +75,8 @@ export function packageJson(model: PackageModel, typescriptVersion: string): Rec
     peerDependencies: { ws: "^8.0.0" },
     peerDependenciesMeta: { ws: { optional: true } },
     devDependencies: { typescript: typescriptVersion },
+    // The options every generated file is printed with: `prettier --check .` in the package accepts it as it is.
+    prettier: { ...PRETTIER_OPTIONS },
   };
 }
 
@@ -122,14 +126,13 @@ const TSCONFIG_CJS = {
 
 /**
  * README.md: every value in the view is escaped for where the template puts it, and laid out as
- * prettier lays it out (aligned tables, code printed by ./ts-code.ts). `plain` says whether every
+ * prettier lays it out (aligned tables, code printed by generator/print/ts-code.ts). `plain` says whether every
  * spec text in it is one prettier leaves unchanged.
  */
 function readme(model: PackageModel, template: string): { text: string; plain: boolean } {
   const safe = (text: string): Handlebars.SafeString => new Handlebars.SafeString(text);
   let plain = true;
   const seen = (text: string): string => ((plain &&= isPlainInline(text)), text);
-  const cell = (text: string): string => ((plain &&= isPlainInline(text, true)), text);
   const view = {
     packageName: safe(seen(markdownText(model.packageName))),
     titles: safe(listing(model.documents.map((d) => seen(markdownText(d.title))))),
@@ -151,7 +154,7 @@ function readme(model: PackageModel, template: string): { text: string; plain: b
         markdownTable(
           ["method", "JSON-RPC", "summary"],
           d.methods.map((m) =>
-            [markdownCodeSpan(m.clientName), markdownCodeSpan(m.rpcName), markdownInline(m.summary)].map(cell),
+            [markdownCodeSpan(m.clientName), markdownCodeSpan(m.rpcName), markdownInline(m.summary)].map(seen),
           ),
         ),
       ),
@@ -196,23 +199,7 @@ function readmeExample(d: DocumentModel, packageName: string): string {
   const m = d.methods.find((x) => x.examples.length > 0) ?? d.methods[0];
   if (m) {
     const ex = m.examples[0];
-    const value = (name: string): unknown =>
-      ex && Object.prototype.hasOwnProperty.call(ex.params, name) ? ex.params[name] : undefined;
-    let args: Expr[] = [];
-    if (ex && m.signature === "positional") {
-      const values = m.params.map((p) => value(p.name));
-      while (values.length > 0 && values[values.length - 1] === undefined) values.pop();
-      args = values.map((v) => (v === undefined ? raw("undefined", "identifier") : valueExpr(v)));
-    } else if (ex) {
-      args = [
-        objectExpr(
-          m.params
-            .filter((p) => value(p.name) !== undefined)
-            .map((p) => ({ key: objectKey(p.name), value: valueExpr(value(p.name)) })),
-        ),
-      ];
-    }
-    const call = callExpr(`${variable}${propertyAccess(m.clientName)}`, args);
+    const call = ex ? exampleCall(m, ex, variable) : callExpr(`${variable}${propertyAccess(m.clientName)}`, []);
     lines.push(printDoc(constStatement("const result", { ...call, doc: ["await ", call.doc] })));
   }
   return lines.join("\n");

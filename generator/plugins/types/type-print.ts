@@ -1,7 +1,7 @@
 /**
- * Type expressions (type-expr.ts) → text, laid out as prettier lays out TypeScript (printWidth
- * 120, see generator/print/format.ts): the documents built here are the ones prettier builds for the
- * same code, and doc-printer.ts (through doc.ts) prints them with prettier's algorithm. Names and literals are
+ * Type expressions (type-expr.ts) → Docs, laid out as prettier lays out TypeScript (printWidth
+ * 120, see generator/print/doc.ts): the Docs built here are the ones prettier's TypeScript printer
+ * builds for the same code, and prettier's own printer prints them. Names and literals are
  * escaped by generator/print/escape.ts.
  */
 import { stringLiteral, typeMemberKey } from "../../print/escape.js";
@@ -15,10 +15,9 @@ import {
   join,
   line,
   softline,
-  verbatim,
   type Doc,
 } from "../../print/doc.js";
-import { jsDocLines } from "../../print/ts-code.js";
+import { commentLines } from "../../print/ts-code.js";
 import type { DocComment, Member, TypeNode } from "./type-expr.js";
 
 /** Where a type is written, which decides parentheses and how a union breaks. */
@@ -26,7 +25,7 @@ type Place = "alias" | "annotation" | "nested" | "tuple" | "lone" | "argument";
 
 /** A doc comment: one line when asked and possible, else prettier's JSDoc layout. */
 export function commentDoc(docs: DocComment): Doc {
-  return join(hardline, jsDocLines(docs.text, !docs.oneLine).map(verbatim));
+  return commentLines(docs.text, !docs.oneLine);
 }
 
 /** Bare unions (written without parentheses) merge into the union around them; one member is that member. */
@@ -66,7 +65,11 @@ export function aliasDoc(name: string, node: TypeNode): Doc {
   if (n.kind === "union" && !hugs(n))
     return ["export ", group([left, " =", group(indent([line, typeDoc(n, "alias")]))]), ";"];
   const id = Symbol("assignment");
-  return ["export ", group([left, " =", group(indent(line), { id }), indentIfBreak(typeDoc(n, "alias"), id)]), ";"];
+  return [
+    "export ",
+    group([left, " =", group(indent(line), { id }), indentIfBreak(typeDoc(n, "alias"), { groupId: id })]),
+    ";",
+  ];
 }
 
 export function typeDoc(node: TypeNode, place: Place): Doc {

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Doc } from "../spec-diff/build.js";
 import { ROOT } from "../../../generator/root.js";
 import { cliProcess } from "../../helpers/cli.js";
+import { uncleanFiles } from "../../helpers/prettier-clean.js";
 
 const run = promisify(execFile);
 const dir = await mkdtemp(path.join(os.tmpdir(), "cli-"));
@@ -105,6 +106,21 @@ describe("npm run gen", () => {
     const again = await gen(["--spec", "petstore.json", "--out", "client", "--check"], work);
     expect(again.stdout).toMatch(/client is up to date \(\d+ files from 1 spec\)\.\n$/);
   }, 120_000);
+
+  it("writes what prettier --check accepts with the options the package ships; --prettier is no longer an option", async () => {
+    const work = await mkdtemp(path.join(dir, "prettier-"));
+    await writeFile(path.join(work, "petstore.json"), JSON.stringify(petstore));
+    expect((await gen(["--spec", "petstore.json", "--out", "plain"], work)).code).toBe(0);
+    const names = (await readdir(path.join(work, "plain"), { recursive: true })).filter((f) =>
+      /\.(ts|json|md)$/.test(f),
+    );
+    const files = new Map<string, string>();
+    for (const name of names) files.set(name, await readFile(path.join(work, "plain", name), "utf8"));
+    expect(await uncleanFiles(files)).toEqual([]);
+    const removed = await gen(["--prettier"], work);
+    expect(removed.code).toBe(1);
+    expect(removed.stderr).toContain('"--prettier" is not an option of npm run gen');
+  });
 
   it("a hostile value in an argument is shown escaped, never acting on the terminal", async () => {
     const { code, stdout, stderr } = await gen(["--name", "bad\u001b[2J\u202eZ"]);

@@ -1,14 +1,15 @@
-/** `npm run spec:diff` as users run it: a child process, its output in each format and its exit code. */
+/** `npm run spec:diff` as users run it: a child process, its output in each format, its files and its exit code. */
 import { execFile } from "node:child_process";
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { XMLValidator } from "fast-xml-parser";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../../generator/root.js";
 import { cliProcess } from "../../helpers/cli.js";
 import { findGitHistory } from "../../helpers/git-history.js";
-import type { Want } from "../spec-diff/build.js";
+import type { Level, RuleId } from "../../../generator/spec-diff/rules.js";
 
 const run = promisify(execFile);
 const F = "test/fixtures/spec-diff";
@@ -26,55 +27,141 @@ async function specDiff(args: string[], cwd = ROOT): Promise<{ code: number; std
   }
 }
 
-/** v1 → v2 of the fixture: every level, a removed method and a change inside the external types.json. */
-const expected = (types: string): Want[] => [
-  ["ERR", "method-removed", "pets_legacy", "#/methods/2"],
-  ["ERR", "page-size-max-lowered", "pets_list", "#/methods/0/params/1/schema/maximum"],
-  ["ERR", "response-enum-value-added", "pets_list", `${types}#/Kind/enum`],
-  ["ERR", "response-enum-value-added", "pets_get", `${types}#/Kind/enum`],
-  ["WARN", "error-removed", "pets_get", "#/methods/1/errors/0"],
-  ["INFO", "param-added-optional", "pets_list", "#/methods/0/params/3"],
-  ["INFO", "request-enum-value-added", "pets_list", `${types}#/Kind/enum`],
+/** A git repository in its own scratch folder. */
+async function repository(name: string): Promise<{ dir: string; git: (...args: string[]) => Promise<string> }> {
+  const dir = path.join(scratch, name);
+  const git = async (...args: string[]) =>
+    (
+      await run(
+        "git",
+        ["-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false", ...args],
+        { cwd: dir },
+      )
+    ).stdout;
+  await run("git", ["init", "-q", "-b", "main", dir]);
+  return { dir, git };
+}
+
+/** One finding as the tests compare it: level, rule, the methods it affects, pointer. */
+type Seen = [Level, RuleId, string[], string];
+
+/** v1 → v2 of the fixture: every level, a removed method and one change inside the external types.json that three effects see. */
+const expected = (types: string): Seen[] => [
+  ["ERR", "method-removed", ["pets_legacy"], "#/methods/2"],
+  ["ERR", "page-size-max-lowered", ["pets_list"], "#/methods/0/params/1/schema/maximum"],
+  ["ERR", "response-enum-value-added", ["pets_list", "pets_get", "pets_list"], `${types}#/Kind/enum`],
+  ["WARN", "error-removed", ["pets_get"], "#/methods/1/errors/0"],
+  ["INFO", "param-added-optional", ["pets_list"], "#/methods/0/params/3"],
 ];
 
-const fromJson = (stdout: string): Want[] =>
-  (JSON.parse(stdout) as { level: Want[0]; rule: Want[1]; method: string | null; pointer: string }[]).map((c) => [
-    c.level,
-    c.rule,
-    c.method,
-    c.pointer,
-  ]);
+interface JsonFinding {
+  level: Level;
+  rule: RuleId;
+  pointer: string;
+  file: string;
+  line: number | null;
+  methods: { method: string; level: Level; rule: RuleId; via: string | null }[];
+}
+interface JsonReview {
+  bump: string;
+  findings: JsonFinding[];
+  notes: { kind: string; pointer: string }[];
+}
+
+const fromJson = (stdout: string): Seen[] =>
+  (JSON.parse(stdout) as JsonReview).findings.map((f) => [f.level, f.rule, f.methods.map((m) => m.method), f.pointer]);
 
 describe("npm run spec:diff -- <old> <new>", () => {
-  it("text: one line per change, most severe first, then the counts; exit 1 on ERR", async () => {
+  it("text: one line per finding, most severe first, the methods of a shared one, then the counts and the bump; exit 1 on ERR", async () => {
     const { code, stdout, stderr } = await specDiff([V1, V2]);
     expect(code).toBe(1);
     const lines = stdout.trimEnd().split("\n");
-    expect(lines.slice(0, -1).map((l) => l.split(/ {2,}/).slice(0, 4))).toEqual(expected(`${F}/v2/types.json`));
+    expect(lines.filter((l) => /^(ERR|WARN|INFO) /.test(l)).map((l) => l.split(/ {2,}/).slice(0, 4))).toEqual(
+      expected(`${F}/v2/types.json`).map(([level, rule, methods, pointer]) => [
+        level,
+        rule,
+        new Set(methods).size === 1 ? methods[0] : `${new Set(methods).size} methods`,
+        pointer,
+      ]),
+    );
     expect(lines[0]).toMatch(/— Method pets_legacy was removed; .*\("pets_legacy" → none\)$/);
-    expect(lines.at(-1)).toBe(`4 ERR, 1 WARN, 2 INFO: 7 changes in 1 spec (${V1} → ${V2}).`);
-    expect(stderr).toBe("The review fails: 4 ERR at --fail-on ERR or worse.\n");
+    expect(lines[2]).toContain('— The value "bird" was added to the allowed values of type Kind;');
+    expect(lines.slice(3, 5)).toEqual([
+      "      ERR   pets_list (the result at pets[].kind), pets_get (the result at kind)",
+      "      INFO  pets_list (param kind)",
+    ]);
+    expect(lines.at(-1)).toBe(
+      `3 ERR, 1 WARN, 1 INFO: 5 changes and 1 note in 1 spec (${V1} → ${V2}). Suggested version bump: major (changes that break or may break callers).`,
+    );
+    expect(stderr).toBe("The review fails: 3 ERR at --fail-on ERR or worse.\n");
   });
 
-  it("markdown: a heading, the counts and a table row per change", async () => {
+  it("markdown: a heading, the counts, the bump and a table row per finding", async () => {
     const { code, stdout } = await specDiff([V1, V2, "--format", "markdown"]);
     expect(code).toBe(1);
-    expect(stdout).toMatch(/^### OpenRPC breaking-change review\n\n\*\*4 ERR\*\* · \*\*1 WARN\*\* · 2 INFO — /);
-    expect(stdout).toContain("| Level | Rule | Method | Where | Change |");
-    expect(stdout.split("\n").filter((l) => /^\| (\*\*)?(ERR|WARN|INFO)/.test(l))).toHaveLength(7);
+    expect(stdout).toMatch(/^### OpenRPC breaking-change review\n\n\*\*3 ERR\*\* · \*\*1 WARN\*\* · 1 INFO — /);
+    expect(stdout).toContain("Suggested version bump for the generated package: **major**");
+    expect(stdout).toContain("| Level | Rule | Where | Change | Methods |");
+    expect(stdout.split("\n").filter((l) => /^\| (\*\*)?(ERR|WARN|INFO)/.test(l))).toHaveLength(5);
   });
 
-  it("json: an array of {spec, level, rule, method, pointer, old, new, message}", async () => {
+  it("json: the bump and the findings with their methods, files and lines", async () => {
     const { code, stdout } = await specDiff([V1, V2, "--format", "json"]);
     expect(code).toBe(1);
     expect(fromJson(stdout)).toEqual(expected(`${F}/v2/types.json`));
-    const [first] = JSON.parse(stdout) as Record<string, unknown>[];
-    expect(Object.keys(first!)).toEqual(["spec", "level", "rule", "method", "pointer", "old", "new", "message"]);
-    expect(first).toMatchObject({ spec: V2, old: "pets_legacy", new: null });
+    const review = JSON.parse(stdout) as JsonReview;
+    expect(review.bump).toBe("major");
+    expect(review.findings[2]!.methods.map((m) => [m.level, m.via])).toEqual([
+      ["ERR", "the result at pets[].kind"],
+      ["ERR", "the result at kind"],
+      ["INFO", "param kind"],
+    ]);
+    expect(review.notes).toEqual([expect.objectContaining({ kind: "documentation", pointer: "#/info" })]);
+  });
+
+  it("github: annotations at the changed line of the head file, or of the base file for removals", async () => {
+    const { code, stdout } = await specDiff([V1, V2, "--format", "github"]);
+    expect(code).toBe(1);
+    const commands = stdout.split("\n").filter((l) => l.startsWith("::"));
+    expect(commands.map((l) => l.slice(0, l.indexOf(",title=")))).toEqual([
+      `::error file=${V1},line=33`,
+      `::error file=${V2},line=45`,
+      `::error file=${F}/v2/types.json,line=6`,
+      `::warning file=${V1},line=31`,
+    ]);
+    const line = async (file: string, n: number) => (await readFile(path.join(ROOT, file), "utf8")).split("\n")[n - 1];
+    expect(await line(V1, 34)).toContain('"name": "pets_legacy"');
+    expect(await line(V2, 45)).toContain('"maximum": 50');
+    expect(await line(`${F}/v2/types.json`, 6)).toContain('"enum"');
+    expect(await line(V1, 31)).toContain('"code": -32005');
+    expect(stdout.trimEnd().split("\n").at(-1)).toMatch(/^OpenRPC review .*Suggested version bump: major/);
+  });
+
+  it("--output writes the report there (stdout stays empty); --summary appends the Markdown review", async () => {
+    const dir = await mkdtemp(path.join(scratch, "out-"));
+    const summary = path.join(dir, "summary.md");
+    await writeFile(summary, "earlier step\n");
+    const { code, stdout } = await specDiff([
+      V1,
+      V2,
+      "--format",
+      "junit",
+      "--output",
+      path.join(dir, "review.xml"),
+      "--summary",
+      summary,
+    ]);
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    const xml = await readFile(path.join(dir, "review.xml"), "utf8");
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml.match(/<failure /g)).toHaveLength(3);
+    expect(await readFile(summary, "utf8")).toMatch(/^earlier step\n### OpenRPC breaking-change review\n/);
   });
 
   it.each([
     ["ERR changes, default --fail-on", [V1, V2], 1],
+    ["ERR changes, --allow-breaking", [V1, V2, "--allow-breaking"], 0],
     ["only WARN and INFO, default --fail-on ERR", [V1, WARN], 0],
     ["only WARN and INFO, --fail-on WARN", [V1, WARN, "--fail-on", "WARN"], 1],
     ["only WARN and INFO, --fail-on ERR", [V1, WARN, "--fail-on", "ERR"], 0],
@@ -85,13 +172,36 @@ describe("npm run spec:diff -- <old> <new>", () => {
     expect(stdout).not.toBe("");
   });
 
+  it("--allow-breaking says the break was allowed", async () => {
+    const { stderr } = await specDiff([V1, V2, "--allow-breaking"]);
+    expect(stderr).toBe("The review passes: 3 ERR at --fail-on ERR or worse, allowed by --allow-breaking.\n");
+  });
+
+  it("a documentation-only change is reported as such and suggests a patch", async () => {
+    const dir = await mkdtemp(path.join(scratch, "docs-"));
+    await cp(path.join(ROOT, F, "v1"), dir, { recursive: true });
+    const doc = JSON.parse(await readFile(path.join(dir, "pets.openrpc.json"), "utf8"));
+    doc.methods[0].description = "Lists pets, newest first.";
+    await writeFile(path.join(dir, "new.openrpc.json"), JSON.stringify(doc, null, 2));
+    const { code, stdout } = await specDiff(["pets.openrpc.json", "new.openrpc.json"], dir);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^NOTE {2}documentation {2}- {2}#\/methods\/0\/description {2}— Documentation added;/);
+    expect(stdout.trimEnd().split("\n").at(-1)).toBe(
+      "0 ERR, 0 WARN, 0 INFO: no contract changes and 1 note in 1 spec (pets.openrpc.json → new.openrpc.json). Suggested version bump: patch (documentation only).",
+    );
+  });
+
   it.each([
     [
       "no specs",
       [],
       /^Expected two spec files \(old, then new\) or --base <git-ref>; got none\. Run `npm run spec:diff -- --help` for the options\.\n$/,
     ],
-    ["an unknown format", [V1, V2, "--format", "xml"], /--format must be one of text, markdown, json, not "xml"\./],
+    [
+      "an unknown format",
+      [V1, V2, "--format", "xml"],
+      /--format must be one of text, markdown, json, github, junit, not "xml"\./,
+    ],
     [
       "a missing file",
       [V1, `${F}/missing.openrpc.json`],
@@ -112,74 +222,116 @@ describe("npm run spec:diff -- <old> <new>", () => {
       ["--base", "no-such-ref-anywhere"],
       /^--base no-such-ref-anywhere is not a commit of the git repository/,
     ],
+    ["an --output that is a spec under review", [V1, V2, "--output", V2], /^--output .* is a spec file being reviewed/],
+    ["an --output that is a folder", [V1, V2, "--output", "test"], /^--output test is a folder; name a file\.\n$/],
+    [
+      "a --summary in a folder that does not exist",
+      [V1, V2, "--summary", "no/such/folder/summary.md"],
+      /^--summary no\/such\/folder\/summary\.md cannot be written: its folder .*no\/such\/folder does not exist\.\n$/,
+    ],
   ])("exit 2 with a clear message: %s", async (_, args, message) => {
+    const before = await readFile(path.join(ROOT, V2), "utf8");
     const { code, stdout, stderr } = await specDiff(args as string[]);
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toMatch(message);
+    expect(await readFile(path.join(ROOT, V2), "utf8")).toBe(before);
   });
 
   it("--help shows the usage", async () => {
     const { code, stdout } = await specDiff(["--help"]);
     expect(code).toBe(0);
-    for (const option of ["--base", "--format", "--fail-on", "ERR", "WARN", "INFO"]) expect(stdout).toContain(option);
+    for (const option of ["--base", "--format", "--output", "--summary", "--fail-on", "--allow-breaking", "github"])
+      expect(stdout).toContain(option);
   });
 });
 
 describe("npm run spec:diff -- --base <ref>", () => {
   it.skipIf(findGitHistory(ROOT).skip)("reports nothing on this repository's committed specs", async () => {
     // HEAD's spec/ exported into a fresh repository, so uncommitted local edits cannot affect the check.
-    const copy = await mkdtemp(path.join(os.tmpdir(), "spec-diff-head-"));
-    try {
-      const archive = path.join(copy, "spec.tar");
-      await run("git", ["archive", "--format=tar", "-o", archive, "HEAD", "spec"], { cwd: ROOT });
-      await run("tar", ["-xf", archive, "-C", copy]);
-      await rm(archive);
-      const git = (...args: string[]) =>
-        run(
-          "git",
-          ["-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false", ...args],
-          { cwd: copy },
-        );
-      await git("init", "-q");
-      await git("add", "-A");
-      await git("commit", "-qm", "head");
-      const { code, stdout } = await specDiff(["--base", "HEAD"], copy);
-      expect(code).toBe(0);
-      expect(stdout).toBe("0 ERR, 0 WARN, 0 INFO: no changes in 3 specs (HEAD → working tree).\n");
-    } finally {
-      await rm(copy, { recursive: true, force: true });
-    }
+    const { dir, git } = await repository("head");
+    const archive = path.join(scratch, "spec.tar");
+    await run("git", ["archive", "--format=tar", "-o", archive, "HEAD", "spec"], { cwd: ROOT });
+    await run("tar", ["-xf", archive, "-C", dir]);
+    await git("add", "-A");
+    await git("commit", "-qm", "head");
+    const { code, stdout } = await specDiff(["--base", "HEAD"], dir);
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      "0 ERR, 0 WARN, 0 INFO: no changes in 3 specs (HEAD → working tree). Suggested version bump: none (no changes).\n",
+    );
   });
 
   it("reads the old spec and the files it references from git, the new ones from the working tree", async () => {
-    const git = (...args: string[]) =>
-      run(
-        "git",
-        ["-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false", ...args],
-        { cwd: scratch },
-      );
-    await git("init", "-q");
-    await cp(path.join(ROOT, F, "v1"), path.join(scratch, "spec"), { recursive: true });
+    const { dir, git } = await repository("v1v2");
+    await cp(path.join(ROOT, F, "v1"), path.join(dir, "spec"), { recursive: true });
     await git("add", "-A");
     await git("commit", "-qm", "v1");
-    await cp(path.join(ROOT, F, "v2"), path.join(scratch, "spec"), { recursive: true });
+    await cp(path.join(ROOT, F, "v2"), path.join(dir, "spec"), { recursive: true });
 
-    const { code, stdout } = await specDiff(["--base", "HEAD", "--format", "json"], scratch);
+    const { code, stdout } = await specDiff(["--base", "HEAD", "--format", "json"], dir);
     expect(code).toBe(1);
     expect(fromJson(stdout)).toEqual(expected("spec/types.json"));
 
-    await rm(path.join(scratch, "spec", "pets.openrpc.json"));
-    const deleted = await specDiff(["--base", "HEAD", "--format", "json", "spec/pets.openrpc.json"], scratch);
+    await rm(path.join(dir, "spec", "pets.openrpc.json"));
+    const deleted = await specDiff(["--base", "HEAD", "--format", "json", "spec/pets.openrpc.json"], dir);
     expect(deleted.code).toBe(1);
-    expect(fromJson(deleted.stdout).map(([level, rule, method]) => [level, rule, method])).toEqual([
-      ["ERR", "method-removed", "pets_list"],
-      ["ERR", "method-removed", "pets_get"],
-      ["ERR", "method-removed", "pets_legacy"],
-      ["ERR", "server-removed", null],
-      ["WARN", "type-removed", null],
-      ["WARN", "type-removed", null],
-      ["WARN", "type-removed", null],
+    expect(fromJson(deleted.stdout).map(([level, rule, methods]) => [level, rule, methods])).toEqual([
+      ["ERR", "method-removed", ["pets_list"]],
+      ["ERR", "method-removed", ["pets_get"]],
+      ["ERR", "method-removed", ["pets_legacy"]],
+      ["ERR", "server-removed", []],
+      ["WARN", "type-removed", []],
+      ["WARN", "type-removed", []],
+      ["WARN", "type-removed", []],
     ]);
+  });
+
+  it("in a shallow clone without the base: says how to fetch it, exits 2, and works once it is fetched", async () => {
+    const { dir: origin, git } = await repository("origin");
+    await cp(path.join(ROOT, F, "v1"), path.join(origin, "spec"), { recursive: true });
+    await git("add", "-A");
+    await git("commit", "-qm", "v1");
+    await cp(path.join(ROOT, F, "v2"), path.join(origin, "spec"), { recursive: true });
+    await git("commit", "-qam", "v2");
+    const clone = path.join(scratch, "shallow");
+    await run("git", ["clone", "-q", "--depth", "1", `file://${origin}`, clone]);
+
+    const missing = await specDiff(["--base", "HEAD~1"], clone);
+    expect(missing.code).toBe(2);
+    expect(missing.stdout).toBe("");
+    expect(missing.stderr).toContain("--base HEAD~1 is not in this clone:");
+    expect(missing.stderr).toContain("is a shallow clone (the CI default)");
+    expect(missing.stderr).toContain("`git fetch --deepen=1`");
+    expect(missing.stderr).toContain("`git fetch --unshallow`");
+    expect(missing.stderr).toContain("`fetch-depth: 0`");
+    const branch = await specDiff(["--base", "origin/release"], clone);
+    expect(branch.stderr).toContain(
+      "`git fetch --no-tags --depth=1 origin +refs/heads/release:refs/remotes/origin/release`",
+    );
+
+    await run("git", ["fetch", "-q", "--deepen=1"], { cwd: clone });
+    const fetched = await specDiff(["--base", "HEAD~1", "--format", "json"], clone);
+    expect(fetched.code).toBe(1);
+    expect(fromJson(fetched.stdout)).toEqual(expected("spec/types.json"));
+  });
+
+  it("a hostile --base reaches neither git's options nor a shell, and nothing is written", async () => {
+    const { dir, git } = await repository("hostile");
+    await cp(path.join(ROOT, F, "v1"), path.join(dir, "spec"), { recursive: true });
+    await git("add", "-A");
+    await git("commit", "-qm", "v1");
+    for (const ref of ["--output=pwned", "HEAD;touch pwned", "$(touch pwned)", "HEAD..main", "HEAD:spec"]) {
+      const { code, stdout, stderr } = await specDiff([`--base=${ref}`, "--output", "report.txt"], dir);
+      expect(code, ref).toBe(2);
+      expect(stdout).toBe("");
+      expect(stderr).toMatch(/^--base ".*" (starts with|contains|may hold)/);
+    }
+    // Written as two words, an option after --base is that option: --base has no value.
+    const split = await specDiff(["--base", "--output=pwned"], dir);
+    expect([split.code, split.stderr]).toEqual([2, expect.stringMatching(/^--base needs a value\./)]);
+    const path2 = await specDiff(["--base", "HEAD", "../spec/pets.openrpc.json"], dir);
+    expect(path2.stderr).toMatch(/^The spec path "\.\.\/spec\/pets\.openrpc\.json" contains '\.\.'/);
+    expect((await readdir(dir)).sort()).toEqual([".git", "spec"]);
   });
 });

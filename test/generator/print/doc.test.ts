@@ -1,5 +1,6 @@
 /**
- * The layout printer (generator/print/doc.ts, js-doc.ts, ts-code.ts): one line when it fits in 120
+ * The layout Docs (generator/print/js-code.ts, ts-code.ts) printed by prettier's printer
+ * (generator/print/doc.ts): one line when it fits in 120
  * columns at its indentation, else one item per line with a trailing comma; the last object or
  * array argument hugged; forced breaks (items holding a newline) break every group around them.
  * Each expected text is also checked to be prettier's own layout of it, so the table is the
@@ -19,7 +20,6 @@ import {
   printDoc,
   softline,
   textWidth,
-  verbatim,
   type Doc,
 } from "../../../generator/print/doc.js";
 import {
@@ -32,7 +32,7 @@ import {
   stringExpr,
   type Expr,
 } from "../../../generator/print/js-code.js";
-import { importDeclaration } from "../../../generator/print/ts-code.js";
+import { docComment, importDeclaration } from "../../../generator/print/ts-code.js";
 
 const id = (name: string): Expr => raw(name, "identifier");
 /** `const <name> = [ "aaa…", … ];` with strings of `width` characters between the quotes. */
@@ -148,9 +148,9 @@ describe("printDoc lays out as prettier does", () => {
     ["fill, empty", fill([]), ""],
     ["no trailing blanks before a newline", ["a  ", hardline, "b"], "a\nb"],
     [
-      "verbatim text keeps its trailing blanks; blanks after it are dropped",
-      [verbatim(" * a  "), " ", hardline, "b"],
-      " * a  \nb",
+      "a doc comment line ending in two spaces (a Markdown break) keeps them, at any indentation",
+      indent(["x", hardline, docComment("a  \nb  \nc"), "y"]),
+      "x\n  /**\n   * a  \n   * b  \n   * c\n   */\n  y",
     ],
     [
       "align indents by spaces, inside an indent",
@@ -168,6 +168,13 @@ describe("printDoc lays out as prettier does", () => {
     ["emoji", "🎉", 2],
     ["combining mark", "e\u0301", 1],
     ["a Yijing hexagram (wide, as prettier counts it)", "\u4dc0", 2],
+    ["an emoji the hand printer counted as one column", "☕", 2],
+    ["a ZWJ family (one emoji)", "👨‍👩‍👧", 2],
+    ["a flag", "🇺🇦", 2],
+    ["right-to-left text", "שלום", 4],
+    ["a zero-width space (prettier counts it as one column)", "a\u200bb", 3],
+    ["a control character", "a\u0007b", 2],
+    ["fullwidth forms", "ＡＢ", 4],
   ])("textWidth: %s", (_name, text, width) => {
     expect(textWidth(text)).toBe(width);
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ROOT } from "../../../generator/root.js";
 import { loadSpec, type LoadedSpec } from "../../../generator/load/load.js";
 import { diffSpecs } from "../../../generator/spec-diff/compare.js";
+import { bumpOfReport, reviewSpec } from "../../../generator/spec-diff/review.js";
 import { reverseKeys, summary, type Doc } from "./build.js";
 
 const advanced = await loadSpec("spec/advanced.openrpc.json", ROOT);
@@ -76,6 +77,77 @@ describe("the service's specs", () => {
     expect(
       changes.every((c) => c.rule === "request-enum-value-removed" || c.rule === "response-enum-value-removed"),
     ).toBe(true);
+  });
+
+  it("advanced: the same removed chain is one finding listing every method, graded per method", () => {
+    const after = edited(advanced, (files) => {
+      const blockchain = main(files, advanced).components.schemas.Blockchain;
+      blockchain.enum = blockchain.enum.filter((v: string) => v !== "eth");
+    });
+    const report = reviewSpec({ spec: advanced, texts: new Map() }, { spec: after, texts: new Map() });
+    expect(report.findings).toHaveLength(1);
+    const [finding] = report.findings;
+    expect(finding).toMatchObject({
+      level: "ERR",
+      rule: "request-enum-value-removed",
+      pointer: "#/components/schemas/Blockchain/enum",
+      old: "eth",
+      message:
+        'The value "eth" was removed from the allowed values of type Blockchain; callers sending that value are rejected.',
+    });
+    const by = (level: string) => finding!.methods.filter((m) => m.level === level);
+    expect(by("ERR").map((m) => [m.method, m.via])).toEqual(
+      [
+        "adv_getCurrencies",
+        "adv_getLogs",
+        "adv_getBlocks",
+        "adv_getTransactionsByHash",
+        "adv_getNFTsByOwner",
+        "adv_getNFTMetadata",
+        "adv_getNFTHolders",
+      ].map((m) => [m, "param blockchain"]),
+    );
+    expect(by("INFO").length).toBeGreaterThan(0);
+    expect(by("INFO").every((m) => m.rule === "response-enum-value-removed" && /^the result at /.test(m.via!))).toBe(
+      true,
+    );
+    expect(bumpOfReport(report)).toBe("major");
+  });
+
+  it("advanced: edited descriptions and examples are a documentation-only change, a patch", () => {
+    const after = edited(advanced, (files) => {
+      const doc = main(files, advanced);
+      doc.methods[0].description = "Now with more words.";
+      doc.methods[1].examples[0].name = "renamed example";
+      doc.components.schemas.Blockchain.description = "A chain.";
+    });
+    const report = reviewSpec({ spec: advanced, texts: new Map() }, { spec: after, texts: new Map() });
+    expect(report.findings).toEqual([]);
+    expect(report.notes.map((n) => [n.kind, n.change, n.pointer])).toEqual([
+      ["documentation", "changed", "#/methods/0/description"],
+      ["documentation", "changed", "#/methods/1/examples"],
+      ["documentation", "changed", "#/components/schemas/Blockchain/description"],
+    ]);
+    expect(bumpOfReport(report)).toBe("patch");
+  });
+
+  it("advanced: an x- annotation no rule grades is still reported, as a note, with a patch", () => {
+    const after = edited(advanced, (files) => {
+      const doc = main(files, advanced);
+      doc.components.schemas.Blockchain["x-note"] = "not graded";
+    });
+    const report = reviewSpec({ spec: advanced, texts: new Map() }, { spec: after, texts: new Map() });
+    expect(report.findings).toEqual([]);
+    expect(report.notes).toEqual([
+      {
+        pointer: "#/components/schemas/Blockchain/x-note",
+        side: "new",
+        kind: "other",
+        change: "added",
+        file: "spec/advanced.openrpc.json",
+      },
+    ]);
+    expect(bumpOfReport(report)).toBe("patch");
   });
 
   it("eth: a pattern changed in spec/schemas/values.json is reported there, for requests and results", () => {

@@ -82,6 +82,8 @@ const requestRows: Row[] = [
   ["request-branch-removed", "an anyOf branch removed", { anyOf: [str(), int()] }, { anyOf: [str()] }, [["ERR", "request-branch-removed", "/anyOf/1"]]],
   ["request-branch-added", "an anyOf branch added", { anyOf: [str()] }, { anyOf: [str(), int()] }, [["INFO", "request-branch-added", "/anyOf/1"]]],
   ["request-default-changed", "a default changed", int({ default: 10 }), int({ default: 20 }), [["WARN", "request-default-changed", "/default"]]],
+  ["request-default-changed", "a default removed", int({ default: 10 }), int(), [["WARN", "request-default-changed", "/default"]]],
+  ["request-type-added", "one type widened to any", str(), {}, [["INFO", "request-type-added", "/type"]]],
   ["request-type-removed", "nested: items of a property narrowed", obj({ tags: { type: "array", items: { type: ["string", "null"] } } }), obj({ tags: { type: "array", items: str() } }), [
     ["ERR", "request-type-removed", "/properties/tags/items/type"],
   ]],
@@ -91,6 +93,7 @@ const requestRows: Row[] = [
 // prettier-ignore
 const responseRows: Row[] = [
   ["response-type-added", "a type added to the type list", str(), { type: ["string", "integer"] }, [["ERR", "response-type-added", "/type"]]],
+  ["response-type-added", "one type widened to any", str(), {}, [["ERR", "response-type-added", "/type"]]],
   ["response-type-removed", "a type removed from the type list", { type: ["string", "integer"] }, str(), [["INFO", "response-type-removed", "/type"]]],
   ["response-nullable-added", "null added to the type list", str(), { type: ["string", "null"] }, [["ERR", "response-nullable-added", "/type"]]],
   ["response-nullable-added", "a plain schema becomes oneOf [it, null]", str(), { oneOf: [str(), { type: "null" }] }, [["ERR", "response-nullable-added", "/oneOf/1"]]],

@@ -14,6 +14,17 @@ import { schemaCases } from "./cases-schemas.js";
 
 const cases: Case[] = [...methodCases, ...schemaCases];
 
+/** The value at a JSON pointer (`/a/0/b~1c`), `undefined` when there is none. */
+function nodeAt(doc: unknown, pointer: string): unknown {
+  let node = doc;
+  for (const token of pointer.split("/").slice(1)) {
+    const key = token.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (node === null || typeof node !== "object" || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
 function review(before: Doc, after: Doc, files: Record<string, unknown> = {}, afterFiles = files) {
   return diffSpecs(loaded(before, files), loaded(after, afterFiles));
 }
@@ -25,6 +36,18 @@ describe("each rule, on a pair of small documents", () => {
     c.messages?.forEach((phrase, i) => phrase && expect(changes[i]!.message).toContain(phrase));
     for (const change of changes) expect(change.message).toMatch(/^[A-Z].*; .+\.$/);
   });
+
+  it.each(cases.map((c) => [`${c.rule}: ${c.name}`, c] as const))(
+    "%s: every pointer names a node of the document on its side (the old one for removals)",
+    (_, c) => {
+      const sides = { old: loaded(c.before, c.files), new: loaded(c.after, c.afterFiles ?? c.files) };
+      for (const change of review(c.before, c.after, c.files, c.afterFiles ?? c.files)) {
+        const [file, pointer] = change.pointer.split("#") as [string, string];
+        const doc = sides[change.side].files.get(file === "" ? sides[change.side].entry : file);
+        expect(nodeAt(doc, pointer), `${change.side} ${change.pointer}`).not.toBeUndefined();
+      }
+    },
+  );
 
   it("covers every rule of the catalogue", () => {
     const proved = new Set<RuleId>(cases.flatMap((c) => [c.rule, ...c.want.map((w) => w[1])]));
@@ -47,6 +70,7 @@ describe("each rule, on a pair of small documents", () => {
       rule: "page-size-max-lowered",
       method: "pets_list",
       pointer: "#/methods/0/params/1/schema/maximum",
+      side: "new",
       old: 100,
       new: 50,
       message:

@@ -55,6 +55,23 @@ describe("writeOutput", () => {
     expect((await readdir(path.join(dir, "a"))).sort()).toEqual(["out"]);
   });
 
+  it("keeps the release changelog as it is, never reads it as a generated file, and takes a new one when given", async () => {
+    await write("c/out", new Map([["src/a.ts", "a"]]));
+    await writeFile(path.join(dir, "c/out/CHANGELOG.md"), "# Changelog\n\n## 1.0.0\n");
+    await write("c/out", new Map([["src/a.ts", "a2"]]));
+    expect(await readFile(path.join(dir, "c/out/CHANGELOG.md"), "utf8")).toBe("# Changelog\n\n## 1.0.0\n");
+    expect([...(await readOutput(path.join(dir, "c/out"))).keys()].sort()).toEqual([".openrpc-ts.json", "src/a.ts"]);
+    await write(
+      "c/out",
+      new Map([
+        ["src/a.ts", "a3"],
+        ["CHANGELOG.md", "# Changelog\n\n## 2.0.0\n\n## 1.0.0\n"],
+      ]),
+    );
+    expect(await readFile(path.join(dir, "c/out/CHANGELOG.md"), "utf8")).toBe("# Changelog\n\n## 2.0.0\n\n## 1.0.0\n");
+    expect(await readFile(path.join(dir, "c/out/src/a.ts"), "utf8")).toBe("a3");
+  });
+
   it("leaves the old output untouched and no temp folder behind when writing fails", async () => {
     await write(
       "b/out",

@@ -1,0 +1,94 @@
+/**
+ * The review for CI systems. `github`: GitHub Actions workflow commands, `::error` for breaking
+ * findings and `::warning` for risky ones, each at the file and line of the changed node (the
+ * base document's line for removals), then the summary as a plain log line. `junit`: JUnit XML,
+ * one test case per finding, failing at the `--fail-on` level (GitLab, Jenkins, Azure DevOps
+ * and others show these in merge requests).
+ */
+import { githubCommandData, githubCommandProperty, xmlText } from "../print/escape.js";
+import { isShared, type Finding } from "./findings.js";
+import { bumpOf, bumpReason, counts, findingRows, methodsText, values, type ReportInput } from "./report-rows.js";
+import { atLeast, LEVELS } from "./rules.js";
+
+const TITLES = { ERR: "Breaking change", WARN: "Risky change", INFO: "Compatible change" } as const;
+
+function fileOf(input: ReportInput, f: Finding, spec: string): string {
+  return `${input.pathPrefix ?? ""}${f.file ?? spec}`;
+}
+
+/** The message with the methods it affects, for both formats. */
+function details(f: Finding): string {
+  return `${f.message}${values(f)}${isShared(f) ? ` Methods — ${methodsText(f.methods, 30)}.` : ""}`;
+}
+
+function summary(input: ReportInput): string {
+  const n = counts(input.reports.flatMap((r) => r.findings));
+  const notes = input.reports.reduce((sum, r) => sum + r.notes.length, 0);
+  return `OpenRPC review (${input.compared}): ${LEVELS.map((l) => `${n[l]} ${l}`).join(", ")}, ${notes} notes. Suggested version bump: ${bumpOf(input)} (${bumpReason(input)}).`;
+}
+
+export function renderGithub(input: ReportInput): string {
+  const lines: string[] = [];
+  for (const { item: f, spec } of findingRows(input)) {
+    if (f.level === "INFO") continue;
+    const command = f.level === "ERR" ? "error" : "warning";
+    const props = [
+      `file=${githubCommandProperty(fileOf(input, f, spec))}`,
+      ...(f.line !== undefined ? [`line=${f.line}`] : []),
+      `title=${githubCommandProperty(`${TITLES[f.level]}: ${f.rule}${f.side === "old" ? " (line in the base)" : ""}`)}`,
+    ];
+    lines.push(`::${command} ${props.join(",")}::${githubCommandData(details(f))}`);
+  }
+  lines.push(githubCommandData(summary(input)));
+  return `${lines.join("\n")}\n`;
+}
+
+export function renderJunit(input: ReportInput): string {
+  const threshold = input.failOn ?? "ERR";
+  const suites: string[] = [];
+  let tests = 0;
+  let failures = 0;
+  for (const report of input.reports) {
+    const cases: string[] = [];
+    let failed = 0;
+    for (const f of report.findings) {
+      const fails = atLeast(f.level, threshold);
+      const file = fileOf(input, f, report.spec);
+      const attributes = [
+        `classname="${xmlText(report.spec)}"`,
+        `name="${xmlText(`${f.level} ${f.rule} ${f.pointer}`)}"`,
+        `file="${xmlText(file)}"`,
+        ...(f.line !== undefined ? [`line="${f.line}"`] : []),
+      ].join(" ");
+      if (!fails) {
+        cases.push(`    <testcase ${attributes}/>`);
+        continue;
+      }
+      failed++;
+      const where = `${file}${f.line !== undefined ? `:${f.line}` : ""} (${f.pointer})`;
+      cases.push(
+        `    <testcase ${attributes}>`,
+        `      <failure type="${xmlText(f.rule)}" message="${xmlText(f.message)}">${xmlText(`${details(f)}\n${where}`)}</failure>`,
+        `    </testcase>`,
+      );
+    }
+    if (report.findings.length === 0)
+      cases.push(`    <testcase classname="${xmlText(report.spec)}" name="no changes to the API contract"/>`);
+    const count = Math.max(1, report.findings.length);
+    tests += count;
+    failures += failed;
+    suites.push(
+      `  <testsuite name="${xmlText(report.spec)}" tests="${count}" failures="${failed}" errors="0" skipped="0">`,
+      ...cases,
+      `  </testsuite>`,
+    );
+  }
+  const name = `OpenRPC breaking-change review (${input.compared}); suggested version bump: ${bumpOf(input)}`;
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites name="${xmlText(name)}" tests="${tests}" failures="${failures}" errors="0">`,
+    ...suites,
+    `</testsuites>`,
+    "",
+  ].join("\n");
+}

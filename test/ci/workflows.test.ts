@@ -1,0 +1,237 @@
+/**
+ * The CI recipes in the repository: every workflow parses and calls only npm scripts that exist
+ * (also the recipes for other CI systems in the README and .ci/run), and the pull-request review
+ * is replayed on a temporary git repository: its steps' own commands, run as GitHub runs them, on
+ * a shallow checkout of a pull request, give annotations at the changed lines, a job summary and
+ * the right pass or fail. .ci/run's spec review is replayed the same way.
+ */
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse, parseAllDocuments } from "yaml";
+import { ROOT } from "../../generator/root.js";
+import { git, shell, writeProjectPackage } from "../helpers/project-scripts.js";
+
+const WORKFLOWS = path.join(ROOT, ".github", "workflows");
+const F = path.join(ROOT, "test", "fixtures", "spec-diff");
+
+interface Step {
+  id?: string;
+  name?: string;
+  uses?: string;
+  run?: string;
+  env?: Record<string, string>;
+  with?: Record<string, unknown>;
+}
+interface Workflow {
+  name: string;
+  on: unknown;
+  jobs: Record<string, { "runs-on": string; steps: Step[] }>;
+}
+
+const files = (await readdir(WORKFLOWS)).filter((f) => /\.ya?ml$/.test(f)).sort();
+const workflows = new Map<string, Workflow>();
+for (const file of files) workflows.set(file, parse(await readFile(path.join(WORKFLOWS, file), "utf8")) as Workflow);
+const scripts = Object.keys(
+  (JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts,
+);
+
+/** `npm run x`, `npm run -s x`, `npm test` in a shell text: the scripts it calls. */
+function npmScripts(text: string): string[] {
+  const called = [...text.matchAll(/\bnpm run(?:\s+(?:-s|--silent))?\s+([A-Za-z0-9:_-]+)/g)].map((m) => m[1]!);
+  if (/\bnpm (?:test|t)\b/.test(text)) called.push("test");
+  return called;
+}
+
+describe("the workflows in .github/workflows", () => {
+  it("there are the CI and spec-review workflows", () => {
+    expect(files).toEqual(["ci.yml", "spec-review.yml"]);
+  });
+
+  it.each(files)("%s is valid YAML with jobs whose steps each run or use something", async (file) => {
+    const docs = parseAllDocuments(await readFile(path.join(WORKFLOWS, file), "utf8"));
+    expect(docs).toHaveLength(1);
+    expect(docs[0]!.errors).toEqual([]);
+    const workflow = workflows.get(file)!;
+    expect(typeof workflow.name).toBe("string");
+    expect(workflow.on).toBeDefined();
+    for (const [name, job] of Object.entries(workflow.jobs)) {
+      expect(job["runs-on"], name).toBe("ubuntu-latest");
+      for (const step of job.steps) expect(Boolean(step.run) !== Boolean(step.uses), JSON.stringify(step)).toBe(true);
+    }
+  });
+
+  it("every npm script a workflow, .ci/run or a README recipe calls exists", async () => {
+    const texts = [...workflows.values()].flatMap((w) =>
+      Object.values(w.jobs).flatMap((job) => job.steps.map((s) => s.run ?? "")),
+    );
+    texts.push(await readFile(path.join(ROOT, ".ci", "run"), "utf8"));
+    const readme = await readFile(path.join(ROOT, "README.md"), "utf8");
+    const recipes = [...readme.matchAll(/```(?:ya?ml|sh)\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    for (const recipe of recipes.filter((r) => /spec:diff|release/.test(r))) texts.push(recipe);
+    const called = new Set(texts.flatMap(npmScripts));
+    expect([...called].filter((s) => !scripts.includes(s))).toEqual([]);
+    for (const needed of ["spec:diff", "gen", "test", "format:check", "lint"]) expect(called).toContain(needed);
+  });
+
+  it("the README's recipes for other CI systems are valid YAML", async () => {
+    const readme = await readFile(path.join(ROOT, "README.md"), "utf8");
+    const blocks = [...readme.matchAll(/```ya?ml\n([\s\S]*?)```/g)]
+      .map((m) => m[1]!)
+      .filter((b) => /spec:diff/.test(b));
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const block of blocks) expect(parseAllDocuments(block).flatMap((d) => d.errors)).toEqual([]);
+  });
+
+  it("the pull-request review checks out the pull request, fetches its base, reviews, and checks generated/", () => {
+    const steps = workflows.get("spec-review.yml")!.jobs["spec-review"]!.steps;
+    expect(steps.map((s) => s.uses ?? s.id ?? s.run)).toEqual([
+      "actions/checkout@v4",
+      "actions/setup-node@v4",
+      "npm ci --no-audit --no-fund",
+      "fetch-base",
+      "review",
+      "npm run gen -- --check",
+    ]);
+    expect((workflows.get("spec-review.yml")!.on as { pull_request: unknown }).pull_request).toBeDefined();
+  });
+});
+
+/** GitHub's `${{ … }}` expressions the workflows use, evaluated for one pull request; any other is an error. */
+function expand(text: string, pr: { base: string; labels: string[] }): string {
+  const known: Record<string, string> = {
+    "github.base_ref": pr.base,
+    "contains(github.event.pull_request.labels.*.name, 'breaking-change')": String(
+      pr.labels.includes("breaking-change"),
+    ),
+  };
+  return text.replace(/\$\{\{\s*(.*?)\s*\}\}/g, (_, expression: string) => {
+    if (!(expression in known)) throw new Error(`The test does not know the expression ${expression}; teach expand().`);
+    return known[expression]!;
+  });
+}
+
+describe("a pull request's spec review, replayed on a temporary repository", () => {
+  const scratch = path.join(os.tmpdir(), `spec-review-${process.pid}-${Date.now()}`);
+  let origin: string;
+  beforeAll(async () => {
+    origin = await mkdtemp(scratch);
+    await git(origin, "init", "-q", "-b", "main");
+    await cp(path.join(F, "v1"), path.join(origin, "spec"), { recursive: true });
+    await writeProjectPackage(origin);
+    await git(origin, "add", "-A");
+    await git(origin, "commit", "-qm", "v1");
+    for (const [branch, fixture] of [
+      ["breaking", "v2"],
+      ["risky", "warn"],
+    ] as const) {
+      await git(origin, "checkout", "-q", "-b", branch, "main");
+      await cp(path.join(F, fixture), path.join(origin, "spec"), { recursive: true });
+      await git(origin, "commit", "-qam", branch);
+    }
+    await git(origin, "checkout", "-q", "main");
+  });
+  afterAll(() => rm(origin, { recursive: true, force: true }));
+
+  /** actions/checkout of a pull request: one commit deep, no other branch. Then the workflow's own steps. */
+  async function replay(branch: string, labels: string[], ids = ["fetch-base", "review"]) {
+    const workspace = await mkdtemp(path.join(origin, `${branch}-`));
+    await rm(workspace, { recursive: true });
+    await git(origin, "clone", "-q", "--depth", "1", "--no-tags", "--branch", branch, `file://${origin}`, workspace);
+    const summary = path.join(workspace, "..", `${path.basename(workspace)}.summary.md`);
+    await writeFile(summary, "");
+    const steps = workflows.get("spec-review.yml")!.jobs["spec-review"]!.steps;
+    const results = [];
+    for (const id of ids) {
+      const step = steps.find((s) => s.id === id)!;
+      const env = Object.fromEntries(
+        Object.entries(step.env ?? {}).map(([k, v]) => [k, expand(v, { base: "main", labels })]),
+      );
+      const ran = await shell(expand(step.run!, { base: "main", labels }), workspace, {
+        ...env,
+        GITHUB_STEP_SUMMARY: summary,
+        GITHUB_WORKSPACE: workspace,
+        CI: "true",
+      });
+      results.push(ran);
+      if (ran.code !== 0) break;
+    }
+    return { results, review: results.at(-1)!, summary: await readFile(summary, "utf8"), workspace };
+  }
+
+  it("a breaking change: ::error annotations at the changed lines, the job summary, and a failed check", async () => {
+    const { results, review, summary, workspace } = await replay("breaking", []);
+    expect(results.map((r) => r.code)).toEqual([0, 1]);
+    const annotations = review.stdout.split("\n").filter((l) => l.startsWith("::"));
+    expect(annotations.map((l) => l.slice(0, l.indexOf(",title=")))).toEqual([
+      "::error file=spec/pets.openrpc.json,line=33",
+      "::error file=spec/pets.openrpc.json,line=45",
+      "::error file=spec/types.json,line=6",
+      "::warning file=spec/pets.openrpc.json,line=31",
+    ]);
+    const head = (await readFile(path.join(workspace, "spec", "pets.openrpc.json"), "utf8")).split("\n");
+    expect(head[44]).toContain('"maximum": 50');
+    expect(review.stderr).toContain("The review fails: 3 ERR at --fail-on ERR or worse.");
+    expect(summary).toMatch(/^### OpenRPC breaking-change review\n/);
+    expect(summary).toContain("Suggested version bump for the generated package: **major**");
+    expect(summary).toContain("| **ERR** | `method-removed` | `#/methods/2` (line 33) |");
+  });
+
+  it("the same change with the breaking-change label: still annotated and summarized, but the check passes", async () => {
+    const { results, review, summary } = await replay("breaking", ["breaking-change"]);
+    expect(results.map((r) => r.code)).toEqual([0, 0]);
+    expect(review.stdout).toContain("::error file=spec/pets.openrpc.json,line=33");
+    expect(review.stderr).toContain("allowed by --allow-breaking");
+    expect(summary).toContain("**3 ERR**");
+  });
+
+  it("a risky but compatible change: ::warning annotations and a passing check", async () => {
+    const { results, review, summary } = await replay("risky", []);
+    expect(results.map((r) => r.code)).toEqual([0, 0]);
+    expect(review.stdout.split("\n").filter((l) => l.startsWith("::error"))).toEqual([]);
+    expect(review.stdout).toMatch(/^::warning file=spec\/pets\.openrpc\.json,line=\d+,title=Risky change%3A /m);
+    expect(summary).toContain("Suggested version bump for the generated package: **major**");
+  });
+
+  it("without the fetch step, the shallow checkout has no base: the review says how to fetch it and fails", async () => {
+    const { review } = await replay("risky", [], ["review"]);
+    expect(review.code).toBe(2);
+    expect(review.stderr).toContain("--base origin/main is not in this clone");
+    expect(review.stderr).toContain("git fetch --no-tags --depth=1 origin +refs/heads/main:refs/remotes/origin/main");
+  });
+
+  it(".ci/run's spec review: reviews the latest commit's spec change, or says why it cannot", async () => {
+    const ciRun = await readFile(path.join(ROOT, ".ci", "run"), "utf8");
+    const block = ciRun.slice(ciRun.indexOf("# A spec change is reviewed"), ciRun.indexOf('echo "== tests"'));
+    expect(block).toContain("npm run -s spec:diff -- --base HEAD~1");
+    const ci = async (dir: string) => shell(block, dir);
+
+    const full = path.join(origin, "full");
+    await git(origin, "clone", "-q", "--branch", "breaking", `file://${origin}`, full);
+    const reviewed = await ci(full);
+    expect(reviewed.code).toBe(0);
+    expect(reviewed.stdout).toContain(
+      "== spec changes since the previous commit (npm run -s spec:diff -- --base HEAD~1)",
+    );
+    expect(reviewed.stdout).toMatch(/^3 ERR, 1 WARN, 1 INFO: .*Suggested version bump: major/m);
+
+    const shallow = path.join(origin, "shallow");
+    await git(origin, "clone", "-q", "--depth", "1", "--branch", "breaking", `file://${origin}`, shallow);
+    expect((await ci(shallow)).stdout).toBe(
+      "== spec review skipped: this is a shallow clone without the previous commit (HEAD~1), so spec/ cannot be\n" +
+        "   compared with it. To review the latest spec change, fetch it: git fetch --deepen=1 (CI: fetch-depth: 2).\n",
+    );
+    const first = path.join(origin, "first");
+    await git(origin, "clone", "-q", "--branch", "main", `file://${origin}`, first);
+    expect((await ci(first)).stdout).toBe(
+      "== spec review skipped: HEAD is the first commit, so there is no earlier spec to compare with\n",
+    );
+    const exported = await mkdtemp(path.join(os.tmpdir(), "exported-"));
+    try {
+      expect((await ci(exported)).stdout).toContain("== spec review skipped: this is not a git clone");
+    } finally {
+      await rm(exported, { recursive: true, force: true });
+    }
+  });
+});

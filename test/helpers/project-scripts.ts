@@ -1,0 +1,81 @@
+/**
+ * A scratch repository that runs this project's npm scripts as written: its package.json holds
+ * the project's own `scripts`, with the paths they name (generator/…, tsx) made absolute, so that
+ * `npm run -s spec:diff -- …` or `npm run release -- …` in the scratch folder runs exactly what
+ * the project runs, on the scratch folder's files. Used by the tests that replay CI recipes and
+ * releases on a temporary git repository.
+ */
+import { execFile } from "node:child_process";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { ROOT } from "../../generator/root.js";
+
+const run = promisify(execFile);
+
+/** The project's scripts, with relative paths to its own files and binaries made absolute. */
+export async function projectScripts(): Promise<Record<string, string>> {
+  const pkg = JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const quote = (p: string) => JSON.stringify(p);
+  return Object.fromEntries(
+    Object.entries(pkg.scripts).map(([name, command]) => [
+      name,
+      command
+        .replace(/^tsx /, `${quote(path.join(ROOT, "node_modules", ".bin", "tsx"))} `)
+        .replace(
+          /(^|\s)((?:generator|bench)\/\S+)/g,
+          (_, space: string, file: string) => `${space}${quote(path.join(ROOT, file))}`,
+        ),
+    ]),
+  );
+}
+
+/** Writes a package.json with the project's scripts into `dir`. */
+export async function writeProjectPackage(dir: string): Promise<void> {
+  const pkg = { name: "scratch", private: true, type: "module", scripts: await projectScripts() };
+  await writeFile(path.join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
+}
+
+export interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a shell command line in `cwd` (bash, as CI runs a step's `run:`), with extra environment. */
+export async function shell(command: string, cwd: string, env: Record<string, string> = {}): Promise<Ran> {
+  try {
+    const { stdout, stderr } = await run("bash", ["-e", "-o", "pipefail", "-c", command], {
+      cwd,
+      env: { ...process.env, npm_config_update_notifier: "false", npm_config_fund: "false", ...env },
+      timeout: 120_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: typeof e.code === "number" ? e.code : 1, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
+  }
+}
+
+/** `git` in `cwd` with a fixed identity and no signing. */
+export async function git(cwd: string, ...args: string[]): Promise<string> {
+  const { stdout } = await run(
+    "git",
+    [
+      "-c",
+      "user.name=test",
+      "-c",
+      "user.email=test@example.invalid",
+      "-c",
+      "commit.gpgsign=false",
+      "-c",
+      "tag.gpgsign=false",
+      ...args,
+    ],
+    { cwd },
+  );
+  return stdout;
+}

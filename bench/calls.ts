@@ -1,11 +1,18 @@
 /**
- * Section 2, call overhead: sequential latency and concurrent throughput (64 in flight) of
- * `eth_blockNumber` and of `adv_getLogs` (a 100-log page) through our client — the packed build
- * (`npm pack` of generated/, installed into a temp project, its dist/; bench/packed.ts) — raw `fetch` +
- * `JSON.parse` (the floor and the baseline), viem, @ankr.com/ankr.js and @open-rpc/client-js,
- * all against the same loopback server (bench/server.ts, its own process). Every subject is
- * warmed up first; rounds rotate the order of the subjects, and each round gives one sample.
+ * Section 2, call overhead: sequential latency (wall time and client CPU per call) and concurrent
+ * throughput (64 in flight) of `eth_blockNumber` and of `adv_getLogs` (a 100-log page) through our
+ * client — the packed build (`npm pack` of generated/, installed into a temp project, its dist/;
+ * bench/packed.ts) — raw `fetch` + `JSON.parse` (the floor and the baseline), viem's `http`
+ * transport, @ankr.com/ankr.js and @open-rpc/client-js, all against the same loopback server
+ * (bench/server.ts, its own process).
+ *
+ * Quiet and honest: every sample is taken in a fresh child process that loads one subject only,
+ * warms it up, then measures (so no subject's JIT state, garbage or sockets touch another's);
+ * subjects alternate within each round in a rotating order; each round gives one sample per
+ * subject, and the ratio to raw fetch is reported with its spread over the rounds (each round's
+ * ratio pairs samples taken seconds apart).
  */
+import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -14,7 +21,7 @@ import type { createEthNodeClient as CreateEth } from "../generated/src/eth/inde
 import { packedBuild } from "./packed.js";
 import type { Row, SectionResult } from "./report.js";
 import { profileChild, profileHere, type Breakdown, type CallFrame } from "./profile.js";
-import { logsPageText, ROOT, startServer, tsxArgs } from "./server.js";
+import { ROOT, startServer, tsxArgs } from "./server.js";
 import { median, now, ratio } from "./stats.js";
 
 const SECTION = "2. Calls";
@@ -31,26 +38,6 @@ export const LOGS_PARAMS: GetLogsParams = {
 
 type Call = () => Promise<unknown>;
 
-interface Subject {
-  readonly name: string;
-  readonly baseline?: boolean;
-  /** Ours: the throughput target applies. */
-  readonly ours?: boolean;
-  /** `undefined`: the subject has no such call (shown as N/A with the reason). */
-  readonly call?: Call;
-  readonly na?: string;
-}
-
-interface Scenario {
-  readonly label: string;
-  readonly subjects: Subject[];
-  /** Sequential calls per sample, and calls per concurrent sample. */
-  readonly sequential: number;
-  readonly concurrent: number;
-  /** Checks an answer, so that no subject is timed doing less work than the others. */
-  readonly check: (result: unknown) => boolean;
-}
-
 const require = createRequire(import.meta.url);
 
 /** The client factories from the installed package's dist/ (`dir` is its folder). */
@@ -63,14 +50,42 @@ async function clients(
   return { createAdvancedClient, createEthNodeClient };
 }
 
-async function subjects(base: string, packed: string): Promise<{ blockNumber: Subject[]; logs: Subject[] }> {
-  const { createAdvancedClient, createEthNodeClient } = await clients(packed);
+/** The subjects of each scenario, by key (the child process builds the one it measures). */
+const SUBJECTS: Record<
+  "blockNumber" | "logs",
+  { key: string; name: string; baseline?: boolean; ours?: boolean; na?: string }[]
+> = {
+  blockNumber: [
+    { key: "raw", name: "raw fetch + JSON.parse", baseline: true },
+    { key: "ours", name: "ours (packed dist/), validation on (default)", ours: true },
+    { key: "ours-off", name: "ours (packed dist/), validation off", ours: true },
+    { key: "viem", name: "viem 2 (http transport, client.request)" },
+    { key: "ankr", name: "@ankr.com/ankr.js 0.6", na: "@ankr.com/ankr.js has no eth_blockNumber (Advanced API only)" },
+    { key: "openrpc", name: "@open-rpc/client-js 2" },
+  ],
+  logs: [
+    { key: "raw", name: "raw fetch + JSON.parse", baseline: true },
+    { key: "ours", name: "ours (packed dist/), validation on (default)", ours: true },
+    { key: "ours-off", name: "ours (packed dist/), validation off", ours: true },
+    {
+      key: "viem",
+      name: "viem 2 (http transport)",
+      na: "viem is an Ethereum client: adv_getLogs is not one of its calls",
+    },
+    { key: "ankr", name: "@ankr.com/ankr.js 0.6" },
+    { key: "openrpc", name: "@open-rpc/client-js 2" },
+  ],
+};
+
+/** The call of one subject on one scenario, built in the child process that measures it. */
+async function subjectCall(key: string, scenario: "blockNumber" | "logs", base: string, packed: string): Promise<Call> {
   const calls = `${base}/calls`;
   const keyed = `${calls}/k`;
-  let id = 1;
-  const raw =
-    (method: string, params: unknown): Call =>
-    async () => {
+  const method = scenario === "logs" ? "adv_getLogs" : "eth_blockNumber";
+  const params = scenario === "logs" ? LOGS_PARAMS : [];
+  if (key === "raw") {
+    let id = 1;
+    return async () => {
       const response = await fetch(keyed, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
@@ -80,43 +95,32 @@ async function subjects(base: string, packed: string): Promise<{ blockNumber: Su
       if (message.error) throw new Error(JSON.stringify(message.error));
       return message.result;
     };
-
-  const advOn = createAdvancedClient({ url: calls, apiKey: "k" });
-  const advOff = createAdvancedClient({ url: calls, apiKey: "k", validateRequests: false });
-  const ethOn = createEthNodeClient({ url: calls, apiKey: "k" });
-  const ethOff = createEthNodeClient({ url: calls, apiKey: "k", validateRequests: false });
-
-  const { createPublicClient, http } = await import("viem");
-  const viem = createPublicClient({ transport: http(keyed) });
-
-  const ankrModule = require("@ankr.com/ankr.js") as {
-    AnkrProvider: new (url: string) => { getLogs(params: unknown): Promise<unknown> };
-  };
-  const ankr = new ankrModule.AnkrProvider(keyed);
-
+  }
+  if (key === "ours" || key === "ours-off") {
+    const { createAdvancedClient, createEthNodeClient } = await clients(packed);
+    const options = { url: calls, apiKey: "k", ...(key === "ours-off" && { validateRequests: false }) };
+    if (scenario === "logs") {
+      const adv = createAdvancedClient(options);
+      return () => adv.getLogs(LOGS_PARAMS);
+    }
+    const eth = createEthNodeClient(options);
+    return () => eth.eth_blockNumber();
+  }
+  if (key === "viem") {
+    const { createPublicClient, http } = await import("viem");
+    const viem = createPublicClient({ transport: http(keyed) });
+    return () => viem.request({ method: "eth_blockNumber" });
+  }
+  if (key === "ankr") {
+    const ankrModule = require("@ankr.com/ankr.js") as {
+      AnkrProvider: new (url: string) => { getLogs(params: unknown): Promise<unknown> };
+    };
+    const ankr = new ankrModule.AnkrProvider(keyed);
+    return () => ankr.getLogs(LOGS_PARAMS);
+  }
   const { Client, HTTPTransport, RequestManager } = await import("@open-rpc/client-js");
   const openrpc = new Client(new RequestManager([new HTTPTransport(keyed)]));
-
-  const ankrNa = "@ankr.com/ankr.js has no eth_blockNumber (Advanced API only)";
-  const viemNa = "viem is an Ethereum client: adv_getLogs is not one of its calls";
-  return {
-    blockNumber: [
-      { name: "raw fetch + JSON.parse", baseline: true, call: raw("eth_blockNumber", []) },
-      { name: "ours (packed dist/), validation on (default)", ours: true, call: () => ethOn.eth_blockNumber() },
-      { name: "ours (packed dist/), validation off", ours: true, call: () => ethOff.eth_blockNumber() },
-      { name: "viem 2 (http, client.request)", call: () => viem.request({ method: "eth_blockNumber" }) },
-      { name: "@ankr.com/ankr.js 0.6", na: ankrNa },
-      { name: "@open-rpc/client-js 2", call: () => openrpc.request({ method: "eth_blockNumber", params: [] }) },
-    ],
-    logs: [
-      { name: "raw fetch + JSON.parse", baseline: true, call: raw("adv_getLogs", LOGS_PARAMS) },
-      { name: "ours (packed dist/), validation on (default)", ours: true, call: () => advOn.getLogs(LOGS_PARAMS) },
-      { name: "ours (packed dist/), validation off", ours: true, call: () => advOff.getLogs(LOGS_PARAMS) },
-      { name: "viem 2 (http)", na: viemNa },
-      { name: "@ankr.com/ankr.js 0.6", call: () => ankr.getLogs(LOGS_PARAMS) },
-      { name: "@open-rpc/client-js 2", call: () => openrpc.request({ method: "adv_getLogs", params: LOGS_PARAMS }) },
-    ],
-  };
+  return () => openrpc.request({ method, params });
 }
 
 /** Sequential calls: wall µs per call, and this process's CPU µs per call (the server runs elsewhere). */
@@ -135,6 +139,7 @@ async function sequential(
   return { wall: ((now() - start) / count) * 1000, cpu: (used.user + used.system) / count };
 }
 
+/** `count` calls with IN_FLIGHT in flight: calls per second. */
 async function concurrent(call: Call, count: number): Promise<number> {
   let started = 0;
   const start = now();
@@ -145,7 +150,56 @@ async function concurrent(call: Call, count: number): Promise<number> {
     }
   };
   await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, count) }, worker));
-  return count / ((now() - start) / 1000); // calls per second
+  return count / ((now() - start) / 1000);
+}
+
+const SCENARIOS = {
+  blockNumber: { label: "eth_blockNumber", sequential: 400, concurrent: 2000, check: (r: unknown) => r === "0x10" },
+  logs: {
+    label: "adv_getLogs (100 logs, 121 KB)",
+    sequential: 80,
+    concurrent: 256,
+    check: (r: unknown) =>
+      Array.isArray((r as { logs?: unknown })?.logs) && (r as { logs: unknown[] }).logs.length === 100,
+  },
+} as const;
+type ScenarioKey = keyof typeof SCENARIOS;
+
+/** One sample of one subject, in this (child) process: warm-up, sequential calls, then concurrent calls. */
+export interface Sample {
+  wall: number;
+  cpu: number;
+  throughput: number;
+}
+
+async function runSampleChild(key: string, scenario: ScenarioKey, base: string, packed: string): Promise<void> {
+  const s = SCENARIOS[scenario];
+  const call = await subjectCall(key, scenario, base, packed);
+  // Warm-up: the JIT compiles the call path, sockets to the server are open.
+  await sequential(call, s.sequential, s.check);
+  await concurrent(call, Math.ceil(s.concurrent / 2));
+  const { wall, cpu } = await sequential(call, s.sequential, s.check);
+  const throughput = await concurrent(call, s.concurrent);
+  process.stdout.write(`${JSON.stringify({ wall, cpu, throughput } satisfies Sample)}\n`);
+}
+
+/** Spawns the child that takes one sample of `key` on `scenario`. */
+function sampleInChild(key: string, scenario: ScenarioKey, base: string, packed: string): Promise<Sample> {
+  const args = tsxArgs(fileURLToPath(import.meta.url), ["--sample-child", key, scenario, base, packed]);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    const timer = setTimeout(() => child.kill(), 120_000);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      const line = out.trim().split("\n").pop() ?? "";
+      if (code === 0 && line.startsWith("{")) resolve(JSON.parse(line) as Sample);
+      else reject(new Error(`the ${key} sample exited with code ${code}: ${err.trim().slice(-300)}`));
+    });
+  });
 }
 
 function rotate<T>(items: readonly T[], by: number): T[] {
@@ -153,70 +207,77 @@ function rotate<T>(items: readonly T[], by: number): T[] {
   return [...items.slice(k), ...items.slice(0, k)];
 }
 
-async function measure(scenario: Scenario, rounds: number, log: (line: string) => void): Promise<Row[]> {
-  const runnable = scenario.subjects.filter((s) => s.call);
-  const latency = new Map<string, number[]>(runnable.map((s) => [s.name, []]));
-  const throughput = new Map<string, number[]>(runnable.map((s) => [s.name, []]));
-  const cpu = new Map<string, number[]>(runnable.map((s) => [s.name, []]));
+/** Per round, a subject's sample over the baseline's sample of the same round: the spread of the ratio. */
+function pairedRange(samples: readonly number[], base: readonly number[]): [number, number] | undefined {
+  const ratios = samples.map((x, i) => x / base[i]!).filter((r) => Number.isFinite(r));
+  return ratios.length > 1 ? [Math.min(...ratios), Math.max(...ratios)] : undefined;
+}
+
+async function measure(
+  scenario: ScenarioKey,
+  rounds: number,
+  base: string,
+  packed: string,
+  log: (line: string) => void,
+): Promise<Row[]> {
+  const { label } = SCENARIOS[scenario];
+  const subjects = SUBJECTS[scenario];
+  const runnable = subjects.filter((s) => !s.na);
+  const samples = new Map<string, Sample[]>(runnable.map((s) => [s.key, []]));
   const failed = new Map<string, string>();
-  for (const subject of runnable) {
-    try {
-      await sequential(subject.call!, Math.ceil(scenario.sequential / 2), scenario.check);
-      await concurrent(subject.call!, Math.ceil(scenario.concurrent / 2));
-    } catch (error) {
-      failed.set(subject.name, error instanceof Error ? error.message : String(error));
-    }
-  }
-  const live = runnable.filter((s) => !failed.has(s.name));
   for (let round = 0; round < rounds; round++) {
-    for (const subject of rotate(live, round)) {
-      const sample = await sequential(subject.call!, scenario.sequential, scenario.check);
-      latency.get(subject.name)!.push(sample.wall);
-      cpu.get(subject.name)!.push(sample.cpu);
+    for (const subject of rotate(runnable, round)) {
+      if (failed.has(subject.key)) continue;
+      try {
+        samples.get(subject.key)!.push(await sampleInChild(subject.key, scenario, base, packed));
+      } catch (error) {
+        failed.set(subject.key, error instanceof Error ? error.message : String(error));
+      }
     }
-    for (const subject of rotate(live, round))
-      throughput.get(subject.name)!.push(await concurrent(subject.call!, scenario.concurrent));
+    log(`calls: ${label} round ${round + 1}/${rounds}`);
   }
-  log(`calls: ${scenario.label} done`);
-  const base = scenario.subjects.find((s) => s.baseline)!;
-  const peers = live
-    .filter((s) => !s.ours && !s.baseline)
-    .map((s) => ({ name: s.name, value: median(throughput.get(s.name)!) }));
+  const of = (key: string, field: keyof Sample): number[] =>
+    failed.has(key) ? [] : samples.get(key)!.map((x) => x[field]);
+  const baseKey = subjects.find((s) => s.baseline)!.key;
+  const peers = runnable
+    .filter((s) => !s.ours && !s.baseline && !failed.has(s.key))
+    .map((s) => ({ name: s.name, value: median(of(s.key, "throughput")) }));
   const bestPeer = peers.reduce((a, b) => (b.value > a.value ? b : a), { name: "", value: 0 });
+  const CPU = "client CPU per sequential call (this process only: the server runs in its own)";
   const rows: Row[] = [];
-  const CPU =
-    "client CPU per sequential call (information: this process only; steadier than latency on a shared machine)";
-  for (const [kind, table] of [
-    ["sequential latency", latency],
-    [CPU, cpu],
-    [`throughput, ${IN_FLIGHT} in flight`, throughput],
+  for (const [kind, field] of [
+    ["sequential latency (wall time per call)", "wall"],
+    [CPU, "cpu"],
+    [`throughput, ${IN_FLIGHT} in flight`, "throughput"],
   ] as const) {
-    for (const subject of scenario.subjects) {
-      const samples = table.get(subject.name) ?? [];
+    for (const subject of subjects) {
+      const values = subject.na ? [] : of(subject.key, field);
+      const baseValues = of(baseKey, field);
       const note =
-        subject.na ?? (failed.has(subject.name) ? `${subject.name} failed: ${failed.get(subject.name)}` : undefined);
-      const r = subject.baseline ? 1 : ratio(samples, table.get(base.name) ?? []);
+        subject.na ?? (failed.has(subject.key) ? `${subject.name} failed: ${failed.get(subject.key)}` : undefined);
+      const r = subject.baseline ? 1 : ratio(values, baseValues);
       let target: string | undefined;
       let met: boolean | undefined;
-      if (subject.ours && kind === "sequential latency") {
+      if (subject.key === "ours" && field !== "throughput") {
         target = "≤ 1.05× fetch";
         met = r <= 1.05;
-      } else if (subject.ours && bestPeer.name && kind !== CPU) {
-        target = `≥ every peer (best: ${bestPeer.name.replace(/ \(.*/, "")})`;
-        met = median(samples) >= bestPeer.value;
+      } else if (subject.key === "ours" && bestPeer.name) {
+        target = `≥ 1.0× the best peer (${bestPeer.name.replace(/ \(.*/, "")}: ${Math.round(bestPeer.value)} req/s)`;
+        met = median(values) >= bestPeer.value;
       }
       rows.push({
         section: SECTION,
-        case: `${scenario.label}: ${kind}`,
+        case: `${label}: ${kind}`,
         subject: subject.name,
-        unit: kind === "sequential latency" || kind === CPU ? "µs" : "req/s",
-        samples,
+        unit: field === "throughput" ? "req/s" : "µs",
+        samples: values,
         baseline: subject.baseline,
         ratio: subject.baseline ? undefined : r,
+        ratioRange: subject.baseline ? undefined : pairedRange(values, baseValues),
         ratioOf: "fetch",
         target,
         met,
-        note: kind === "sequential latency" ? note : undefined,
+        note: field === "wall" ? note : undefined,
       });
     }
   }
@@ -325,49 +386,41 @@ export async function runCalls(options: CallsOptions): Promise<SectionResult> {
   const packed = await packedBuild();
   const server = await startServer();
   try {
-    const s = await subjects(server.url, packed.dir);
-    const rounds = options.quick ? 3 : 9;
+    const rounds = options.quick ? 3 : 11;
     const rows = [
-      ...(await measure(
-        {
-          label: "eth_blockNumber",
-          subjects: s.blockNumber,
-          sequential: 300,
-          concurrent: 2000,
-          check: (r) => r === "0x10",
-        },
-        rounds,
-        options.log,
-      )),
-      ...(await measure(
-        {
-          label: `adv_getLogs (100 logs, ${Math.round(logsPageText(100).length / 1024)} KB)`,
-          subjects: s.logs,
-          sequential: 60,
-          concurrent: 256,
-          check: (r) =>
-            Array.isArray((r as { logs?: unknown })?.logs) && (r as { logs: unknown[] }).logs.length === 100,
-        },
-        rounds,
-        options.log,
-      )),
+      ...(await measure("blockNumber", rounds, server.url, packed.dir, options.log)),
+      ...(await measure("logs", rounds, server.url, packed.dir, options.log)),
     ];
     const profiles = [
       await explain(server.url, "logs", options.quick ? 300 : 1000, packed.dir),
       await explain(server.url, "blockNumber", options.quick ? 1000 : 3000, packed.dir),
     ];
     options.log("calls: profiles done");
+    const b = SCENARIOS.blockNumber;
+    const l = SCENARIOS.logs;
     return {
       rows,
       details: [
         ...profiles,
-        `**Calls**: ${rounds} rounds; a latency sample is the mean of ${300} (eth_blockNumber) or ${60} (adv_getLogs) sequential calls, a throughput sample is ${2000} or ${256} calls with ${IN_FLIGHT} in flight. The server runs in its own process on the same 2 cores, so throughput figures include its share of the CPU; the ratios compare clients under the same conditions.`,
+        `**Calls**: ${rounds} rounds; in each, every subject in turn (the order rotates) runs in a fresh child process that loads only that subject, warms it up (${b.sequential} sequential and ${b.concurrent / 2} concurrent calls of eth_blockNumber; ${l.sequential} and ${l.concurrent / 2} of adv_getLogs), then takes one sample: the mean of ${b.sequential} (${l.sequential}) sequential calls, with the child's CPU time per call, and ${b.concurrent} (${l.concurrent}) calls with ${IN_FLIGHT} in flight. The ratio is of the medians; in brackets its spread, the lowest and highest of the per-round ratios (a round's samples are taken seconds apart). The server runs in its own process on the same 2 cores, so throughput figures include its share of the CPU; the ratios compare clients under the same conditions.`,
       ],
     };
   } finally {
     await server.close();
     await packed.remove();
   }
+}
+
+const sampleAt = process.argv.indexOf("--sample-child");
+if (sampleAt !== -1) {
+  const [key, scenario, base, packed] = process.argv.slice(sampleAt + 1);
+  runSampleChild(key!, scenario as ScenarioKey, base!, packed!).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }
 
 const profileAt = process.argv.indexOf("--profile-child");

@@ -19,6 +19,8 @@ export interface Row {
   readonly baseline?: boolean;
   /** This row's median over the baseline's median (computed by the section). */
   readonly ratio?: number;
+  /** The lowest and highest ratio over the rounds (each round's sample over the baseline's of the same round). */
+  readonly ratioRange?: readonly [number, number];
   /** Name of the baseline in the ratio column ("× fetch"). */
   readonly ratioOf?: string;
   /** The target in words ("≤ 1.10"), and whether it was met. */
@@ -65,7 +67,8 @@ function ratioText(row: Row): string {
   if (row.ratio === undefined || !Number.isFinite(row.ratio)) return "—";
   // Three decimals below 10, so that a ratio just over a target never prints as the target itself.
   const digits = row.ratio >= 10 ? 1 : 3;
-  return `${row.ratio.toFixed(digits)}×${row.ratioOf ? ` ${row.ratioOf}` : ""}`;
+  const range = row.ratioRange ? ` (${row.ratioRange[0].toFixed(2)}–${row.ratioRange[1].toFixed(2)})` : "";
+  return `${row.ratio.toFixed(digits)}×${row.ratioOf ? ` ${row.ratioOf}` : ""}${range}`;
 }
 
 /** The table as Markdown, and the footnotes its rows refer to. */

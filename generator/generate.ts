@@ -1,6 +1,6 @@
 /**
  * Emit → format, as one pure function: the package model (documents normalized by the load stage,
- * generator/load/load-model.ts) and the fixed inputs (runtime sources, templates, versions, read
+ * generator/load/load-model.ts) and the fixed inputs (runtime sources, versions, read
  * by generator/load/fixed-inputs.ts) in; the package's files (path → text) and warnings out. It
  * reads nothing and writes nothing: loading is generator/load/'s job, writing generator/write/'s,
  * and the caches a warm process keeps (generator/commands/caches.ts) are passed in.
@@ -10,7 +10,7 @@
 import { DEFAULT_VERSION } from "./defaults.js";
 import type { DocumentModel, PackageModel, Problem } from "./model/document.js";
 import { emitDocument, type EmittedDocument } from "./plugins/document.js";
-import { emitPackageFiles, type Templates } from "./plugins/package/package.js";
+import { emitPackageFiles } from "./plugins/package/package.js";
 import { commentText } from "./print/escape.js";
 import { formatFiles, type FormatCache } from "./print/format.js";
 import { jsDocLines } from "./print/ts-code.js";
@@ -18,7 +18,6 @@ import { jsDocLines } from "./print/ts-code.js";
 export interface FixedInputs {
   /** Runtime source files by name (runtime/*.ts), as written. */
   runtime: ReadonlyMap<string, string>;
-  templates: Templates;
   /** The TypeScript version the package's build uses (its devDependency). */
   typescriptVersion: string;
 }
@@ -82,7 +81,7 @@ export async function generate(
   }
   for (const [name, text] of inputs.runtime) files.set(`src/runtime/${name}`, runtimeCopy(name, text));
   files.set("src/index.ts", rootIndex(model.documents));
-  const packageFiles = emitPackageFiles(model, inputs.templates, inputs.typescriptVersion);
+  const packageFiles = emitPackageFiles(model, inputs.typescriptVersion);
   for (const [file, text] of packageFiles.files) files.set(file, text);
   for (const file of packageFiles.formatted) formatted.add(file);
   const verbatim = new Set([...inputs.runtime.keys()].map((name) => `src/runtime/${name}`));

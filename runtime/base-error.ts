@@ -4,13 +4,6 @@
  */
 import type { Issue } from "./validate.js";
 
-/**
- * The brand of the error classes: a global symbol, so that `X.is(error)` holds for an error made
- * by another copy of the runtime (an ESM and a CommonJS build in one process, two bundles), where
- * `instanceof` fails.
- */
-export const BRAND = Symbol.for("openrpc-ts.error");
-
 export interface ErrorContext {
   /** JSON-RPC method name. */
   method?: string;
@@ -21,7 +14,12 @@ export interface ErrorContext {
 
 /** Base class of every error this package throws. */
 export class RpcClientError extends Error {
-  static readonly [BRAND]: string = "RpcClientError";
+  /**
+   * @internal The class's name as every copy of the runtime knows it (an ESM and a CommonJS build in one
+   * process, two bundles), so that `X.is(error)` holds where `instanceof` fails. A plain static string:
+   * a bundler drops a class nobody uses (a computed symbol key would keep every class).
+   */
+  static readonly brand: string = "RpcClientError";
   override name = "RpcClientError";
   /** The message without the method/host suffix. */
   readonly shortMessage: string;
@@ -43,11 +41,16 @@ export class RpcClientError extends Error {
 
   /** Whether `value` is an instance of this class (or a subclass), from this or any other copy of the runtime. */
   static is<T extends abstract new (...args: never) => unknown>(this: T, value: unknown): value is InstanceType<T> {
-    const brand = (this as unknown as { [BRAND]: string })[BRAND];
+    const brand = (this as unknown as { brand: string }).brand;
     if (value instanceof this) return true;
     for (let p: unknown = value; p !== null && typeof p === "object"; p = Object.getPrototypeOf(p)) {
       const ctor = Object.hasOwn(p, "constructor") ? (p as { constructor: unknown }).constructor : undefined;
-      if (typeof ctor === "function" && Object.hasOwn(ctor, BRAND) && (ctor as never)[BRAND] === brand) return true;
+      if (
+        typeof ctor === "function" &&
+        Object.hasOwn(ctor, "brand") &&
+        (ctor as unknown as { brand: unknown }).brand === brand
+      )
+        return true;
     }
     return false;
   }
@@ -60,7 +63,7 @@ export class RpcClientError extends Error {
 
 /** Params (or, with `validateResponses: "strict"`, a result) broke the spec's rules. */
 export class ValidationError extends RpcClientError {
-  static override readonly [BRAND]: string = "ValidationError";
+  static override readonly brand: string = "ValidationError";
   override name = "ValidationError";
   readonly issues: readonly Issue[];
   constructor(what: string, issues: readonly Issue[], context: ErrorContext) {

@@ -1,11 +1,12 @@
 /**
- * The core every generated client is built on: turns a call into a JSON-RPC request for the
- * chosen endpoint (keyed or proxy, params by name or by position), validates it before any I/O,
- * sends it through the transport the URL selects (HTTP, or WebSocket loaded on first use) with
- * the hooks wrapped around it once, retries idempotent calls, batches when asked, and turns the
- * answer into a result or a typed error. Types are in options.ts, defaults in defaults.ts.
+ * The core every generated client is built on: turns a call into a JSON-RPC request in the form
+ * its transport's endpoint takes (params by name or by position, envelope or params alone),
+ * validates it before any I/O, sends it through the transport with the hooks wrapped around it
+ * once, retries idempotent calls, batches when asked, and turns the answer into a result or a
+ * typed error. It never asks which kind of transport it has, only what it can do. Types are in
+ * options.ts, defaults in defaults.ts, the transports in http.ts and ws.ts.
  */
-import { checkCallOptions } from "./checks.js";
+import { checkCallOptions, clientOptionIssues } from "./checks.js";
 import { encodeParams, toNamed, type MethodSpec } from "./codec.js";
 import {
   DEFAULT_BATCH_SIZE,
@@ -14,14 +15,25 @@ import {
   DEFAULT_TIMEOUT,
   type RetryPolicy,
 } from "./defaults.js";
-import { resolveEndpoint, secretsOf } from "./endpoint.js";
-import { type ErrorContext } from "./base-error.js";
+import { issue, shorthandTarget } from "./endpoint.js";
+import { ValidationError, type ErrorContext } from "./base-error.js";
+import { httpTransport } from "./http.js";
+import { withHooks } from "./hooks.js";
+import { paramsCheck } from "./limits.js";
 import type { ApiSpec, CallFn, CallOptions, ClientOptions, PaginateOptions, Paginator, RpcClient } from "./options.js";
-import { TRANSPORT, type Reply, type Transport } from "./transport.js";
-import type { Validator } from "./validate.js";
-import type * as WireCodec from "./wire.js";
-import type { Wire } from "./hooks.js";
-
+import {
+  RECONNECTS,
+  createTransport,
+  secretsIn,
+  shapeIssues,
+  type Answer,
+  type Reply,
+  type SendOptions,
+  type Transport,
+  type TransportRequest,
+} from "./transport.js";
+import type { Issue, Validator } from "./validate.js";
+import { checkResult, decodeReply, frame, parseReply } from "./wire.js";
 import type { Batcher, Queued } from "./queue.js";
 
 /** The default call options: known valid, so a call without options skips their checks. */
@@ -31,75 +43,69 @@ const NO_OPTIONS: CallOptions = Object.freeze({});
 const own = <T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined =>
   record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
 
+/** The transport the options name: `transport`, or an HTTP one made from the `{ url, apiKey }` / `{ proxyUrl }` shorthand. */
+function transportFor(api: ApiSpec, options: ClientOptions): Transport {
+  const issues: Issue[] = [];
+  if (options === null || typeof options !== "object")
+    throw new ValidationError(
+      "client options",
+      [{ path: "options", rule: "type", message: "must be an object", received: typeof options }],
+      {},
+    );
+  const target = shorthandTarget(api.name, api.proxy !== undefined, options, issues);
+  const given = options.transport;
+  if (given !== undefined) {
+    issues.push(...shapeIssues(given, "options.transport"));
+    if (issues.length === 0 && given.endpoint === "proxy" && !api.proxy)
+      issue(
+        issues,
+        "options.transport.endpoint",
+        "unsupported",
+        `is "proxy", but the ${api.name} API has no keyless proxy`,
+        "string",
+      );
+  }
+  clientOptionIssues(options, issues);
+  if (issues.length > 0) throw new ValidationError("client options", issues, {});
+  if (given !== undefined) return createTransport(given);
+  const { apiKey, proxyUrl, headers, fetch, maxResponseBytes } = options;
+  return httpTransport(target!, { apiKey, proxy: proxyUrl !== undefined, headers, fetch, maxResponseBytes });
+}
+
+/** After a first failure: the retry loop, loaded now (a chunk that fails to load leaves the first error). */
+async function retryAfter<T>(
+  error: unknown,
+  attempt: () => Promise<T>,
+  policy: RetryPolicy,
+  signal: AbortSignal | undefined,
+  context: ErrorContext,
+): Promise<T> {
+  const extras = await import("./extras.js").catch(() => Promise.reject(error));
+  return extras.retryFailed(error, attempt, policy, signal, context);
+}
+
 export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient {
-  const endpoint = resolveEndpoint(api.name, api.keyed, api.proxy, options);
-  const { host, envelope } = endpoint;
-  const secrets = secretsOf(options.apiKey, options.headers);
+  const transport = transportFor(api, options);
+  const { host } = transport;
+  const endpoint = transport.endpoint === "proxy" ? api.proxy! : api.keyed;
+  const jsonrpc = endpoint.envelope === "jsonrpc";
+  const secrets = secretsIn(transport);
   const timeout = options.timeout ?? DEFAULT_TIMEOUT;
-  const isWs = endpoint.transport === "ws";
   const retry: RetryPolicy = {
     count: options.retryCount ?? DEFAULT_RETRY.count,
     delay: options.retryDelay ?? DEFAULT_RETRY.delay,
     maxDelay: options.retryMaxDelay ?? DEFAULT_RETRY.maxDelay,
     codes: options.retryJsonRpcCodes ?? DEFAULT_RETRY.codes,
-    // Over WebSocket a connection failure has already used up the reconnect attempts.
-    network: !isWs,
+    // A transport that reconnects on its own has used up its attempts when it reports a network failure.
+    network: !(transport as { [RECONNECTS]?: boolean })[RECONNECTS],
   };
-
-  let loaded: Promise<Transport> | undefined;
-  /** The transport once loaded (HTTP: at once), so that a call skips the extra awaits of `open`. */
-  let ready: Transport | undefined;
-  /** The reply decoder and result check, loaded with the transport (wire.ts): none of it is in the start bundle. */
-  let wireCodec: typeof WireCodec | undefined;
-  let closed = false;
-  /**
-   * The transport, loaded on first use (HTTP: at client creation) with the wire codec: HTTP-only apps
-   * never bundle the WebSocket transport.
-   */
-  const load = (): Promise<Transport> =>
-    (loaded ??= Promise.all([
-      isWs
-        ? import("./ws.js").then((m) => m.wsTransportFor(endpoint, options, secrets))
-        : import("./http.js").then((m) => m.httpTransportFor(endpoint, options, secrets)),
-      import("./wire.js"),
-    ]).then(([t, codec]) => {
-      wireCodec = codec;
-      if (!isWs) ready = t;
-      return t;
-    }));
-  /** The loaded transport, refused once a WebSocket client is closed. */
-  const open = async (context: ErrorContext): Promise<Transport> => {
-    const t = await load();
-    if (closed && isWs) throw new (await import("./errors.js")).SocketClosedError(1000, context);
-    return t;
-  };
-  const base: Wire = {
-    request: (message, o) => (ready ? ready.request(message, o) : open(o.context).then((t) => t.request(message, o))),
-    batch: async (messages, o) => (await open(o.context)).batch(messages, o),
-    notify: async (message, o) => (await open(o.context)).notify(message, o),
-  };
-  // The hooks (loaded at creation when asked for) wrap the transport once, and fire when a call is
-  // made, even before the transport has loaded; calls made before the hooks arrive wait for them.
-  const hooks = options.onRequest || options.onResponse ? import("./hooks.js") : undefined;
-  let wire = base;
-  if (hooks) {
-    const hooked = hooks.then((m) => (wire = m.withHooks(base, options, host, envelope)));
-    hooked.catch(() => undefined);
-    wire = {
-      request: (message, o) => hooked.then((w) => w.request(message, o)),
-      batch: (messages, o) => hooked.then((w) => w.batch(messages, o)),
-      notify: (message, o) => hooked.then((w) => w.notify(message, o)),
-    };
-  }
-  // HTTP: loaded at once, off the start bundle; calls made before it is ready wait for it in their order.
-  if (!isWs) load().catch(() => undefined);
-  /** What `transportOf(client)` gives runtime modules: the loaded transport with the same hooks. */
-  const transport = (): Promise<Transport> =>
-    Promise.all([load(), hooks]).then(([t, m]) => (m ? m.withHooks(t, options, host, envelope) : t));
+  // The hooks wrap the transport once; every exchange on the wire goes through `wire`.
+  const wire = withHooks(transport, options, host);
+  const checkParams = options.validateRequests === false ? undefined : paramsCheck(api.validators);
 
   /**
-   * Runs `attempt`; when it fails and `policy` allows, loads the retry code (never loaded while calls
-   * succeed) and retries with backoff. A retry chunk that fails to load leaves the first error.
+   * Runs `attempt`; when it fails and `policy` allows, loads the retry code (extras.ts, never loaded
+   * while calls succeed) and retries with backoff. A chunk that fails to load leaves the first error.
    */
   const retried = <T>(
     attempt: () => Promise<T>,
@@ -109,10 +115,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   ): Promise<T> =>
     policy.count <= 0
       ? attempt()
-      : attempt().catch(async (error: unknown) => {
-          const retry = await import("./retry.js").catch(() => Promise.reject(error));
-          return retry.retryFailed(error, attempt, policy, signal, context);
-        });
+      : attempt().catch((error: unknown) => retryAfter(error, attempt, policy, signal, context));
 
   /** What the batching code (queue.ts, loaded on first use) needs of this client. */
   const batcher: Batcher = {
@@ -120,15 +123,25 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     host,
     timeout,
     retry,
-    send: (messages, o) => wire.batch(messages, o),
+    send: (requests, o) => sendBatch(requests, o),
     retried,
   };
+  /** A batch through the transport: its answer as one entry per request (the whole answer matched by id here). */
+  const sendBatch = async (requests: TransportRequest[], o: SendOptions): Promise<(Reply | Error)[]> => {
+    const answer = await wire.batch!(requests, `[${requests.map((r) => r.body).join(",")}]`, o);
+    if (Array.isArray(answer)) return answer as (Reply | Error)[];
+    const { matchBatch } = await import("./extras.js");
+    return matchBatch(toReply(answer as Answer, o), requests, o.context, secrets);
+  };
+  const toReply = (answer: Answer, o: SendOptions): Reply =>
+    typeof answer === "string" ? parseReply(answer, o.context, secrets, o.lossless) : answer;
+
   const batchOption = typeof options.batch === "object" ? options.batch : {};
-  /** The automatic batch queue, once loaded (at creation, with the `batch` option). */
+  /** The automatic batch queue, once loaded (at creation, with the `batch` option and a transport that batches). */
   let enqueue: ((item: Queued) => void) | undefined;
   const batching =
-    options.batch && !isWs && envelope === "jsonrpc"
-      ? import("./queue.js").then(
+    options.batch && transport.capabilities.batch && jsonrpc
+      ? import("./extras.js").then(
           (m) =>
             (enqueue = m.batchQueue<Queued>(
               batchOption.maxSize ?? DEFAULT_BATCH_SIZE,
@@ -142,25 +155,18 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     ? (item: Queued): void => (enqueue ? enqueue(item) : void batching.then((q) => q(item), item.reject))
     : undefined;
 
-  const validating = options.validateRequests !== false;
-  /** The request check, once its validators and the limit rules are loaded (first validated call). */
-  let checkParams: ((method: string, spec: MethodSpec, named: Record<string, unknown>) => void) | undefined;
-  let loadingChecks: Promise<void> | undefined;
-  const loadChecks = (): Promise<void> =>
-    (loadingChecks ??= Promise.all([
-      typeof api.validators === "function" ? api.validators() : api.validators,
-      import("./limits.js"),
-    ]).then(
-      ([validators, { paramsCheck }]) => void (checkParams = paramsCheck(validators)),
-      (error: unknown) => {
-        // A failed load (a chunk that did not arrive) is tried again by the next call.
-        loadingChecks = undefined;
-        throw error;
-      },
-    ));
-
-  // Started at once, so that it is usually done by the first call (which then sends with no extra wait).
-  if (validating) loadChecks().catch(() => undefined);
+  /** Per method: its error context and send options for calls without options (made once, not per call). */
+  const prepared = new Map<string, { context: ErrorContext; send: SendOptions }>();
+  const prepare = (method: string, spec: MethodSpec | undefined): { context: ErrorContext; send: SendOptions } => {
+    let p = prepared.get(method);
+    if (!p) {
+      const context: ErrorContext = Object.freeze({ method, host });
+      // Only results with u64 fields need the exact-integer parser (spec-driven; see json.ts).
+      p = { context, send: Object.freeze({ timeout, context, lossless: spec?.u64 !== undefined }) };
+      if (spec) prepared.set(method, p);
+    }
+    return p;
+  };
 
   let nextId = 1;
   let resultValidators: Promise<Readonly<Record<string, Validator>>> | undefined;
@@ -168,24 +174,18 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   /** The call function; with `collect`, calls join that explicit batch instead of going out one by one. */
   function makeCall(collect: ((item: Queued) => void) | undefined): CallFn {
     return async (method, params, callOptions = NO_OPTIONS) => {
-      const context: ErrorContext = { method, host };
-      if (callOptions !== NO_OPTIONS) checkCallOptions(callOptions, context);
       const spec = own(api.methods, method);
+      const { context, send: fixed } = prepare(method, spec);
+      const plain = callOptions === NO_OPTIONS;
+      if (!plain) checkCallOptions(callOptions, context);
       const named = toNamed(params, spec);
-      if (validating && spec) {
-        // Loaded once; after that the check runs with no await (a batch's calls queue synchronously).
-        if (!checkParams) await loadChecks();
-        checkParams!(method, spec, named);
-      }
+      if (checkParams && spec) checkParams(method, spec, named);
       const encoded = encodeParams(named, params, spec, endpoint);
-      const send = {
-        timeout: callOptions.timeout ?? timeout,
-        signal: callOptions.signal,
-        context,
-        // Only results with u64 fields need the exact-integer parser (spec-driven; see json.ts).
-        lossless: spec?.u64 !== undefined,
-      };
-      if (spec?.notification) return wire.notify({ method, params: encoded }, send);
+      const send: SendOptions = plain
+        ? fixed
+        : { timeout: callOptions.timeout ?? timeout, signal: callOptions.signal, context, lossless: fixed.lossless };
+      if (spec?.notification)
+        return notify({ method, params: encoded, body: frame(undefined, method, encoded, jsonrpc) }, send);
       // A call with its own signal, timeout or retry count is sent on its own, so that they hold for it alone.
       const queue =
         collect ??
@@ -193,42 +193,52 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
           ? autoBatch
           : undefined);
       const attempt = async (): Promise<unknown> => {
-        const message = { id: nextId++, method, params: encoded };
+        const id = nextId++;
+        const request: TransportRequest = { id, method, params: encoded, body: frame(id, method, encoded, jsonrpc) };
         const reply = queue
-          ? await new Promise<Reply>((resolve, reject) => queue({ message, resolve, reject }))
-          : await wire.request(message, send);
-        return wireCodec!.decodeReply(reply, envelope === "jsonrpc" ? message.id : undefined, spec, context, secrets);
+          ? await new Promise<Reply>((resolve, reject) => queue({ request, resolve, reject }))
+          : toReply(await wire.request(request, send), send);
+        return decodeReply(reply, jsonrpc ? id : undefined, spec, context, secrets);
       };
       // Batched calls are retried as a whole batch (sendBatch), never one by one as well.
-      const policy = callOptions.retryCount === undefined ? retry : { ...retry, count: callOptions.retryCount };
+      const policy =
+        plain || callOptions.retryCount === undefined ? retry : { ...retry, count: callOptions.retryCount };
       const result =
-        spec?.idempotent && !queue ? await retried(attempt, policy, callOptions.signal, context) : await attempt();
+        spec?.idempotent && !queue && policy.count > 0
+          ? await attempt().catch((error: unknown) => retryAfter(error, attempt, policy, callOptions.signal, context))
+          : await attempt();
       if (options.validateResponses && api.resultValidators) {
         resultValidators ??= api.resultValidators();
-        wireCodec!.checkResult(await resultValidators, method, result, context, options);
+        checkResult(await resultValidators, method, result, context, options);
       }
       return result;
     };
   }
 
+  /** A notification through the transport (or, when it has no `notify`, a request whose answer is ignored). */
+  const notify = async (request: TransportRequest, send: SendOptions): Promise<void> => {
+    if (wire.notify) await wire.notify(request, send);
+    else await wire.request(request, send);
+  };
+
   const call = makeCall(undefined);
   const client: RpcClient = {
+    transport,
     call,
     async batch(build) {
-      const { sendBatch, refuseBatch } = await import("./queue.js");
-      if (envelope !== "jsonrpc") refuseBatch(host);
-      if (validating && !checkParams) await loadChecks();
+      const { sendBatch: send, refuseBatch } = await import("./extras.js");
+      if (!transport.capabilities.batch || !jsonrpc) refuseBatch(transport);
       const items: Queued[] = [];
       // Each call validates and queues its request synchronously, so `items` is complete when build returns.
       const settled = Promise.allSettled(build(makeCall((item) => items.push(item))));
-      if (items.length > 0) await sendBatch(batcher, items);
+      if (items.length > 0) await send(batcher, items);
       return (await settled) as never;
     },
     paginate<Item, Page>(method: string, params: object | undefined, paginateOptions?: PaginateOptions) {
       checkCallOptions(paginateOptions ?? {}, { method, host }, true);
       const page = own(api.methods, method)?.page;
-      // The pagination code is loaded when iteration starts: apps that never paginate never bundle it.
-      const load = import("./paginate.js").then((m) =>
+      // The pagination code is loaded when iteration starts: apps that never paginate never fetch it.
+      const load = import("./extras.js").then((m) =>
         m.paginate<Item, Page>((p, o) => call(method, p, o), { method, host }, page, params, paginateOptions),
       );
       load.catch(() => undefined);
@@ -242,19 +252,16 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       } satisfies Paginator<Item, Page>;
     },
     async subscribe(method, args) {
-      // Loaded on first use: apps that never subscribe never bundle it. Over HTTP nothing is loaded or
-      // sent: subscribeTo refuses before it would listen.
-      const t = isWs ? await open({ method, host }) : undefined;
-      return (await import("./subscription.js")).subscribeTo(
+      // Loaded on first use: apps that never subscribe never fetch it. It refuses a transport without
+      // the "subscriptions" capability before anything is sent.
+      return (await import("./extras.js")).subscribeTo(
         {
-          kind: endpoint.transport,
+          transport,
           host,
           call,
           bufferSize: DEFAULT_SUBSCRIPTION_BUFFER,
           validateResponses: options.validateResponses,
           onWarning: options.onWarning,
-          listen: (l) => t!.listen(l),
-          onConnection: (l) => t!.onConnection(l),
         },
         api,
         method,
@@ -262,11 +269,10 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       );
     },
     close() {
-      closed = true;
-      void loaded?.then((t) => t.close());
+      void Promise.resolve()
+        .then(() => transport.close?.())
+        .catch(() => undefined);
     },
   };
-  // Internal: how runtime modules (subscriptions) reach the transport; see transport.ts `transportOf`.
-  Object.defineProperty(client, TRANSPORT, { value: transport });
   return client;
 }

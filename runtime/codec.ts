@@ -34,11 +34,15 @@ export interface MethodSpec {
 /** Params of a call: an array (positional) or an object keyed by param name. */
 export type Params = readonly unknown[] | object | undefined;
 
-/** Params as an object keyed by name, whatever form the caller used. */
+/** The named form of no params: empty, without a prototype, frozen (shared by every call). */
+const NO_PARAMS: Record<string, unknown> = Object.freeze(Object.create(null) as Record<string, unknown>);
+
+/** Params as an object keyed by name, whatever form the caller used (not to be changed: it may be shared). */
 export function toNamed(params: Params, spec: MethodSpec | undefined): Record<string, unknown> {
   // A null-prototype copy: a param named `constructor` or `toString` must not be read from Object.prototype.
+  // No params (eth_blockNumber): one shared empty record, no allocation.
+  if (params === undefined || params === null || (Array.isArray(params) && params.length === 0)) return NO_PARAMS;
   const named = Object.create(null) as Record<string, unknown>;
-  if (params === undefined || params === null) return named;
   if (!Array.isArray(params)) {
     for (const key of Object.keys(params)) named[key] = (params as Record<string, unknown>)[key];
     return named;
@@ -63,7 +67,16 @@ export function encodeParams(
 ): unknown {
   if (!spec) return original ?? [];
   if ((spec.structure ?? endpoint.paramStructure) === "by-name") {
-    return Object.fromEntries(Object.entries(named).filter(([, value]) => value !== undefined));
+    const out: Record<string, unknown> = {};
+    for (const key in named) {
+      const value = named[key];
+      if (value === undefined) continue;
+      // A param named `__proto__` stays an own property, as JSON.parse would make it.
+      if (key === "__proto__")
+        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      else out[key] = value;
+    }
+    return out;
   }
   const get = (name: string): unknown => (Object.hasOwn(named, name) ? named[name] : undefined);
   const out: unknown[] = spec.params.map((name) => get(name) ?? null);

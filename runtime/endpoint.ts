@@ -1,84 +1,134 @@
-/** Client options → the endpoint to call, checked before anything is sent. */
-import { clientOptionIssues, typeOf } from "./checks.js";
-import { ValidationError } from "./base-error.js";
-import type { EndpointSpec } from "./codec.js";
+/**
+ * Where requests go, checked before anything is sent: a URL and an API key (`<url>/<apiKey>`) for
+ * the transports (http.ts, ws.ts), and the client's `{ url, apiKey }` / `{ proxyUrl }` / `{ transport }`
+ * shorthand. Every problem is an Issue naming the option; the key never appears in one.
+ */
 import type { ClientOptions } from "./options.js";
 import type { Issue } from "./validate.js";
 
-export interface Endpoint extends EndpointSpec {
-  /** Full URL, with the API key as last path segment when one is given. Never put in errors. */
+/** A checked destination: the full URL (it may hold the key: never put in an error) and the host, safe to show. */
+export interface Target {
   url: string;
-  /** Host and port, safe to show. */
   host: string;
-  transport: "http" | "ws";
 }
 
-export function resolveEndpoint(
-  name: string,
-  keyed: EndpointSpec,
-  proxy: EndpointSpec | undefined,
-  options: ClientOptions,
-): Endpoint {
-  const issues: Issue[] = [];
-  const bad = (path: string, rule: string, message: string, value: unknown): void => {
-    issues.push({ path, rule, message, received: typeOf(value) });
-  };
-  const field = options.url !== undefined ? "options.url" : "options.proxyUrl";
-  if (options.url === undefined && options.proxyUrl === undefined)
-    bad("options.url", "required", "is required (or pass proxyUrl for the keyless proxy)", undefined);
-  if (options.url !== undefined && options.proxyUrl !== undefined)
-    bad("options.proxyUrl", "exclusive", "cannot be combined with url: pass one of them", options.proxyUrl);
-  if (options.proxyUrl !== undefined && !proxy)
-    bad("options.proxyUrl", "unsupported", `is not available: the ${name} API has no keyless proxy`, options.proxyUrl);
-  if (options.proxyUrl !== undefined && options.apiKey !== undefined)
-    bad("options.apiKey", "exclusive", "cannot be used with proxyUrl: the proxy takes no key", options.apiKey);
-  const raw = options.url ?? options.proxyUrl;
+/** Names of the options in the issues: `options.url` for a client, `url` for `http(url)`. */
+export interface Names {
+  url: string;
+  apiKey: string;
+}
+
+const kind = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "array" : typeof value);
+
+export const issue = (issues: Issue[], path: string, rule: string, message: string, value: unknown): void =>
+  void issues.push({ path, rule, message, received: kind(value) });
+
+/**
+ * Checks `raw` (a URL whose protocol `ws` says: `ws(s)://` or `http(s)://`) and `apiKey`, adding an
+ * Issue for each problem; the target once both are right.
+ */
+export function checkTarget(
+  raw: unknown,
+  apiKey: unknown,
+  names: Names,
+  ws: boolean,
+  allowBrowser: unknown,
+  issues: Issue[],
+  suggestWs = true,
+): Target | undefined {
+  const before = issues.length;
   let parsed: URL | undefined;
-  if (raw !== undefined) {
-    try {
-      parsed = new URL(String(raw));
-      const allowed = options.proxyUrl !== undefined ? /^https?:$/ : /^(https?|wss?):$/;
-      if (!allowed.test(parsed.protocol))
-        bad(
-          field,
-          "protocol",
-          options.proxyUrl !== undefined
-            ? "must start with http:// or https://"
-            : "must start with http://, https://, ws:// or wss://",
-          raw,
-        );
-      if (parsed.username !== "" || parsed.password !== "")
-        bad(field, "credentials", "must not hold credentials (user:password@): pass the key as apiKey", raw);
-    } catch {
-      bad(field, "format", "must be an absolute URL such as https://host/path", raw);
-    }
+  try {
+    parsed = new URL(String(raw));
+  } catch {
+    issue(issues, names.url, "format", "must be an absolute URL such as https://host/path", raw);
   }
-  if (
-    options.apiKey !== undefined &&
-    (typeof options.apiKey !== "string" || options.apiKey === "" || /[/?#\s]/.test(options.apiKey))
-  ) {
-    bad("options.apiKey", "format", "must be a non-empty string without '/', '?', '#' or spaces", options.apiKey);
-  } else if (options.apiKey === "." || options.apiKey === "..") {
-    bad("options.apiKey", "format", "must not be '.' or '..' (the request would go to a parent path)", options.apiKey);
+  if (parsed && /^wss?:$/.test(parsed.protocol) !== ws) {
+    const other =
+      /^wss?:$/.test(parsed.protocol) && suggestWs
+        ? "is a WebSocket URL: pass transport: webSocket(url, { apiKey }) from the package's ./ws subpath"
+        : "must start with http:// or https://";
+    issue(issues, names.url, "protocol", ws ? "must start with ws:// or wss://" : other, raw);
+  } else if (parsed && !/^(https?|wss?):$/.test(parsed.protocol)) {
+    issue(
+      issues,
+      names.url,
+      "protocol",
+      ws ? "must start with ws:// or wss://" : "must start with http:// or https://",
+      raw,
+    );
   }
-  clientOptionIssues(options, issues);
-  if (options.apiKey !== undefined && isBrowser() && options.dangerouslyAllowBrowser !== true) {
-    bad(
-      "options.apiKey",
+  if (parsed && (parsed.username !== "" || parsed.password !== ""))
+    issue(issues, names.url, "credentials", "must not hold credentials (user:password@): pass the key as apiKey", raw);
+  if (apiKey !== undefined && (typeof apiKey !== "string" || apiKey === "" || /[/?#\s]/.test(apiKey)))
+    issue(issues, names.apiKey, "format", "must be a non-empty string without '/', '?', '#' or spaces", apiKey);
+  else if (apiKey === "." || apiKey === "..")
+    issue(issues, names.apiKey, "format", "must not be '.' or '..' (the request would go to a parent path)", apiKey);
+  if (apiKey !== undefined && isBrowser() && allowBrowser !== true)
+    issue(
+      issues,
+      names.apiKey,
       "browser",
       "must not be used in a browser: the key would ship to every visitor. Call the keyed endpoint from a server, use proxyUrl, or pass dangerouslyAllowBrowser: true",
       "string",
     );
-  }
-  if (issues.length > 0 || !parsed) throw new ValidationError("client options", issues, {});
-  const isProxy = options.proxyUrl !== undefined;
+  if (issues.length > before || !parsed) return undefined;
   const base = String(raw).replace(/\/+$/, "");
-  return {
-    ...(isProxy ? proxy! : keyed),
-    url: options.apiKey ? `${base}/${encodeURIComponent(options.apiKey)}` : String(raw),
-    host: parsed.host,
-    transport: /^wss?:$/.test(parsed.protocol) ? "ws" : "http",
-  };
+  return { url: apiKey ? `${base}/${encodeURIComponent(apiKey as string)}` : String(raw), host: parsed.host };
+}
+
+/** The client shorthand's target (`url` + `apiKey`, or `proxyUrl`), or undefined with issues, or when `transport` is given. */
+export function shorthandTarget(
+  name: string,
+  hasProxy: boolean,
+  options: ClientOptions,
+  issues: Issue[],
+): Target | undefined {
+  const { url, proxyUrl, apiKey, transport } = options;
+  if (transport !== undefined) {
+    for (const key of [
+      "url",
+      "apiKey",
+      "proxyUrl",
+      "fetch",
+      "headers",
+      "maxResponseBytes",
+      "dangerouslyAllowBrowser",
+    ] as const)
+      if (options[key] !== undefined)
+        issue(
+          issues,
+          `options.${key}`,
+          "exclusive",
+          "cannot be combined with transport: pass it to the transport (http(url, { … }))",
+          options[key],
+        );
+    return undefined;
+  }
+  if (url === undefined && proxyUrl === undefined) {
+    issue(
+      issues,
+      "options.url",
+      "required",
+      "is required (or pass proxyUrl for the keyless proxy, or a transport)",
+      undefined,
+    );
+    return undefined;
+  }
+  if (url !== undefined && proxyUrl !== undefined)
+    issue(issues, "options.proxyUrl", "exclusive", "cannot be combined with url: pass one of them", proxyUrl);
+  if (proxyUrl !== undefined && !hasProxy)
+    issue(
+      issues,
+      "options.proxyUrl",
+      "unsupported",
+      `is not available: the ${name} API has no keyless proxy`,
+      proxyUrl,
+    );
+  if (proxyUrl !== undefined && apiKey !== undefined)
+    issue(issues, "options.apiKey", "exclusive", "cannot be used with proxyUrl: the proxy takes no key", apiKey);
+  const names = { url: url !== undefined ? "options.url" : "options.proxyUrl", apiKey: "options.apiKey" };
+  return checkTarget(url ?? proxyUrl, apiKey, names, false, options.dangerouslyAllowBrowser, issues, url !== undefined);
 }
 
 function isBrowser(): boolean {
@@ -87,7 +137,7 @@ function isBrowser(): boolean {
 }
 
 /**
- * The secrets of a client: the key, and the values of headers whose name says they carry one
+ * The secrets of a transport: the key, and the values of headers whose name says they carry one
  * (`authorization`, `x-api-key`, `*token*`, `*secret*`, `cookie`). Their escaped forms are matched by `hideSecrets`.
  */
 export function secretsOf(apiKey: string | undefined, headers: Record<string, string> = {}): string[] {

@@ -1,6 +1,7 @@
 /**
- * HTTP transport: one POST per request or batch, with timeout, abort, a limit on the decoded body
- * size, no redirects, and typed errors. Server notifications need a WebSocket: `listen` refuses.
+ * The HTTP transport, `http(url, { apiKey, … })`: one POST per request or batch, with timeout, abort,
+ * a limit on the decoded body size, no redirects, and typed errors that never hold the URL. It has
+ * no server notifications (subscriptions need `webSocket` from the `./ws` subpath).
  */
 import {
   AbortError,
@@ -12,13 +13,93 @@ import {
   ValidationError,
   type ErrorContext,
 } from "./errors.js";
-import type { EndpointSpec } from "./codec.js";
-import { frame, frameBatch, parseReply } from "./wire.js";
 import { excerpt, redact } from "./secrets.js";
-import type { SendOptions, Transport } from "./transport.js";
+import { createTransport, type SendOptions, type Transport } from "./transport.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./defaults.js";
-import type { Endpoint } from "./endpoint.js";
-import type { ClientOptions } from "./options.js";
+import { checkTarget, issue, secretsOf, type Target } from "./endpoint.js";
+import type { Issue } from "./validate.js";
+
+/** Options of `http(url, options)`. */
+export interface HttpTransportOptions {
+  /** Project API key, sent as the last path segment: `<url>/<apiKey>`. Never appears in errors. */
+  apiKey?: string;
+  /** The keyless proxy form (`POST <url>?<method>`, the body is the params alone) of the APIs that have one. */
+  proxy?: boolean;
+  /** Extra HTTP headers sent with every request (values of auth-like headers are hidden in errors too). */
+  headers?: Record<string, string>;
+  /** `fetch` to use instead of the global one. */
+  fetch?: typeof fetch;
+  /** Largest response body accepted, in bytes once decompressed. Default 64 MiB. */
+  maxResponseBytes?: number;
+  /** A keyed transport refuses to run in a browser (the key would ship to users) unless this is `true`. */
+  dangerouslyAllowBrowser?: boolean;
+}
+
+/**
+ * An HTTP transport for any client factory's `transport` option.
+ *
+ * @example
+ * ```ts
+ * const adv = createAdvancedClient({ transport: http("https://host/multichain", { apiKey: process.env.API_KEY }) });
+ * ```
+ */
+export function http(url: string, options: HttpTransportOptions = {}): Transport {
+  const issues: Issue[] = [];
+  if (options === null || typeof options !== "object") issue(issues, "options", "type", "must be an object", options);
+  const o = issues.length > 0 ? {} : options;
+  if (o.proxy && o.apiKey !== undefined)
+    issue(issues, "options.apiKey", "exclusive", "cannot be used with proxy: the proxy takes no key", o.apiKey);
+  const limit = o.maxResponseBytes;
+  if (limit !== undefined && !(Number.isSafeInteger(limit) && limit >= 1))
+    issue(issues, "options.maxResponseBytes", "minimum", "must be a whole number, 1 or more", limit);
+  if (o.fetch !== undefined && typeof o.fetch !== "function")
+    issue(issues, "options.fetch", "type", "must be a fetch function", o.fetch);
+  const target = checkTarget(
+    url,
+    o.apiKey,
+    { url: "url", apiKey: "options.apiKey" },
+    false,
+    o.dangerouslyAllowBrowser,
+    issues,
+  );
+  if (issues.length > 0 || !target) throw new ValidationError("http transport", issues, {});
+  return httpTransport(target, o);
+}
+
+/** The transport of a checked target (the client's `{ url, apiKey }` / `{ proxyUrl }` shorthand comes here too). */
+export function httpTransport(target: Target, options: HttpTransportOptions): Transport {
+  const { url, host } = target;
+  const headers = { "content-type": "application/json", accept: "application/json", ...options.headers };
+  const fetcher = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const secrets = secretsOf(options.apiKey, options.headers);
+  const query = options.proxy ? (url.includes("?") ? "&" : "?") : undefined;
+  const send = (body: string, method: string, o: SendOptions): Promise<string> =>
+    post({
+      url: query === undefined ? url : `${url}${query}${encodeURIComponent(method)}`,
+      body,
+      headers,
+      timeout: o.timeout,
+      signal: o.signal,
+      maxResponseBytes,
+      fetch: fetcher,
+      secrets,
+      context: o.context,
+    }).then((r) => r.text);
+  return createTransport(
+    {
+      type: "http",
+      host,
+      endpoint: options.proxy ? "proxy" : "jsonrpc",
+      enforcesTimeouts: true,
+      request: (r, o) => send(r.body, r.method, o),
+      // The keyless proxy takes one call per request.
+      ...(!options.proxy && { batch: (_r, body, o) => send(body, "batch", o) }),
+      notify: async (r, o) => void (await send(r.body, r.method, o)),
+    },
+    secrets,
+  );
+}
 
 export interface HttpRequest {
   url: string;
@@ -36,74 +117,6 @@ export interface HttpRequest {
 export interface HttpResponse {
   status: number;
   text: string;
-}
-
-export interface HttpTransportConfig {
-  /** The full URL (it may hold the key: never put in an error). */
-  url: string;
-  host: string;
-  endpoint: EndpointSpec;
-  headers: Record<string, string>;
-  fetch: typeof fetch;
-  maxResponseBytes: number;
-  secrets: readonly string[];
-}
-
-/** The HTTP transport of a client: its endpoint, and the options that shape a request (`headers`, `fetch`, `maxResponseBytes`). */
-export function httpTransportFor(endpoint: Endpoint, options: ClientOptions, secrets: readonly string[]): Transport {
-  return createHttpTransport({
-    url: endpoint.url,
-    host: endpoint.host,
-    endpoint,
-    headers: { "content-type": "application/json", accept: "application/json", ...options.headers },
-    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-    secrets,
-  });
-}
-
-export function createHttpTransport(config: HttpTransportConfig): Transport {
-  const { url, headers, fetch, maxResponseBytes, secrets } = config;
-  const query = config.endpoint.methodIn === "query" ? (url.includes("?") ? "&" : "?") : undefined;
-  /** The POST of one body (no extra async step: a call's path to the wire is short). */
-  const send = (body: string, method: string, options: SendOptions): Promise<HttpResponse> =>
-    post({
-      url: query === undefined ? url : `${url}${query}${encodeURIComponent(method)}`,
-      body,
-      headers,
-      timeout: options.timeout,
-      signal: options.signal,
-      maxResponseBytes,
-      fetch,
-      secrets,
-      context: options.context,
-    });
-  const refuse = (): never => {
-    throw new ValidationError(
-      "transport for server notifications",
-      [{ path: "options.url", rule: "protocol", message: "must be a ws:// or wss:// URL", received: "string" }],
-      { host: config.host },
-    );
-  };
-  return {
-    kind: "http",
-    async request(message, options) {
-      const { text } = await send(frame(message, config.endpoint.envelope), message.method, options);
-      return parseReply(text, options.context, config.secrets, options.lossless);
-    },
-    async batch(messages, options) {
-      const { text } = await send(frameBatch(messages), "batch", options);
-      // Batching code is loaded on first use: apps that never batch never bundle it.
-      const { matchBatch } = await import("./batch.js");
-      return matchBatch(parseReply(text, options.context, config.secrets), messages, options.context, config.secrets);
-    },
-    async notify(message, options) {
-      await send(frame(message, config.endpoint.envelope), message.method, options);
-    },
-    listen: refuse,
-    onConnection: refuse,
-    async close() {},
-  };
 }
 
 /** Cancels the body of an answer nobody waits for any more (which closes its connection). */

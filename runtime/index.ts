@@ -1,6 +1,8 @@
 /**
- * The runtime every generated client imports, its one entry point: the call core, the error
- * classes, the option types and defaults, the validator types and the exact-number JSON codec.
+ * The runtime every generated client imports, its one entry point: the call core, the HTTP
+ * transport and `createTransport`, the error classes, the option types and defaults, the validator
+ * types and the exact-number JSON codec. The WebSocket transport is apart, in ws-entry.ts (the
+ * package's `./ws` subpath), so that an HTTP-only app never bundles it.
  */
 export {
   AbortError,
@@ -18,6 +20,19 @@ export {
   type ErrorContext,
 } from "./errors.js";
 export { createRpcClient } from "./client.js";
+export { http, type HttpTransportOptions } from "./http.js";
+export {
+  createTransport,
+  type Answer,
+  type ConnectionEvent,
+  type Reply,
+  type SendOptions,
+  type ServerNotification,
+  type Transport,
+  type TransportCapabilities,
+  type TransportConfig,
+  type TransportRequest,
+} from "./transport.js";
 export {
   DEFAULT_BATCH_SIZE,
   DEFAULT_MAX_RESPONSE_BYTES,

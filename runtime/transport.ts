@@ -1,42 +1,52 @@
 /**
- * The one interface between the client core (client.ts) and the wire: HTTP (http.ts) and
- * WebSocket (ws.ts) implement it; hooks and timing are wrapped once around it (hooks.ts).
- * Generated code never sees it; runtime modules reach a client's transport with `transportOf`.
+ * Transports as values (as in viem): `http(url, …)` (http.ts), `webSocket(url, …)` (ws.ts, the
+ * package's `./ws` subpath) and any object of the `Transport` shape carry the text of JSON-RPC
+ * messages. The client core frames requests, parses and decodes answers, validates, retries and
+ * runs the hooks around any transport once; it never asks which kind a transport is, only what it
+ * can do (`capabilities`). `createTransport` makes a transport from its parts and is what a custom
+ * one is built with.
  */
-import type { ErrorContext } from "./errors.js";
+import { ValidationError, type ErrorContext } from "./base-error.js";
+import { AbortError, TimeoutError } from "./errors.js";
+import type { Issue } from "./validate.js";
 
 /** A parsed answer: the JSON-RPC response object (or array), whether long integers were marked, the raw text. */
 export interface Reply {
   /** The parsed JSON-RPC response object (or array, for a batch answer). */
   message: unknown;
-  /** Whether integers too long for a `number` were kept as marked strings. */
+  /** Whether integers too long for a `number` were kept as marked strings (json.ts). */
   marked: boolean;
   /** The raw text, for error excerpts. */
   raw: string;
 }
 
-/** One request: the transport frames it (JSON-RPC envelope, or the params alone for the proxy form). */
-export interface RpcRequest {
-  readonly id: number | string;
+/** One message the client sends: its parts, and its text as it goes on the wire. */
+export interface TransportRequest {
+  /** The JSON-RPC id; absent for a notification. */
+  readonly id?: number;
   readonly method: string;
+  /** The params as sent (by name or by position). */
   readonly params: unknown;
+  /** The body: the JSON-RPC envelope, or the params alone for a transport whose `endpoint` is `"proxy"`. */
+  readonly body: string;
 }
 
-/** A notification: no id, no reply. */
-export interface RpcNotification {
-  readonly method: string;
-  readonly params: unknown;
-}
-
+/** How long to wait, what aborts, and what to name in errors. */
 export interface SendOptions {
   /** Milliseconds to wait for the answer; 0 for no limit. */
-  timeout: number;
-  signal?: AbortSignal;
+  readonly timeout: number;
+  readonly signal?: AbortSignal | undefined;
   /** Method and host, for the errors. */
-  context: ErrorContext;
-  /** Keep integers beyond 2^53 exact (false skips the scan: the result has no u64 field). Default true. */
-  lossless?: boolean;
+  readonly context: ErrorContext;
+  /** Keep integers beyond 2^53 exact (false: the result has no u64 field, plain JSON.parse will do). */
+  readonly lossless?: boolean;
 }
+
+/**
+ * What a transport answers: the response text (the client parses it, keeping u64 values exact), or
+ * a `Reply` when the transport had to parse it already (to route it by id, as the WebSocket one does).
+ */
+export type Answer = string | Reply;
 
 /** A message from the server that answers no request (e.g. `eth_subscription`). */
 export interface ServerNotification {
@@ -46,37 +56,154 @@ export interface ServerNotification {
 
 export type ConnectionEvent = { type: "reconnected" } | { type: "closed"; error: Error };
 
+/** What a transport can do besides single requests. */
+export interface TransportCapabilities {
+  /** Several requests as one JSON-RPC batch (`client.batch`, the `batch` option). */
+  readonly batch: boolean;
+  /** Server notifications (`listen`) and connection events (`onConnection`): subscriptions need both. */
+  readonly subscriptions: boolean;
+}
+
 export interface Transport {
-  readonly kind: "http" | "ws";
-  /** One request → its reply (a result or an error object), size- and depth-checked, id not yet matched. */
-  request(message: RpcRequest, options: SendOptions): Promise<Reply>;
+  /** What kind it is, for messages only (`"http"`, `"webSocket"`, `"memory"`, …): the client never branches on it. */
+  readonly type: string;
+  /** Host (and port) to name in errors and hook events; never a path or a key. */
+  readonly host: string;
+  /** The endpoint form it speaks: the JSON-RPC envelope (default), or the keyless proxy form (params alone). */
+  readonly endpoint?: "jsonrpc" | "proxy";
+  readonly capabilities: TransportCapabilities;
   /**
-   * A batch → one entry per message, in order: its reply, or the error for that message alone (no
-   * answer for its id, its own timeout). Rejects when the batch as a whole failed (transport error,
-   * not an array, duplicate ids).
+   * Sends one request and resolves with its answer (a result or an error object: the client decodes
+   * both). It must settle within `options.timeout` and reject when `options.signal` aborts;
+   * `createTransport` adds both to a transport that does not say it handles them.
    */
-  batch(messages: readonly RpcRequest[], options: SendOptions): Promise<(Reply | Error)[]>;
-  /** A notification (no id, no reply); resolves once it is sent. */
-  notify(message: RpcNotification, options: SendOptions): Promise<void>;
+  request(request: TransportRequest, options: SendOptions): Promise<Answer>;
   /**
-   * WS: every server message without an id (e.g. `eth_subscription`) reaches the listener.
-   * HTTP: throws at once an error saying a ws(s):// URL is needed (nothing is sent). Returns the unlisten function.
+   * Sends `requests` as one batch whose text is `body`; resolves with the whole answer (the client
+   * matches its entries by id) or with one entry per request, in order (its reply, or the error for
+   * it alone). Needed by `capabilities.batch`.
    */
-  listen(listener: (notification: ServerNotification) => void): () => void;
-  /**
-   * WS: called after every successful reconnect (so subscriptions can subscribe again), and with an
-   * error when the socket is closed for good (reconnect attempts used up, or `close()`). HTTP: throws like `listen`.
-   */
-  onConnection(listener: (event: ConnectionEvent) => void): () => void;
-  close(): Promise<void>;
+  batch?(
+    requests: readonly TransportRequest[],
+    body: string,
+    options: SendOptions,
+  ): Promise<Answer | (Reply | Error)[]>;
+  /** Sends a notification (no id, no answer); resolves once it is sent. Without it, `request` sends it and its answer is ignored. */
+  notify?(request: TransportRequest, options: SendOptions): Promise<void>;
+  /** Passes every server message without an id to `listener`; returns the function that stops it. Needed by `capabilities.subscriptions`. */
+  listen?(listener: (notification: ServerNotification) => void): () => void;
+  /** Tells `listener` of every reconnect (subscriptions subscribe again) and of the end. Needed by `capabilities.subscriptions`. */
+  onConnection?(listener: (event: ConnectionEvent) => void): () => void;
+  /** Releases the connection; pending calls reject. */
+  close?(): Promise<void> | void;
 }
 
-/** Where a client keeps its transport (a global symbol, so that two copies of the runtime agree). */
-export const TRANSPORT = Symbol.for("openrpc-ts.transport");
-
-/** The transport of a client made by `createRpcClient` (loaded on first use: the WebSocket one is lazy). */
-export function transportOf(client: object): Promise<Transport> {
-  const get = (client as { [TRANSPORT]?: () => Promise<Transport> })[TRANSPORT];
-  if (typeof get !== "function") throw new TypeError("transportOf: not a client made by createRpcClient");
-  return get();
+/** The parts of a transport, for `createTransport`. */
+export interface TransportConfig extends Omit<Transport, "capabilities" | "host"> {
+  /** Host (and port) to name in errors; default: the `type`. */
+  readonly host?: string;
+  /** The transport enforces `timeout` and `signal` itself (http and webSocket do); otherwise `createTransport` adds both. */
+  readonly enforcesTimeouts?: boolean;
+  /** The transport reconnects on its own after a network failure: the client then does not retry those. */
+  readonly reconnects?: boolean;
 }
+
+/** Where a transport keeps the strings it must never show (its key): a global symbol, not enumerable, never serialized. */
+export const SECRETS = Symbol.for("openrpc-ts.secrets");
+/** Marks a transport made by `createTransport` (the client normalizes any other object once). */
+const MADE = Symbol.for("openrpc-ts.transport");
+/** Marks a transport whose network failures are not retried (it reconnects on its own). */
+export const RECONNECTS = Symbol.for("openrpc-ts.reconnects");
+
+/**
+ * A transport from its parts: checked (a clear ValidationError naming each bad part), its capabilities
+ * derived from the functions it has, a deadline and an abort added when it does not enforce them,
+ * and `secrets` (strings every error must hide) kept out of sight.
+ *
+ * @example
+ * ```ts
+ * const memory = createTransport({
+ *   type: "memory",
+ *   request: async ({ id, method }) => JSON.stringify({ jsonrpc: "2.0", id, result: answer(method) }),
+ * });
+ * const eth = createEthNodeClient({ transport: memory });
+ * ```
+ */
+export function createTransport(config: TransportConfig, secrets: readonly string[] = []): Transport {
+  if ((config as { [MADE]?: boolean })[MADE]) return config as unknown as Transport;
+  const issues = shapeIssues(config, "transport");
+  if (issues.length > 0) throw new ValidationError("transport", issues, {});
+  const { enforcesTimeouts, reconnects, ...parts } = config;
+  const bounded = enforcesTimeouts
+    ? parts
+    : {
+        ...parts,
+        request: (r: TransportRequest, o: SendOptions) => deadline(parts.request(r, o), o),
+        ...(parts.batch && {
+          batch: (r: readonly TransportRequest[], b: string, o: SendOptions) => deadline(parts.batch!(r, b, o), o),
+        }),
+      };
+  const transport: Transport = {
+    ...bounded,
+    host: typeof config.host === "string" && config.host !== "" ? config.host : config.type,
+    capabilities: {
+      batch: typeof config.batch === "function",
+      subscriptions: typeof config.listen === "function" && typeof config.onConnection === "function",
+    },
+  };
+  Object.defineProperty(transport, SECRETS, { value: secrets });
+  Object.defineProperty(transport, MADE, { value: true });
+  if (reconnects) Object.defineProperty(transport, RECONNECTS, { value: true });
+  return Object.freeze(transport);
+}
+
+/**
+ * The problems of something offered as a transport, under `path`. Optional parts of another type are
+ * not errors: the capabilities come from the functions it has.
+ */
+export function shapeIssues(value: unknown, path: string): Issue[] {
+  const t = (value ?? {}) as Record<string, unknown>;
+  const issues: Issue[] = [];
+  const bad = (key: string, rule: string, message: string, v: unknown): number =>
+    issues.push({ path: key ? `${path}.${key}` : path, rule, message, received: v === null ? "null" : typeof v });
+  if (value === null || typeof value !== "object")
+    bad("", "type", "must be a transport: http(url), webSocket(url) or an object with type and request()", value);
+  else {
+    if (typeof t.type !== "string" || t.type === "")
+      bad("type", "type", "must be a non-empty string naming the transport", t.type);
+    if (typeof t.request !== "function")
+      bad("request", "type", "must be a function (request, options) => Promise<answer>", t.request);
+    if (t.endpoint !== undefined && t.endpoint !== "jsonrpc" && t.endpoint !== "proxy")
+      bad("endpoint", "enum", 'must be "jsonrpc" or "proxy"', t.endpoint);
+  }
+  return issues;
+}
+
+/** `promise`, rejected with a TimeoutError after `timeout` ms or an AbortError when `signal` fires. */
+function deadline<T>(promise: Promise<T>, { timeout, signal, context }: SendOptions): Promise<T> {
+  if (!signal && !(timeout > 0 && Number.isFinite(timeout))) return promise;
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortError(context));
+    const onAbort = (): void => {
+      done();
+      reject(new AbortError(context));
+    };
+    const timer =
+      timeout > 0 && Number.isFinite(timeout)
+        ? setTimeout(() => (done(), reject(new TimeoutError(timeout, context))), timeout)
+        : undefined;
+    const done = (): void => {
+      if (timer !== undefined) clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => (done(), resolve(value)),
+      (error: unknown) => (done(), reject(error)),
+    );
+  });
+}
+
+/** The secrets a transport hides (none for a transport that declares none). */
+export const secretsIn = (transport: Transport): readonly string[] =>
+  (transport as { [SECRETS]?: readonly string[] })[SECRETS] ?? [];

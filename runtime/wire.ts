@@ -1,29 +1,26 @@
 /**
  * The text on the wire: requests framed as JSON-RPC (or params alone), answers parsed (long integers
- * kept exact) and turned into results or typed errors. Loaded with the transport, off the start bundle.
+ * kept exact) and turned into results or typed errors, whatever the transport.
  */
-import type { EndpointSpec, MethodSpec } from "./codec.js";
+import type { MethodSpec } from "./codec.js";
 import { JsonRpcError, MalformedResponseError, ValidationError, type ErrorContext } from "./errors.js";
 import { MAX_RESPONSE_DEPTH } from "./defaults.js";
 import { applyU64, deeperThan, parseJson, restoreNumbers, stringifyJson, type U64Map } from "./json.js";
 import { scrub, scrubDeep } from "./secrets.js";
 import type { ClientOptions } from "./options.js";
-import type { Reply, RpcNotification, RpcRequest } from "./transport.js";
+import type { Reply } from "./transport.js";
 import type { Issue, Validator } from "./validate.js";
 
-/** The text sent for a request or notification: the JSON-RPC envelope, or the params alone (`params-only`). */
-export function frame(message: RpcRequest | RpcNotification, envelope: EndpointSpec["envelope"]): string {
-  if (envelope === "params-only") return stringifyJson(message.params);
-  return stringifyJson(
-    "id" in message
-      ? { jsonrpc: "2.0", id: message.id, method: message.method, params: message.params }
-      : { jsonrpc: "2.0", method: message.method, params: message.params },
-  );
+/**
+ * The text sent for a request (`id`) or a notification (no id): the JSON-RPC envelope, or the params
+ * alone (`jsonrpc` false: the keyless proxy form).
+ */
+export function frame(id: number | undefined, method: string, params: unknown, jsonrpc: boolean): string {
+  if (!jsonrpc) return stringifyJson(params);
+  // The envelope as text around the params (JSON.stringify of the method escapes it): no object to build per call.
+  const head = id === undefined ? '{"jsonrpc":"2.0","method":' : `{"jsonrpc":"2.0","id":${id},"method":`;
+  return `${head}${JSON.stringify(method)},"params":${stringifyJson(params)}}`;
 }
-
-/** The text sent for a batch: the envelopes as one JSON array. */
-export const frameBatch = (messages: readonly RpcRequest[]): string =>
-  `[${messages.map((m) => frame(m, "jsonrpc")).join(",")}]`;
 
 /**
  * Parses a reply text; throws MalformedResponseError when it is not JSON. `lossless` (default

@@ -1,9 +1,10 @@
 /**
- * WebSocket transport for `ws://` / `wss://` URLs: one socket, calls multiplexed by id, a timeout
- * per call, messages over `maxResponseBytes` refused (`maxPayload`), reconnect with backoff up to a
- * limit, pending calls rejected with `SocketClosedError` when the socket closes, server
- * notifications (messages without an id) passed to listeners, and `close()` for a clean shutdown.
- * Uses the global `WebSocket` (browsers, Node ≥ 22) or the `ws` package on older Node.
+ * The WebSocket transport, `webSocket(url, { apiKey, … })`, in the package's `./ws` subpath (an
+ * HTTP-only app never bundles it): one socket, calls multiplexed by id, a timeout per call, messages
+ * over `maxResponseBytes` refused (`maxPayload`), reconnect with backoff up to a limit, pending calls
+ * rejected with `SocketClosedError` when the socket closes, server notifications (messages without an
+ * id) passed to listeners, and `close()` for a clean shutdown. Uses the global `WebSocket` (browsers,
+ * Node ≥ 22) or the `ws` package on older Node.
  */
 import {
   AbortError,
@@ -12,22 +13,47 @@ import {
   ResponseTooLargeError,
   SocketClosedError,
   TimeoutError,
+  ValidationError,
   type ErrorContext,
 } from "./errors.js";
-import { frame, frameBatch, parseReply, replyId } from "./wire.js";
+import { parseReply, replyId } from "./wire.js";
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_RECONNECT,
+  MAX_RETRIES,
   MAX_TIMER_MS,
   STABLE_SOCKET_MS,
   type ReconnectPolicy,
 } from "./defaults.js";
-import type { Endpoint } from "./endpoint.js";
-import type { ClientOptions, WebSocketConstructor, WebSocketLike } from "./options.js";
+import { checkTarget, issue, secretsOf } from "./endpoint.js";
+import type { WebSocketConstructor, WebSocketLike } from "./options.js";
 import { redact } from "./secrets.js";
-import type { ConnectionEvent, Reply, RpcRequest, SendOptions, ServerNotification, Transport } from "./transport.js";
+import {
+  createTransport,
+  type ConnectionEvent,
+  type Reply,
+  type SendOptions,
+  type ServerNotification,
+  type Transport,
+  type TransportRequest,
+} from "./transport.js";
+import type { Issue } from "./validate.js";
 
-export interface WsTransportConfig {
+/** Options of `webSocket(url, options)`. */
+export interface WebSocketTransportOptions {
+  /** Project API key, sent as the last path segment: `<url>/<apiKey>`. Never appears in errors. */
+  apiKey?: string;
+  /** WebSocket implementation. Default: the global `WebSocket`, else the `ws` package (Node 20). */
+  WebSocket?: WebSocketConstructor;
+  /** Reconnection: attempts in a row and base delay (doubled each time). Default 5 attempts from 500 ms. */
+  reconnect?: Partial<ReconnectPolicy>;
+  /** Largest message accepted, in bytes. Default 64 MiB. */
+  maxResponseBytes?: number;
+  /** A keyed transport refuses to run in a browser (the key would ship to users) unless this is `true`. */
+  dangerouslyAllowBrowser?: boolean;
+}
+
+interface WsTransportConfig {
   /** The full URL (it may hold the key: never put in an error). */
   url: string;
   host: string;
@@ -48,19 +74,53 @@ const OPEN = 1;
 /** RFC 6455 close code "message too big". */
 const TOO_BIG = 1009;
 
-/** The WebSocket transport of a client: its endpoint, and the options that shape the socket (`reconnect`, `maxResponseBytes`, `WebSocket`). */
-export function wsTransportFor(endpoint: Endpoint, options: ClientOptions, secrets: readonly string[]): Transport {
+/**
+ * A WebSocket transport for any client factory's `transport` option: requests, batches and
+ * subscriptions over one socket.
+ *
+ * @example
+ * ```ts
+ * import { webSocket } from "@blockchain-rpc/clients/ws";
+ * const eth = createEthNodeClient({ transport: webSocket("wss://host/eth/ws", { apiKey: process.env.API_KEY }) });
+ * ```
+ */
+export function webSocket(url: string, options: WebSocketTransportOptions = {}): Transport {
+  const issues: Issue[] = [];
+  if (options === null || typeof options !== "object") issue(issues, "options", "type", "must be an object", options);
+  const o = issues.length > 0 ? {} : options;
+  const number = (path: string, value: unknown, min: number, max: number, integer: boolean): void => {
+    if (value === undefined) return;
+    if (typeof value !== "number" || Number.isNaN(value) || value < min)
+      issue(issues, path, "minimum", `must be a number, ${min} or more`, value);
+    else if (value > max) issue(issues, path, "maximum", `must be at most ${max}`, value);
+    else if (integer && !Number.isInteger(value)) issue(issues, path, "integer", "must be a whole number", value);
+  };
+  number("options.maxResponseBytes", o.maxResponseBytes, 1, Number.MAX_SAFE_INTEGER, true);
+  number("options.reconnect.attempts", o.reconnect?.attempts, 1, MAX_RETRIES, true);
+  number("options.reconnect.delay", o.reconnect?.delay, 0, MAX_TIMER_MS, false);
+  if (o.WebSocket !== undefined && typeof o.WebSocket !== "function")
+    issue(issues, "options.WebSocket", "type", "must be a WebSocket class", o.WebSocket);
+  const target = checkTarget(
+    url,
+    o.apiKey,
+    { url: "url", apiKey: "options.apiKey" },
+    true,
+    o.dangerouslyAllowBrowser,
+    issues,
+  );
+  if (issues.length > 0 || !target) throw new ValidationError("webSocket transport", issues, {});
+  const secrets = secretsOf(o.apiKey);
   return createWsTransport({
-    url: endpoint.url,
-    host: endpoint.host,
+    url: target.url,
+    host: target.host,
     secrets,
-    reconnect: { ...DEFAULT_RECONNECT, ...options.reconnect },
-    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-    WebSocket: options.WebSocket,
+    reconnect: { ...DEFAULT_RECONNECT, ...o.reconnect },
+    maxResponseBytes: o.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    WebSocket: o.WebSocket,
   });
 }
 
-export function createWsTransport(config: WsTransportConfig): Transport {
+function createWsTransport(config: WsTransportConfig): Transport {
   const { host, secrets, reconnect, maxResponseBytes: limit } = config;
   const pending = new Map<string, Pending>();
   const listeners = new Set<(notification: ServerNotification) => void>();
@@ -239,7 +299,7 @@ export function createWsTransport(config: WsTransportConfig): Transport {
   }
 
   /** Registers the ids, sends `text` once the socket is open, and settles each id with its reply or error. */
-  function exchange(text: string, messages: readonly RpcRequest[], options: SendOptions): Promise<Reply>[] {
+  function exchange(text: string, messages: readonly TransportRequest[], options: SendOptions): Promise<Reply>[] {
     const { timeout, signal, context } = options;
     const promises = messages.map(
       (m) =>
@@ -278,41 +338,47 @@ export function createWsTransport(config: WsTransportConfig): Transport {
     return promises;
   }
 
-  return {
-    kind: "ws",
-    request(message, options) {
-      return exchange(frame(message, "jsonrpc"), [message], options)[0]!;
+  return createTransport(
+    {
+      type: "webSocket",
+      host,
+      enforcesTimeouts: true,
+      reconnects: true,
+      request(message, options) {
+        return exchange(message.body, [message], options)[0]!;
+      },
+      batch(messages, body, options) {
+        const replies = exchange(body, messages, options);
+        return Promise.all(replies.map((p) => p.catch((error: Error) => error)));
+      },
+      async notify(message, options) {
+        try {
+          (await connection()).send(message.body);
+        } catch (error) {
+          throw forCall(error, options.context);
+        }
+      },
+      listen(listener) {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+      onConnection(listener) {
+        watchers.add(listener);
+        return () => void watchers.delete(listener);
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        rejectAll((p) => new SocketClosedError(1000, p.context));
+        socket?.close(1000, "client closed");
+        socket = undefined;
+        emit({ type: "closed", error: new SocketClosedError(1000, { host }) });
+        listeners.clear();
+        watchers.clear();
+      },
     },
-    batch(messages, options) {
-      const replies = exchange(frameBatch(messages), messages, options);
-      return Promise.all(replies.map((p) => p.catch((error: Error) => error)));
-    },
-    async notify(message, options) {
-      try {
-        (await connection()).send(frame(message, "jsonrpc"));
-      } catch (error) {
-        throw forCall(error, options.context);
-      }
-    },
-    listen(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    onConnection(listener) {
-      watchers.add(listener);
-      return () => void watchers.delete(listener);
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      rejectAll((p) => new SocketClosedError(1000, p.context));
-      socket?.close(1000, "client closed");
-      socket = undefined;
-      emit({ type: "closed", error: new SocketClosedError(1000, { host }) });
-      listeners.clear();
-      watchers.clear();
-    },
-  };
+    secrets,
+  );
 }
 
 /** Wait before try `n` (n ≥ 1): `delay · 2^(n-1)`, capped where timers still work. */

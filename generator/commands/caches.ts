@@ -38,6 +38,9 @@ export class BoundedCache<V> {
     this.entries.set(key, value);
     if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
   }
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
 }
 
 let shared: Caches | undefined;
@@ -51,7 +54,7 @@ export function processCaches(): Caches {
 /** Fresh, empty caches (the format cache still reads and writes the disk). */
 export function newCaches(): Caches {
   return {
-    load: new BoundedCache<CheckedSpec>(DOCUMENTS_KEPT),
+    load: new BoundedCache<Promise<CheckedSpec>>(DOCUMENTS_KEPT),
     emitted: new WeakMap<DocumentModel, Promise<EmittedDocument>>(),
     format: new DiskFormatCache(path.join(ROOT, "node_modules", ".cache", "openrpc-ts", "format-v1.json")),
   };

@@ -38,8 +38,9 @@ export interface CheckedSpec {
  * (generator/commands/caches.ts); a `Map` will do.
  */
 export interface LoadCache {
-  get(key: string): CheckedSpec | undefined;
-  set(key: string, value: CheckedSpec): void;
+  get(key: string): Promise<CheckedSpec> | undefined;
+  set(key: string, value: Promise<CheckedSpec>): void;
+  delete(key: string): void;
 }
 
 export interface LoadModelOptions {
@@ -90,7 +91,7 @@ export async function loadModel(options: LoadModelOptions): Promise<LoadResult> 
       problems.push(...error.problems.map((p) => withSeverity(p, "error")));
       continue;
     }
-    const checked = checkCached(spec, options);
+    const checked = await checkCached(spec, options);
     problems.push(...checked.problems);
     specs.push(spec);
     if (checked.document) documents.push(checked.document);
@@ -120,19 +121,29 @@ export function requireModel(result: LoadResult, stage: string): LoadedModel {
   throw new GeneratorError(errorsOf(result), stage);
 }
 
-function checkCached(spec: LoadedSpec, options: LoadModelOptions): CheckedSpec {
+/**
+ * The check of one document, from the cache when its files and policy were checked before. The
+ * cache holds the promise, so two loads of one document at once check it once; a check that
+ * fails (a bug, not a problem of the document) is not kept.
+ */
+function checkCached(spec: LoadedSpec, options: LoadModelOptions): Promise<CheckedSpec> {
   if (!options.cache) return checkSpec(spec, options.examples ?? "error");
   const key = specKey(spec, options.examples ?? "error");
   let checked = options.cache.get(key);
   if (!checked) {
-    checked = checkSpec(spec, options.examples ?? "error");
-    options.cache.set(key, checked);
+    const cache = options.cache;
+    const made = checkSpec(spec, options.examples ?? "error");
+    cache.set(key, made);
+    made.catch(() => {
+      if (cache.get(key) === made) cache.delete(key);
+    });
+    checked = made;
   }
   return checked;
 }
 
 /** Validate → normalize → examples for one document: pure, a function of the loaded files and the policy. */
-function checkSpec(spec: LoadedSpec, examples: "error" | "warn"): CheckedSpec {
+async function checkSpec(spec: LoadedSpec, examples: "error" | "warn"): Promise<CheckedSpec> {
   const found = validateSpec(spec);
   const problems = [
     ...found.problems.map((p) => withSeverity(p, "error")),
@@ -147,7 +158,7 @@ function checkSpec(spec: LoadedSpec, examples: "error" | "warn"): CheckedSpec {
     return { problems: [...problems, ...error.problems.map((p) => withSeverity(p, "error"))] };
   }
   problems.push(...document.warnings.map((p) => withSeverity(p, "warning")));
-  const exampleProblems = validateExamples(document).map((p) =>
+  const exampleProblems = (await validateExamples(document)).map((p) =>
     withSeverity(p, examples === "warn" ? "warning" : "error"),
   );
   problems.push(...exampleProblems);

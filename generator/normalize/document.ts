@@ -13,20 +13,14 @@ import { applyDeviations } from "./deviations.js";
 import { normalizeMethod, plainRef } from "./methods.js";
 import { NameRegistry, pascalCase, RESERVED_MEMBERS, RESERVED_TYPE_NAMES } from "./names.js";
 import { derivePagination } from "./pagination.js";
+import type { OpenrpcDocument, ServerObject } from "./openrpc.js";
 import { normalizeServers } from "./servers.js";
 import { subpathOf } from "./subpath.js";
 
-interface RawDocument {
-  info: { title: string; version: string; description?: string };
-  servers?: unknown[];
-  methods: unknown[];
-  components?: { schemas?: Record<string, unknown> };
-  "x-client"?: { subpath?: string; factory?: string; methodPrefix?: string };
-}
-
 export function normalizeDocument(spec: LoadedSpec): DocumentModel {
   const file = spec.entry;
-  const doc = spec.files.get(file) as RawDocument;
+  // Checked by the validate stage: the meta-schema, then the extension schemas.
+  const doc = spec.files.get(file) as OpenrpcDocument;
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
   const typeNames = new NameRegistry(RESERVED_TYPE_NAMES);
@@ -110,9 +104,9 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
  * How the keyed endpoint takes the params of "either" methods: the first non-proxy server's
  * `x-endpoint.paramStructure`, else by position, the JSON-RPC convention of node APIs.
  */
-function keyedStructure(servers: unknown[] | undefined): "by-name" | "by-position" {
+function keyedStructure(servers: ServerObject[] | undefined): "by-name" | "by-position" {
   for (const server of servers ?? []) {
-    const endpoint = (server as { "x-endpoint"?: { kind?: string; paramStructure?: string } } | null)?.["x-endpoint"];
+    const endpoint = server["x-endpoint"];
     if (endpoint?.kind === "proxy") continue;
     if (endpoint?.paramStructure === "by-name" || endpoint?.paramStructure === "by-position")
       return endpoint.paramStructure;

@@ -3,18 +3,24 @@ import type {
   ErrorModel,
   ExampleModel,
   JsonSchema,
-  LimitRule,
   MethodModel,
   ParamModel,
-  ParamStructure,
   Problem,
-  ResultVariant,
   SubscriptionModel,
 } from "../model/document.js";
 import { deref } from "../load/refs.js";
 import type { SchemaBundler } from "./bundle.js";
 import { setOwn } from "../own.js";
 import { memberName, pascalCase, variableName } from "./names.js";
+import type {
+  ContentDescriptorObject,
+  ErrorObject,
+  ExampleObject,
+  ExamplePairingObject,
+  MethodObject,
+  OrReference,
+  XSubscription,
+} from "./openrpc.js";
 
 export interface MethodContext {
   files: Map<string, unknown>;
@@ -24,59 +30,27 @@ export interface MethodContext {
   problems: Problem[];
 }
 
-interface RawMethod {
-  name: string;
-  summary?: string;
-  description?: string;
-  deprecated?: boolean;
-  paramStructure?: ParamStructure;
-  params?: unknown[];
-  result?: unknown;
-  errors?: unknown[];
-  examples?: unknown[];
-  "x-idempotent"?: boolean;
-  "x-limits"?: LimitRule[];
-  "x-result-variants"?: { name: string; when: ResultVariant["when"]; schema: unknown }[];
-  "x-subscription"?: RawSubscription;
-}
-interface RawSubscription {
-  notification: string;
-  unsubscribe: string;
-  item: unknown;
-  variants?: {
-    name: string;
-    when: ResultVariant["when"];
-    params?: string[];
-    item: unknown;
-    backfill?: "blocks" | "logs";
-  }[];
-}
-interface RawDescriptor {
-  name: string;
-  summary?: string;
-  description?: string;
-  required?: boolean;
-  deprecated?: boolean;
-  schema?: unknown;
-}
-
 export type BaseMethod = Omit<
   MethodModel,
   "clientName" | "typeBase" | "paramsType" | "resultType" | "pagination" | "signature"
 >;
 
-export function normalizeMethod(ctx: MethodContext, raw: unknown, at: string): BaseMethod | undefined {
-  const found = deref<RawMethod>(ctx.files, ctx.file, at, raw);
+export function normalizeMethod(
+  ctx: MethodContext,
+  raw: OrReference<MethodObject>,
+  at: string,
+): BaseMethod | undefined {
+  const found = deref<MethodObject>(ctx.files, ctx.file, at, raw);
   if (!found) return undefined;
   const m = found.value;
   const paramStructure = m.paramStructure ?? "either";
-  const params = (m.params ?? [])
+  const params = m.params
     .map((p, i) => normalizeParam(ctx, found.file, `${found.pointer}/params/${i}`, p))
     .filter((p): p is ParamModel => p !== undefined);
   const result =
     m.result === undefined
       ? undefined
-      : deref<RawDescriptor>(ctx.files, found.file, `${found.pointer}/result`, m.result);
+      : deref<ContentDescriptorObject>(ctx.files, found.file, `${found.pointer}/result`, m.result);
   return {
     rpcName: m.name,
     summary: m.summary ?? "",
@@ -89,7 +63,7 @@ export function normalizeMethod(ctx: MethodContext, raw: unknown, at: string): B
           result: {
             name: result.value.name,
             description: result.value.description ?? result.value.summary ?? "",
-            schema: ctx.bundler.rewrite(result.value.schema ?? true, result.file, `${result.pointer}/schema`),
+            schema: ctx.bundler.rewrite(result.value.schema, result.file, `${result.pointer}/schema`),
           },
         }
       : {}),
@@ -127,7 +101,7 @@ function normalizeSubscription(
   ctx: MethodContext,
   file: string,
   at: string,
-  raw: RawSubscription,
+  raw: XSubscription,
   paramCount: number,
 ): SubscriptionModel {
   return {
@@ -146,11 +120,16 @@ function normalizeSubscription(
   };
 }
 
-function normalizeParam(ctx: MethodContext, file: string, at: string, raw: unknown): ParamModel | undefined {
-  const found = deref<RawDescriptor>(ctx.files, file, at, raw);
+function normalizeParam(
+  ctx: MethodContext,
+  file: string,
+  at: string,
+  raw: OrReference<ContentDescriptorObject>,
+): ParamModel | undefined {
+  const found = deref<ContentDescriptorObject>(ctx.files, file, at, raw);
   if (!found) return undefined;
   const p = found.value;
-  const schema = ctx.bundler.rewrite(p.schema ?? true, found.file, `${found.pointer}/schema`);
+  const schema = ctx.bundler.rewrite(p.schema, found.file, `${found.pointer}/schema`);
   const ref = plainRef(schema);
   return {
     name: p.name,
@@ -171,8 +150,13 @@ export function plainRef(schema: JsonSchema): string | undefined {
   return schema.$ref.replace("#/definitions/", "");
 }
 
-function normalizeError(ctx: MethodContext, file: string, at: string, raw: unknown): ErrorModel | undefined {
-  const found = deref<{ code: number; message: string; data?: unknown }>(ctx.files, file, at, raw);
+function normalizeError(
+  ctx: MethodContext,
+  file: string,
+  at: string,
+  raw: OrReference<ErrorObject>,
+): ErrorModel | undefined {
+  const found = deref<ErrorObject>(ctx.files, file, at, raw);
   if (!found) return undefined;
   // A referenced error is named by where it sits (`#/components/errors/NotFound`, `errors.json#/RateLimited`).
   const isRef = found.pointer !== at || found.file !== file;
@@ -195,19 +179,14 @@ function normalizeExample(
   ctx: MethodContext,
   file: string,
   at: string,
-  raw: unknown,
+  raw: OrReference<ExamplePairingObject>,
   paramNames: string[],
 ): ExampleModel | undefined {
-  const found = deref<{ name?: string; description?: string; summary?: string; params?: unknown[]; result?: unknown }>(
-    ctx.files,
-    file,
-    at,
-    raw,
-  );
+  const found = deref<ExamplePairingObject>(ctx.files, file, at, raw);
   if (!found) return undefined;
   const e = found.value;
-  const items = (e.params ?? []).map(
-    (p, i) => deref<{ name: string; value: unknown }>(ctx.files, found.file, `${found.pointer}/params/${i}`, p)?.value,
+  const items = e.params.map(
+    (p, i) => deref<ExampleObject>(ctx.files, found.file, `${found.pointer}/params/${i}`, p)?.value,
   );
   const byName = items.length > 0 && items.every((item) => item !== undefined && paramNames.includes(item.name));
   const params: Record<string, unknown> = {};
@@ -219,7 +198,7 @@ function normalizeExample(
   const result =
     e.result === undefined
       ? undefined
-      : deref<{ value: unknown }>(ctx.files, found.file, `${found.pointer}/result`, e.result);
+      : deref<ExampleObject>(ctx.files, found.file, `${found.pointer}/result`, e.result);
   return {
     name: e.name ?? `example ${at.split("/").pop()}`,
     description: e.description ?? e.summary ?? "",

@@ -1,28 +1,20 @@
 /** Servers → `ServerModel`, reading the `x-endpoint` extension (see spec/README.md). */
 import type { ServerModel } from "../model/document.js";
+import type { ServerObject } from "./openrpc.js";
 
-interface RawServer {
-  name?: string;
-  url?: string;
-  summary?: string;
-  description?: string;
-  variables?: Record<string, { default?: string; description?: string; enum?: string[] }>;
-  "x-endpoint"?: Partial<
-    Pick<ServerModel, "kind" | "paramStructure" | "envelope" | "methodIn" | "network" | "transport">
-  >;
-}
-
-export function normalizeServers(raw: unknown, defaultStructure: "by-name" | "by-position"): ServerModel[] {
-  if (!Array.isArray(raw)) return [];
-  return (raw as RawServer[]).map((server, i) => {
-    const url = server.url ?? "";
+export function normalizeServers(
+  servers: ServerObject[] | undefined,
+  defaultStructure: "by-name" | "by-position",
+): ServerModel[] {
+  return (servers ?? []).map((server, i) => {
+    const url = server.url;
     const endpoint = server["x-endpoint"] ?? {};
     const keyed = /\{apiKey\}/.test(url);
     const scheme = /^(\w+):/.exec(url)?.[1];
     const variables: ServerModel["variables"] = {};
     for (const [name, v] of Object.entries(server.variables ?? {})) {
       variables[name] = {
-        default: v.default ?? "",
+        default: v.default,
         description: v.description ?? "",
         ...(v.enum ? { enum: v.enum } : {}),
       };

@@ -16,6 +16,8 @@ export const RESERVED_SUBPATHS = new Set([
   "index",
   "index.js",
   "index.ts",
+  // The WebSocket transport's subpath (plugins/package/package.ts WS_SUBPATH).
+  "ws",
 ]);
 
 /** Why `subpath` cannot be used, or `undefined` when it can. */

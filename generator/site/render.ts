@@ -4,15 +4,16 @@
  * `htmlScriptJson`) and wrapped as a SafeString, so Handlebars adds nothing and the template,
  * which only uses `{{…}}`, cannot emit spec text unescaped. Templates hold no logic.
  */
-import Handlebars from "handlebars";
 import { htmlFragmentHref, htmlScriptJson, htmlText, jsonLiteral, objectKey } from "../print/escape.js";
+import { precompiled, safe, type SafeString as Safe } from "../print/handlebars.js";
+import pageTemplate from "./page.compiled.js";
 import type { Field, SiteApi, SiteData, SiteMethod } from "./types.js";
 
-type Safe = Handlebars.SafeString;
-const safe = (html: string): Safe => new Handlebars.SafeString(html);
 const text = (value: string): Safe => safe(htmlText(value));
+/** templates/site/index.html.hbs, precompiled (./page.compiled.ts, see print/templates-build.ts), made into a render function on first use. */
+let render: ((view: object) => string) | undefined;
 
-export function renderPage(site: SiteData, template: string): string {
+export function renderPage(site: SiteData): string {
   let index = 0;
   const view = {
     title: text(pageTitle(site)),
@@ -25,7 +26,8 @@ export function renderPage(site: SiteData, template: string): string {
       methods: api.methods.map((m) => methodView(api, m, index++)),
     })),
   };
-  return Handlebars.compile(template, { strict: true, noEscape: false })(view);
+  render ??= precompiled(pageTemplate);
+  return render(view);
 }
 
 /** The site model as the page's script needs it: example results are shown in the HTML only. */

@@ -41,11 +41,10 @@ export interface SiteBuild {
 
 /** The files of the site, from the site model of already normalized documents. */
 export async function siteFiles(site: SiteData): Promise<{ files: Map<string, string>; bundle: Bundle }> {
-  const template = await readFile(path.join(ROOT, "templates/site/index.html.hbs"), "utf8");
   const style = await readFile(path.join(ROOT, "templates/site/style.css"), "utf8");
   const bundle = await bundleSite(site, ROOT);
   const files = new Map([
-    ["index.html", renderPage(site, template)],
+    ["index.html", renderPage(site)],
     ["style.css", style],
     ["app.js", bundle.code],
   ]);

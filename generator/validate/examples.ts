@@ -1,151 +1,164 @@
 /**
- * Lint rule: every example pairing validates against its method's schemas (params exactly as
- * documented; results with the x-response-deviations applied). Checked with ajv, independently
- * of the generated validators, so the two can be compared in tests.
+ * Lint rule: every example fits its schema — each example pairing of a method (params exactly as
+ * documented; results with the x-response-deviations applied), and each `examples` entry written
+ * inside a schema (the cases: example-cases.ts). Checked by ajv, independently of the generated
+ * validators, so that the two can be compared in tests.
+ *
+ * The schemas are the document's own, so they are compiled when the document is checked, not
+ * when the generator is built (unlike the meta-schemas, see meta-schema-build.ts). What keeps
+ * that cheap: ajv is loaded on first use (a document without examples never loads it); one Ajv
+ * instance checks the whole document; its named schemas are added once, as the definitions of
+ * one root schema, and compiled on demand, each once (`inlineRefs: false` makes every
+ * referenced schema a function of its own, shared by all that use it); and when the lenient
+ * schemas are the documented ones (no x-response-deviations), params and results share that
+ * root, so a schema used by both is compiled once. The instance is dropped with the document:
+ * a process-wide one would keep every compiled function of every document a watch session
+ * checked. Measured in docs/DECISIONS.md ("ajv").
  */
-import { createRequire } from "node:module";
-import type { Ajv as AjvClass } from "ajv";
-import type { DocumentModel, JsonSchema, Problem } from "../model/document.js";
-import { quickErrors, type QuickError } from "./quick-check.js";
+import type { Ajv as AjvClass, ErrorObject, Options } from "ajv";
+import type { DocumentModel, Problem } from "../model/document.js";
+import { patternFlags } from "../print/escape.js";
+import { setOwn } from "../own.js";
+import { describeAjvError } from "./ajv-errors.js";
+import { exampleCases, type Case } from "./example-cases.js";
 
-/**
- * The errors of `value` against the schema at `ref` (empty when it fits, or when there is no such
- * schema); `schema` is that schema itself, `lenient` whether `ref` is under `results`.
- */
-type Check = (ref: string, value: unknown, schema: JsonSchema | undefined, lenient: boolean) => QuickError[];
+/** How often ajv was loaded and how many schemas it compiled since the process started (read by tests). */
+export const ajvUse = { loads: 0, compiled: 0 };
 
-/** How often ajv was needed, since the process started: read by tests (how many checks quick-check.ts could not answer). */
-export const ajvUse = { loads: 0, checks: 0 };
-
-export interface ExamplesOptions {
-  /** Check every example with ajv, skipping quick-check.ts: tests compare the two paths with it. */
-  ajvOnly?: boolean;
-}
-
-/**
- * Compiling is most of the cost here. quick-check.ts answers for most examples without compiling
- * anything, with ajv's own errors for those that do not fit; the others go to ajv, made on demand,
- * where every schema is compiled once and shared: references are compiled as functions of their
- * own (`inlineRefs: false`), not copied into each schema that uses them.
- */
-function checker(
-  doc: DocumentModel,
-  named: Record<"params" | "results", ReadonlyMap<string, JsonSchema>>,
-  ajvOnly: boolean,
-): Check {
-  const definitions = (lenient: boolean): Record<string, unknown> =>
-    Object.fromEntries(doc.schemas.map((s) => [s.name, lenient ? s.lenient : s.schema]));
-  const make = (): AjvClass => {
-    // Loaded on first use: most runs never need it (quick-check.ts answers for every example).
-    ajvUse.loads++;
-    const { Ajv } = createRequire(import.meta.url)("ajv") as typeof import("ajv");
-    // Skipping the optimizer of the generated code compiles faster.
-    const ajv = new Ajv({
-      strict: false,
-      allErrors: true,
-      validateFormats: false,
-      inlineRefs: false,
-      code: { optimize: false },
-    });
-    ajv.addSchema({ $id: "params", definitions: definitions(false) });
-    ajv.addSchema({ $id: "results", definitions: definitions(true) });
-    return ajv;
-  };
-  let ajv: AjvClass | undefined;
-  return (ref, value, schema, lenient) => {
-    const quick =
-      schema === undefined || ajvOnly ? undefined : quickErrors(schema, value, lenient ? named.results : named.params);
-    if (quick !== undefined) return quick;
-    ajvUse.checks++;
-    ajv ??= make();
-    const check = ajv.getSchema(ref);
-    if (!check || check(value)) return [];
-    return (check.errors ?? []).map((e) => ({ instancePath: e.instancePath, message: e.message ?? "is invalid" }));
-  };
-}
-
-export function validateExamples(doc: DocumentModel, options: ExamplesOptions = {}): Problem[] {
+export async function validateExamples(doc: DocumentModel): Promise<Problem[]> {
+  const cases = exampleCases(doc);
+  if (cases.length === 0) return [];
+  const check = checker(doc, await loadAjv());
   const problems: Problem[] = [];
-  const schemas = {
-    params: new Map(doc.schemas.map((s) => [s.name, s.schema])),
-    results: new Map(doc.schemas.map((s) => [s.name, s.lenient])),
-  };
-  const check = checker(doc, schemas, options.ajvOnly === true);
-  for (const m of doc.methods) {
-    for (const example of m.examples) {
-      for (const e of check(
-        `params#/definitions/${m.paramsType}`,
-        toNumbers(example.params),
-        schemas.params.get(m.paramsType),
-        false,
-      )) {
-        problems.push({
-          file: doc.source,
-          pointer: `${example.pointer}/params`,
-          message: `example "${example.name}" of ${m.rpcName} has invalid params: ${e.instancePath || "(params)"} ${e.message}.`,
-          hint: "Fix the example, or the param schema if the example is a real published request.",
-        });
-      }
-      if (!m.result || !example.hasResult) continue;
-      for (const e of check(
-        `results#/definitions/${m.resultType}`,
-        toNumbers(example.result),
-        schemas.results.get(m.resultType),
-        true,
-      )) {
-        problems.push({
-          file: doc.source,
-          pointer: `${example.pointer}/result`,
-          message: `example "${example.name}" of ${m.rpcName} has an invalid result: ${e.instancePath || "(result)"} ${e.message}.`,
-          hint: "Fix the example, or declare the deviation with x-response-deviations if real responses do this.",
-        });
-      }
+  const uncompiled = new Set<string>();
+  for (const c of cases) {
+    const found = check(c);
+    if (Array.isArray(found)) problems.push(...c.problems(found));
+    else if (!uncompiled.has(c.schemaPointer)) {
+      uncompiled.add(c.schemaPointer);
+      problems.push({
+        file: doc.source,
+        pointer: c.schemaPointer,
+        message: `the examples of ${c.schema} cannot be checked: ajv cannot compile its schema (${found.failure}).`,
+        hint: "Fix the schema so that it is valid JSON Schema (draft-07); its examples are checked once it is.",
+      });
     }
   }
-  problems.push(...schemaExamples(doc, check));
   return problems.map((p) => ({ ...p, kind: "example" }));
 }
 
 /**
- * `examples` written inside schemas (a component, a property, an item): each must fit the
- * schema it is written in, or the client would reject values the document itself shows.
+ * The check of one case, in an Ajv instance of the document's own. Each named schema is added
+ * under an id of its own, its `#/definitions/X` references made relative (`X`), so that a schema
+ * is one compiled function whether it is checked directly or reached through a reference, and is
+ * compiled on its first use. Lenient schemas are added apart when deviations make them differ.
+ * The errors as sentences; a failure when ajv cannot compile the schema.
  */
-function schemaExamples(doc: DocumentModel, check: Check): Problem[] {
-  const problems: Problem[] = [];
-  for (const named of doc.schemas) {
-    const stack: [unknown, string][] = [[named.lenient, ""]];
-    while (stack.length > 0) {
-      const [node, at] = stack.pop()!;
-      if (node === null || typeof node !== "object") continue;
-      const examples = (node as { examples?: unknown }).examples;
-      if (!Array.isArray(node) && Array.isArray(examples) && examples.length > 0) {
-        const ref = `results#/definitions/${encodePointer(named.name)}${at}`;
-        examples.forEach((example, i) => {
-          const errors = check(ref, toNumbers(example), node as JsonSchema, true);
-          if (errors.length === 0) return;
-          const first = errors[0];
-          problems.push({
-            file: doc.source,
-            pointer: `${named.pointer.split("#")[1] ?? ""}${at}/examples/${i}`,
-            message: `example ${i} of schema ${named.name} does not fit its schema: ${first?.instancePath || "(value)"} ${first?.message ?? "is invalid"}.`,
-            hint: "Fix the example, or the schema if the example is a real value.",
-          });
-        });
-      }
-      for (const [key, child] of Object.entries(node)) {
-        if (key !== "enum" && key !== "const" && key !== "default" && key !== "examples" && key !== "example")
-          stack.push([child, `${at}/${encodePointer(key)}`]);
-      }
+function checker(doc: DocumentModel, Ajv: typeof AjvClass): (c: Case) => string[] | { failure: string } {
+  const same = doc.schemas.every((s) => s.lenient === s.schema);
+  const ajv = new Ajv(OPTIONS);
+  const id = (root: "params" | "results", name: string): string =>
+    `https://examples.invalid/${root}/${encodeURIComponent(name)}`;
+  const unusable = new Map<string, string>();
+  const add = (schema: unknown, key: string): void => {
+    try {
+      ajv.addSchema(relativeRefs(schema) as object, key);
+    } catch (error) {
+      unusable.set(key, message(error));
     }
+  };
+  for (const s of doc.schemas) {
+    add(s.schema, id("params", s.name));
+    if (!same) add(s.lenient, id("results", s.name));
   }
-  return problems;
+  return (c) => {
+    const key = id(c.lenient && !same ? "results" : "params", c.schema);
+    if (unusable.has(key)) return { failure: unusable.get(key)! };
+    let validate;
+    try {
+      validate = ajv.getSchema(c.below === "" ? key : `${key}#${fragment(c.below)}`);
+    } catch (error) {
+      return { failure: message(error) };
+    }
+    if (!validate || validate(c.value)) return [];
+    return (validate.errors ?? []).map(
+      (e: ErrorObject) => `${e.instancePath || c.label} ${describeAjvError(e, c.value)}`,
+    );
+  };
 }
 
-function encodePointer(token: string): string {
-  return encodeURIComponent(token.replace(/~/g, "~0").replace(/\//g, "~1")).replace(/%24/g, "$");
+/**
+ * A copy of a bundled schema whose `#/definitions/X` references are relative (`X`, `X#/…`);
+ * values (enum, const, default, examples) are kept as they are. Normalize has resolved every
+ * reference, so ids (`$id`, and draft-04's `id`, which ajv refuses) have nothing left to name:
+ * they are dropped, or they would change what the relative references resolve against.
+ */
+function relativeRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(relativeRefs);
+  if (node === null || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if ((key === "$id" || key === "id") && typeof value === "string") continue;
+    if (key === "$ref" && typeof value === "string" && value.startsWith("#/definitions/")) {
+      const [name, ...rest] = value.slice("#/definitions/".length).split("/");
+      setOwn(out, key, rest.length === 0 ? name : `${name}#/${rest.join("/")}`);
+    } else
+      setOwn(
+        out,
+        key,
+        key === "enum" || key === "const" || key === "default" || key === "examples" ? value : relativeRefs(value),
+      );
+  }
+  return out;
 }
 
-/** ajv checks `type: integer` on numbers; examples are plain JSON, so nothing to convert but bigints. */
-function toNumbers(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value ?? null, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v)));
+const OPTIONS: Options = {
+  // Keywords ajv does not know (x- extensions, tsType…) are ignored, as JSON Schema says.
+  strict: false,
+  allErrors: true,
+  // Formats are documentation here, as in the generated validators.
+  validateFormats: false,
+  // The document passed the OpenRPC meta-schema, which checks its schemas; a schema ajv still
+  // cannot compile is reported as such (uncheckable), so ajv's own meta-schema need not be compiled.
+  validateSchema: false,
+  inlineRefs: false,
+  code: {
+    // Skipping the optimizer of the generated code compiles faster.
+    optimize: false,
+    regExp: documentRegExp as NonNullable<Options["code"]>["regExp"],
+    process: (code) => {
+      ajvUse.compiled++;
+      return code;
+    },
+  },
+  logger: false,
+};
+
+/** A pattern compiles as in the generated validators: with the `u` flag, or without it when only valid so (validate/keywords.ts warns). */
+function documentRegExp(pattern: string, flags: string): RegExp {
+  return new RegExp(pattern, patternFlags(pattern) === "" ? flags.replace("u", "") : flags);
+}
+documentRegExp.code = "new RegExp";
+
+let loaded: Promise<typeof AjvClass> | undefined;
+
+/** ajv, imported on first use (a chunk of its own in the bundle, see generator/build.mjs): a document without examples never loads it. */
+function loadAjv(): Promise<typeof AjvClass> {
+  return (loaded ??= import("ajv").then((module) => {
+    ajvUse.loads++;
+    // ajv is CommonJS: its exports object is the default export, natively and in the bundle.
+    return module.default.Ajv;
+  }));
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
+}
+
+/** A JSON pointer as a URI fragment, each token percent-encoded (ajv decodes them before reading the pointer). */
+function fragment(jsonPointer: string): string {
+  return jsonPointer
+    .split("/")
+    .map((token) => encodeURIComponent(token).replace(/%24/g, "$"))
+    .join("/");
 }

@@ -10,19 +10,23 @@ import type { Problem } from "../model/document.js";
 import { subpathProblem } from "../normalize/subpath.js";
 import { pointer } from "../problems.js";
 import { deref } from "../load/refs.js";
+import type { OpenrpcDocument } from "../normalize/openrpc.js";
 import { extensionValidators } from "./meta-schema.compiled.js";
+import { describeAjvError } from "./ajv-errors.js";
 
 /** The extension schemas (extension-schemas.ts), compiled when the generator is built (meta-schema-build.ts). */
 const compiled = extensionValidators as unknown as Record<string, ValidateFunction>;
 
 export function lintExtensions(spec: LoadedSpec): Problem[] {
   const file = spec.entry;
-  const doc = spec.files.get(file) as { methods?: unknown[]; servers?: unknown[]; "x-client"?: { subpath?: unknown } };
+  // Only the meta-schema has been checked: the extensions are still unknown values here.
+  const doc = spec.files.get(file) as Partial<OpenrpcDocument>;
   const problems: Problem[] = [];
   const check = (where: string, at: string, key: string, value: unknown): void => {
     if (value === undefined) return;
     const validate = compiled[key]!;
-    if (!validate(value)) for (const e of validate.errors ?? []) problems.push(problem(where, `${at}/${key}`, key, e));
+    if (!validate(value))
+      for (const e of validate.errors ?? []) problems.push(problem(where, `${at}/${key}`, key, e, value));
   };
   check(file, "", "x-client", doc["x-client"]);
   const subpath = doc["x-client"]?.subpath;
@@ -36,9 +40,7 @@ export function lintExtensions(spec: LoadedSpec): Problem[] {
         hint: 'It names the package subpath and the folder under src/: use a plain name such as "advanced".',
       });
   }
-  (doc.servers ?? []).forEach((server, i) =>
-    check(file, pointer("servers", i), "x-endpoint", (server as Record<string, unknown> | null)?.["x-endpoint"]),
-  );
+  (doc.servers ?? []).forEach((server, i) => check(file, pointer("servers", i), "x-endpoint", server["x-endpoint"]));
   (doc.methods ?? []).forEach((raw, i) => {
     const found = deref<Record<string, unknown>>(spec.files, file, pointer("methods", i), raw);
     if (!found || found.value === null || typeof found.value !== "object") return;
@@ -66,20 +68,11 @@ function occurrences(root: unknown, key: string): [string, unknown][] {
   return found;
 }
 
-function problem(file: string, at: string, key: string, e: ErrorObject): Problem {
-  const params = e.params as Record<string, unknown>;
-  const detail =
-    e.keyword === "additionalProperties"
-      ? `has an unknown field "${String(params.additionalProperty)}"`
-      : e.keyword === "enum"
-        ? `must be one of ${JSON.stringify(params.allowedValues)}`
-        : e.keyword === "required"
-          ? `is missing "${String(params.missingProperty)}"`
-          : (e.message ?? "is invalid");
+function problem(file: string, at: string, key: string, e: ErrorObject, value: unknown): Problem {
   return {
     file,
     pointer: `${at}${e.instancePath}`,
-    message: `${key}${e.instancePath.replace(/\//g, ".")} ${detail}.`,
+    message: `${key}${e.instancePath.replace(/\//g, ".")} ${describeAjvError(e, value)}.`,
     hint: "See spec/README.md (Extensions read by the generator) for the shape of each extension.",
   };
 }

@@ -6,26 +6,26 @@ import type { Problem } from "../model/document.js";
 import { pointer } from "../problems.js";
 import { deref, resolveRef } from "../load/refs.js";
 import type { LoadedSpec } from "../load/load.js";
+import type { ContentDescriptorObject, MethodObject, OpenrpcDocument, XResultVariant } from "../normalize/openrpc.js";
 
-interface RawMethod {
-  name?: string;
-  paramStructure?: string;
-  params?: unknown[];
-  "x-limits"?: { rule?: string; from?: string; to?: string; if?: string; then?: string }[];
-  "x-result-variants"?: { when?: { param?: string } }[];
-}
-interface RawParam {
-  name?: string;
-  required?: boolean;
-}
+/**
+ * What the rules read of a method and a param: the document's types (normalize/openrpc.ts), every
+ * member optional, because the mock runs these rules before the extension schemas are checked and
+ * a `$ref` may reach into a file the meta-schema did not check.
+ */
+type LintedMethod = Partial<Pick<MethodObject, "name" | "paramStructure" | "params">> & {
+  "x-limits"?: Partial<Record<"rule" | "from" | "to" | "if" | "then", string>>[];
+  "x-result-variants"?: { when?: Partial<XResultVariant["when"]> }[];
+};
+type LintedParam = Partial<Pick<ContentDescriptorObject, "name" | "required">>;
 
 export function lintSpec(spec: LoadedSpec): Problem[] {
   const file = spec.entry;
-  const doc = spec.files.get(file) as { methods?: unknown[] };
+  const doc = spec.files.get(file) as Partial<OpenrpcDocument>;
   const problems: Problem[] = [...unresolvedRefs(spec)];
   const seen = new Map<string, string>();
   (doc.methods ?? []).forEach((raw, i) => {
-    const found = deref<RawMethod>(spec.files, file, pointer("methods", i), raw);
+    const found = deref<LintedMethod>(spec.files, file, pointer("methods", i), raw);
     if (!found) return; // reported by unresolvedRefs
     const method = found.value;
     const at = found.pointer;
@@ -43,12 +43,12 @@ export function lintSpec(spec: LoadedSpec): Problem[] {
   return problems;
 }
 
-function lintParams(spec: LoadedSpec, file: string, at: string, method: RawMethod): Problem[] {
+function lintParams(spec: LoadedSpec, file: string, at: string, method: LintedMethod): Problem[] {
   const problems: Problem[] = [];
   const names = new Set<string>();
   let firstOptional: string | undefined;
   (method.params ?? []).forEach((raw, j) => {
-    const found = deref<RawParam>(spec.files, file, `${at}/params/${j}`, raw);
+    const found = deref<LintedParam>(spec.files, file, `${at}/params/${j}`, raw);
     if (!found) return;
     const param = found.value;
     const where = `${at}/params/${j}`;

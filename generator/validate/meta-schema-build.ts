@@ -3,8 +3,8 @@
  * `@open-rpc/spec`) and the schemas of our `x-` extensions (extension-schemas.ts) compiled by ajv
  * into plain validation functions (ajv "standalone" code), so a run of the generator neither loads
  * ajv's compiler nor compiles them again (about a third of a second for the meta-schemas). The result is
- * committed; test/generator/validate/meta-schema-compiled.test.ts fails when it is out of date.
- * `npx tsx generator/validate/meta-schema-build.ts` rewrites it.
+ * committed; test/generator/compiled.test.ts fails when it is out of date. `npm run build:compiled`
+ * (generator/build-compiled.ts) rewrites it.
  */
 import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
@@ -66,7 +66,8 @@ export function metaSchemaCode(): string {
   ].join("\n");
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** Writes meta-schema.compiled.ts; its path relative to the project folder. */
+export async function writeMetaSchema(): Promise<string> {
   await writeFile(COMPILED_FILE, metaSchemaCode());
-  console.log(`Wrote ${path.relative(process.cwd(), COMPILED_FILE)}.`);
+  return path.relative(ROOT, COMPILED_FILE);
 }

@@ -7,6 +7,7 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import type { Problem } from "../model/document.js";
 // Compiled once, when the generator is built (meta-schema-build.ts), not on every run.
 import { v1_3, v1_4 } from "./meta-schema.compiled.js";
+import { describeAjvError } from "./ajv-errors.js";
 
 /** The newest OpenRPC version whose meta-schema the generator has. */
 export const NEWEST_OPENRPC = "1.4";
@@ -15,16 +16,21 @@ const compiled: Record<"1.3" | "1.4", ValidateFunction> = {
   "1.4": v1_4 as ValidateFunction,
 };
 
-function metaValidator(version: "1.3" | "1.4"): ValidateFunction {
-  return compiled[version];
-}
-
 export function validateMetaSchema(document: unknown, file: string): Problem[] {
   return checkMetaSchema(document, file).problems;
 }
 
+/** The meta-schema a document is checked against, and the `openrpc` version to check it with. */
+export interface MetaVersion {
+  version: "1.3" | "1.4";
+  openrpc: string;
+}
+
 /** Problems with the document's shape, and a warning when its `openrpc` version is newer than the generator knows. */
-export function checkMetaSchema(document: unknown, file: string): { problems: Problem[]; warnings: Problem[] } {
+export function checkMetaSchema(
+  document: unknown,
+  file: string,
+): { problems: Problem[]; warnings: Problem[]; meta?: MetaVersion } {
   const declared =
     document !== null && typeof document === "object" ? (document as { openrpc?: unknown }).openrpc : undefined;
   const match = typeof declared === "string" ? /^1\.(\d+)\.\d+(?:-[0-9A-Za-z.-]+)?$/.exec(declared) : null;
@@ -38,28 +44,39 @@ export function checkMetaSchema(document: unknown, file: string): { problems: Pr
     return { problems: [problem], warnings: [] };
   }
   const minor = Number(match[1]);
-  const version = minor <= 3 ? "1.3" : "1.4";
+  const meta: MetaVersion = { version: minor <= 3 ? "1.3" : "1.4", openrpc: minor > 4 ? "1.4.0" : String(declared) };
   const warnings: Problem[] = [];
-  let checked = document;
   if (minor > 4) {
     warnings.push({
       file,
       pointer: "/openrpc",
-      message: `declares OpenRPC ${declared}, newer than the newest meta-schema the generator has (${NEWEST_OPENRPC}); it is checked against ${NEWEST_OPENRPC}.`,
+      message: `declares OpenRPC ${String(declared)}, newer than the newest meta-schema the generator has (${NEWEST_OPENRPC}); it is checked against ${NEWEST_OPENRPC}.`,
       hint: "Update the generator if the newer version changed something the document uses.",
       kind: "openrpc-version",
     });
-    checked = { ...(document as object), openrpc: "1.4.0" };
   }
-  const validate = metaValidator(version);
-  if (validate(expandServerUrls(checked))) return { problems: [], warnings };
-  const problems = collapse(validate.errors ?? []).map((error) => ({
+  const checked = { ...(document as object), openrpc: meta.openrpc };
+  return { problems: metaProblems(checked, meta.version, file), warnings, meta };
+}
+
+/**
+ * The problems of `document` against the meta-schema of `version`, in `file`, each at
+ * `place(instancePath)` (a wrapper document's place mapped back to where the object is written).
+ */
+export function metaProblems(
+  document: unknown,
+  version: MetaVersion["version"],
+  file: string,
+  place: (instancePath: string) => string = (p) => p,
+): Problem[] {
+  const validate = compiled[version];
+  if (validate(expandServerUrls(document))) return [];
+  return collapse(validate.errors ?? []).map((error) => ({
     file,
-    pointer: error.instancePath,
-    message: `does not follow the OpenRPC ${version} meta-schema: ${describe(error)}.`,
+    pointer: place(error.instancePath),
+    message: `does not follow the OpenRPC ${version} meta-schema: ${describeAjvError(error, document)}.`,
     hint: hintFor(error),
   }));
-  return { problems, warnings };
 }
 
 /** ajv reports every branch of a failed `oneOf`; keep the deepest error per place. */
@@ -80,19 +97,6 @@ function collapse(all: ErrorObject[]): ErrorObject[] {
   const kept = [...byPath.values()];
   // Drop errors on a parent when a child of it has a more precise error.
   return kept.filter((e) => !kept.some((o) => o !== e && o.instancePath.startsWith(`${e.instancePath}/`)));
-}
-
-function describe(error: ErrorObject): string {
-  switch (error.keyword) {
-    case "required":
-      return `missing required property "${(error.params as { missingProperty: string }).missingProperty}"`;
-    case "additionalProperties":
-      return `unknown property "${(error.params as { additionalProperty: string }).additionalProperty}"`;
-    case "enum":
-      return `must be one of ${JSON.stringify((error.params as { allowedValues: unknown[] }).allowedValues)}`;
-    default:
-      return error.message ?? error.keyword;
-  }
 }
 
 function hintFor(error: ErrorObject): string {

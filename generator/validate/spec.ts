@@ -1,7 +1,8 @@
 /**
  * Stage 2, validate: everything that is wrong with a loaded spec, at once — its shape (the
- * OpenRPC meta-schema of its version), then the project's lint rules (names, `$ref`s, the `x-`
- * extensions, patterns). Problems stop generation; warnings are reported and generation goes on.
+ * OpenRPC meta-schema of its version, also for the objects it reaches through `$ref`s), then the
+ * project's lint rules (names, `$ref`s, the `x-` extensions, patterns). Problems stop
+ * generation; warnings are reported and generation goes on.
  */
 import type { LoadedSpec } from "../load/load.js";
 import type { Problem } from "../model/document.js";
@@ -9,11 +10,14 @@ import { lintExtensions } from "./extensions.js";
 import { lintKeywords } from "./keywords.js";
 import { lintSpec } from "./lint.js";
 import { checkMetaSchema } from "./meta-schema.js";
+import { checkReferenced } from "./referenced.js";
 import { lintSubscriptions } from "./subscriptions.js";
 
 export function validateSpec(spec: LoadedSpec): { problems: Problem[]; warnings: Problem[] } {
   const meta = checkMetaSchema(spec.files.get(spec.entry), spec.entry);
-  if (meta.problems.length > 0) return meta;
+  if (meta.problems.length > 0 || !meta.meta) return { problems: meta.problems, warnings: meta.warnings };
+  const referenced = checkReferenced(spec, meta.meta);
+  if (referenced.length > 0) return { problems: referenced, warnings: meta.warnings };
   const keywords = lintKeywords(spec);
   const problems = [...lintExtensions(spec), ...keywords.problems];
   // The structural rules read the extensions; they run once those have the right shape.

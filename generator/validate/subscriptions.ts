@@ -9,31 +9,20 @@ import type { LoadedSpec } from "../load/load.js";
 import type { Problem } from "../model/document.js";
 import { pointer } from "../problems.js";
 import { deref } from "../load/refs.js";
+import type { ContentDescriptorObject, MethodObject, OpenrpcDocument } from "../normalize/openrpc.js";
 
-interface RawVariant {
-  name: string;
-  when: { param: string };
-  params?: string[];
-}
-interface RawSubscription {
-  notification: string;
-  unsubscribe: string;
-  variants?: RawVariant[];
-}
-interface RawMethod {
-  name?: string;
-  params?: unknown[];
-  result?: unknown;
-  "x-subscription"?: RawSubscription;
-}
+/** What the rule reads of a method: the document's types; `x-subscription` has passed its extension schema (extensions.ts). */
+type LintedMethod = Partial<Pick<MethodObject, "name" | "params" | "result" | "x-subscription">>;
 
 const HINT = "See spec/README.md (Subscriptions) for the x-subscription convention.";
 
 export function lintSubscriptions(spec: LoadedSpec): Problem[] {
   const file = spec.entry;
-  const doc = spec.files.get(file) as { methods?: unknown[] };
-  const methods = (doc.methods ?? []).map((raw, i) => deref<RawMethod>(spec.files, file, pointer("methods", i), raw));
-  const byName = new Map<string, RawMethod>();
+  const doc = spec.files.get(file) as Partial<OpenrpcDocument>;
+  const methods = (doc.methods ?? []).map((raw, i) =>
+    deref<LintedMethod>(spec.files, file, pointer("methods", i), raw),
+  );
+  const byName = new Map<string, LintedMethod>();
   for (const found of methods)
     if (found && typeof found.value?.name === "string") byName.set(found.value.name, found.value);
   const problems: Problem[] = [];
@@ -78,7 +67,9 @@ export function lintSubscriptions(spec: LoadedSpec): Problem[] {
       );
     }
     const names = (method.params ?? []).map(
-      (raw, j) => deref<{ name?: string }>(spec.files, found.file, `${found.pointer}/params/${j}`, raw)?.value?.name,
+      (raw, j) =>
+        deref<Partial<ContentDescriptorObject>>(spec.files, found.file, `${found.pointer}/params/${j}`, raw)?.value
+          ?.name,
     );
     const seen = new Set<string>();
     (sub.variants ?? []).forEach((v, k) => {

@@ -13,7 +13,17 @@ import { build } from "esbuild";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { freshProject } from "../helpers/packed.js";
 import { startSampleServer, type SampleServer } from "../helpers/sample-server.js";
-import { EXPECTED, EXPECTED_PATHS, NODE_TYPES, TSC, checkSource, mainSource, tsconfig } from "./projects.js";
+import {
+  EXPECTED,
+  EXPECTED_PATHS,
+  EXPECTED_TRANSPORT,
+  NODE_TYPES,
+  TSC,
+  checkSource,
+  mainSource,
+  transportSource,
+  tsconfig,
+} from "./projects.js";
 
 const run = promisify(execFile);
 let server: SampleServer;
@@ -131,4 +141,32 @@ describe("a Node project installing the tarball", () => {
     expect(await node(app, "out/bundle.js")).toEqual(EXPECTED);
     expect(server.requests.map((r) => r.path)).toEqual([...EXPECTED_PATHS]);
   }, 120_000);
+
+  it.each([
+    { name: "ESM, module nodenext", type: "module", module: "nodenext" },
+    { name: "CommonJS, module node16", type: "commonjs", module: "node16" },
+  ])(
+    "$name: a custom in-memory transport carries a call, a batch and a subscription; ./ws gives webSocket",
+    async ({ type, module }) => {
+      const app = await project(
+        `transport-${type}`,
+        { type },
+        {
+          "check.ts": transportSource(),
+          "main.ts": `import { check } from "./check.js";\n\ncheck().then((line) => console.log(line));\n`,
+          "tsconfig.json": tsconfig({
+            module,
+            moduleResolution: module,
+            lib: ["ES2022"],
+            outDir: "out",
+            ...NODE_TYPES,
+          }),
+        },
+      );
+      expect(await tsc(app)).toBe("");
+      expect(await node(app, "out/main.js")).toEqual(EXPECTED_TRANSPORT);
+      expect(server.requests).toEqual([]);
+    },
+    120_000,
+  );
 });

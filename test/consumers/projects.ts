@@ -56,3 +56,73 @@ export function tsconfig(compilerOptions: Record<string, unknown>, include = ["*
 export const NODE_TYPES = { types: ["node"], typeRoots: [path.join(ROOT, "node_modules", "@types")] };
 
 export const TSC = path.join(ROOT, "node_modules", ".bin", "tsc");
+
+/** What the custom-transport consumer prints (see `transportSource`). */
+export const EXPECTED_TRANSPORT = {
+  block: "0x10",
+  batch: ["0x10", "0x1"],
+  heads: ["0x1", "0x2"],
+  seen: [
+    "request eth_blockNumber",
+    "batch eth_blockNumber,eth_getTransactionCount",
+    "request eth_subscribe",
+    "request eth_unsubscribe",
+  ],
+  ws: { type: "webSocket", capabilities: { batch: true, subscriptions: true } },
+};
+
+/**
+ * A consumer that writes its own in-memory transport (the `Transport` interface of the root entry),
+ * passes it to a generated client, makes a call, a batch and a subscription through it, and makes
+ * (without connecting) a `webSocket` transport from the `./ws` subpath.
+ */
+export function transportSource(): string {
+  return `import { createEthNodeClient } from "@blockchain-rpc/clients/eth";
+import type { ServerNotification, Transport, TransportRequest } from "@blockchain-rpc/clients";
+import { webSocket } from "@blockchain-rpc/clients/ws";
+
+const head = (n: number) => ({ number: "0x" + n.toString(16), hash: "0x" + n.toString(16).padStart(64, "0"), parentHash: "0x" + "0".repeat(64), timestamp: "0x1" });
+
+export async function check(): Promise<string> {
+  const seen: string[] = [];
+  const listeners = new Set<(n: ServerNotification) => void>();
+  const answer = (r: TransportRequest): object => {
+    if (r.method === "eth_subscribe") {
+      setTimeout(() => [1, 2].forEach((n) => listeners.forEach((l) => l({ method: "eth_subscription", params: { subscription: "0xa1", result: head(n) } }))), 5);
+      return { jsonrpc: "2.0", id: r.id, result: "0xa1" };
+    }
+    const result = r.method === "eth_blockNumber" ? "0x10" : r.method === "eth_unsubscribe" ? true : "0x1";
+    return { jsonrpc: "2.0", id: r.id, result };
+  };
+  const memory: Transport = {
+    type: "memory",
+    host: "memory",
+    capabilities: { batch: true, subscriptions: true },
+    async request(r) {
+      seen.push("request " + r.method);
+      return JSON.stringify(answer(r));
+    },
+    async batch(requests) {
+      seen.push("batch " + requests.map((r) => r.method).join(","));
+      return JSON.stringify(requests.map(answer));
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    onConnection: () => () => undefined,
+  };
+  const eth = createEthNodeClient({ transport: memory });
+  const block = await eth.eth_blockNumber();
+  const settled = await eth.batch((c) => [c.eth_blockNumber(), c.eth_getTransactionCount("0x8d01c8ee82e581e55c02117a676b5bbd4734fabb", "latest")] as const);
+  const batch = settled.map((s) => (s.status === "fulfilled" ? s.value : String(s.reason)));
+  const heads: string[] = [];
+  for await (const item of await eth.eth_subscribe("newHeads")) {
+    heads.push(item.number);
+    if (heads.length === 2) break;
+  }
+  const ws = webSocket("ws://127.0.0.1:9/eth", { apiKey: "consumer-key" });
+  return JSON.stringify({ block, batch, heads, seen, ws: { type: ws.type, capabilities: ws.capabilities } });
+}
+`;
+}

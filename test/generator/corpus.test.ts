@@ -62,7 +62,7 @@ describe("the corpus", () => {
     expect(texts.get("metamask")!.get("src/openrpc/client.ts")).toContain("eth_getBlockByNumber(");
     expect(metamaskWarnings).toContainEqual(
       expect.stringContaining(
-        '/methods/0/examples/0/result: example "wallet_addEthereumChain example" of wallet_addEthereumChain has an invalid result: (result) must be null.',
+        '/methods/0/examples/0/result: example "wallet_addEthereumChain example" of wallet_addEthereumChain has an invalid result: (result) must be null, found "null".',
       ),
     );
   });

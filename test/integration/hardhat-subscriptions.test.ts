@@ -7,6 +7,7 @@
  *     PUSH32 TOPIC, PUSH1 0, PUSH1 0, LOG1, STOP
  */
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import { overWs } from "../helpers/over-ws.js";
 import {
   createEthNodeClient,
   type EthNodeClient,
@@ -42,7 +43,7 @@ beforeAll(async () => {
   from = (await node.rpc<`0x${string}`[]>("eth_accounts"))[0]!;
   const hash = await node.rpc<Hash32>("eth_sendTransaction", [{ from, data: initCode(EMITTER_RUNTIME) }]);
   emitter = (await node.rpc<{ contractAddress: `0x${string}` }>("eth_getTransactionReceipt", [hash])).contractAddress;
-  eth = createEthNodeClient({ url: node.wsUrl, retryCount: 0 });
+  eth = createEthNodeClient(overWs({ url: node.wsUrl, retryCount: 0 }));
 }, 90_000);
 
 afterAll(async () => {

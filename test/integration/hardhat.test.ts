@@ -17,6 +17,7 @@
  */
 import { randomBytes } from "node:crypto";
 import WebSocket from "ws";
+import { overWs } from "../helpers/over-ws.js";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from "vitest";
 import {
   createEthNodeClient,
@@ -165,6 +166,9 @@ const randomAddress = (): `0x${string}` => `0x${randomBytes(20).toString("hex")}
 // ---------------------------------------------------------------------------------------------
 // The five methods, over both transports
 
+/** Client options as these tests give them: each transport takes the ones it knows (WebSocket, or fetch). */
+type MakeOptions = Omit<EthNodeClientOptions, "url"> & { WebSocket?: WebSocketConstructor };
+
 const transports = [
   { name: "HTTP", url: () => node.httpUrl, sender: 1 },
   { name: "WebSocket", url: () => node.wsUrl, sender: 2 },
@@ -173,8 +177,14 @@ const transports = [
 describe.each(transports)("over $name", ({ name, url, sender }) => {
   let client: EthNodeClient;
   const clients: EthNodeClient[] = [];
-  const make = (options: Omit<EthNodeClientOptions, "url"> = {}): EthNodeClient => {
-    const c = createEthNodeClient({ url: url(), timeout: 20_000, ...options });
+  /** A client over this transport: the HTTP shorthand, or a webSocket() transport (each takes its own options). */
+  const make = (options: MakeOptions = {}): EthNodeClient => {
+    const { WebSocket, fetch, ...rest } = options;
+    const c = createEthNodeClient(
+      name === "HTTP"
+        ? { url: url(), timeout: 20_000, fetch, ...rest }
+        : overWs({ url: url(), timeout: 20_000, WebSocket, ...rest }),
+    );
     clients.push(c);
     return c;
   };
@@ -444,8 +454,8 @@ describe.each(transports)("over $name", ({ name, url, sender }) => {
 
 describe("WebSocket specifics", () => {
   const clients: EthNodeClient[] = [];
-  const make = (options: Omit<EthNodeClientOptions, "url"> = {}): EthNodeClient => {
-    const c = createEthNodeClient({ url: node.wsUrl, timeout: 20_000, ...options });
+  const make = (options: Omit<MakeOptions, "fetch"> = {}): EthNodeClient => {
+    const c = createEthNodeClient(overWs({ url: node.wsUrl, timeout: 20_000, ...options }));
     clients.push(c);
     return c;
   };
@@ -453,19 +463,17 @@ describe("WebSocket specifics", () => {
     for (const c of clients) c.close();
   });
 
-  it("the client picks its WebSocket transport for ws:// URLs (the ws package on Node 20)", async () => {
+  it("a webSocket() transport sends over the socket (the ws package on Node 20), never through fetch", async () => {
     const requests: RequestEvent[] = [];
-    let fetches = 0;
-    const c = make({
-      onRequest: (e) => requests.push(e),
-      fetch: (input, init) => {
-        fetches++;
-        return globalThis.fetch(input, init);
-      },
-    });
-    expect(await c.eth_call({ to: fixed }, "latest")).toBe(`0x${FIXED_WORD}`);
-    expect(requests).toHaveLength(1);
-    expect(fetches).toBe(0);
+    const fetches = vi.spyOn(globalThis, "fetch");
+    try {
+      const c = make({ onRequest: (e) => requests.push(e) });
+      expect(await c.eth_call({ to: fixed }, "latest")).toBe(`0x${FIXED_WORD}`);
+      expect(requests).toHaveLength(1);
+      expect(fetches).not.toHaveBeenCalled();
+    } finally {
+      fetches.mockRestore();
+    }
   });
 
   it("multiplexes concurrent calls on one socket, each answered with its own result", async () => {

@@ -7,6 +7,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
+import { overWs } from "../helpers/over-ws.js";
 import {
   createEthNodeClient,
   type EthNodeClient,
@@ -34,12 +35,14 @@ afterEach(async () => {
 
 async function setup(): Promise<{ node: FakeWsNode; eth: EthNodeClient }> {
   const node = await startFakeWsNode();
-  const eth = createEthNodeClient({
-    url: `${node.url}/eth`,
-    apiKey: "k",
-    retryCount: 0,
-    reconnect: { attempts: 3, delay: 20 },
-  });
+  const eth = createEthNodeClient(
+    overWs({
+      url: `${node.url}/eth`,
+      apiKey: "k",
+      retryCount: 0,
+      reconnect: { attempts: 3, delay: 20 },
+    }),
+  );
   cleanups.push(
     () => node.close(),
     () => eth.close(),
@@ -222,11 +225,13 @@ describe("eth_subscribe over WebSocket", () => {
     });
     cleanups.push(() => new Promise<void>((resolve) => wss.close(() => resolve())));
     const port = (wss.address() as AddressInfo).port;
-    const eth = createEthNodeClient({
-      url: `ws://127.0.0.1:${port}/eth`,
-      retryCount: 0,
-      reconnect: { attempts: 3, delay: 5 },
-    });
+    const eth = createEthNodeClient(
+      overWs({
+        url: `ws://127.0.0.1:${port}/eth`,
+        retryCount: 0,
+        reconnect: { attempts: 3, delay: 5 },
+      }),
+    );
     cleanups.push(() => eth.close());
     const sub = await eth.eth_subscribe("newHeads");
     first.socket!.terminate();
@@ -257,10 +262,12 @@ describe("eth_subscribe over WebSocket", () => {
         });
       });
       cleanups.push(() => new Promise<void>((resolve) => wss.close(() => resolve())));
-      const eth = createEthNodeClient({
-        url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/eth`,
-        retryCount: 0,
-      });
+      const eth = createEthNodeClient(
+        overWs({
+          url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/eth`,
+          retryCount: 0,
+        }),
+      );
       cleanups.push(() => eth.close());
       const error = await eth.eth_subscribe("newHeads").then(
         () => undefined,
@@ -319,13 +326,15 @@ describe("validateResponses on subscription items", () => {
     async ({ mode }) => {
       const node = await startFakeWsNode();
       const warnings: string[] = [];
-      const eth = createEthNodeClient({
-        url: `${node.url}/eth`,
-        apiKey: "k",
-        retryCount: 0,
-        validateResponses: mode,
-        onWarning: (m) => warnings.push(m),
-      });
+      const eth = createEthNodeClient(
+        overWs({
+          url: `${node.url}/eth`,
+          apiKey: "k",
+          retryCount: 0,
+          validateResponses: mode,
+          onWarning: (m) => warnings.push(m),
+        }),
+      );
       cleanups.push(
         () => node.close(),
         () => eth.close(),
@@ -352,7 +361,7 @@ describe("validateResponses on subscription items", () => {
 });
 
 describe("subscriptions over HTTP", () => {
-  it("are refused at once with an error that asks for a ws(s):// URL; nothing is sent", async () => {
+  it("are refused at once with an error naming the missing capability and the webSocket transport; nothing is sent", async () => {
     let requests = 0;
     const server: Server = createServer((_req, res) => {
       requests++;
@@ -369,7 +378,9 @@ describe("subscriptions over HTTP", () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(SubscriptionError);
-    expect((error as Error).message).toMatch(/needs a WebSocket: create the client with a ws:\/\/ or wss:\/\/ URL/);
+    expect((error as Error).message).toMatch(
+      /needs a transport with the "subscriptions" capability \(server notifications\); the http transport has none: create the client with transport: webSocket\(url\)/,
+    );
     expect(requests).toBe(0);
   });
 });
@@ -377,7 +388,7 @@ describe("subscriptions over HTTP", () => {
 describe("Solana accountSubscribe", () => {
   it("keeps u64 values exact", async () => {
     const node = await startFakeWsNode();
-    const sol = createSolanaNodeClient({ url: `${node.url}/solana`, apiKey: "k", retryCount: 0 });
+    const sol = createSolanaNodeClient(overWs({ url: `${node.url}/solana`, apiKey: "k", retryCount: 0 }));
     cleanups.push(
       () => node.close(),
       () => sol.close(),
@@ -408,7 +419,9 @@ describe("Solana accountSubscribe", () => {
 
   it("works against the mock server, items typed as the spec says", async () => {
     const mock = await startMockServer({ specs: ["spec/solana.openrpc.json"], limits: { wsNotifyIntervalMs: 10 } });
-    const sol = createSolanaNodeClient({ url: `${mock.url.replace("http", "ws")}/solana`, apiKey: "k", retryCount: 0 });
+    const sol = createSolanaNodeClient(
+      overWs({ url: `${mock.url.replace("http", "ws")}/solana`, apiKey: "k", retryCount: 0 }),
+    );
     cleanups.push(
       () => mock.close(),
       () => sol.close(),

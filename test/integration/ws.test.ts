@@ -7,6 +7,7 @@
 import { createServer as createNetServer, type Server as NetServer, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { overWs } from "../helpers/over-ws.js";
 import { WebSocketServer, type WebSocket as ServerSocket } from "ws";
 import {
   createSolanaNodeClient,
@@ -107,7 +108,7 @@ afterEach(() => {
 
 const host = (): string => `127.0.0.1:${port}`;
 const solana = (options: Partial<SolanaNodeClientOptions> = {}): SolanaNodeClient => {
-  const client = createSolanaNodeClient({ url: `ws://127.0.0.1:${port}/solana`, apiKey: KEY, ...options });
+  const client = createSolanaNodeClient(overWs({ url: `ws://127.0.0.1:${port}/solana`, apiKey: KEY, ...options }));
   clients.push(client);
   return client;
 };
@@ -341,12 +342,14 @@ describe("WebSocket transport", () => {
 
   it("reconnect gives up after `reconnect.attempts` failed attempts with a NetworkError (nothing listens)", async () => {
     const dead = await freePort();
-    const client = createSolanaNodeClient({
-      url: `ws://127.0.0.1:${dead}/solana`,
-      apiKey: KEY,
-      retryDelay: 5,
-      reconnect: { attempts: 3, delay: 10 },
-    });
+    const client = createSolanaNodeClient(
+      overWs({
+        url: `ws://127.0.0.1:${dead}/solana`,
+        apiKey: KEY,
+        retryDelay: 5,
+        reconnect: { attempts: 3, delay: 10 },
+      }),
+    );
     clients.push(client);
     const started = Date.now();
     const error = await rejectionOf(client.getBlockHeight());
@@ -358,12 +361,14 @@ describe("WebSocket transport", () => {
   it("retryCount: 0 — exactly `reconnect.attempts` connection attempts, then NetworkError; the next call tries again", async () => {
     const refuser = await startRefuser();
     try {
-      const client = createSolanaNodeClient({
-        url: `ws://127.0.0.1:${refuser.port}/solana`,
-        apiKey: KEY,
-        retryCount: 0,
-        reconnect: { attempts: 4, delay: 5 },
-      });
+      const client = createSolanaNodeClient(
+        overWs({
+          url: `ws://127.0.0.1:${refuser.port}/solana`,
+          apiKey: KEY,
+          retryCount: 0,
+          reconnect: { attempts: 4, delay: 5 },
+        }),
+      );
       clients.push(client);
       const first = await rejectionOf(client.getBlockHeight());
       expectWsError(first, NetworkError, "getBlockHeight", `127.0.0.1:${refuser.port}`);
@@ -379,12 +384,14 @@ describe("WebSocket transport", () => {
   it("with the default retryCount, a call still gives up after `reconnect.attempts` attempts (retries do not multiply them)", async () => {
     const refuser = await startRefuser();
     try {
-      const client = createSolanaNodeClient({
-        url: `ws://127.0.0.1:${refuser.port}/solana`,
-        apiKey: KEY,
-        retryDelay: 5,
-        reconnect: { attempts: 4, delay: 5 },
-      });
+      const client = createSolanaNodeClient(
+        overWs({
+          url: `ws://127.0.0.1:${refuser.port}/solana`,
+          apiKey: KEY,
+          retryDelay: 5,
+          reconnect: { attempts: 4, delay: 5 },
+        }),
+      );
       clients.push(client);
       const error = await rejectionOf(client.getBlockHeight());
       expectWsError(error, NetworkError, "getBlockHeight", `127.0.0.1:${refuser.port}`);
@@ -397,11 +404,13 @@ describe("WebSocket transport", () => {
 
   it("every WebSocket error names the method, like the HTTP ones (NetworkError after giving up)", async () => {
     const dead = await freePort();
-    const client = createSolanaNodeClient({
-      url: `ws://127.0.0.1:${dead}/solana`,
-      apiKey: KEY,
-      reconnect: { attempts: 1, delay: 5 },
-    });
+    const client = createSolanaNodeClient(
+      overWs({
+        url: `ws://127.0.0.1:${dead}/solana`,
+        apiKey: KEY,
+        reconnect: { attempts: 1, delay: 5 },
+      }),
+    );
     clients.push(client);
     const error = await rejectionOf(client.getBlockHeight());
     expect(error).toBeInstanceOf(NetworkError);

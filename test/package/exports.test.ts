@@ -7,6 +7,7 @@ import * as root from "../../generated/src/index.js";
 import * as advanced from "../../generated/src/advanced/index.js";
 import * as eth from "../../generated/src/eth/index.js";
 import * as solana from "../../generated/src/solana/index.js";
+import * as ws from "../../generated/src/ws/index.js";
 
 const runtimeValues = [
   "AbortError",
@@ -26,6 +27,8 @@ const runtimeValues = [
   "TimeoutError",
   "ValidationError",
   "createRpcClient",
+  "createTransport",
+  "http",
   "isJsonRpcError",
   "parseJson",
   "stringifyJson",
@@ -37,6 +40,8 @@ describe("run-time exports", () => {
     ["advanced", advanced, ["AdvancedErrors", "api", "createAdvancedClient"]],
     ["eth", eth, ["EthNodeErrors", "api", "createEthNodeClient"]],
     ["solana", solana, ["SolanaNodeErrors", "api", "createSolanaNodeClient"]],
+    // The WebSocket transport alone: an HTTP-only app never imports this entry.
+    ["ws", ws, ["webSocket"]],
   ])("%s", (_name, module, expected) => {
     expect(Object.keys(module).sort()).toEqual([...expected].sort());
   });

@@ -7,7 +7,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   createRpcClient,
+  http as httpTransport,
   type ApiSpec,
+  type Transport,
   type ClientOptions,
   type EndpointSpec,
   type MethodSpec,
@@ -378,7 +380,14 @@ describe("createRpcClient options", () => {
     {
       name: "missing url",
       given: { options: {} },
-      want: [issue("options.url", "required", "is required (or pass proxyUrl for the keyless proxy)", "undefined")],
+      want: [
+        issue(
+          "options.url",
+          "required",
+          "is required (or pass proxyUrl for the keyless proxy, or a transport)",
+          "undefined",
+        ),
+      ],
     },
     {
       name: "both url and proxyUrl",
@@ -410,7 +419,64 @@ describe("createRpcClient options", () => {
     {
       name: "ftp url",
       given: { options: { url: "ftp://rpc.example/" } },
-      want: [issue("options.url", "protocol", "must start with http://, https://, ws:// or wss://", "string")],
+      want: [issue("options.url", "protocol", "must start with http:// or https://", "string")],
+    },
+    {
+      name: "ws url (the WebSocket transport is a value from the ./ws subpath)",
+      given: { options: { url: "wss://rpc.example/eth", apiKey: "k" } },
+      want: [
+        issue(
+          "options.url",
+          "protocol",
+          "is a WebSocket URL: pass transport: webSocket(url, { apiKey }) from the package's ./ws subpath",
+          "string",
+        ),
+      ],
+    },
+    {
+      name: "transport with url and headers",
+      given: {
+        options: { transport: httpTransport("https://rpc.example/"), url: "https://rpc.example/", headers: { a: "b" } },
+      },
+      want: [
+        issue(
+          "options.url",
+          "exclusive",
+          "cannot be combined with transport: pass it to the transport (http(url, { … }))",
+          "string",
+        ),
+        issue(
+          "options.headers",
+          "exclusive",
+          "cannot be combined with transport: pass it to the transport (http(url, { … }))",
+          "object",
+        ),
+      ],
+    },
+    {
+      name: "transport that is not one",
+      given: { options: { transport: { type: "", request: "nope" } as unknown as Transport } },
+      want: [
+        issue("options.transport.type", "type", "must be a non-empty string naming the transport", "string"),
+        issue(
+          "options.transport.request",
+          "type",
+          "must be a function (request, options) => Promise<answer>",
+          "string",
+        ),
+      ],
+    },
+    {
+      name: "proxy transport on an API without proxy",
+      given: { api: apiWithoutProxy, options: { transport: httpTransport("https://proxy.example/", { proxy: true }) } },
+      want: [
+        issue(
+          "options.transport.endpoint",
+          "unsupported",
+          'is "proxy", but the Solana API has no keyless proxy',
+          "string",
+        ),
+      ],
     },
     {
       name: "ws proxy URL (the proxy is HTTP only)",

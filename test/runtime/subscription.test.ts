@@ -9,25 +9,36 @@ import { AbortError, SocketClosedError, SubscriptionError } from "../../runtime/
 import { fetchMissed } from "../../runtime/backfill.js";
 import { parseJson } from "../../runtime/json.js";
 import { subscribe, type SubscribeMethod, type SubscriptionHost } from "../../runtime/subscription.js";
+import { createTransport } from "../../runtime/transport.js";
 
 type Listener = (n: { method: string; params: unknown }) => void;
 type ConnListener = (e: { type: "reconnected" } | { type: "closed"; error: Error }) => void;
 
-/** A host whose calls are answered by `answer`, recording every call; `push` delivers a notification. */
-function host(answer: (method: string, params: unknown) => unknown, kind: "ws" | "http" = "ws") {
+/**
+ * A host whose calls are answered by `answer`, recording every call; `push` delivers a notification.
+ * `subscriptions: false` gives it a transport without that capability (no listen, no onConnection).
+ */
+function host(answer: (method: string, params: unknown) => unknown, subscriptions = true) {
   const calls: [string, unknown][] = [];
   const listeners = new Set<Listener>();
   const conn = new Set<ConnListener>();
+  const transport = createTransport({
+    type: subscriptions ? "scripted" : "http",
+    host: "127.0.0.1",
+    request: () => Promise.reject(new Error("the scripted host answers through call")),
+    ...(subscriptions && {
+      listen: (l: Listener) => (listeners.add(l), () => void listeners.delete(l)),
+      onConnection: (l: ConnListener) => (conn.add(l), () => void conn.delete(l)),
+    }),
+  });
   const h: SubscriptionHost = {
-    kind,
+    transport,
     host: "127.0.0.1",
     bufferSize: 1000,
     call: async (method, params) => {
       calls.push([method, params]);
       return answer(method, params);
     },
-    listen: (l) => (listeners.add(l), () => void listeners.delete(l)),
-    onConnection: (l) => (conn.add(l), () => void conn.delete(l)),
   };
   return {
     h,
@@ -66,10 +77,11 @@ const ids = (): ((m: string) => unknown) => {
 const tick = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
 
 describe("subscribe", () => {
-  it("refuses HTTP at once, sending nothing", async () => {
-    const t = host(ids(), "http");
+  it("refuses a transport without the subscriptions capability at once, naming it, sending nothing", async () => {
+    const t = host(ids(), false);
+    expect(t.h.transport.capabilities.subscriptions).toBe(false);
     await expect(subscribe(t.h, "x_subscribe", heads, ["newHeads"])).rejects.toThrow(
-      /needs a WebSocket: create the client with a ws:\/\/ or wss:\/\/ URL \(nothing was sent\)/,
+      /needs a transport with the "subscriptions" capability \(server notifications\); the http transport has none: create the client with transport: webSocket\(url\) from the package's \.\/ws subpath \(nothing was sent\)/,
     );
     expect(t.calls).toEqual([]);
     expect(t.listeners.size).toBe(0);

@@ -23,6 +23,7 @@ import {
   type WebSocketConstructor,
 } from "../../runtime/index.js";
 import { object, string } from "../../runtime/validate.js";
+import { webSocket, type WebSocketTransportOptions } from "../../runtime/ws.js";
 import { guardUnhandledRejections, rejectionOf, renderings } from "../helpers/error-checks.js";
 
 const KEY = "sk-Live-4f9a7Q";
@@ -95,6 +96,16 @@ afterEach(() => {
 
 const make = (options: Partial<ClientOptions> = {}): RpcClient => {
   const client = createRpcClient(api, { url: `${base}/rpc`, apiKey: KEY, retryCount: 0, ...options });
+  clients.push(client);
+  return client;
+};
+/** A client over a webSocket() transport with the key, its transport options and client options apart. */
+const makeWs = (url: string, wsOptions: WebSocketTransportOptions, options: Partial<ClientOptions> = {}): RpcClient => {
+  const client = createRpcClient(api, {
+    transport: webSocket(url, { apiKey: KEY, ...wsOptions }),
+    retryCount: 0,
+    ...options,
+  });
   clients.push(client);
   return client;
 };
@@ -189,10 +200,9 @@ describe("WebSocket messages over maxResponseBytes", () => {
   ])(
     "$name: a 2 MiB message with a 1 MiB limit → ResponseTooLargeError; the client goes on",
     async ({ WebSocket: impl }) => {
-      const client = make({
-        url,
+      const client = makeWs(url, {
         maxResponseBytes: 1024 * 1024,
-        WebSocket: impl,
+        ...(impl && { WebSocket: impl }),
         reconnect: { attempts: 2, delay: 10 },
       });
       const error = await rejectionOf(client.call("ping", []));
@@ -203,13 +213,16 @@ describe("WebSocket messages over maxResponseBytes", () => {
   );
 
   it("a 100 000-deep answer → MalformedResponseError for its call, not a timeout", async () => {
-    const error = await rejectionOf(make({ url, timeout: 5_000 }).call("deep", []));
+    const error = await rejectionOf(makeWs(url, {}, { timeout: 5_000 }).call("deep", []));
     expect(error).toBeInstanceOf(MalformedResponseError);
     expect(error.message).toContain("deeper than 512 levels");
   });
 
   it("a batch answer with a duplicate id → MalformedResponseError for that id, not 'first wins'", async () => {
-    const settled = await make({ url, timeout: 300 }).batch((call) => [call("balance", ["a"]), call("balance", ["b"])]);
+    const settled = await makeWs(url, {}, { timeout: 300 }).batch((call) => [
+      call("balance", ["a"]),
+      call("balance", ["b"]),
+    ]);
     expect(settled.map((s) => ((s as PromiseRejectedResult).reason as Error).name)).toEqual([
       "MalformedResponseError",
       "TimeoutError",
@@ -348,14 +361,41 @@ describe("options refused before any I/O", () => {
     { given: { batch: { maxSize: 0 } }, want: { path: "options.batch.maxSize", rule: "minimum" } },
     { given: { batch: { maxSize: 2.5 } }, want: { path: "options.batch.maxSize", rule: "integer" } },
     { given: { batch: { wait: -1 } }, want: { path: "options.batch.wait", rule: "minimum" } },
-    { given: { reconnect: { attempts: Number.NaN } }, want: { path: "options.reconnect.attempts", rule: "minimum" } },
-    { given: { reconnect: { delay: 1e12 } }, want: { path: "options.reconnect.delay", rule: "maximum" } },
     {
       given: { retryJsonRpcCodes: ["x"] as unknown as number[] },
       want: { path: "options.retryJsonRpcCodes", rule: "type" },
     },
   ])("client $given → $want.path ($want.rule)", ({ given, want }) => {
     expect(issueOf(given)).toEqual(want);
+  });
+
+  it.each<{ given: WebSocketTransportOptions; want: { path: string; rule: string } }>([
+    { given: { reconnect: { attempts: Number.NaN } }, want: { path: "options.reconnect.attempts", rule: "minimum" } },
+    { given: { reconnect: { attempts: 2.5 } }, want: { path: "options.reconnect.attempts", rule: "integer" } },
+    { given: { reconnect: { delay: 1e12 } }, want: { path: "options.reconnect.delay", rule: "maximum" } },
+    { given: { maxResponseBytes: -1 }, want: { path: "options.maxResponseBytes", rule: "minimum" } },
+    { given: { apiKey: ".." }, want: { path: "options.apiKey", rule: "format" } },
+  ])("webSocket() $given → $want.path ($want.rule)", ({ given, want }) => {
+    let error: unknown;
+    try {
+      webSocket("ws://127.0.0.1:1/ws", given);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ValidationError);
+    const issue = (error as ValidationError).issues[0]!;
+    expect({ path: issue.path, rule: issue.rule }).toEqual(want);
+  });
+
+  it("webSocket() with credentials in the URL → ValidationError that does not show them", () => {
+    let error: unknown;
+    try {
+      webSocket("ws://user:pw-SECRET@127.0.0.1:1/ws");
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ValidationError).issues.map((i) => [i.path, i.rule])).toEqual([["url", "credentials"]]);
+    expect((error as Error).message).not.toContain("pw-SECRET");
   });
 
   it.each([

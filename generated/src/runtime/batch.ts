@@ -6,7 +6,7 @@
 import { MalformedResponseError, type ErrorContext } from "./errors.js";
 import { replyId, toJsonRpcError } from "./wire.js";
 import { scrub } from "./secrets.js";
-import type { Reply, RpcRequest } from "./transport.js";
+import type { Reply, TransportRequest } from "./transport.js";
 
 /**
  * One entry per request, in order: its own reply, or a MalformedResponseError when the answer has
@@ -15,7 +15,7 @@ import type { Reply, RpcRequest } from "./transport.js";
  */
 export function matchBatch(
   reply: Reply,
-  messages: readonly RpcRequest[],
+  messages: readonly TransportRequest[],
   context: ErrorContext,
   secrets: readonly string[],
 ): (Reply | Error)[] {

@@ -21,8 +21,6 @@ const CLIENT: readonly Rule[] = [
   ["maxResponseBytes", 1, Number.MAX_SAFE_INTEGER, true],
   ["batch.maxSize", 1, MAX_BATCH_SIZE, true],
   ["batch.wait", 0, MAX_TIMER_MS, false, MS],
-  ["reconnect.attempts", 1, MAX_RETRIES, true],
-  ["reconnect.delay", 0, MAX_TIMER_MS, false, MS],
 ];
 const CALL: readonly Rule[] = [CLIENT[0]!, CLIENT[1]!];
 const PAGES: readonly Rule[] = [...CALL, ["maxItems", 0, Number.MAX_SAFE_INTEGER, true], ["maxPages", 1, 1e9, true]];

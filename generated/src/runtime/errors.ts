@@ -4,13 +4,13 @@
  * host it concerns; none ever holds the request URL, so an API key in the URL path cannot leak
  * into a message, a property, a stack, a cause chain, `util.inspect` or `JSON.stringify`.
  */
-import { BRAND, RpcClientError, type ErrorContext } from "./base-error.js";
+import { RpcClientError, type ErrorContext } from "./base-error.js";
 
 export { RpcClientError, ValidationError, type ErrorContext } from "./base-error.js";
 
 /** The server answered with a JSON-RPC error object. */
 export class JsonRpcError<Code extends number = number> extends RpcClientError {
-  static override readonly [BRAND]: string = "JsonRpcError";
+  static override readonly brand: string = "JsonRpcError";
   override name = "JsonRpcError";
   readonly code: Code;
   readonly data: unknown;
@@ -34,7 +34,7 @@ export function isJsonRpcError<const Code extends number = number>(
 
 /** The HTTP status was not 2xx. `body` is a short excerpt of the response body. */
 export class HttpError extends RpcClientError {
-  static override readonly [BRAND]: string = "HttpError";
+  static override readonly brand: string = "HttpError";
   override name = "HttpError";
   readonly status: number;
   /** Milliseconds to wait, from a `Retry-After` header (seconds or HTTP-date), when given. */
@@ -50,7 +50,7 @@ export class HttpError extends RpcClientError {
 
 /** No answer within the timeout. */
 export class TimeoutError extends RpcClientError {
-  static override readonly [BRAND]: string = "TimeoutError";
+  static override readonly brand: string = "TimeoutError";
   override name = "TimeoutError";
   readonly timeout: number;
   constructor(timeout: number, context: ErrorContext) {
@@ -61,7 +61,7 @@ export class TimeoutError extends RpcClientError {
 
 /** The caller's `AbortSignal` fired. */
 export class AbortError extends RpcClientError {
-  static override readonly [BRAND]: string = "AbortError";
+  static override readonly brand: string = "AbortError";
   override name = "AbortError";
   constructor(context: ErrorContext) {
     super("The call was aborted", context);
@@ -70,13 +70,13 @@ export class AbortError extends RpcClientError {
 
 /** The request never got an HTTP answer (connection refused or reset, DNS failure, …). */
 export class NetworkError extends RpcClientError {
-  static override readonly [BRAND]: string = "NetworkError";
+  static override readonly brand: string = "NetworkError";
   override name = "NetworkError";
 }
 
 /** The answer is not a JSON-RPC response we can use: not JSON, truncated, wrong id, no result. */
 export class MalformedResponseError extends RpcClientError {
-  static override readonly [BRAND]: string = "MalformedResponseError";
+  static override readonly brand: string = "MalformedResponseError";
   override name = "MalformedResponseError";
   /** Up to 200 characters of what was received. */
   readonly body: string;
@@ -88,7 +88,7 @@ export class MalformedResponseError extends RpcClientError {
 
 /** The response body was larger than the `maxResponseBytes` option allows. */
 export class ResponseTooLargeError extends RpcClientError {
-  static override readonly [BRAND]: string = "ResponseTooLargeError";
+  static override readonly brand: string = "ResponseTooLargeError";
   override name = "ResponseTooLargeError";
   readonly limit: number;
   constructor(limit: number, context: ErrorContext) {
@@ -99,7 +99,7 @@ export class ResponseTooLargeError extends RpcClientError {
 
 /** The WebSocket closed before the call was answered. */
 export class SocketClosedError extends RpcClientError {
-  static override readonly [BRAND]: string = "SocketClosedError";
+  static override readonly brand: string = "SocketClosedError";
   override name = "SocketClosedError";
   readonly code: number | undefined;
   constructor(code: number | undefined, context: ErrorContext) {
@@ -110,6 +110,6 @@ export class SocketClosedError extends RpcClientError {
 
 /** A subscription cannot be made or go on: no WebSocket URL, a full `bufferSize`, a failed re-subscription or back-fill. */
 export class SubscriptionError extends RpcClientError {
-  static override readonly [BRAND]: string = "SubscriptionError";
+  static override readonly brand: string = "SubscriptionError";
   override name = "SubscriptionError";
 }

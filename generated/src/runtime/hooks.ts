@@ -3,20 +3,17 @@
  * The `onRequest` / `onResponse` hooks and their timing, wrapped once around any transport: one
  * event pair per exchange on the wire (a batch is one exchange naming all its methods).
  */
-import type { EndpointSpec } from "./codec.js";
-import { frame, frameBatch } from "./wire.js";
 import type { ClientOptions, RequestEvent } from "./options.js";
 import type { Transport } from "./transport.js";
 
 /** The calls of a transport that go on the wire (what the hooks wrap). */
 export type Wire = Pick<Transport, "request" | "batch" | "notify">;
 
-export function withHooks<T extends Wire>(
-  transport: T,
+export function withHooks(
+  transport: Transport,
   hooks: Pick<ClientOptions, "onRequest" | "onResponse">,
   host: string,
-  envelope: EndpointSpec["envelope"],
-): T {
+): Wire {
   const { onRequest, onResponse } = hooks;
   if (!onRequest && !onResponse) return transport;
   async function reported<T>(methods: string[], body: string, run: () => Promise<T>): Promise<T> {
@@ -32,17 +29,19 @@ export function withHooks<T extends Wire>(
       throw error;
     }
   }
+  const { batch, notify } = transport;
   return {
-    ...transport,
-    request: (message, options) =>
-      reported([message.method], frame(message, envelope), () => transport.request(message, options)),
-    batch: (messages, options) =>
-      reported(
-        messages.map((m) => m.method),
-        frameBatch(messages),
-        () => transport.batch(messages, options),
-      ),
-    notify: (message, options) =>
-      reported([message.method], frame(message, envelope), () => transport.notify(message, options)),
+    request: (request, options) => reported([request.method], request.body, () => transport.request(request, options)),
+    batch:
+      batch &&
+      ((requests, body, options) =>
+        reported(
+          requests.map((r) => r.method),
+          body,
+          () => batch.call(transport, requests, body, options),
+        )),
+    notify:
+      notify &&
+      ((request, options) => reported([request.method], request.body, () => notify.call(transport, request, options))),
   };
 }

@@ -63,10 +63,12 @@ export function checkLimits(
 export function paramsCheck(
   validators: Readonly<Record<string, Validator>> | undefined,
 ): (method: string, spec: { readonly limits?: readonly LimitRule[] }, named: Record<string, unknown>) => void {
+  // One list for every check (a call that passes allocates none); a failing check hands a copy to its error.
+  const issues: Issue[] = [];
   return (method, spec, named) => {
-    const issues: Issue[] = [];
+    issues.length = 0;
     if (validators && Object.hasOwn(validators, method)) validators[method]!(named, "params", issues);
     if (spec.limits) checkLimits(named, spec.limits, "params", issues);
-    if (issues.length > 0) throw new ValidationError(`params for ${method}`, issues, { method });
+    if (issues.length > 0) throw new ValidationError(`params for ${method}`, issues.splice(0), { method });
   };
 }

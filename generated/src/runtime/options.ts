@@ -5,18 +5,15 @@
  * defaults are in defaults.ts, the checks of these options in checks.ts.
  */
 import type { EndpointSpec, MethodSpec, Params } from "./codec.js";
-import type { ReconnectPolicy } from "./defaults.js";
+import type { Transport } from "./transport.js";
 import type { Validator } from "./validate.js";
 
 /** What the generated code says about one API (one spec document). */
 export interface ApiSpec {
   readonly name: string;
   readonly methods: Readonly<Record<string, MethodSpec>>;
-  /**
-   * Request validators by method name (params as a named object), or a loader of them (generated
-   * code loads them on the first validated call, so that an app's start pays nothing for them).
-   */
-  readonly validators?: Readonly<Record<string, Validator>> | (() => Promise<Readonly<Record<string, Validator>>>);
+  /** Request validators by method name (params as a named object), checked before any I/O. */
+  readonly validators?: Readonly<Record<string, Validator>>;
   /** Result validators, loaded on first use when `validateResponses` is on. */
   readonly resultValidators?: () => Promise<Readonly<Record<string, Validator>>>;
   /** Validators of subscription items by subscribe method: the general item, then one per variant. */
@@ -42,7 +39,12 @@ export interface ResponseEvent extends RequestEvent {
 }
 
 export interface ClientOptions {
-  /** Endpoint URL (http(s):// or ws(s)://). With `apiKey`, requests go to `<url>/<apiKey>`; without, to `url` as given. */
+  /**
+   * How requests travel: `http(url, { apiKey })`, `webSocket(url, { apiKey })` (the `./ws` subpath) or
+   * any object of the `Transport` shape. Instead of `url`/`apiKey`/`proxyUrl` and the HTTP options.
+   */
+  transport?: Transport;
+  /** HTTP endpoint URL, shorthand for `transport: http(url, { apiKey })`. With `apiKey`, requests go to `<url>/<apiKey>`; without, to `url` as given. */
   url?: string;
   /** Project API key, sent as the last path segment of `url`. Never appears in errors. */
   apiKey?: string;
@@ -64,9 +66,9 @@ export interface ClientOptions {
   retryJsonRpcCodes?: readonly number[];
   /** Send the calls made in the same tick as one JSON-RPC batch (HTTP keyed endpoints). Off by default. */
   batch?: boolean | { maxSize?: number; wait?: number };
-  /** `fetch` to use instead of the global one. */
+  /** `fetch` to use instead of the global one (shorthand form; else `http(url, { fetch })`). */
   fetch?: typeof fetch;
-  /** Extra HTTP headers sent with every request. */
+  /** Extra HTTP headers sent with every request (shorthand form; else `http(url, { headers })`). */
   headers?: Record<string, string>;
   /** Called before every request is sent. */
   onRequest?: (event: RequestEvent) => void;
@@ -82,10 +84,6 @@ export interface ClientOptions {
   maxResponseBytes?: number;
   /** A keyed client refuses to run in a browser (the key would ship to users) unless this is `true`. */
   dangerouslyAllowBrowser?: boolean;
-  /** WebSocket implementation for ws(s):// URLs. Default: the global `WebSocket`, else the `ws` package. */
-  WebSocket?: WebSocketConstructor;
-  /** WebSocket reconnection: attempts in a row and base delay. Default 5 attempts from 500 ms. */
-  reconnect?: Partial<ReconnectPolicy>;
 }
 
 /** Options of one call, passed after the method's params. */
@@ -100,6 +98,8 @@ export interface CallOptions {
 export type CallFn = (method: string, params: Params, options?: CallOptions) => Promise<unknown>;
 
 export interface RpcClient {
+  /** The transport the client sends through. */
+  readonly transport: Transport;
   /** Calls `method`; `params` is an array (positional signature) or an object (named). */
   call: CallFn;
   /** Sends the calls `build` makes as one JSON-RPC batch; settles each on its own. */
@@ -108,7 +108,7 @@ export interface RpcClient {
   ): Promise<{ -readonly [K in keyof T]: PromiseSettledResult<Awaited<T[K]>> }>;
   /** Iterates the items (or `.pages()`) of a paginated method. */
   paginate<Item, Page>(method: string, params: object | undefined, options?: PaginateOptions): Paginator<Item, Page>;
-  /** Opens the subscription of a method with `x-subscription` (WebSocket only); see subscription.ts. */
+  /** Opens the subscription of a method with `x-subscription` (a transport with the "subscriptions" capability); see subscription.ts. */
   subscribe: SubscribeFn;
   close(): void;
 }

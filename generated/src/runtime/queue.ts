@@ -7,11 +7,11 @@ import { ValidationError } from "./base-error.js";
 import type { RetryPolicy } from "./defaults.js";
 import type { ErrorContext } from "./errors.js";
 import type { ApiSpec } from "./options.js";
-import type { Reply, RpcRequest, SendOptions } from "./transport.js";
+import type { Reply, SendOptions, Transport, TransportRequest } from "./transport.js";
 
 /** A call waiting in a batch. */
 export interface Queued {
-  message: RpcRequest;
+  request: TransportRequest;
   resolve(reply: Reply): void;
   reject(error: unknown): void;
 }
@@ -22,7 +22,7 @@ export interface Batcher {
   host: string;
   timeout: number;
   retry: RetryPolicy;
-  send(messages: RpcRequest[], options: SendOptions): Promise<(Reply | Error)[]>;
+  send(requests: TransportRequest[], options: SendOptions): Promise<(Reply | Error)[]>;
   /** Runs an attempt, retried by `policy` when it fails (the client's own retry loop). */
   retried<T>(attempt: () => Promise<T>, policy: RetryPolicy, signal: undefined, context: ErrorContext): Promise<T>;
 }
@@ -31,12 +31,12 @@ export interface Batcher {
 export async function sendBatch(client: Batcher, items: Queued[]): Promise<void> {
   const context = { host: client.host, method: `batch of ${items.length}` };
   const idempotent = items.every(
-    (i) => Object.hasOwn(client.methods, i.message.method) && client.methods[i.message.method]!.idempotent,
+    (i) => Object.hasOwn(client.methods, i.request.method) && client.methods[i.request.method]!.idempotent,
   );
-  const messages = items.map((i) => i.message);
+  const requests = items.map((i) => i.request);
   try {
     const replies = await client.retried(
-      () => client.send(messages, { timeout: client.timeout, context }),
+      () => client.send(requests, { timeout: client.timeout, context }),
       idempotent ? client.retry : { ...client.retry, count: 0 },
       undefined,
       context,
@@ -47,19 +47,22 @@ export async function sendBatch(client: Batcher, items: Queued[]): Promise<void>
   }
 }
 
-/** The keyless proxy takes one call per request: `client.batch` refuses before anything is sent. */
-export function refuseBatch(host: string): never {
+/**
+ * A transport without the "batch" capability (the keyless proxy takes one call per request):
+ * `client.batch` refuses before anything is sent.
+ */
+export function refuseBatch(transport: Transport): never {
+  const message =
+    transport.endpoint === "proxy"
+      ? "cannot batch: the keyless proxy takes one call per request"
+      : `cannot batch: the ${transport.type} transport has no "batch" capability`;
+  const path = transport.endpoint === "proxy" ? "options.proxyUrl" : "options.transport";
   throw new ValidationError(
     "batch",
-    [
-      {
-        path: "options.proxyUrl",
-        rule: "batch",
-        message: "cannot batch: the keyless proxy takes one call per request",
-        received: "string",
-      },
-    ],
-    { host },
+    [{ path, rule: "batch", message, received: transport.endpoint === "proxy" ? "string" : "object" }],
+    {
+      host: transport.host,
+    },
   );
 }
 

@@ -17,10 +17,12 @@ import {
 import type { U64Map } from "./json.js";
 import type { CallFn, SubscribeOptions, Subscription, SubscriptionGap } from "./options.js";
 import type { SubscriptionSpec } from "./subscribe-args.js";
+import type { Transport } from "./transport.js";
 
 /** What a subscription needs from the client: calls (validated, decoded) and the transport's push channel. */
 export interface SubscriptionHost {
-  readonly kind: "http" | "ws";
+  /** The client's transport: its `listen` and `onConnection` (the "subscriptions" capability) carry the items. */
+  readonly transport: Transport;
   readonly host: string | undefined;
   readonly call: CallFn;
   /** Items held for a busy consumer unless the options say otherwise (DEFAULT_SUBSCRIPTION_BUFFER). */
@@ -28,8 +30,6 @@ export interface SubscriptionHost {
   /** The client's `validateResponses` and `onWarning`, applied to every item. */
   readonly validateResponses?: false | "warn" | "strict";
   readonly onWarning?: (message: string) => void;
-  listen(listener: (notification: { method: string; params: unknown }) => void): () => void;
-  onConnection(listener: (event: { type: "reconnected" } | { type: "closed"; error: Error }) => void): () => void;
 }
 
 export interface Settings {
@@ -67,9 +67,10 @@ export class SubscriptionState {
 
   async start(): Promise<void> {
     // Listen first: the first notification may come right behind the confirmation.
-    this.cleanups.push(this.host.listen((n) => this.onNotification(n)));
+    const { transport } = this.host;
+    this.cleanups.push(transport.listen!((n) => this.onNotification(n)));
     this.cleanups.push(
-      this.host.onConnection((e) => {
+      transport.onConnection!((e) => {
         if (e.type === "reconnected") void this.resubscribe();
         else this.fail(asClosed(e.error, this.context));
       }),

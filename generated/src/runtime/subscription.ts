@@ -55,9 +55,10 @@ export async function subscribe(
   args: readonly unknown[],
 ): Promise<Subscription<unknown>> {
   const context: ErrorContext = { method, host: host.host };
-  if (host.kind !== "ws") {
+  const { transport } = host;
+  if (!transport.capabilities.subscriptions || !transport.listen || !transport.onConnection) {
     throw new SubscriptionError(
-      `${method} opens a subscription, which needs a WebSocket: create the client with a ws:// or wss:// URL (nothing was sent)`,
+      `${method} opens a subscription, which needs a transport with the "subscriptions" capability (server notifications); the ${transport.type} transport has none: create the client with transport: webSocket(url) from the package's ./ws subpath (nothing was sent)`,
       context,
     );
   }

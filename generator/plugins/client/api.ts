@@ -25,7 +25,8 @@ export function emitApi(doc: DocumentModel, header: string): string {
   const keyed = doc.servers.find((s) => s.kind === "keyed") ?? doc.servers.find((s) => s.kind !== "proxy");
   const proxy = doc.servers.find((s) => s.kind === "proxy");
   const methods = doc.methods.map((m) => ({ key: objectKey(m.rpcName), value: methodEntry(m, definitions) }));
-  // Loaded on the first validated call: an app that never calls pays nothing at start for them.
+  // The request validators are imported (a call checks its params with no await and no extra chunk to
+  // fetch); the result and item validators load on first use, only when response validation is on.
   const loader = (key: string, file: string): Property => ({
     key,
     value: raw(`() => import("./${file}.js").then((m) => m.${key})`, "arrow"),
@@ -35,7 +36,7 @@ export function emitApi(doc: DocumentModel, header: string): string {
       { key: "name", value: stringExpr(doc.subpath) },
       { key: "keyed", value: endpoint(keyed, doc.defaultStructure) },
       ...(proxy ? [{ key: "proxy", value: endpoint(proxy, "by-position") }] : []),
-      loader("validators", "validators"),
+      { key: "validators", value: raw("validators", "identifier") },
       loader("resultValidators", "result-validators"),
       ...(doc.methods.some((m) => m.subscription) ? [loader("itemValidators", "result-validators")] : []),
       { key: "methods", value: objectExpr(methods, true) },
@@ -45,6 +46,7 @@ export function emitApi(doc: DocumentModel, header: string): string {
   return [
     header,
     `import type { ApiSpec } from "../runtime/index.js";`,
+    `import { validators } from "./validators.js";`,
     "",
     ...jsDocLines(
       `How the ${commentText(doc.title)} is called: endpoints, and per method its params in positional order and its rules.`,

@@ -29,6 +29,7 @@ describe("package.json", () => {
     [".", "index"],
     ["./eth", "eth/index"],
     ["./solana", "solana/index"],
+    ["./ws", "ws/index"],
   ])("exports[%j]: types under import and under require", (subpath, file) => {
     expect((pkg.exports as Record<string, unknown>)[subpath]).toEqual({
       import: { types: `./dist/esm/${file}.d.ts`, default: `./dist/esm/${file}.js` },
@@ -39,7 +40,11 @@ describe("package.json", () => {
   it("top-level fields and typesVersions serve node10 resolution with the CommonJS build", () => {
     expect([pkg.main, pkg.types]).toEqual(["./dist/cjs/index.js", "./dist/cjs/index.d.ts"]);
     expect(pkg.typesVersions).toEqual({
-      "*": { eth: ["./dist/cjs/eth/index.d.ts"], solana: ["./dist/cjs/solana/index.d.ts"] },
+      "*": {
+        eth: ["./dist/cjs/eth/index.d.ts"],
+        solana: ["./dist/cjs/solana/index.d.ts"],
+        ws: ["./dist/cjs/ws/index.d.ts"],
+      },
     });
   });
 
@@ -57,8 +62,17 @@ describe("package.json", () => {
   });
 });
 
+describe("the ./ws subpath", () => {
+  it("is its own file, re-exporting the runtime's WebSocket entry only (an HTTP-only app never loads it)", () => {
+    const { files, formatted } = emitPackageFiles(model, "5.9.3");
+    const text = files.get("src/ws/index.ts")!;
+    expect(text.split("\n").filter((l) => l.startsWith("export"))).toEqual(['export * from "../runtime/ws-entry.js";']);
+    expect(formatted.has("src/ws/index.ts")).toBe(true);
+  });
+});
+
 describe("tsconfigs", () => {
-  const files = emitPackageFiles(model, { "README.md.hbs": "" }, "5.9.3");
+  const files = emitPackageFiles(model, "5.9.3");
   const esm = JSON.parse(files.files.get("tsconfig.json")!) as { compilerOptions: Record<string, unknown> };
   const cjs = JSON.parse(files.files.get("tsconfig.cjs.json")!) as {
     extends: string;

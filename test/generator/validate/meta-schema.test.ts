@@ -24,18 +24,19 @@ describe("validateMetaSchema", () => {
   it.each([
     ["missing info.version", (d: Doc) => delete d.info.version, "/info", 'missing required property "version"'],
     ["unknown method property", (d: Doc) => (d.methods[0].colour = 1), "/methods/0", 'unknown property "colour"'],
-    ["params not an array", (d: Doc) => (d.methods[0].params = {}), "/methods/0/params", "must be array"],
+    ["params not an array", (d: Doc) => (d.methods[0].params = {}), "/methods/0/params", "must be array, found {}."],
+    ["a name that is a number", (d: Doc) => (d.methods[0].name = 12), "/methods/0/name", "must be string, found 12."],
     [
       "bad paramStructure",
       (d: Doc) => (d.methods[0].paramStructure = "sideways"),
       "/methods/0/paramStructure",
-      "must be one of",
+      'must be one of "by-position", "by-name", "either", found "sideways".',
     ],
     [
       "server URL that is not a URL even after expansion",
       (d: Doc) => (d.servers = [{ url: "not a url" }]),
       "/servers/0/url",
-      'must match format "uri"',
+      'must match format "uri", found "not a url".',
     ],
   ])("reports %s at its JSON pointer", (_name, breakIt, pointer, message) => {
     const d = doc([{ name: "m" }]);

@@ -116,13 +116,13 @@ describe("x-subscription", () => {
       name: "no item",
       ext: { notification: "n", unsubscribe: "x_unsubscribe" },
       pointer: "/methods/0/x-subscription",
-      message: 'is missing "item"',
+      message: 'is missing required property "item"',
     },
     {
       name: "an unknown field",
       ext: { ...valid, callback: "eval" },
       pointer: "/methods/0/x-subscription",
-      message: 'unknown field "callback"',
+      message: 'has unknown property "callback"',
     },
     {
       name: "an empty notification name",

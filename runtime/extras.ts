@@ -1,0 +1,11 @@
+/**
+ * What a client loads on first use, in one piece: retries (after a first failure), batching,
+ * pagination and subscriptions. One module, so that a bundler makes one lazy chunk of them and one
+ * chunk of what they share with the start: an app fetches fewer, larger chunks (each compressed
+ * alone), and nothing of this before its first call resolves.
+ */
+export { retryFailed } from "./retry.js";
+export { batchQueue, refuseBatch, sendBatch } from "./queue.js";
+export { matchBatch } from "./batch.js";
+export { paginate } from "./paginate.js";
+export { subscribeTo } from "./subscription.js";

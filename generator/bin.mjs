@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run gen`: runs generator/commands/gen.ts from a bundle of plain ES modules in
- * node_modules/.cache/openrpc-ts/, so a run does not pay for compiling TypeScript on every start.
+ * The command line (`npm run gen`, `npm run mock`, … — generator/cli.ts, one yargs program): runs
+ * it from a bundle of plain ES modules in node_modules/.cache/openrpc-ts/, so a run does not pay
+ * for compiling TypeScript on every start.
  * The bundle is rebuilt (esbuild, about 0.3 s) when a file under generator/ or the lock file
  * changed (by size and modification time); if it cannot be built, the sources run through tsx.
  * On Node ≥ 22.1 V8's compile cache is turned on for the modules loaded after this one.
@@ -73,5 +74,5 @@ if (entry) await import(pathToFileURL(entry).href);
 else {
   const { register } = await import("tsx/esm/api");
   register();
-  await import(pathToFileURL(path.join(ROOT, "generator", "commands", "gen.ts")).href);
+  await import(pathToFileURL(path.join(ROOT, "generator", "main.ts")).href);
 }

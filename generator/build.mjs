@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 /**
- * Bundles the generator (generator/commands/gen.ts) into ES modules that plain `node` runs, rather than tsx
- * compiling TypeScript on every start: generator/bin.mjs (`npm run gen`) builds it into
+ * Bundles the command line (generator/cli.ts) into ES modules that plain `node` runs, rather than tsx
+ * compiling TypeScript on every start: generator/bin.mjs (`npm run gen`, `npm run mock`, …) builds it into
  * node_modules/.cache/openrpc-ts when a source changed; `npm run build:generator` writes
- * bench/.build/cli.mjs. Split into chunks, so that the modules the CLI imports only when there is
- * work (the pipeline) are not even parsed on a no-op run.
+ * bench/.build/cli.mjs. Split into chunks, so that the modules a command imports only when it runs
+ * (the pipeline, the mock server, the site) are not even parsed on a no-op run or by another command.
  *
  * - Every module keeps its own `import.meta.url` (and `__dirname`/`__filename` for CommonJS), so
  *   the generator still finds runtime/ and templates/ next to generator/.
  * - prettier stays external: bundling it makes the cold start slower, not faster (it imports its
- *   language plugins lazily, a bundle parses them all at start). The emitters no longer use
- *   ts-morph (and so TypeScript), see generator/print/ts-code.ts.
+ *   language plugins lazily, a bundle parses them all at start). So do ts-morph and TypeScript
+ *   (loaded only by `--typecheck`) and esbuild (the site's bundler, which finds its binary next to
+ *   its own files).
  */
 import { build } from "esbuild";
 import { mkdir, readFile } from "node:fs/promises";
@@ -21,7 +22,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The bundle's entry file is `<outdir>/cli.mjs`. */
 export const OUTDIR = path.join(ROOT, "bench", ".build");
 export const OUTFILE = path.join(OUTDIR, "cli.mjs");
-export const EXTERNAL = ["prettier"];
+export const EXTERNAL = ["prettier", "ts-morph", "typescript", "esbuild"];
 
 /** Rewrites `import.meta.url`, `__dirname` and `__filename` to the bundled file's original place. */
 const keepModuleUrls = {
@@ -51,7 +52,7 @@ const keepModuleUrls = {
 export async function buildGenerator({ outdir = OUTDIR, metafile = false } = {}) {
   await mkdir(outdir, { recursive: true });
   return build({
-    entryPoints: { cli: path.join(ROOT, "generator", "commands", "gen.ts") },
+    entryPoints: { cli: path.join(ROOT, "generator", "main.ts") },
     absWorkingDir: ROOT,
     bundle: true,
     splitting: true,

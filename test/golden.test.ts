@@ -7,7 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { compareOutputs } from "../generator/write/diff.js";
-import { generate, ROOT } from "../generator/generate.js";
+import { generatePackage } from "../generator/commands/pipeline.js";
+import { ROOT } from "../generator/root.js";
 import { readOutput, writeOutput } from "../generator/write/write.js";
 import { DEFAULT_PACKAGE } from "../generator/defaults.js";
 import { releasedVersion, versionOption } from "../generator/release/version.js";
@@ -20,7 +21,7 @@ afterAll(() => rm(temp, { recursive: true, force: true }));
 
 describe("generated/ is what the spec generates", () => {
   it("matches file by file", async () => {
-    const result = await generate({ specs, packageName: DEFAULT_PACKAGE, cwd: ROOT, ...released });
+    const result = await generatePackage({ specs, packageName: DEFAULT_PACKAGE, cwd: ROOT, ...released });
     const out = path.join(temp, "out");
     await writeOutput(out, result.files);
     const differences = compareOutputs(await readOutput(out), await readOutput(path.join(ROOT, "generated")));
@@ -30,13 +31,13 @@ describe("generated/ is what the spec generates", () => {
   });
 
   it("is deterministic: two runs give identical files", async () => {
-    const a = await generate({ specs, packageName: DEFAULT_PACKAGE, cwd: ROOT });
-    const b = await generate({ specs, packageName: DEFAULT_PACKAGE, cwd: ROOT });
+    const a = await generatePackage({ specs, packageName: DEFAULT_PACKAGE, cwd: ROOT });
+    const b = await generatePackage({ specs, packageName: DEFAULT_PACKAGE, cwd: ROOT });
     expect(compareOutputs(a.files, b.files)).toEqual([]);
   });
 
   it("holds no absolute paths or timestamps, and every type is named from the spec", async () => {
-    const { files, documents } = await generate({ specs, packageName: DEFAULT_PACKAGE, cwd: ROOT });
+    const { files, documents } = await generatePackage({ specs, packageName: DEFAULT_PACKAGE, cwd: ROOT });
     for (const [file, text] of files) {
       expect(text, file).not.toContain(ROOT);
       expect(text, file).not.toMatch(/\b20\d\d-\d\d-\d\dT\d\d:/);

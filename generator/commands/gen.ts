@@ -1,46 +1,39 @@
-#!/usr/bin/env node
 /**
- * The command line: `npm run gen` regenerates generated/ from spec/; `--check` reports a stale
- * generated/; `--watch` regenerates on every save; `--spec … --out … --name …` builds a client
- * package for any OpenRPC document. Arguments are checked before anything is read; failures are
- * one clear message, exit 1.
+ * `npm run gen`: regenerates generated/ from spec/; `--check` reports a stale generated/;
+ * `--watch` regenerates on every save; `--spec … --out … --name …` builds a client package for
+ * any OpenRPC document; `--typecheck` compiles the package in memory before writing it. Arguments
+ * are checked before anything is read; failures are one clear message, exit 1.
  *
- * Start-up is kept short: arguments are read by generator/commands/args.ts (no parser library to load); the
- * pipeline (emitters, and prettier's formatter only for text the emitters cannot vouch for) is imported only
- * when there is work to do; a run whose inputs and outputs match the marker's fingerprint
- * (generator/write/fingerprint.ts) answers without it.
+ * Start-up is kept short: this module holds the options; the pipeline is imported only when there
+ * is work to do, and a run whose inputs and outputs match the marker's fingerprint
+ * (./fingerprint.ts) answers without it.
  */
-import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { helpText, parseArgs, quoted, runCli, UsageError, type CommandSpec } from "./args.js";
-import { DEFAULT_PACKAGE } from "../defaults.js";
-import { recordRun, upToDate } from "../write/fingerprint.js";
+import { DEFAULT_PACKAGE, DEFAULT_VERSION } from "../defaults.js";
 import { packageNameProblem, versionProblem } from "../package-name.js";
-import { failureMessage, formatWarnings } from "./report.js";
 import { ROOT } from "../root.js";
-import { releasedVersion, versionOption } from "../release/version.js";
+import type { GenArgs } from "./gen-run.js";
+import { quoted, UsageError, type Command } from "./usage.js";
 
-const argv = process.argv.slice(2);
-const debug = argv.includes("--debug");
-
-const COMMAND: CommandSpec = {
-  name: "npm run gen --",
-  usage: "[--check | --watch] [--spec <file> ...] [--out <dir>] [--name <package>]",
-  description: "Generates a typed TypeScript client package from OpenRPC documents.",
+export const gen: Command<GenArgs> = {
+  command: "gen",
+  npm: "npm run gen --",
+  synopsis: "[--check | --watch] [--spec <file> ...] [--out <dir>] [--name <package>] [--typecheck]",
+  describe: "Generates a typed TypeScript client package from OpenRPC documents.",
+  tool: "The generator",
   options: {
     spec: {
       type: "string",
-      placeholder: "file",
-      multiple: true,
+      array: true,
+      nargs: 1,
       describe: "OpenRPC document (JSON or YAML); repeat for several. Default: every *.openrpc.json|yaml in spec/",
     },
-    out: { type: "string", placeholder: "dir", describe: "Output package folder. Default: generated/" },
-    name: { type: "string", placeholder: "package", describe: `npm package name. Default: ${DEFAULT_PACKAGE}` },
+    out: { type: "string", requiresArg: true, describe: "Output package folder. Default: generated/" },
+    name: { type: "string", requiresArg: true, describe: `npm package name. Default: ${DEFAULT_PACKAGE}` },
     "pkg-version": {
       type: "string",
-      placeholder: "version",
-      describe:
-        "Package version. Default: the version already in the output's package.json (kept from the last release), else 0.1.0",
+      requiresArg: true,
+      describe: `Package version. Default: the version already in the output's package.json (kept from the last release), else ${DEFAULT_VERSION}`,
     },
     examples: {
       type: "string",
@@ -51,19 +44,26 @@ const COMMAND: CommandSpec = {
     },
     "ref-root": {
       type: "string",
-      placeholder: "dir",
-      multiple: true,
+      array: true,
+      nargs: 1,
       describe: "Another folder $refs may read from (default: the spec's folder and the working folder)",
     },
     check: {
       type: "boolean",
       default: false,
-      describe: "Write nothing; exit 1 with a diff summary if the output folder is stale",
+      describe:
+        "Write nothing; exit 1 with a diff summary if the output folder is stale, or with TypeScript's errors if it does not compile",
     },
     watch: {
       type: "boolean",
       default: false,
       describe: "Stay running and regenerate whenever a spec file (or a file it $refs) is saved; Ctrl-C stops",
+    },
+    typecheck: {
+      type: "boolean",
+      default: false,
+      describe:
+        "Compile the package in memory (TypeScript, through ts-morph) before writing it, and write nothing if it does not compile",
     },
     force: {
       type: "boolean",
@@ -79,113 +79,31 @@ const COMMAND: CommandSpec = {
   },
   examples: [
     ["", "regenerate generated/ from spec/"],
-    ["--check", "fail if generated/ does not match spec/"],
+    ["--check", "fail if generated/ does not match spec/ or does not compile"],
     ["--watch", "regenerate generated/ on every save of a spec file"],
     [
-      "--spec petstore.json --out ./petstore-client --name petstore-client",
-      "a client package for any OpenRPC document",
+      "--spec petstore.json --out ./petstore-client --name petstore-client --typecheck",
+      "a client package for any OpenRPC document, compiled before it is written",
     ],
   ],
+  check: checkValues,
+  run: async (args) => {
+    const { runGen } = await import("./gen-run.js");
+    return runGen(args, ROOT, path.join(ROOT, "generated"));
+  },
 };
 
-interface GenArgs {
-  spec?: string[];
-  out?: string;
-  name?: string;
-  pkgVersion?: string;
-  examples: "error" | "warn";
-  refRoot?: string[];
-  check: boolean;
-  watch: boolean;
-  force: boolean;
-  verbose: boolean;
-}
-
-/** The arguments, checked before anything is read. */
-function readArgs(): GenArgs | undefined {
-  const parsed = parseArgs(COMMAND, argv);
-  if (parsed.help) return undefined;
-  const a = parsed.values as unknown as GenArgs;
+/** The checks yargs cannot make: npm's rules for the name and version, a folder for --out, one mode. */
+function checkValues(a: GenArgs): void {
   const name = a.name === undefined ? undefined : packageNameProblem(a.name);
   if (name) throw new UsageError(`--name ${quoted(a.name ?? "")} ${name}.`);
   const version = a.pkgVersion === undefined ? undefined : versionProblem(a.pkgVersion);
   if (version) throw new UsageError(`--pkg-version ${quoted(a.pkgVersion ?? "")} ${version}.`);
   if (a.out !== undefined && a.out.trim() === "") throw new UsageError("--out must name a folder.");
+  for (const file of a.spec ?? [])
+    if (file.trim() === "") throw new UsageError("--spec must name a file; it is empty.");
   if (a.watch && a.check)
     throw new UsageError("--watch and --check do not go together: --check runs once and writes nothing.");
-  return a;
+  if (a.watch && a.typecheck)
+    throw new UsageError("--watch and --typecheck do not go together: run `npm run gen -- --typecheck` once instead.");
 }
-
-async function main(): Promise<number> {
-  const args = readArgs();
-  if (!args) {
-    console.log(helpText(COMMAND));
-    return 0;
-  }
-
-  const specs = args.spec ?? (await defaultSpecs());
-  const out = args.out ?? path.join(ROOT, "generated");
-  if (specs.length === 0) {
-    console.error("No spec given and no *.openrpc.json|yaml in spec/. Pass --spec <file>.");
-    return 1;
-  }
-  // The released version stays: `npm run release` raised it, and regenerating must not undo that.
-  const kept = args.pkgVersion === undefined ? versionOption(await releasedVersion(out)) : {};
-  const options = {
-    specs,
-    examples: args.examples,
-    refRoots: args.refRoot ?? [],
-    packageName: args.name ?? DEFAULT_PACKAGE,
-    ...(args.pkgVersion ? { version: args.pkgVersion } : kept),
-  };
-  const relOut = path.relative(process.cwd(), out) || ".";
-  if (args.watch) {
-    const { watchSpecs } = await import("./watch.js");
-    await watchSpecs({ ...options, out, force: args.force, verbose: args.verbose, debug });
-    return 0;
-  }
-  const fresh = await upToDate(out, options, ROOT);
-  if (fresh) {
-    console.log(
-      `${relOut} is up to date (${fresh.files} files from ${specs.length} spec${specs.length === 1 ? "" : "s"})${args.check ? "" : "; nothing to write"}.`,
-    );
-    return 0;
-  }
-  const { generate } = await import("../generate.js");
-  const { readOutput, writeOutput } = await import("../write/write.js");
-  const result = await generate(options);
-  for (const line of formatWarnings(result.warnings, args.verbose)) console.warn(line);
-  if (args.check) {
-    const { compareOutputs, summarize } = await import("../write/diff.js");
-    const differences = compareOutputs(result.files, await readOutput(out));
-    if (differences.length === 0) {
-      if (result.fingerprint) await recordRun(ROOT, result.fingerprint);
-      console.log(
-        `${relOut} is up to date (${result.files.size} files from ${specs.length} spec${specs.length === 1 ? "" : "s"}).`,
-      );
-      return 0;
-    }
-    console.error(summarize(differences, relOut));
-    return 1;
-  }
-  await writeOutput(out, result.files, { force: args.force });
-  if (result.fingerprint) await recordRun(ROOT, result.fingerprint);
-  console.log(`Wrote ${result.files.size} files to ${relOut} from ${specs.join(", ")}.`);
-  return 0;
-}
-
-async function defaultSpecs(): Promise<string[]> {
-  const dir = path.join(ROOT, "spec");
-  const names = (await readdir(dir)).filter((n) => /\.openrpc\.(json|ya?ml)$/.test(n)).sort();
-  return names.map((n) => path.relative(process.cwd(), path.join(dir, n)));
-}
-
-runCli(
-  COMMAND,
-  main,
-  (error) => failureMessage(error, "The generator", debug),
-  async () => {
-    const { formatCacheSaved } = await import("../print/format.js");
-    await formatCacheSaved();
-  },
-);

@@ -1,23 +1,23 @@
-#!/usr/bin/env node
 /**
  * `npm run mock -- --spec <file> [--spec <file> …] [--port N] [--host A [--allow-remote]] [--pages N]
- * [--interval MS] [--max-body-bytes N …]`: serves OpenRPC documents as a mock JSON-RPC server until interrupted
- * (Ctrl-C). Arguments are checked before anything is read; every failure is one line, exit 1.
+ * [--interval MS] [--max-body-bytes N …]`: serves OpenRPC documents as a mock JSON-RPC server until
+ * interrupted (Ctrl-C). Arguments are checked before anything is read; every failure is one line,
+ * exit 1. The server's code is imported only when it starts.
  */
-import { helpText, parseArgs, quoted, runCli, type CommandSpec, type OptionSpec } from "./args.js";
-import { terminalText } from "../print/escape.js";
-import { formatProblems, GeneratorError } from "../problems.js";
+import { isIP } from "node:net";
+import type { Options } from "yargs";
 import {
   DEFAULT_LIMITS,
+  DEFAULT_PAGES,
   LIMIT_ALIASES,
   limitFlag,
   limitNames,
+  resolveLimits,
   type LimitName,
-  type MockLimits,
 } from "../mock/limits.js";
-import { DEFAULT_PAGES, isLoopback, startMockServer } from "../mock/server.js";
-import { isIP } from "node:net";
-import { listenProblem, untilSignal, UsageError, wholeNumber } from "./server.js";
+import { terminalText } from "../print/escape.js";
+import { listenProblem, untilSignal, wholeNumber } from "./server.js";
+import { quoted, UsageError, type Command, type Parsed } from "./usage.js";
 
 const LIMIT_HELP: Record<LimitName, string> = {
   maxBodyBytes: "Largest request body in bytes (counted after gzip/deflate decoding)",
@@ -37,118 +37,120 @@ const LIMIT_HELP: Record<LimitName, string> = {
   wsNotifyIntervalMs: "Time between two notifications of one WebSocket subscription (ms)",
 };
 
-const COMMAND: CommandSpec = {
-  name: "npm run mock --",
-  usage: "--spec <file> [--spec <file> ...] [--port <n>] [--pages <n>] [--interval <ms>]",
-  description:
+const limitOptions = Object.fromEntries(
+  limitNames().map((name): [string, Options] => {
+    const alias = LIMIT_ALIASES[name];
+    return [
+      limitFlag(name).slice(2),
+      {
+        type: "number",
+        requiresArg: true,
+        ...(alias ? { alias: alias.slice(2) } : {}),
+        describe: `${LIMIT_HELP[name]} [default: ${DEFAULT_LIMITS[name]}]`,
+      },
+    ];
+  }),
+);
+
+export const mock: Command = {
+  command: "mock",
+  npm: "npm run mock --",
+  synopsis: "--spec <file> [--spec <file> ...] [--port <n>] [--pages <n>] [--interval <ms>]",
+  describe:
     "Serves OpenRPC documents as a mock JSON-RPC 2.0 server (HTTP and WebSocket, with the spec's x-subscription methods) on 127.0.0.1: answers come from the spec's examples, or are generated from its result schemas.",
+  tool: "The mock server",
   options: {
-    spec: {
-      type: "string",
-      placeholder: "file",
-      multiple: true,
-      required: "Pass at least one OpenRPC document with --spec <file>.",
-      describe: "OpenRPC document (JSON or YAML); repeat for several",
-    },
-    port: { type: "number", default: 0, describe: "Port to listen on; 0 picks a free port" },
+    spec: { type: "string", array: true, nargs: 1, describe: "OpenRPC document (JSON or YAML); repeat for several" },
+    port: { type: "number", requiresArg: true, default: 0, describe: "Port to listen on; 0 picks a free port" },
     host: {
       type: "string",
-      placeholder: "address",
+      requiresArg: true,
       default: "127.0.0.1",
       describe: "IP address to listen on; loopback only unless --allow-remote",
     },
     "allow-remote": { type: "boolean", default: false, describe: "Allow a --host that other machines can reach" },
     pages: {
       type: "number",
+      requiresArg: true,
       default: DEFAULT_PAGES,
       describe: "Pages of each paginated method (the last one has no nextPageToken)",
     },
-    ...Object.fromEntries(
-      limitNames().map((name): [string, OptionSpec] => {
-        const alias = LIMIT_ALIASES[name];
-        return [
-          limitFlag(name).slice(2),
-          {
-            type: "number",
-            ...(alias ? { aliases: [alias] } : {}),
-            describe: `${LIMIT_HELP[name]} [default: ${DEFAULT_LIMITS[name]}]`,
-          },
-        ];
-      }),
-    ),
+    examples: {
+      type: "string",
+      choices: ["error", "warn"],
+      default: "error",
+      describe:
+        "Examples that do not validate against their schemas: refuse to serve (error, as npm run gen) or only warn (for third-party documents)",
+    },
+    ...limitOptions,
   },
+  required: { spec: "Pass at least one OpenRPC document with --spec <file>." },
   examples: [
     ["--spec spec/eth.openrpc.json --port 8545", "an Ethereum node mock on http://127.0.0.1:8545"],
     ["--spec spec/advanced.openrpc.json --spec spec/solana.openrpc.json", "two documents on one free port"],
     ["--spec spec/eth.openrpc.json --interval 200", "eth_subscribe notifications every 200 ms"],
   ],
+  check: (v: Parsed) => void mockArgs(v),
+  run: async (v: Parsed) => {
+    const { specs, port, pages, limits, host } = mockArgs(v);
+    const { isLoopback, startMockServer } = await import("../mock/server.js");
+    if (!isLoopback(host) && v.allowRemote !== true)
+      throw new UsageError(
+        `--host ${host} would let other machines call the mock; pass --allow-remote as well to do that on purpose.`,
+      );
+    const server = await startMockServer({
+      specs,
+      port,
+      host,
+      allowRemote: v.allowRemote === true,
+      pages,
+      limits,
+      examples: v.examples as "error" | "warn",
+    }).catch(listenProblem(host, port));
+    for (const warning of server.warnings) console.warn(terminalText(`warning: ${warning}`));
+    if (!isLoopback(host))
+      console.warn(`warning: the mock listens on ${host} (--allow-remote): other machines can call it.`);
+    console.log(
+      terminalText(
+        `Mock JSON-RPC server for ${specs.join(", ")} (${server.methods.length} methods) listening on ${server.url}/`,
+      ),
+    );
+    console.log(
+      `GET ${server.url}/ lists the methods; WebSocket (calls and subscriptions) on ${server.url.replace(/^http/, "ws")}/. Press Ctrl-C to stop.`,
+    );
+    await untilSignal(server);
+    return 0;
+  },
 };
 
 interface MockArgs {
-  spec: string[];
+  specs: string[];
   port: number;
-  host: string;
-  allowRemote: boolean;
   pages: number;
-  limits: Partial<MockLimits>;
+  limits: Partial<Record<LimitName, number>>;
+  host: string;
 }
 
-/** The arguments, checked before anything is read or bound; undefined for --help. */
-function readArgs(): MockArgs | undefined {
-  const parsed = parseArgs(COMMAND, process.argv.slice(2));
-  if (parsed.help) return undefined;
-  const v = parsed.values;
+/** The arguments, their values checked (the host's reach is checked by the server's own rule, when it is loaded). */
+function mockArgs(v: Parsed): MockArgs {
   const port = wholeNumber("--port", v.port, 0, 65535);
   const pages = wholeNumber("--pages", v.pages, 1, 1000);
-  const limits: Partial<MockLimits> = {};
+  const limits: Partial<Record<LimitName, number>> = {};
   for (const name of limitNames()) {
-    const value = v[name];
+    const value = v[limitFlag(name).slice(2)];
     if (value !== undefined) limits[name] = wholeNumber(limitFlag(name), value, 0, 2 ** 31 - 1);
   }
-  const spec = v.spec as string[];
-  for (const file of spec) if (file.trim() === "") throw new UsageError("--spec must name a file; it is empty.");
+  try {
+    resolveLimits(limits);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const specs = v.spec as string[];
+  for (const file of specs) if (file.trim() === "") throw new UsageError("--spec must name a file; it is empty.");
   const host = v.host as string;
   if (host !== "localhost" && isIP(host) === 0)
     throw new UsageError(
       `--host must be an IP address (127.0.0.1, ::1, 0.0.0.0, …) or localhost, not ${quoted(host)}.`,
     );
-  if (!isLoopback(host) && !v.allowRemote)
-    throw new UsageError(
-      `--host ${host} would let other machines call the mock; pass --allow-remote as well to do that on purpose.`,
-    );
-  return { spec, port, host, allowRemote: v.allowRemote === true, pages, limits };
+  return { specs, port, pages, limits, host };
 }
-
-async function main(): Promise<number> {
-  const argv = readArgs();
-  if (!argv) {
-    console.log(helpText(COMMAND));
-    return 0;
-  }
-  const host = argv.host;
-  const server = await startMockServer({
-    specs: argv.spec,
-    port: argv.port,
-    host,
-    allowRemote: argv.allowRemote,
-    pages: argv.pages,
-    limits: argv.limits,
-  }).catch(listenProblem(host, argv.port));
-  for (const warning of server.warnings) console.warn(`warning: ${warning}`);
-  if (!isLoopback(host))
-    console.warn(`warning: the mock listens on ${host} (--allow-remote): other machines can call it.`);
-  console.log(
-    `Mock JSON-RPC server for ${argv.spec.join(", ")} (${server.methods.length} methods) listening on ${server.url}/`,
-  );
-  console.log(
-    `GET ${server.url}/ lists the methods; WebSocket (calls and subscriptions) on ${server.url.replace(/^http/, "ws")}/. Press Ctrl-C to stop.`,
-  );
-  await untilSignal(server);
-  return 0;
-}
-
-runCli(COMMAND, main, (error) =>
-  error instanceof GeneratorError
-    ? formatProblems(error.problems, "The mock server")
-    : `The mock server failed: ${terminalText(error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error))}`,
-);

@@ -6,6 +6,7 @@
 import { terminalText } from "../print/escape.js";
 import type { Problem } from "../model/document.js";
 import { formatProblems, GeneratorError } from "../problems.js";
+import { CompileError } from "./typecheck.js";
 
 /** More warnings of one kind than this are summarized in one line unless --verbose. */
 const GROUP_AT = 5;
@@ -38,6 +39,7 @@ export function formatWarnings(warnings: readonly Problem[], verbose: boolean): 
 
 /** The message for a failed run: the problems, or one sentence for an unexpected error. */
 export function failureMessage(error: unknown, tool: string, debug: boolean): string {
+  if (error instanceof CompileError) return error.message;
   if (error instanceof GeneratorError) {
     const text = formatProblems(error.problems, tool);
     const examples = error.problems.some((p) => p.kind === "example");

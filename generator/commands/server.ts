@@ -1,13 +1,11 @@
 /**
- * What the command lines that start a server share (`npm run mock`, `npm run playground`, and the
- * argument checks of `npm run docs`): number checks that fail with one sentence (the arguments
- * themselves are read by generator/commands/args.ts), listen errors with their fix, and running until
- * Ctrl-C. A UsageError is printed as its message alone, followed by where the help is.
+ * What the commands that start a server share (`npm run mock`, `npm run playground`): number
+ * checks that fail with one sentence (the arguments themselves are parsed by yargs, generator/cli.ts),
+ * listen errors with their fix, and running until Ctrl-C. A UsageError is printed as its message
+ * alone, followed by where the help is.
  */
-import { UsageError } from "./args.js";
 import { terminalText } from "../print/escape.js";
-
-export { UsageError };
+import { UsageError } from "./usage.js";
 
 export function wholeNumber(flag: string, value: unknown, min: number, max: number): number {
   const n = value;

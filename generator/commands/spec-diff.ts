@@ -1,162 +1,122 @@
-#!/usr/bin/env node
 /**
  * `npm run spec:diff -- <old> <new>` or `npm run spec:diff -- --base <git-ref> [<spec> ...]`:
- * the breaking-change review of OpenRPC documents (rules in rules.ts). Exit codes: 0 nothing at
- * the `--fail-on` level (or `--allow-breaking`), 1 changes at that level or worse, 2 usage
- * errors, unreadable specs and a base the clone does not hold. Stdout holds the report and
- * nothing else (or nothing, with `--output`); everything else goes to stderr.
+ * the breaking-change review of OpenRPC documents (rules in generator/spec-diff/rules.ts), with the
+ * version bump it suggests. Exit codes: 0 nothing at the `--fail-on` level (or `--allow-breaking`),
+ * 1 changes at that level or worse, 2 usage errors, unreadable or invalid specs and a base the
+ * clone does not hold. Refs and paths are checked here, before anything is read; the review's code
+ * is imported only when it runs (./spec-diff-run.ts).
  */
-import { appendFile, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { terminalText } from "../print/escape.js";
-import { formatProblems, GeneratorError } from "../problems.js";
-import { failureMessage } from "./report.js";
-import { parseCliArgs, UsageError, USAGE, type CliOptions } from "./spec-diff-args.js";
-import { counts, failing, render, type ReportInput } from "../spec-diff/report.js";
-import { reviewSpec, withLines, type SideInput, type SpecReport } from "../spec-diff/review.js";
+import { FORMATS, pathProblem, refProblem } from "../spec-diff/options.js";
 import { LEVELS } from "../spec-diff/rules.js";
-import {
-  defaultSpecs,
-  inGitRepository,
-  isCommit,
-  isShallow,
-  repositoryPrefix,
-  sideFromDisk,
-  sideFromGit,
-} from "../spec-diff/sources.js";
-import { missingBase } from "../spec-diff/git-help.js";
+import type { Review, SpecDiffArgs } from "./spec-diff-run.js";
+import { quoted, UsageError, type Command } from "./usage.js";
 
-interface Review {
-  input: ReportInput;
-  /** Files read from the working tree: never an output. */
-  read: string[];
-}
-
-async function main(argv: string[], cwd: string): Promise<number> {
-  let options: CliOptions;
-  try {
-    options = parseCliArgs(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`${terminalText(error.message)}\nRun \`npm run spec:diff -- --help\` for the usage.\n`);
-    return 2;
-  }
-  if (options.mode === "help") {
-    process.stdout.write(USAGE);
-    return 0;
-  }
-  const targets = (["--output", "--summary"] as const)
-    .map((flag) => ({ flag, file: flag === "--output" ? options.output : options.summary }))
-    .filter((t): t is { flag: "--output" | "--summary"; file: string } => t.file !== undefined);
-  let review: Review;
-  try {
-    for (const { flag, file } of targets) {
-      const problem = await unwritable(path.resolve(cwd, file));
-      if (problem) throw new UsageError(`${flag} ${file} ${problem}.`);
-    }
-    review =
-      options.mode === "files"
-        ? await reviewFiles(options.old, options.new, cwd)
-        : await reviewBase(options.ref, options.specs, cwd);
-    const input = targets.find((t) => review.read.includes(path.resolve(cwd, t.file)));
-    if (input)
-      throw new UsageError(`${input.flag} ${input.file} is a spec file being reviewed; write the report elsewhere.`);
-  } catch (error) {
-    if (error instanceof UsageError) process.stderr.write(`${terminalText(error.message)}\n`);
-    else if (error instanceof GeneratorError)
-      process.stderr.write(`${formatProblems(error.problems, "Reading the specs")}\n`);
-    else throw error;
-    return 2;
-  }
-  const input: ReportInput = { ...review.input, failOn: options.failOn };
-  const text = render(options.format, input);
-  if (options.summary !== undefined) await appendFile(path.resolve(cwd, options.summary), render("markdown", input));
-  if (options.output !== undefined) await writeFile(path.resolve(cwd, options.output), text);
-  else process.stdout.write(text);
-  const failed = failing(input);
-  if (failed.length === 0) return 0;
-  const n = counts(failed);
-  const levels = LEVELS.filter((l) => n[l] > 0)
-    .map((l) => `${n[l]} ${l}`)
-    .join(", ");
-  if (options.allowBreaking) {
-    process.stderr.write(
-      `The review passes: ${levels} at --fail-on ${options.failOn} or worse, allowed by --allow-breaking.\n`,
-    );
-    return 0;
-  }
-  process.stderr.write(`The review fails: ${levels} at --fail-on ${options.failOn} or worse.\n`);
-  return 1;
-}
-
-async function reviewFiles(oldFile: string, newFile: string, cwd: string): Promise<Review> {
-  const before = await sideFromDisk(oldFile, cwd);
-  const after = await sideFromDisk(newFile, cwd);
-  for (const [file, side] of [
-    [oldFile, before],
-    [newFile, after],
-  ] as const) {
-    if (!side.spec) throw new UsageError(`Cannot read ${file}: there is no such file (paths are relative to ${cwd}).`);
-  }
-  return {
-    input: {
-      reports: [await withLines(reviewSpec(before, after), before, after)],
-      compared: `${before.spec!.entry} → ${after.spec!.entry}`,
-      pathPrefix: await repositoryPrefix(cwd),
+export const specDiff: Command<SpecDiffArgs> = {
+  command: "spec:diff [specs..]",
+  npm: "npm run spec:diff --",
+  synopsis: "<old-spec> <new-spec> [options]  |  --base <git-ref> [<spec> ...] [options]",
+  describe:
+    "Reviews the changes between two versions of OpenRPC documents, grades each one and suggests the generated package's version bump.",
+  epilog: [
+    "Levels: ERR breaks existing callers or the generated client; WARN may break them (the spec alone cannot tell); INFO breaks nothing.",
+    "",
+    "Version bump: major (ERR or WARN), minor (INFO only), patch (documentation only) or none.",
+    "",
+    "With --base, the old version of each spec (and of every file it references) is read from git at <git-ref> and the new one from the working tree; the default specs are spec/*.openrpc.{json,yaml} (in the working tree or at <git-ref>, relative to the current directory). Both sides are checked as `npm run gen` checks them. In a shallow clone the base must be fetched first (git fetch --deepen, or fetch-depth: 0 in CI).",
+    "",
+    "Stdout holds the report and nothing else (run it as `npm run -s spec:diff -- …` to keep npm's own lines out of it); with --output, stdout stays empty.",
+    "",
+    "Exit codes: 0 no change at the --fail-on level (or --allow-breaking), 1 such changes, 2 usage error, unreadable or invalid spec, or a base that is not in the clone.",
+  ].join("\n"),
+  tool: "spec:diff",
+  failureCode: 2,
+  positional: "specs",
+  options: {
+    base: {
+      type: "string",
+      requiresArg: true,
+      describe: "Compare the working tree with this commit, branch or tag",
     },
-    read: readFiles(cwd, before, after),
-  };
-}
+    format: {
+      type: "string",
+      requiresArg: true,
+      choices: FORMATS,
+      default: "text",
+      describe:
+        "text, markdown (a pull-request comment or job summary), json, github (GitHub Actions annotations) or junit (JUnit XML)",
+    },
+    output: { type: "string", requiresArg: true, describe: "Write the report to this file instead of stdout" },
+    summary: {
+      type: "string",
+      requiresArg: true,
+      describe: "Also append the Markdown review to this file ($GITHUB_STEP_SUMMARY)",
+    },
+    "fail-on": {
+      type: "string",
+      requiresArg: true,
+      choices: LEVELS,
+      default: "ERR",
+      coerce: (level: unknown) => (typeof level === "string" ? level.toUpperCase() : level),
+      describe: "Exit 1 when a change at this level or worse exists",
+    },
+    "allow-breaking": {
+      type: "boolean",
+      default: false,
+      describe: "Exit 0 even then: the break is intended (the findings are still reported)",
+    },
+    debug: { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" },
+  },
+  examples: [
+    ["spec-v1.json spec-v2.json", "review two files"],
+    ["--base origin/main --format markdown", "review spec/ against origin/main, as a pull-request comment"],
+    [
+      "--base origin/main --format github --summary $GITHUB_STEP_SUMMARY",
+      "in GitHub Actions: annotations at the changed lines, and the review in the job summary",
+    ],
+    ["--base origin/main --format junit --output spec-review.xml", "a JUnit report for any CI"],
+  ],
+  check: (args) => void reviewOf(args),
+  run: async (args) => {
+    const review = reviewOf(args);
+    const { runReview } = await import("./spec-diff-run.js");
+    return runReview(review, process.cwd());
+  },
+};
 
-async function reviewBase(ref: string, given: string[], cwd: string): Promise<Review> {
-  if (!(await inGitRepository(cwd)))
-    throw new UsageError(`--base needs a git repository, and ${cwd} is not in one; compare two files instead.`);
-  if (!(await isCommit(ref, cwd))) throw new UsageError(missingBase(ref, cwd, await isShallow(cwd)));
-  const specs = given.length > 0 ? given : await defaultSpecs("spec", cwd, ref);
-  if (specs.length === 0)
-    throw new UsageError(`No spec given and no *.openrpc.json|yaml in spec/ or at ${ref}; name the specs to review.`);
-  const reports: SpecReport[] = [];
-  const sides: SideInput[] = [];
-  for (const spec of specs) {
-    const before = await sideFromGit(ref, spec, cwd);
-    const after = await sideFromDisk(spec, cwd);
-    if (!before.spec && !after.spec)
-      throw new UsageError(`Cannot read ${spec}: it exists neither in the working tree nor at ${ref}.`);
-    const [old, now] = [before.spec ? before : undefined, after.spec ? after : undefined];
-    reports.push(await withLines(reviewSpec(old, now), old, now));
-    sides.push(after);
+/** The review the arguments ask for (two files, or the working tree against a git ref), its refs and paths checked. */
+export function reviewOf(args: SpecDiffArgs): Review {
+  const positionals = args.specs ?? [];
+  for (const [flag, file] of [
+    ["--output", args.output],
+    ["--summary", args.summary],
+  ] as const) {
+    const problem = file === undefined ? undefined : pathProblem(file);
+    if (problem) throw new UsageError(`${flag} ${quoted(file!)} ${problem}.`);
   }
-  return {
-    input: { reports, compared: `${ref} → working tree`, pathPrefix: await repositoryPrefix(cwd) },
-    read: readFiles(cwd, ...sides),
+  if (args.output !== undefined && args.output === args.summary)
+    throw new UsageError("--output and --summary name the same file; give each its own.");
+  const output = {
+    format: args.format,
+    failOn: args.failOn,
+    allowBreaking: args.allowBreaking,
+    ...(args.output !== undefined ? { output: args.output } : {}),
+    ...(args.summary !== undefined ? { summary: args.summary } : {}),
   };
+  for (const spec of positionals) {
+    const problem = pathProblem(spec);
+    if (problem) throw new UsageError(`The spec path ${quoted(spec)} ${problem}.`);
+  }
+  if (args.base !== undefined) {
+    if (args.base.trim() === "")
+      throw new UsageError("--base needs a git ref (a commit, branch or tag), e.g. --base origin/main.");
+    // A ref is handed to git as an argument: one that looks like an option or a range is refused.
+    const problem = refProblem(args.base);
+    if (problem) throw new UsageError(`--base ${quoted(args.base)} ${problem}.`);
+    return { mode: "base", ref: args.base, specs: positionals, ...output };
+  }
+  if (positionals.length !== 2) {
+    const got = positionals.length === 0 ? "none" : positionals.map((p) => quoted(p)).join(", ");
+    throw new UsageError(`Expected two spec files (old, then new) or --base <git-ref>; got ${got}.`);
+  }
+  return { mode: "files", old: positionals[0]!, new: positionals[1]!, ...output };
 }
-
-/** Why the report cannot be written to `file`, checked before the review so that a mistake costs nothing. */
-async function unwritable(file: string): Promise<string | undefined> {
-  const info = await stat(file).catch(() => undefined);
-  if (info?.isDirectory()) return "is a folder; name a file";
-  const folder = await stat(path.dirname(file)).catch(() => undefined);
-  if (!folder?.isDirectory()) return `cannot be written: its folder ${path.dirname(file)} does not exist`;
-  return undefined;
-}
-
-function readFiles(cwd: string, ...sides: SideInput[]): string[] {
-  return sides.flatMap((side) => [...side.texts.keys()].map((file) => path.resolve(cwd, file)));
-}
-
-// A reader that stops early (`| head`) closes stdout: that ends the output, not with a stack trace.
-process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-  throw error;
-});
-
-main(process.argv.slice(2), process.cwd()).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`${failureMessage(error, "spec:diff", process.argv.includes("--debug"))}\n`);
-    process.exitCode = 2;
-  },
-);

@@ -8,16 +8,16 @@
 import { watch as watchDir, type FSWatcher } from "node:fs";
 import path from "node:path";
 import { terminalText } from "../print/escape.js";
-import { recordRun } from "../write/fingerprint.js";
-import { formatCacheSaved } from "../print/format.js";
-import { generate, type GenerateOptions, type GenerateResult } from "../generate.js";
+import { recordRun } from "./fingerprint.js";
+import { processCaches } from "./caches.js";
+import { generatePackage, type PackageOptions, type PackageResult } from "./pipeline.js";
 import type { DocumentModel } from "../model/document.js";
 import { GeneratorError } from "../problems.js";
 import { formatWarnings } from "./report.js";
 import { ROOT } from "../root.js";
 import { readOutput, writeOutput } from "../write/write.js";
 
-export interface WatchOptions extends GenerateOptions {
+export interface WatchOptions extends PackageOptions {
   /** The output folder, relative to `cwd`. */
   out: string;
   force?: boolean;
@@ -42,17 +42,18 @@ export interface RunReport {
 export async function watchSpecs(options: WatchOptions): Promise<void> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const log = options.log ?? ((line: string) => console.log(line));
-  const generateOptions: GenerateOptions = { ...options, cwd };
-  let previous: GenerateResult | undefined;
+  const generateOptions: PackageOptions = { ...options, cwd };
+  const caches = processCaches();
+  let previous: PackageResult | undefined;
   const watchers = new Map<string, FSWatcher>();
   /** Watched files, absolute. */
   let watched = new Set<string>(options.specs.map((s) => path.resolve(cwd, s)));
 
   const run = async (): Promise<RunReport> => {
     const started = performance.now();
-    let result: GenerateResult;
+    let result: PackageResult;
     try {
-      result = await generate(generateOptions);
+      result = await generatePackage(generateOptions, caches);
     } catch (error) {
       return {
         ms: performance.now() - started,
@@ -61,11 +62,11 @@ export async function watchSpecs(options: WatchOptions): Promise<void> {
         error: oneLine(error, options.debug === true),
       };
     }
-    for (const file of result.fingerprint?.inputs ?? []) watched.add(path.resolve(cwd, file));
+    for (const file of result.fingerprint.inputs) watched.add(path.resolve(cwd, file));
     const before = previous?.files ?? (await readOutput(path.resolve(cwd, options.out)));
     const written = changedFiles(before, result.files);
     if (written.length > 0) await writeOutput(options.out, result.files, { force: options.force === true, cwd });
-    if (result.fingerprint) await recordRun(ROOT, result.fingerprint);
+    await recordRun(ROOT, result.fingerprint);
     const methods = previous ? methodChanges(previous.documents, result.documents) : [];
     if (!previous) for (const line of formatWarnings(result.warnings, options.verbose === true)) log(line);
     previous = result;
@@ -139,7 +140,7 @@ export async function watchSpecs(options: WatchOptions): Promise<void> {
   clearTimeout(timer);
   for (const watcher of watchers.values()) watcher.close();
   await running;
-  await formatCacheSaved();
+  await caches.format.saved();
   watched = new Set();
 }
 

@@ -60,6 +60,9 @@ export const DEFAULT_LIMITS: Readonly<MockLimits> = Object.freeze({
 
 export type LimitName = keyof MockLimits;
 
+/** Pages of each paginated method, unless `--pages` says otherwise (the last one has no next-page token). */
+export const DEFAULT_PAGES = 3;
+
 /** `maxBodyBytes` → `--max-body-bytes`. */
 export function limitFlag(name: LimitName): string {
   return `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;

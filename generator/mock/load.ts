@@ -1,19 +1,12 @@
 /**
- * The mock server's load stage, the only part of it that reads the disk: each spec file is
- * loaded, checked (OpenRPC meta-schema and lint rules, as `npm run gen` does) and normalized
- * into the generator's model. Example results are re-read from the raw JSON text so that
- * integers beyond 2^53 (u64 values such as `rentEpoch`) are served digit for digit.
+ * The mock server's load stage: the specs go through the generator's own `loadModel` (read,
+ * meta-schema, lint rules, normalize, examples: the same problems as `npm run gen`), and nothing
+ * is served past an error. Example results are re-read from the raw JSON text the loader read, so
+ * that integers beyond 2^53 (u64 values such as `rentEpoch`) are served digit for digit.
  */
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { loadSpec } from "../load/load.js";
+import { loadModel, requireModel, warningsOf } from "../load/load-model.js";
 import type { DocumentModel, Problem } from "../model/document.js";
-import { normalizeDocument } from "../normalize/document.js";
-import { GeneratorError } from "../problems.js";
 import { deref, getPointer } from "../load/refs.js";
-import { validateExamples } from "../validate/examples.js";
-import { lintSpec } from "../validate/lint.js";
-import { validateMetaSchema } from "../validate/meta-schema.js";
 import { jsonEqual, parseExact } from "./json.js";
 
 /** A normalized document and the exact result of each example (by example pointer). */
@@ -24,41 +17,32 @@ export interface MockDocument {
 
 export interface LoadedMock {
   documents: MockDocument[];
-  /** Problems that do not stop the server: examples that do not fit their schemas. */
+  /** Problems that do not stop the server (with `examples: "warn"`, examples that do not fit their schemas). */
   warnings: Problem[];
 }
 
-/** Loads and checks every spec; throws a GeneratorError listing every problem found. */
-export async function loadMockDocuments(files: readonly string[], cwd = process.cwd()): Promise<LoadedMock> {
-  const documents: MockDocument[] = [];
-  const problems: Problem[] = [];
-  const warnings: Problem[] = [];
-  for (const file of files) {
-    try {
-      const spec = await loadSpec(file, cwd);
-      const meta = validateMetaSchema(spec.files.get(spec.entry), spec.entry);
-      const found = [...meta, ...(meta.length === 0 ? lintSpec(spec) : [])];
-      if (found.length > 0) {
-        problems.push(...found);
-        continue;
-      }
-      const model = normalizeDocument(spec);
-      warnings.push(...(await validateExamples(model)));
-      const exact = await readExact(spec.entry, cwd);
-      documents.push({ model, exactResults: exact === undefined ? new Map() : exactResults(model, spec.entry, exact) });
-    } catch (error) {
-      if (error instanceof GeneratorError) problems.push(...error.problems);
-      else throw error;
-    }
-  }
-  if (problems.length > 0) throw new GeneratorError(problems, "The mock server");
-  return { documents, warnings };
+export interface MockLoadOptions {
+  cwd?: string;
+  /** Examples that do not fit their schemas stop the server (`error`, the default, as `npm run gen`) or are warnings. */
+  examples?: "error" | "warn";
 }
 
-/** The entry file parsed with exact integers; `undefined` for YAML (read as the model has it). */
-async function readExact(entry: string, cwd: string): Promise<unknown> {
-  if (/\.ya?ml$/i.test(entry)) return undefined;
-  return parseExact(await readFile(path.resolve(cwd, entry), "utf8"));
+/** Loads and checks every spec; throws a GeneratorError listing every problem found. */
+export async function loadMockDocuments(files: readonly string[], options: MockLoadOptions = {}): Promise<LoadedMock> {
+  const loaded = await loadModel({
+    specs: files,
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+    ...(options.examples ? { examples: options.examples } : {}),
+  });
+  const model = requireModel(loaded, "The mock server");
+  const documents = model.documents.map((doc, i): MockDocument => {
+    const entry = model.specs[i]!.entry;
+    const text = loaded.inputs.get(entry);
+    // YAML is served as the model has it; JSON text is re-read with exact integers.
+    const exact = text === undefined || /\.ya?ml$/i.test(entry) ? undefined : parseExact(text);
+    return { model: doc, exactResults: exact === undefined ? new Map() : exactResults(doc, entry, exact) };
+  });
+  return { documents, warnings: warningsOf(loaded) };
 }
 
 /**

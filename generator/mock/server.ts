@@ -13,7 +13,7 @@ import type { Duplex } from "node:stream";
 import { terminalText } from "../print/escape.js";
 import { ClientGone, readBody } from "./body.js";
 import { stringifyJson } from "./json.js";
-import { DEFAULT_LIMITS, resolveLimits, type MockLimits } from "./limits.js";
+import { DEFAULT_LIMITS, DEFAULT_PAGES, resolveLimits, type MockLimits } from "./limits.js";
 import { loadMockDocuments } from "./load.js";
 import { buildRegistry, listMethods, type Registry } from "./registry.js";
 import { answerRequestFairly, INTERNAL_ERROR, type LocalMethod, type Target } from "./rpc.js";
@@ -34,6 +34,8 @@ export interface MockServerOptions {
   /** Overrides of DEFAULT_LIMITS (limits.ts). */
   limits?: Partial<MockLimits>;
   cwd?: string;
+  /** Examples that do not fit their schemas stop the server (`error`, the default, as `npm run gen`) or are warnings. */
+  examples?: "error" | "warn";
 }
 
 export interface MockServer {
@@ -48,7 +50,7 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_PAGES = 3;
+export { DEFAULT_PAGES };
 /** Largest request body read by default, in bytes (see limits.ts). */
 export const MAX_BODY_BYTES = DEFAULT_LIMITS.maxBodyBytes;
 
@@ -75,7 +77,10 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     throw new RangeError(
       `The mock listens on loopback addresses only; ${host} would let other machines call it. Pass allowRemote (--allow-remote) to do that on purpose.`,
     );
-  const loaded = await loadMockDocuments(options.specs, options.cwd);
+  const loaded = await loadMockDocuments(options.specs, {
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+    ...(options.examples ? { examples: options.examples } : {}),
+  });
   const { registry, warnings } = buildRegistry(loaded.documents);
   const server = createServer(
     {

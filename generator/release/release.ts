@@ -7,9 +7,8 @@
  */
 import { lstat, readFile } from "node:fs/promises";
 import path from "node:path";
-import { generate, type GenerateResult } from "../generate.js";
-import { modelOf } from "../spec-diff/compare.js";
-import { reviewSpec, bumpOfReports, type SpecReport } from "../spec-diff/review.js";
+import { generatePackage, type PackageResult } from "../commands/pipeline.js";
+import { documentOf, reviewSpec, bumpOfReports, type SpecReport } from "../spec-diff/review.js";
 import type { Bump } from "../spec-diff/semver.js";
 import { nextVersion } from "./next-version.js";
 import { sideFromDisk, sideFromGit } from "../spec-diff/sources.js";
@@ -78,8 +77,8 @@ export async function planRelease(options: ReleaseOptions): Promise<Plan> {
     read.push(...after.texts.keys());
     specs.push({
       report: reviewSpec(before?.spec ? before : undefined, after),
-      before: before?.spec ? modelOf(before.spec) : undefined,
-      after: modelOf(after.spec),
+      before: documentOf(before),
+      after: documentOf(after),
     });
   }
   const reports = specs.map((s) => s.report);
@@ -108,12 +107,12 @@ export async function planRelease(options: ReleaseOptions): Promise<Plan> {
 }
 
 /** Regenerates the package at the planned version and writes it with the new changelog, in one step. */
-export async function writeRelease(plan: Plan, options: ReleaseOptions): Promise<GenerateResult> {
+export async function writeRelease(plan: Plan, options: ReleaseOptions): Promise<PackageResult> {
   if (plan.uncommitted.length > 0)
     throw new ReleaseError(
       `The spec has uncommitted changes (${plan.uncommitted.slice(0, 5).join(", ")}); commit them first, so that the release records the commit its spec comes from.`,
     );
-  const result = await generate({
+  const result = await generatePackage({
     specs: options.specs,
     packageName: options.packageName,
     ...versionOption(plan.next),

@@ -1,26 +1,35 @@
 /**
- * The whole site from spec/ (every spec/*.openrpc.json|yaml, as `npm run gen`): the generator's own pipeline (`generate()`, so the model is the
- * one the clients come from) → site model → page HTML, styles and the script bundle. Checks
- * first that generated/ matches the spec, because the bundle is built from it. Returns the files
- * (path → text); writes nothing.
+ * The whole site from spec/ (every spec/*.openrpc.json|yaml, as `npm run gen`): the generator's own
+ * road (`loadModel`, then `generate`, so the model is the one the clients come from, with the same
+ * problems) → site model → page HTML, styles and the script bundle. Checks first that generated/
+ * matches the spec, because the bundle is built from it. Returns the files (path → text); writes
+ * nothing.
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { processCaches } from "../commands/caches.js";
 import { DEFAULT_PACKAGE } from "../defaults.js";
-import { compareOutputs } from "../write/diff.js";
-import { generate, ROOT } from "../generate.js";
+import { generate, packageModel } from "../generate.js";
+import { loadFixedInputs } from "../load/fixed-inputs.js";
+import { loadModel, requireModel } from "../load/load-model.js";
 import type { DocumentModel } from "../model/document.js";
 import { GeneratorError } from "../problems.js";
+import { releasedVersion, versionOption } from "../release/version.js";
+import { ROOT } from "../root.js";
+import { compareOutputs } from "../write/diff.js";
+import { MARKER } from "../write/marker.js";
 import { readOutput } from "../write/write.js";
 import { bundleSite, type Bundle } from "./bundle.js";
 import { siteModel } from "./model.js";
 import { renderPage } from "./render.js";
 import type { SiteData } from "./types.js";
-import { releasedVersion, versionOption } from "../release/version.js";
 
 export interface SiteBuildOptions {
   /** Where the page finds the mock server (default `mock/`, next to the page). */
   mockUrl?: string;
+  /** The specs (default every spec/*.openrpc.json|yaml), relative to `cwd` (default the project folder). */
+  specs?: readonly string[];
+  cwd?: string;
 }
 
 export interface SiteBuild {
@@ -44,14 +53,17 @@ export async function siteFiles(site: SiteData): Promise<{ files: Map<string, st
 
 export async function buildSite(options: SiteBuildOptions = {}): Promise<SiteBuild> {
   // From the project folder, as `npm run gen` runs (at the released version it keeps): the files then match generated/ byte for byte.
+  const caches = processCaches();
+  const cwd = options.cwd ?? ROOT;
+  const specs = options.specs ?? (await defaultSpecs(cwd));
+  const loaded = await loadModel({ specs, cwd, cache: caches.load });
+  const { documents } = requireModel(loaded, "The site");
   const released = versionOption(await releasedVersion(path.join(ROOT, "generated")));
-  const generated = await generate({
-    specs: await defaultSpecs(ROOT),
-    cwd: ROOT,
-    packageName: DEFAULT_PACKAGE,
-    ...released,
-  });
-  const stale = compareOutputs(generated.files, await readOutput(path.join(ROOT, "generated")));
+  const model = packageModel(documents, { packageName: DEFAULT_PACKAGE, ...released });
+  const generated = await generate(model, await loadFixedInputs(), caches);
+  const onDisk = await readOutput(path.join(ROOT, "generated"));
+  onDisk.delete(MARKER);
+  const stale = compareOutputs(generated.files, onDisk);
   if (stale.length > 0) {
     throw new GeneratorError(
       [
@@ -65,12 +77,12 @@ export async function buildSite(options: SiteBuildOptions = {}): Promise<SiteBui
       "The site",
     );
   }
-  const site = siteModel(generated.documents, {
+  const site = siteModel(documents, {
     packageName: DEFAULT_PACKAGE,
     ...(options.mockUrl ? { mockUrl: options.mockUrl } : {}),
   });
   const { files, bundle } = await siteFiles(site);
-  return { files, site, bundle, documents: generated.documents };
+  return { files, site, bundle, documents };
 }
 
 /** Every spec/*.openrpc.(json|yaml), relative to `cwd`. */

@@ -22,13 +22,13 @@ import {
   values,
   type ReportInput,
 } from "./report-rows.js";
+import type { Format } from "./options.js";
 import { LEVELS } from "./rules.js";
 
 export type { SpecReport } from "./review.js";
 export { counts, failing, type ReportInput } from "./report-rows.js";
 
-export type Format = "text" | "markdown" | "json" | "github" | "junit";
-export const FORMATS: readonly Format[] = ["text", "markdown", "json", "github", "junit"];
+export { FORMATS, type Format } from "./options.js";
 
 export function render(format: Format, input: ReportInput): string {
   switch (format) {

@@ -5,8 +5,9 @@
  * is something to place); and the suggested version bump.
  */
 import type { LoadedSpec } from "../load/load.js";
+import type { DocumentModel } from "../model/document.js";
 import type { Side } from "./change.js";
-import { diffSpecs } from "./compare.js";
+import { diffDocuments, emptyModel, modelOf } from "./compare.js";
 import { textChanges, type Note } from "./documentation.js";
 import { bumpOfFindings, groupChanges, type Finding } from "./findings.js";
 import { largestBump, type Bump } from "./semver.js";
@@ -14,8 +15,19 @@ import { largestBump, type Bump } from "./semver.js";
 /** One side of a spec: `spec` undefined when it does not exist there. */
 export interface SideInput {
   spec: LoadedSpec | undefined;
+  /**
+   * The spec's normalized document, as `loadModel` made it (the commands load both sides so); when
+   * absent, it is made here from `spec` with the meta-schema check and `normalizeDocument`.
+   */
+  document?: DocumentModel;
   /** The text of each file read, by the same paths as `spec.files`. */
   texts: ReadonlyMap<string, string>;
+}
+
+/** The document of a side, or `undefined` when the spec does not exist there. */
+export function documentOf(side: SideInput | undefined): DocumentModel | undefined {
+  if (!side?.spec) return undefined;
+  return side.document ?? modelOf(side.spec);
 }
 
 /** The review of one spec document. */
@@ -31,7 +43,9 @@ export interface SpecReport {
 }
 
 export function reviewSpec(before: SideInput | undefined, after: SideInput | undefined): SpecReport {
-  const findings = groupChanges(diffSpecs(before?.spec, after?.spec));
+  const source = after?.spec?.entry ?? before?.spec?.entry ?? "";
+  const [old, now] = [documentOf(before), documentOf(after)];
+  const findings = groupChanges(diffDocuments(old ?? emptyModel(source), now ?? emptyModel(source)));
   const all = textChanges(before?.spec, after?.spec);
   const notes = findings.length > 0 ? all.filter((n) => n.kind === "documentation") : all;
   const entries = { old: before?.spec?.entry ?? "", new: after?.spec?.entry ?? "" };
@@ -40,7 +54,7 @@ export function reviewSpec(before: SideInput | undefined, after: SideInput | und
     return { ...item, file: hash > 0 ? item.pointer.slice(0, hash) : entries[item.side] || entries.old || entries.new };
   };
   return {
-    spec: after?.spec?.entry ?? before?.spec?.entry ?? "",
+    spec: source,
     findings: findings.map(place),
     notes: notes.map(place),
   };

@@ -1,55 +1,48 @@
 /**
- * Where the two sides come from: spec files in the working tree (the generator's own
- * `loadSpec`) or the same paths at a git ref (`git show <ref>:<path>`), each with every file it
- * references through a relative `$ref`, read from the same place, and the text of each (for line
- * numbers). The only part of the review that touches the disk or runs git. Refs and paths from
- * the command line are checked here (`refProblem`, `pathProblem`) and again before git sees them,
- * and git is always told where its options end.
+ * Where the two sides come from: spec files in the working tree or the same paths at a git ref
+ * (`git show <ref>:<path>`, a SpecSource), each with every file it references through a relative
+ * `$ref` read from the same place, and both through the generator's own `loadModel`: each side
+ * gets exactly the problems `npm run gen` would report for it, and keeps the text of every file
+ * read (for line numbers). The only part of the review that touches the disk or runs git. Refs and
+ * paths from the command line are checked by ./options.ts (`refProblem`, `pathProblem`) and again
+ * here before git sees them, and git is always told where its options end.
  */
 import { execFile } from "node:child_process";
 import { access, readdir } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { diskSource } from "../load/source.js";
-import { loadSpec, type LoadedSpec, type SpecSource } from "../load/load.js";
+import type { SpecSource } from "../load/load.js";
+import { loadModel, requireModel, type LoadResult } from "../load/load-model.js";
+import { refProblem } from "./options.js";
 import type { SideInput } from "./review.js";
+
+export { pathProblem, refProblem } from "./options.js";
 
 const run = promisify(execFile);
 
 /** Spec files the review covers by default: `spec/*.openrpc.{json,yaml}`. */
 export const SPEC_FILE = /\.openrpc\.(json|ya?ml)$/;
 
+/** How a failed load is named in its problems (`Reading the specs failed: …`). */
+const STAGE = "Reading the specs";
+
 async function git(args: string[], cwd: string): Promise<string> {
   const { stdout } = await run("git", args, { cwd, maxBuffer: 64 * 1024 * 1024 });
   return stdout;
 }
 
-/** A source that also keeps the text of every file it reads, by the path `loadSpec` gives it. */
-function recording(inner: SpecSource, texts: Map<string, string>): SpecSource {
-  return {
-    ...inner,
-    read: async (file) => {
-      const text = await inner.read(file);
-      texts.set(file, text);
-      return text;
-    },
-  };
-}
-
-/** The spec at `file` in the working tree, or `undefined` when there is no such file. */
-export async function loadFromDisk(file: string, cwd: string): Promise<LoadedSpec | undefined> {
-  return (await sideFromDisk(file, cwd)).spec;
-}
-
-/** The same, with the text of every file read. */
-export async function sideFromDisk(file: string, cwd: string): Promise<SideInput> {
-  const texts = new Map<string, string>();
+/** The spec at `file` in the working tree, loaded and checked, or `undefined` when there is no such file. */
+export async function loadFromDisk(file: string, cwd: string): Promise<LoadResult | undefined> {
   const exists = await access(path.resolve(cwd, file)).then(
     () => true,
     () => false,
   );
-  const spec = exists ? await loadSpec(file, cwd, recording(diskSource(cwd), texts)) : undefined;
-  return { spec, texts };
+  return exists ? loadModel({ specs: [file], cwd }) : undefined;
+}
+
+/** One side of the review from the working tree; a GeneratorError with the problems `npm run gen` would report when it does not load. */
+export async function sideFromDisk(file: string, cwd: string): Promise<SideInput> {
+  return sideOf(await loadFromDisk(file, cwd));
 }
 
 /** True when `ref` names a commit of the repository around `cwd`. */
@@ -85,64 +78,44 @@ export async function inGitRepository(cwd: string): Promise<boolean> {
   );
 }
 
-/**
- * Why `ref` is refused as a git revision, or `undefined`: it must look like a commit, branch or
- * tag name (`origin/main`, `v1.2.0`, `HEAD~1`, `a1b2c3d`), never like an option, a range or
- * anything a shell would read.
- */
-export function refProblem(ref: string): string | undefined {
-  if (ref.trim() === "") return "is empty; name a commit, branch or tag, e.g. origin/main";
-  if (ref.startsWith("-")) return "starts with '-', so git would read it as an option";
-  if (ref.length > 200) return "is longer than 200 characters";
-  if (ref.includes("..")) return "contains '..' (a range or a path out of the repository), not one commit";
-  if (!/^[A-Za-z0-9_./~^@+-]+$/.test(ref))
-    return "may hold only letters, digits and . _ / ~ ^ @ + - (no spaces, ':', shell or control characters)";
-  return undefined;
-}
-
-/**
- * Why a path from the command line is refused, or `undefined`: like a ref, it may not look like
- * an option, climb out with `..`, or hold shell or control characters. Absolute paths are fine.
- */
-export function pathProblem(file: string): string | undefined {
-  if (file.trim() === "") return "is empty";
-  if (file.startsWith("-")) return "starts with '-', so it would be read as an option";
-  if (file.length > 1000) return "is longer than 1000 characters";
-  if (file.split(/[\\/]/).includes(".."))
-    return "contains '..'; name the file from inside the working folder or by its absolute path";
-  // eslint-disable-next-line no-control-regex -- control characters are what this pattern is for
-  if (/[\u0000-\u001f\u007f$`;&|<>*?!"'\\(){}[\]]/.test(file))
-    return "holds a shell or control character ($ ` ; & | < > * ? ! quotes, brackets or backslash)";
-  return undefined;
-}
-
-/**
- * The spec at `file` as it was at `ref`, its relative `$ref`s read at `ref` too; `undefined`
- * when the file did not exist there. Same semantics as `loadSpec`: paths relative to `cwd`,
- * external files resolved against the referring file, JSON or YAML by extension.
- */
-export async function loadFromGit(ref: string, file: string, cwd: string): Promise<LoadedSpec | undefined> {
-  return (await sideFromGit(ref, file, cwd)).spec;
-}
-
-/** The same, with the text of every file read. */
-export async function sideFromGit(ref: string, file: string, cwd: string): Promise<SideInput> {
+/** Files as they are at `ref`: paths relative to `cwd`, named `<ref>:<path>` in problems. */
+export async function gitSource(ref: string, cwd: string): Promise<SpecSource> {
   const problem = refProblem(ref);
   if (problem) throw new Error(`The git ref ${JSON.stringify(ref)} ${problem}.`);
   const top = (await git(["rev-parse", "--show-toplevel"], cwd)).trim();
-  const source: SpecSource = {
+  return {
     read: (name) =>
       git(["show", "--end-of-options", `${ref}:${posix(path.relative(top, path.resolve(cwd, name)))}`], cwd),
     name: (name) => `${ref}:${name}`,
     why: (name) => `cannot read ${name} at ${ref}: it does not exist there`,
   };
-  const texts = new Map<string, string>();
+}
+
+/**
+ * The spec at `file` as it was at `ref`, its relative `$ref`s read at `ref` too, loaded and
+ * checked; `undefined` when the file did not exist there. Same semantics as on disk: paths
+ * relative to `cwd`, external files resolved against the referring file, JSON or YAML by extension.
+ */
+export async function loadFromGit(ref: string, file: string, cwd: string): Promise<LoadResult | undefined> {
+  const source = await gitSource(ref, cwd);
   const entry = posix(path.relative(cwd, path.resolve(cwd, file)));
   const exists = await source.read(entry).then(
     () => true,
     () => false,
   );
-  return { spec: exists ? await loadSpec(entry, cwd, recording(source, texts)) : undefined, texts };
+  return exists ? loadModel({ specs: [entry], cwd, source }) : undefined;
+}
+
+/** One side of the review at `ref`, as `sideFromDisk`. */
+export async function sideFromGit(ref: string, file: string, cwd: string): Promise<SideInput> {
+  return sideOf(await loadFromGit(ref, file, cwd));
+}
+
+/** A loaded spec as one side of the review: its document, its files and their text; nothing when it does not exist. */
+function sideOf(loaded: LoadResult | undefined): SideInput {
+  if (!loaded) return { spec: undefined, texts: new Map() };
+  const model = requireModel(loaded, STAGE);
+  return { spec: model.specs[0], document: model.documents[0], texts: loaded.inputs };
 }
 
 /** Spec files in `dir` (relative to `cwd`) in the working tree and, with `ref`, at that ref. */

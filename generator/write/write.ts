@@ -9,10 +9,10 @@
  */
 import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { MARKER, markerText, parseMarker } from "./marker.js";
+import { MARKER, parseMarker, withMarker } from "./marker.js";
 import { GeneratorError } from "../problems.js";
 
-export { MARKER, markerText };
+export { MARKER };
 
 /**
  * Entries of the output folder that belong to the package's users, not to the generator: build
@@ -36,6 +36,8 @@ export async function writeOutput(
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const target = path.resolve(cwd, outDir);
   for (const file of files.keys()) checkRelative(file);
+  // Without a marker (the site, a test's files), one listing the files: the next run must know them as ours.
+  const all = files.has(MARKER) ? files : withMarker(files);
   const where = outputProblem(target, cwd);
   if (where) refuse(outDir, where.message, where.hint);
   const info = await stat(target).catch(() => undefined);
@@ -49,10 +51,9 @@ export async function writeOutput(
   try {
     await chmod(staging, 0o755);
     // The folders first, then every file at once (all inside the staging folder).
-    const folders = [...new Set([...files.keys()].map((file) => path.dirname(path.join(staging, file))))].sort();
+    const folders = [...new Set([...all.keys()].map((file) => path.dirname(path.join(staging, file))))].sort();
     for (const folder of folders) await mkdir(folder, { recursive: true, mode: 0o755 });
-    await Promise.all([...files].map(([file, text]) => writeFile(path.join(staging, file), text, { mode: 0o644 })));
-    if (!files.has(MARKER)) await writeFile(path.join(staging, MARKER), markerText(files.keys()), { mode: 0o644 });
+    await Promise.all([...all].map(([file, text]) => writeFile(path.join(staging, file), text, { mode: 0o644 })));
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;

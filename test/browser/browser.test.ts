@@ -10,7 +10,7 @@ import path from "node:path";
 import { build } from "esbuild";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../generator/generate.js";
+import { ROOT } from "../../generator/root.js";
 import { findChromium, launchChromium } from "../helpers/chromium.js";
 
 const SAMPLES = path.resolve(ROOT, "../shared/real-samples");

@@ -5,7 +5,7 @@
  * tests compare with EXPECTED.
  */
 import path from "node:path";
-import { ROOT } from "../../generator/generate.js";
+import { ROOT } from "../../generator/root.js";
 
 /** What every consumer prints: the answer, exact u64 as bigint, and a validation error caught by class. */
 export const EXPECTED = { block: "0xf5f277", rentEpoch: "18446744073709551615", type: "bigint", rule: "pattern" };

@@ -10,7 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate, ROOT } from "../../generator/generate.js";
+import { generatePackage } from "../../generator/commands/pipeline.js";
+import { ROOT } from "../../generator/root.js";
 import { GeneratorError } from "../../generator/problems.js";
 import { writeOutput } from "../../generator/write/write.js";
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
   for (const spec of corpus) {
     const name = spec === metamask ? "metamask" : path.basename(spec).replace(/\.(openrpc\.)?json$/, "");
     // MetaMask's document is valid OpenRPC, but some of its examples contradict its schemas.
-    const result = await generate({
+    const result = await generatePackage({
       specs: [spec],
       packageName: `corpus-${name}`,
       cwd: ROOT,
@@ -226,7 +227,7 @@ describe("documents the generator cannot handle get a clear error, never a crash
   ])("%s", async (_name, document, pointer, message) => {
     const dir = await mkdtemp(path.join(out, "bad-"));
     await writeFile(path.join(dir, "bad.json"), JSON.stringify(document));
-    const error = await generate({ specs: [path.join(dir, "bad.json")], packageName: "bad", cwd: ROOT }).catch(
+    const error = await generatePackage({ specs: [path.join(dir, "bad.json")], packageName: "bad", cwd: ROOT }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(GeneratorError);

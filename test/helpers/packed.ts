@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { inject } from "vitest";
-import { ROOT } from "../../generator/generate.js";
+import { ROOT } from "../../generator/root.js";
 
 const run = promisify(execFile);
 const GENERATED = path.join(ROOT, "generated");

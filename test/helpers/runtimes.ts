@@ -17,7 +17,7 @@
 import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { ROOT } from "../../generator/generate.js";
+import { ROOT } from "../../generator/root.js";
 import { inCi } from "./chromium.js";
 
 export interface RuntimeBinary {

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../generator/generate.js";
+import { ROOT } from "../../generator/root.js";
 import { packedTarball } from "../helpers/packed.js";
 
 const run = promisify(execFile);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { format } from "prettier";
 import { describe, expect, it } from "vitest";
 import { PRETTIER_OPTIONS } from "../../generator/print/format.js";
-import { ROOT } from "../../generator/generate.js";
+import { ROOT } from "../../generator/root.js";
 
 const dir = path.join(ROOT, "runtime");
 const files = readdirSync(dir).filter((f) => f.endsWith(".ts"));

@@ -10,15 +10,16 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { generate, ROOT } from "../../generator/generate.js";
+import { generatePackage } from "../../generator/commands/pipeline.js";
+import { ROOT } from "../../generator/root.js";
 import { uncleanFiles } from "../helpers/prettier-clean.js";
 import { GeneratorError } from "../../generator/problems.js";
 import { writeOutput } from "../../generator/write/write.js";
+import { cliProcess } from "../helpers/cli.js";
 
 const run = promisify(execFile);
 const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
 const tsc = path.join(ROOT, "node_modules", ".bin", "tsc");
-const cli = path.join(ROOT, "generator", "commands", "gen.ts");
 const dir = await mkdtemp(path.join(os.tmpdir(), "hostile-"));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -54,7 +55,7 @@ async function gen(
 ): Promise<{ files?: Map<string, string>; problems?: string[]; warnings: string[] }> {
   const file = await save(`${name}.openrpc.json`, document);
   try {
-    const result = await generate({ specs: [file], packageName: "hostile", cwd: dir, ...options });
+    const result = await generatePackage({ specs: [file], packageName: "hostile", cwd: dir, ...options });
     // Every file is what `prettier --check` accepts with the package's options, whatever the spec holds.
     expect(await uncleanFiles(result.files)).toEqual([]);
     return { files: result.files, warnings: result.warnings.map((w) => `${w.pointer}: ${w.message}`) };
@@ -98,7 +99,7 @@ async function compileAndImport(name: string, files: Map<string, string>): Promi
 
 async function cliRun(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(tsx, [cli, ...args], { cwd: dir, timeout: 60_000 });
+    const { stdout, stderr } = await run(...cliProcess("gen", args), { cwd: dir, timeout: 60_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -432,10 +433,10 @@ describe("nothing is read or written outside where it belongs", () => {
     ]);
     await save("deep/specs/ok.openrpc.json", document);
     const file = "specs/ok.openrpc.json";
-    await expect(generate({ specs: [file], packageName: "x", cwd: path.join(dir, "deep") })).rejects.toThrow(
+    await expect(generatePackage({ specs: [file], packageName: "x", cwd: path.join(dir, "deep") })).rejects.toThrow(
       /outside the folders the generator reads \$refs from \(specs, \.\)/,
     );
-    const result = await generate({
+    const result = await generatePackage({
       specs: [file],
       packageName: "x",
       cwd: path.join(dir, "deep"),
@@ -503,7 +504,7 @@ describe("nothing is read or written outside where it belongs", () => {
         `${"bcdefghi"[i]}: &${"bcdefghi"[i]} [*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev}]`,
       );
     await save("bomb.openrpc.yaml", bomb.join("\n"));
-    await expect(generate({ specs: ["bomb.openrpc.yaml"], packageName: "x", cwd: dir })).rejects.toThrow(
+    await expect(generatePackage({ specs: ["bomb.openrpc.yaml"], packageName: "x", cwd: dir })).rejects.toThrow(
       /is not valid YAML/,
     );
   });

@@ -3,15 +3,14 @@
  * one line on stderr (the reason and the fix), nothing on stdout, exit 1, never a stack trace.
  */
 import { spawn } from "node:child_process";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../../generator/generate.js";
+import { ROOT } from "../../generator/root.js";
+import { cliProcess } from "../helpers/cli.js";
 import { STACK } from "./helpers/hostile-mock.js";
 
 describe("npm run mock arguments", () => {
-  const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
   function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    const child = spawn(tsx, ["generator/commands/mock.ts", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(...cliProcess("mock", args), { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
@@ -79,7 +78,7 @@ describe("npm run mock arguments", () => {
       ["--spec", eth, "extra"],
       `"extra" is not an option; options start with --, and values follow their option (--spec file.json).${HELP}`,
     ],
-    ["a flag without its value", ["--spec", eth, "--port"], `--port needs a value: --port <n>.${HELP}`],
+    ["a flag without its value", ["--spec", eth, "--port"], `--port needs a value.${HELP}`],
     [
       "a boolean given a value",
       ["--spec", eth, "--allow-remote=yes"],

@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../generator/generate.js";
+import { ROOT } from "../../generator/root.js";
 import { loadSpec } from "../../generator/load/load.js";
 import { normalizeDocument } from "../../generator/normalize/document.js";
 import { siteModel } from "../../generator/site/model.js";

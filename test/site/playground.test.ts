@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../generator/generate.js";
+import { ROOT } from "../../generator/root.js";
 import { startMockServer, type MockServer } from "../../generator/mock/server.js";
 import { startPlayground, type Playground } from "../../generator/site/serve.js";
 import { buildSite, defaultSpecs, siteFiles, type SiteBuild } from "../../generator/site/site.js";

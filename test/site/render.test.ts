@@ -9,7 +9,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { htmlText } from "../../generator/print/escape.js";
-import { ROOT } from "../../generator/generate.js";
+import { ROOT } from "../../generator/root.js";
 import { normalizeDocument } from "../../generator/normalize/document.js";
 import { siteModel } from "../../generator/site/model.js";
 import { renderPage } from "../../generator/site/render.js";

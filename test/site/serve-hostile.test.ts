@@ -6,7 +6,7 @@
  */
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../generator/generate.js";
+import { ROOT } from "../../generator/root.js";
 import { startPlayground, type Playground } from "../../generator/site/serve.js";
 import { defaultSpecs } from "../../generator/site/site.js";
 

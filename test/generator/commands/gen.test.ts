@@ -6,18 +6,17 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Doc } from "../spec-diff/build.js";
-import { ROOT } from "../../../generator/generate.js";
+import { ROOT } from "../../../generator/root.js";
+import { cliProcess } from "../../helpers/cli.js";
 import { uncleanFiles } from "../../helpers/prettier-clean.js";
 
 const run = promisify(execFile);
-const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
-const cli = path.join(ROOT, "generator", "commands", "gen.ts");
 const dir = await mkdtemp(path.join(os.tmpdir(), "cli-"));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 async function gen(args: string[], cwd = ROOT): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(tsx, [cli, ...args], { cwd, timeout: 60_000 });
+    const { stdout, stderr } = await run(...cliProcess("gen", args), { cwd, timeout: 110_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -54,7 +53,7 @@ describe("npm run gen", () => {
     const { code, stdout } = await gen(["--check"]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/generated is up to date \(\d+ files from 3 specs\)/);
-  });
+  }, 120_000);
 
   it("--check fails with a readable summary when the output is stale, and writes nothing", async () => {
     const out = path.join(dir, "stale");
@@ -95,6 +94,18 @@ describe("npm run gen", () => {
       'list_pets(limit?: ListPetsParams["limit"], options?: CallOptions): Promise<ListPetsResult>;',
     );
   });
+
+  it("--typecheck compiles the package before writing it", async () => {
+    const work = await mkdtemp(path.join(dir, "typecheck-"));
+    await writeFile(path.join(work, "petstore.json"), JSON.stringify(petstore));
+    const { code, stdout, stderr } = await gen(["--spec", "petstore.json", "--out", "client", "--typecheck"], work);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    expect(stdout).toContain("Wrote");
+    // The run is recorded as type-checked: --check has nothing left to do.
+    const again = await gen(["--spec", "petstore.json", "--out", "client", "--check"], work);
+    expect(again.stdout).toMatch(/client is up to date \(\d+ files from 1 spec\)\.\n$/);
+  }, 120_000);
 
   it("writes what prettier --check accepts with the options the package ships; --prettier is no longer an option", async () => {
     const work = await mkdtemp(path.join(dir, "prettier-"));

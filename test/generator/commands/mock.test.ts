@@ -1,17 +1,16 @@
 /** `npm run mock` as users run it: a child process that prints its URL, answers, and is killed at the end. */
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { stopChild } from "../../helpers/child.js";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../../generator/generate.js";
+import { ROOT } from "../../../generator/root.js";
+import { cliProcess } from "../../helpers/cli.js";
 import { envelope, post } from "../mock/fixtures.js";
 
-const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
 const children: ChildProcess[] = [];
 
 /** Starts the CLI; resolves with the URL it prints, or rejects with its output if it exits or is slow. */
 function startCli(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(tsx, ["generator/commands/mock.ts", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(...cliProcess("mock", args), { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   let output = "";
   return new Promise((resolve, reject) => {
@@ -35,7 +34,7 @@ function startCli(args: string[]): Promise<{ child: ChildProcess; url: string; o
 
 /** Runs the CLI to its end; resolves with its exit code and output. */
 function runCli(args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(tsx, ["generator/commands/mock.ts", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(...cliProcess("mock", args), { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   let output = "";
   child.stdout.on("data", (c: Buffer) => (output += c.toString()));

@@ -11,9 +11,8 @@ import os from "node:os";
 import path from "node:path";
 import { stopChild } from "../../helpers/child.js";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../../generator/generate.js";
+import { cliProcess } from "../../helpers/cli.js";
 
-const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
 const sandbox = await mkdtemp(path.join(os.tmpdir(), "site-cli-"));
 const children: ChildProcess[] = [];
 
@@ -23,10 +22,10 @@ afterAll(async () => {
 });
 
 function spawnCli(
-  script: string,
+  command: string,
   args: string[],
 ): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(tsx, [path.join(ROOT, "generator/commands", script), ...args], {
+  const child = spawn(...cliProcess(command, args), {
     cwd: sandbox,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -41,7 +40,7 @@ const stop = (child: ChildProcess): Promise<void> => stopChild(child, "SIGINT");
 
 describe("npm run docs", () => {
   it("writes the site into --out and prints the bundle size", async () => {
-    const run = spawnCli("docs.ts", ["--out", "site"]);
+    const run = spawnCli("docs", ["--out", "site"]);
     expect(await run.exited, run.output()).toBe(0);
     expect(run.output()).toMatch(/Wrote the site \(3 APIs, 24 methods\) to site\//);
     expect(run.output()).toMatch(/app\.js: [\d.]+ KB minified, [\d.]+ KB gzipped; largest parts: /);
@@ -57,7 +56,7 @@ describe("npm run docs", () => {
   it("refuses a folder it did not write, exit 1, leaving it as it was", async () => {
     await mkdir(path.join(sandbox, "mine"));
     await writeFile(path.join(sandbox, "mine/notes.txt"), "mine");
-    const run = spawnCli("docs.ts", ["--out", "mine"]);
+    const run = spawnCli("docs", ["--out", "mine"]);
     expect(await run.exited).toBe(1);
     expect(run.output()).toContain("is not empty and was not written by the generator");
     expect(run.output()).not.toMatch(/\n\s+at /);
@@ -65,7 +64,7 @@ describe("npm run docs", () => {
   }, 120_000);
 
   it("requires --out", async () => {
-    const run = spawnCli("docs.ts", []);
+    const run = spawnCli("docs", []);
     expect(await run.exited).toBe(1);
     expect(run.output()).toContain("Pass the folder to write the site to with --out <dir>.");
   }, 60_000);
@@ -80,7 +79,7 @@ describe("npm run docs", () => {
   ])(
     "refuses %j with one line and no usage text",
     async (args, message) => {
-      const run = spawnCli("docs.ts", args);
+      const run = spawnCli("docs", args);
       expect(await run.exited).toBe(1);
       expect(run.output()).toBe(`${message} Run \`npm run docs -- --help\` for the options.\n`);
       expect(await readdir(sandbox)).not.toContain("x");
@@ -97,7 +96,7 @@ describe("npm run playground", () => {
   ])(
     "refuses %j with one line and no usage text",
     async (args, message) => {
-      const run = spawnCli("playground.ts", args);
+      const run = spawnCli("playground", args);
       expect(await run.exited).toBe(1);
       expect(run.output()).toBe(`${message} Run \`npm run playground -- --help\` for the options.\n`);
     },
@@ -109,7 +108,7 @@ describe("npm run playground", () => {
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
     const port = (taken.address() as AddressInfo).port;
     try {
-      const run = spawnCli("playground.ts", ["--port", String(port)]);
+      const run = spawnCli("playground", ["--port", String(port)]);
       expect(await run.exited).toBe(1);
       expect(run.output()).toBe(
         `Port ${port} on 127.0.0.1 is already in use; pick another with --port, or --port 0 for a free one. Run \`npm run playground -- --help\` for the options.\n`,
@@ -120,7 +119,7 @@ describe("npm run playground", () => {
   }, 120_000);
 
   it("prints the URL, serves the page and the mock, and stops on Ctrl-C", async () => {
-    const run = spawnCli("playground.ts", ["--port", "0"]);
+    const run = spawnCli("playground", ["--port", "0"]);
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no URL within 60 s:\n${run.output()}`)), 60_000);
       const poll = setInterval(() => {

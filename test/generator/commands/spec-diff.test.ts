@@ -6,13 +6,12 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { XMLValidator } from "fast-xml-parser";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../../generator/generate.js";
+import { ROOT } from "../../../generator/root.js";
+import { cliProcess } from "../../helpers/cli.js";
 import { findGitHistory } from "../../helpers/git-history.js";
 import type { Level, RuleId } from "../../../generator/spec-diff/rules.js";
 
 const run = promisify(execFile);
-const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
-const cli = path.join(ROOT, "generator", "commands", "spec-diff.ts");
 const F = "test/fixtures/spec-diff";
 const [V1, V2, WARN] = [`${F}/v1/pets.openrpc.json`, `${F}/v2/pets.openrpc.json`, `${F}/warn/pets.openrpc.json`];
 const scratch = await mkdtemp(path.join(os.tmpdir(), "spec-diff-cli-"));
@@ -20,7 +19,7 @@ afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 async function specDiff(args: string[], cwd = ROOT): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(tsx, [cli, ...args], { cwd, timeout: 60_000 });
+    const { stdout, stderr } = await run(...cliProcess("spec:diff", args), { cwd, timeout: 60_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -196,7 +195,7 @@ describe("npm run spec:diff -- <old> <new>", () => {
     [
       "no specs",
       [],
-      /^Expected two spec files \(old, then new\) or --base <git-ref>; got none\.\nRun `npm run spec:diff -- --help` for the usage\.\n$/,
+      /^Expected two spec files \(old, then new\) or --base <git-ref>; got none\. Run `npm run spec:diff -- --help` for the options\.\n$/,
     ],
     [
       "an unknown format",
@@ -323,11 +322,14 @@ describe("npm run spec:diff -- --base <ref>", () => {
     await git("add", "-A");
     await git("commit", "-qm", "v1");
     for (const ref of ["--output=pwned", "HEAD;touch pwned", "$(touch pwned)", "HEAD..main", "HEAD:spec"]) {
-      const { code, stdout, stderr } = await specDiff(["--base", ref, "--output", "report.txt"], dir);
+      const { code, stdout, stderr } = await specDiff([`--base=${ref}`, "--output", "report.txt"], dir);
       expect(code, ref).toBe(2);
       expect(stdout).toBe("");
       expect(stderr).toMatch(/^--base ".*" (starts with|contains|may hold)/);
     }
+    // Written as two words, an option after --base is that option: --base has no value.
+    const split = await specDiff(["--base", "--output=pwned"], dir);
+    expect([split.code, split.stderr]).toEqual([2, expect.stringMatching(/^--base needs a value\./)]);
     const path2 = await specDiff(["--base", "HEAD", "../spec/pets.openrpc.json"], dir);
     expect(path2.stderr).toMatch(/^The spec path "\.\.\/spec\/pets\.openrpc\.json" contains '\.\.'/);
     expect((await readdir(dir)).sort()).toEqual([".git", "spec"]);

@@ -7,7 +7,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../../generator/generate.js";
+import { ROOT } from "../../../generator/root.js";
 import { changedFiles, methodChanges, watchSpecs } from "../../../generator/commands/watch.js";
 import type { DocumentModel, MethodModel } from "../../../generator/model/document.js";
 

@@ -4,7 +4,7 @@
  */
 import { Ajv } from "ajv";
 import path from "node:path";
-import { ROOT } from "../../../generator/generate.js";
+import { ROOT } from "../../../generator/root.js";
 import { loadSpec } from "../../../generator/load/load.js";
 import type { DocumentModel } from "../../../generator/model/document.js";
 import { normalizeDocument } from "../../../generator/normalize/document.js";

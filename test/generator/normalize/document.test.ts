@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadSpec } from "../../../generator/load/load.js";
-import { ROOT } from "../../../generator/generate.js";
+import { ROOT } from "../../../generator/root.js";
 import { normalizeDocument } from "../../../generator/normalize/document.js";
 import { doc, loaded } from "../../helpers/spec.js";
 

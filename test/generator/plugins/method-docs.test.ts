@@ -6,13 +6,14 @@
  */
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { generate, ROOT } from "../../../generator/generate.js";
+import { generatePackage } from "../../../generator/commands/pipeline.js";
+import { ROOT } from "../../../generator/root.js";
 import { emitClient } from "../../../generator/plugins/client/client.js";
 import { normalizeDocument } from "../../../generator/normalize/document.js";
 import { doc, loaded } from "../../helpers/spec.js";
 
 const specs = ["spec/advanced.openrpc.json", "spec/eth.openrpc.json", "spec/solana.openrpc.json"];
-const { files } = await generate({ specs, packageName: "docs", cwd: ROOT });
+const { files } = await generatePackage({ specs, packageName: "docs", cwd: ROOT });
 const ethClient = files.get("src/eth/client.ts")!;
 
 /** The doc comments directly above each declaration of `name` in an interface, in order (undefined: none). */

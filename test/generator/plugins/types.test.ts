@@ -11,7 +11,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { emitTypes } from "../../../generator/plugins/types/types.js";
 import { PRETTIER_OPTIONS } from "../../../generator/print/format.js";
-import { ROOT } from "../../../generator/generate.js";
+import { ROOT } from "../../../generator/root.js";
 import { diskSource, loadSpec } from "../../../generator/load/load.js";
 import type { DocumentModel, JsonSchema, MethodModel, NamedSchema } from "../../../generator/model/document.js";
 import { normalizeDocument } from "../../../generator/normalize/document.js";

@@ -4,7 +4,7 @@
  */
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../../../generator/generate.js";
+import { ROOT } from "../../../generator/root.js";
 import { loadSpec } from "../../../generator/load/load.js";
 import { normalizeDocument } from "../../../generator/normalize/document.js";
 import type { DocumentModel } from "../../../generator/model/document.js";

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { generate } from "../../../generator/generate.js";
+import { generatePackage } from "../../../generator/commands/pipeline.js";
 import { uncleanFiles } from "../../helpers/prettier-clean.js";
 import { createRandom, type Random } from "../../../generator/mock/random.js";
 
@@ -87,7 +87,7 @@ describe("random documents: the default run is already in prettier's form", () =
       const file = path.join(dir, `fuzz-${seed}.openrpc.json`);
       writeFileSync(file, JSON.stringify(randomDocument(createRandom(String(seed)))));
       const options = { specs: [path.basename(file)], packageName: "fuzz", cwd: dir, examples: "warn" as const };
-      const { files } = await generate(options);
+      const { files } = await generatePackage(options);
       expect(await uncleanFiles(files)).toEqual([]);
     },
     60_000,

@@ -8,7 +8,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { generate, ROOT } from "../../../generator/generate.js";
+import { generatePackage } from "../../../generator/commands/pipeline.js";
+import { ROOT } from "../../../generator/root.js";
 import { uncleanFiles } from "../../helpers/prettier-clean.js";
 
 type Json = Record<string, unknown>;
@@ -84,7 +85,7 @@ describe("stretched names: the default run is already in prettier's form", () =>
         examples: "warn" as const,
         refRoots: [path.relative(ROOT, dir)],
       };
-      const { files } = await generate(options);
+      const { files } = await generatePackage(options);
       expect(await uncleanFiles(files)).toEqual([]);
     },
     60_000,

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { generate } from "../../../generator/generate.js";
+import { generatePackage } from "../../../generator/commands/pipeline.js";
 import { createRandom, type Random } from "../../../generator/mock/random.js";
 import { uncleanFiles } from "../../helpers/prettier-clean.js";
 
@@ -128,7 +128,7 @@ describe("random Unicode text: every generated file is prettier's form", () => {
       const file = path.join(dir, `unicode-${seed}.openrpc.json`);
       writeFileSync(file, JSON.stringify(randomDocument(createRandom(`unicode-${seed}`))));
       const options = { specs: [path.basename(file)], packageName: "fuzz", cwd: dir, examples: "warn" as const };
-      const { files } = await generate(options);
+      const { files } = await generatePackage(options);
       // The runtime copies are the same for every document (test/runtime/formatted.test.ts checks them).
       expect(await uncleanFiles(files, { skip: (f) => f.startsWith("src/runtime/") })).toEqual([]);
     },

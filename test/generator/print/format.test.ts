@@ -8,7 +8,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { formatFiles } from "../../../generator/print/format.js";
-import { generate, ROOT } from "../../../generator/generate.js";
+import { generatePackage } from "../../../generator/commands/pipeline.js";
+import { ROOT } from "../../../generator/root.js";
 import { uncleanFiles } from "../../helpers/prettier-clean.js";
 
 /** What prettier's formatter was asked to format in this process, by parser (the module is wrapped, not replaced). */
@@ -69,7 +70,7 @@ describe("emitted files are already in prettier's form", () => {
       };
       vi.stubEnv("OPENRPC_TS_CACHE", "off");
       formattedByPrettier.length = 0;
-      const { files } = await generate(options);
+      const { files } = await generatePackage(options);
       vi.unstubAllEnvs();
       // Only a README.md holding arbitrary Markdown goes to prettier's formatter; every other file is printed as it is.
       expect(formattedByPrettier.map((f) => f.parser).filter((parser) => parser !== "markdown")).toEqual([]);
@@ -102,7 +103,7 @@ describe("prettier's formatter is loaded only for files no emitter marks formatt
   it("a default run of npm run gen's specs sends prettier's formatter nothing", async () => {
     vi.stubEnv("OPENRPC_TS_CACHE", "off");
     formattedByPrettier.length = 0;
-    await generate({ specs: ours, packageName: "no-prettier", cwd: ROOT });
+    await generatePackage({ specs: ours, packageName: "no-prettier", cwd: ROOT });
     vi.unstubAllEnvs();
     expect(formattedByPrettier).toEqual([]);
   });

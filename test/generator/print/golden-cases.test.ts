@@ -11,7 +11,8 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { generate, ROOT } from "../../../generator/generate.js";
+import { generatePackage } from "../../../generator/commands/pipeline.js";
+import { ROOT } from "../../../generator/root.js";
 import { MARKER } from "../../../generator/write/marker.js";
 import { uncleanFiles } from "../../helpers/prettier-clean.js";
 
@@ -40,7 +41,7 @@ function listFiles(dir: string, prefix = ""): string[] {
 }
 
 describe.each(CASES)("golden case $name: $about", ({ name, specs }) => {
-  const result = generate({ specs, packageName: `@golden/${name}`, cwd: ROOT, examples: "warn" });
+  const result = generatePackage({ specs, packageName: `@golden/${name}`, cwd: ROOT, examples: "warn" });
 
   it("generates every file as expected", async () => {
     const { files } = await result;

@@ -1,6 +1,6 @@
 /** The changelog entry a release writes, from the review of the fixture's v1 → v2, and the records it keeps. */
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../../../generator/generate.js";
+import { ROOT } from "../../../generator/root.js";
 import { loadSpec, type LoadedSpec } from "../../../generator/load/load.js";
 import {
   changelogEntry,

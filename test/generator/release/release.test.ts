@@ -8,7 +8,7 @@ import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../../generator/generate.js";
+import { ROOT } from "../../../generator/root.js";
 import { releaseRecords } from "../../../generator/release/changelog.js";
 import { readOutput } from "../../../generator/write/write.js";
 import { git, shell, writeProjectPackage } from "../../helpers/project-scripts.js";

@@ -1,6 +1,6 @@
 /** The review on the service's own specs: unchanged specs report nothing, real edits report exactly themselves. */
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../../../generator/generate.js";
+import { ROOT } from "../../../generator/root.js";
 import { loadSpec, type LoadedSpec } from "../../../generator/load/load.js";
 import { diffSpecs } from "../../../generator/spec-diff/compare.js";
 import { bumpOfReport, reviewSpec } from "../../../generator/spec-diff/review.js";

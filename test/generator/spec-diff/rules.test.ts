@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../../../generator/generate.js";
+import { ROOT } from "../../../generator/root.js";
 import { diffSpecs } from "../../../generator/spec-diff/compare.js";
 import { RULES, type RuleId } from "../../../generator/spec-diff/rules.js";
 import { edit, loaded, petstore, probe, reverseKeys, summary, type Case, type Doc } from "./build.js";

@@ -1,6 +1,7 @@
 /**
  * Reading the old side from git: the same files, paths and parsed values as the generator's
- * `loadSpec` reads from the working tree, checked in a scratch repository.
+ * `loadSpec` reads from the working tree, and the same model and problems as `loadModel` gives
+ * for the working tree, checked in a scratch repository.
  */
 import { execFile } from "node:child_process";
 import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -8,9 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../../generator/generate.js";
+import { ROOT } from "../../../generator/root.js";
 import { loadSpec } from "../../../generator/load/load.js";
-import { GeneratorError } from "../../../generator/problems.js";
 import { defaultSpecs, isCommit, loadFromDisk, loadFromGit } from "../../../generator/spec-diff/sources.js";
 
 const run = promisify(execFile);
@@ -35,18 +35,20 @@ await rm(path.join(repo, "spec", "solana.openrpc.json"));
 
 describe("loadFromGit", () => {
   it.each(["spec/advanced.openrpc.json", "spec/eth.openrpc.json"])(
-    "%s at HEAD equals loadSpec of the same file on disk, external files included",
+    "%s at HEAD equals the same file on disk: files read, model and problems, external files included",
     async (file) => {
       const fromGit = await loadFromGit("HEAD", file, repo);
-      const fromDisk = await loadSpec(file, repo);
+      const fromDisk = await loadFromDisk(file, repo);
+      expect(fromGit!.model!.specs).toEqual([await loadSpec(file, repo)]);
       expect(fromGit).toEqual(fromDisk);
-      expect([...fromGit!.files.keys()]).toContain("spec/schemas/values.json");
+      expect([...fromGit!.inputs.keys()]).toContain("spec/schemas/values.json");
     },
   );
 
   it("resolves paths against the working directory, also below the repository root", async () => {
     const cwd = path.join(repo, "spec");
-    expect(await loadFromGit("HEAD", "eth.openrpc.json", cwd)).toEqual(await loadSpec("eth.openrpc.json", cwd));
+    const fromGit = await loadFromGit("HEAD", "eth.openrpc.json", cwd);
+    expect(fromGit!.model!.specs).toEqual([await loadSpec("eth.openrpc.json", cwd)]);
   });
 
   it("gives undefined for a spec that did not exist at the ref", async () => {
@@ -54,10 +56,11 @@ describe("loadFromGit", () => {
   });
 
   it("names the ref and the referring file when a referenced file is missing there", async () => {
-    const error = await loadFromGit("HEAD", "spec/dangling.openrpc.json", repo).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(GeneratorError);
-    expect((error as GeneratorError).problems).toEqual([
+    const loaded = await loadFromGit("HEAD", "spec/dangling.openrpc.json", repo);
+    expect(loaded?.model).toBeUndefined();
+    expect(loaded?.problems).toEqual([
       expect.objectContaining({
+        severity: "error",
         file: "HEAD:spec/dangling.openrpc.json",
         pointer: "/methods/0",
         message: expect.stringMatching(

@@ -8,7 +8,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { ROOT } from "../../../generator/generate.js";
+import { ROOT } from "../../../generator/root.js";
 import { loadSpec } from "../../../generator/load/load.js";
 import { normalizeDocument } from "../../../generator/normalize/document.js";
 import { ajvUse, validateExamples } from "../../../generator/validate/examples.js";

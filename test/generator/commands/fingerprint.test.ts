@@ -7,8 +7,9 @@ import { cp, mkdir, mkdtemp, readFile, rm, unlink, writeFile } from "node:fs/pro
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { recordRun, upToDate } from "../../../generator/write/fingerprint.js";
-import { generate, ROOT } from "../../../generator/generate.js";
+import { recordRun, upToDate } from "../../../generator/commands/fingerprint.js";
+import { generatePackage } from "../../../generator/commands/pipeline.js";
+import { ROOT } from "../../../generator/root.js";
 import { MARKER, parseMarker } from "../../../generator/write/marker.js";
 import { writeOutput } from "../../../generator/write/write.js";
 
@@ -37,7 +38,7 @@ beforeEach(async () => {
   await mkdir(cwd);
   await writeFile(path.join(cwd, "pets.openrpc.json"), JSON.stringify(spec, null, 2));
   await writeFile(path.join(cwd, "schemas.json"), JSON.stringify(schemas, null, 2));
-  const result = await generate({ ...options, cwd });
+  const result = await generatePackage({ ...options, cwd });
   await writeOutput("out", result.files, { cwd });
   await recordRun(ROOT, result.fingerprint!);
 });

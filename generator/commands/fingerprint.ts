@@ -12,15 +12,11 @@
 import { createHash } from "node:crypto";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
+import { diskSource } from "../load/source.js";
+import { MARKER, parseMarker, type Fingerprint } from "../write/marker.js";
+import { PRESERVED } from "../write/write.js";
 
-export interface Fingerprint {
-  /** Spec files read, relative to the working folder, in the order they were read. */
-  inputs: string[];
-  /** Hash of the options and the content of every input. */
-  key: string;
-  /** Hash of every generated file but the marker, by path. */
-  outputs: string;
-}
+export type { Fingerprint };
 
 /** The options that change the output; anything else (`--check`, `--verbose`) does not belong here. */
 export interface FingerprintOptions {
@@ -34,8 +30,8 @@ export interface FingerprintOptions {
 
 /** Folders (under the project root) whose files, at any depth, make up the generator. */
 const SOURCE_DIRS = ["generator", "runtime", "templates"];
-/** Sub-folders of generator/ that do not change its output (the mock server, spec-diff). */
-const NOT_GENERATOR = new Set(["generator/mock", "generator/spec-diff"]);
+/** Sub-folders of generator/ that do not change its output (the mock server, spec-diff, the site). */
+const NOT_GENERATOR = new Set(["generator/mock", "generator/spec-diff", "generator/site"]);
 
 /** Packages whose version changes the output. */
 const PACKAGES = [
@@ -113,11 +109,10 @@ export async function upToDate(
   options: FingerprintOptions,
   root: string,
   cwd = process.cwd(),
+  /** Only a run whose outputs were type-checked counts (`--check`, `--typecheck`). */
+  typechecked = false,
 ): Promise<{ files: number } | undefined> {
   if (process.env.OPENRPC_TS_CACHE === "off") return undefined;
-  const { MARKER, parseMarker } = await import("./marker.js");
-  const { diskSource } = await import("../load/source.js");
-  const { PRESERVED } = await import("./write.js");
   const dir = path.resolve(cwd, outDir);
   const marker = parseMarker(await readFile(path.join(dir, MARKER), "utf8").catch(() => ""));
   const fingerprint = marker?.fingerprint;
@@ -137,8 +132,8 @@ export async function upToDate(
     return undefined;
   }
   if (inputKey(options, inputs) !== fingerprint.key) return undefined;
-  const runs = await readRuns(root);
-  if (runs[`${fingerprint.key}:${fingerprint.outputs}`] !== (await generatorHash(root))) return undefined;
+  const run = (await readRuns(root))[`${fingerprint.key}:${fingerprint.outputs}`]?.split(" ");
+  if (run?.[0] !== (await generatorHash(root)) || (typechecked && run[1] !== TYPECHECKED)) return undefined;
   const onDisk = await listFiles(dir, (name) => PRESERVED.includes(name) || name === MARKER);
   const listed = [...marker.files].sort();
   if (onDisk === undefined || onDisk.length !== listed.length || onDisk.some((f, i) => f !== listed[i]))
@@ -167,8 +162,9 @@ async function listFiles(dir: string, skip: (name: string) => boolean): Promise<
   return ok ? found.sort() : undefined;
 }
 
-/** Runs recorded by `recordRun`: `<key>:<outputs>` → the generator hash that produced them. */
+/** Runs recorded by `recordRun`: `<key>:<outputs>` → the generator hash that produced them, then `typechecked` when they compiled. */
 type Runs = Record<string, string>;
+const TYPECHECKED = "typechecked";
 const RUNS_KEPT = 64;
 
 function runsFile(root: string): string {
@@ -184,13 +180,19 @@ async function readRuns(root: string): Promise<Runs> {
   }
 }
 
-/** Records that this generator produced the outputs of `fingerprint` (after a write, or a check that found them equal). */
-export async function recordRun(root: string, fingerprint: Fingerprint): Promise<void> {
+/**
+ * Records that this generator produced the outputs of `fingerprint` (after a write, or a check that
+ * found them equal), and whether they compiled (`typechecked`; a record that they did is kept).
+ */
+export async function recordRun(root: string, fingerprint: Fingerprint, typechecked = false): Promise<void> {
   if (process.env.OPENRPC_TS_CACHE === "off") return;
   const { mkdir, rename, writeFile } = await import("node:fs/promises");
   const id = `${fingerprint.key}:${fingerprint.outputs}`;
-  const runs = Object.entries(await readRuns(root)).filter(([k]) => k !== id);
-  runs.push([id, await generatorHash(root)]);
+  const known = await readRuns(root);
+  const hash = await generatorHash(root);
+  const compiled = typechecked || known[id] === `${hash} ${TYPECHECKED}`;
+  const runs = Object.entries(known).filter(([k]) => k !== id);
+  runs.push([id, compiled ? `${hash} ${TYPECHECKED}` : hash]);
   const file = runsFile(root);
   try {
     await mkdir(path.dirname(file), { recursive: true });

@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+/**
+ * The command line: one yargs program with a command per job — `gen` (the default), `mock`,
+ * `docs`, `playground`, `spec:diff`, `release` and `completion`. The npm scripts run it with the command's
+ * name (`npm run mock -- --spec …` is `node generator/bin.mjs mock --spec …`); generator/bin.mjs
+ * runs a bundle of it so a start does not compile TypeScript.
+ *
+ * Each command is a module of generator/commands/ holding its options and a `run` that imports
+ * the command's code only when it runs. Mistakes in the command line are found before anything is
+ * read: yargs parses (typed options, choices, `--help`, `--version`, unknown options refused) and
+ * ./commands/usage.ts adds the rules yargs lacks. A mistake prints ONE line — escaped for the
+ * terminal, values quoted — and where the help is; any other failure prints as report.ts words
+ * it (no stack trace without --debug).
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import yargs, { type Argv } from "yargs";
+import { docs } from "./commands/docs.js";
+import { gen } from "./commands/gen.js";
+import { mock } from "./commands/mock.js";
+import { playground } from "./commands/playground.js";
+import { release } from "./commands/release.js";
+import { failureMessage } from "./commands/report.js";
+import { specDiff } from "./commands/spec-diff.js";
+import { describeCommand, oneLine, quoted, UsageError, type Command, type Parsed } from "./commands/usage.js";
+import { terminalText } from "./print/escape.js";
+import { ROOT } from "./root.js";
+
+export const COMMANDS: readonly Command[] = [gen, mock, docs, playground, specDiff, release] as readonly Command[];
+const NAME = "openrpc-ts";
+
+/** How a command runs once its arguments are parsed (tests pass one that records them). */
+export type Runner = (command: Command, args: Parsed) => Promise<number>;
+
+/** yargs' own messages, as sentences (ours come first: ./commands/usage.ts checks before yargs validates). */
+const STRINGS: Record<string, string> = {
+  "Not enough arguments following: %s": "--%s needs a value.",
+  "Argument: %s, Given: %s, Choices: %s": "--%s may not be %s; it takes %s.",
+};
+
+/** Parses `argv` (without node and the script), runs the command, and resolves with the exit code. */
+export async function main(
+  argv: readonly string[],
+  run: Runner = (command, args) => command.run(args),
+): Promise<number> {
+  let words: readonly string[];
+  let genByDefault: boolean;
+  try {
+    ({ words, genByDefault } = withDefaultCommand(argv));
+  } catch (error) {
+    return report(error, undefined, false);
+  }
+  let current: Command | undefined;
+  let code = 0;
+  let parser: Argv = yargs([...words])
+    .scriptName(NAME)
+    .usage(
+      `Usage: ${NAME} <command> [options]\n\nGenerates typed TypeScript clients from OpenRPC documents, and serves, documents, reviews and releases them. The npm scripts run each command: npm run gen, npm run mock, npm run docs, npm run playground, npm run spec:diff, npm run release.`,
+    )
+    // Unknown options kept as written (so a message can quote them), except when the shell asks for completions.
+    .parserConfiguration({ "unknown-options-as-args": words[0] !== "--get-yargs-completions" })
+    .updateStrings(STRINGS)
+    .help()
+    .alias("help", "h")
+    .version(version())
+    .wrap(Math.min(110, process.stdout.columns || 100))
+    .completion("completion", "Print the shell completion script (bash, zsh): openrpc-ts completion >> ~/.bashrc")
+    .exitProcess(false)
+    .fail((message: string | undefined, error: Error | undefined) => {
+      if (error instanceof UsageError) throw error;
+      if (error && error.name !== "YError") throw error;
+      throw new UsageError(oneLine(message ?? error?.message ?? "the command line is not valid"));
+    });
+  for (const command of COMMANDS)
+    parser = parser.command({
+      command: command.command === "gen" && genByDefault ? ["gen", "$0"] : command.command,
+      describe: command.describe,
+      builder: (y: Argv) => {
+        current = command;
+        return describeCommand(y, command, words);
+      },
+      handler: async (args: Parsed) => {
+        command.check?.(args);
+        code = await run(command, args);
+      },
+    });
+  try {
+    await parser.parseAsync();
+  } catch (error) {
+    return report(error, current, argv.includes("--debug"));
+  }
+  return code;
+}
+
+/**
+ * The words yargs parses. `gen` runs as yargs' default command (its name left out): when the line
+ * starts with `gen`, with an option, or is empty (`node generator/bin.mjs --check`). Run by its
+ * name, yargs renders the command's whole help text before running it (to have it at hand), which
+ * costs a no-op `npm run gen` about 50 ms of its start; other commands run by name.
+ */
+function withDefaultCommand(argv: readonly string[]): { words: readonly string[]; genByDefault: boolean } {
+  const first = argv[0];
+  if (first === undefined) return { words: [], genByDefault: true };
+  if (["--help", "-h", "--version", "--get-yargs-completions"].includes(first))
+    return { words: argv, genByDefault: false };
+  // Asking for gen's help: by name, so that the help is the command's own.
+  const help = argv.includes("--help") || argv.includes("-h");
+  if (first === "gen")
+    return help ? { words: argv, genByDefault: false } : { words: argv.slice(1), genByDefault: true };
+  if (first.startsWith("-"))
+    return help ? { words: ["gen", ...argv], genByDefault: false } : { words: argv, genByDefault: true };
+  const names = [...COMMANDS.map((c) => c.command.split(" ")[0]!), "completion"];
+  if (!names.includes(first))
+    throw new UsageError(`${quoted(first)} is not a command of ${NAME}; the commands are ${names.join(", ")}.`);
+  return { words: argv, genByDefault: false };
+}
+
+function report(error: unknown, command: Command | undefined, debug: boolean): number {
+  if (error instanceof UsageError) {
+    const help = command ? `${command.npm} --help` : `${NAME} --help`;
+    console.error(`${terminalText(error.message)} Run \`${help}\` for the options.`);
+  } else console.error(failureMessage(error, command?.tool ?? NAME, debug));
+  return command?.failureCode ?? 1;
+}
+
+function version(): string {
+  return (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+}
+
+/**
+ * Run as a program (not imported by a test): exit with the command's code once it is done, even if
+ * something it started still holds the event loop (a server that failed half-way, a bundler service).
+ */
+export async function start(argv: readonly string[]): Promise<void> {
+  let code: number;
+  try {
+    code = await main(argv);
+  } catch (error) {
+    code = report(error, undefined, argv.includes("--debug"));
+  }
+  process.exit(code);
+}

@@ -1,0 +1,111 @@
+/**
+ * What `npm run gen` does once its arguments are checked (./gen.ts): answer from the fingerprint
+ * when nothing changed, else load, generate, then check against the output folder or write it.
+ */
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { DEFAULT_PACKAGE } from "../defaults.js";
+import { releasedVersion, versionOption } from "../release/version.js";
+import { processCaches } from "./caches.js";
+import { recordRun, upToDate } from "./fingerprint.js";
+import { formatWarnings } from "./report.js";
+
+/** gen's arguments, as yargs parses them (./gen.ts). */
+export interface GenArgs {
+  spec?: string[];
+  out?: string;
+  name?: string;
+  pkgVersion?: string;
+  examples: "error" | "warn";
+  refRoot?: string[];
+  check: boolean;
+  watch: boolean;
+  typecheck: boolean;
+  force: boolean;
+  verbose: boolean;
+  debug: boolean;
+}
+
+export async function runGen(args: GenArgs, root: string, defaultOut: string): Promise<number> {
+  const specs = args.spec ?? (await defaultSpecs(root));
+  const out = args.out ?? defaultOut;
+  if (specs.length === 0) {
+    console.error("No spec given and no *.openrpc.json|yaml in spec/. Pass --spec <file>.");
+    return 1;
+  }
+  // The released version stays: `npm run release` raised it, and regenerating must not undo that.
+  const kept = args.pkgVersion === undefined ? versionOption(await releasedVersion(out)) : {};
+  const options = {
+    specs,
+    examples: args.examples,
+    refRoots: args.refRoot ?? [],
+    packageName: args.name ?? DEFAULT_PACKAGE,
+    ...(args.pkgVersion ? { version: args.pkgVersion } : kept),
+  };
+  const relOut = path.relative(process.cwd(), out) || ".";
+  const from = `${specs.length} spec${specs.length === 1 ? "" : "s"}`;
+  if (args.watch) {
+    const { watchSpecs } = await import("./watch.js");
+    await watchSpecs({ ...options, out, force: args.force, verbose: args.verbose, debug: args.debug });
+    return 0;
+  }
+  // --check compiles the package too; so does --typecheck, before it writes.
+  const typecheck = args.check || args.typecheck;
+  const fresh = await upToDate(out, options, root, process.cwd(), typecheck);
+  if (fresh) {
+    console.log(
+      `${relOut} is up to date (${fresh.files} files from ${from})${args.check ? "" : "; nothing to write"}.`,
+    );
+    return 0;
+  }
+  const caches = processCaches();
+  try {
+    const { generatePackage } = await import("./pipeline.js");
+    const { readOutput } = await import("../write/write.js");
+    const result = await generatePackage(options, caches);
+    for (const line of formatWarnings(result.warnings, args.verbose)) console.warn(line);
+    if (args.check) {
+      const { compareOutputs, summarize } = await import("../write/diff.js");
+      const differences = compareOutputs(result.files, await readOutput(out));
+      if (differences.length > 0) {
+        console.error(summarize(differences, relOut));
+        return 1;
+      }
+      await compiles(result.files, relOut);
+      await recordRun(root, result.fingerprint, true);
+      console.log(`${relOut} is up to date (${result.files.size} files from ${from}).`);
+      return 0;
+    }
+    await writePackage(out, result.files, { typecheck, force: args.force });
+    await recordRun(root, result.fingerprint, typecheck);
+    console.log(`Wrote ${result.files.size} files to ${relOut} from ${specs.join(", ")}.`);
+    return 0;
+  } finally {
+    await caches.format.saved();
+  }
+}
+
+/** Writes the package into `out`, after compiling it in memory when `typecheck` is set: nothing is written if it does not compile. */
+export async function writePackage(
+  out: string,
+  files: Map<string, string>,
+  options: { typecheck: boolean; force: boolean; cwd?: string },
+): Promise<void> {
+  const cwd = options.cwd ?? process.cwd();
+  if (options.typecheck) await compiles(files, path.relative(cwd, path.resolve(cwd, out)) || ".");
+  const { writeOutput } = await import("../write/write.js");
+  await writeOutput(out, files, { force: options.force, cwd });
+}
+
+/** Throws a CompileError listing TypeScript's errors when the package does not compile. */
+async function compiles(files: ReadonlyMap<string, string>, relOut: string): Promise<void> {
+  const { CompileError, typecheckPackage } = await import("./typecheck.js");
+  const problems = await typecheckPackage(files);
+  if (problems.length > 0) throw new CompileError(problems, relOut);
+}
+
+async function defaultSpecs(root: string): Promise<string[]> {
+  const dir = path.join(root, "spec");
+  const names = (await readdir(dir)).filter((n) => /\.openrpc\.(json|ya?ml)$/.test(n)).sort();
+  return names.map((n) => path.relative(process.cwd(), path.join(dir, n)));
+}

@@ -1,0 +1,66 @@
+/**
+ * The road of `npm run gen` (and of the tests that generate a package): `loadModel` (read,
+ * validate, normalize, check examples) → `generate` (emit, format) → the marker with the run's
+ * fingerprint, made once. Writes nothing: the command decides whether to check, type-check or
+ * write the files. Caches come from this layer (./caches.ts); a test that passes none gets the
+ * process's own.
+ */
+import { generate, packageModel } from "../generate.js";
+import { loadFixedInputs } from "../load/fixed-inputs.js";
+import { loadModel, requireModel, warningsOf } from "../load/load-model.js";
+import type { DocumentModel, Problem } from "../model/document.js";
+import { MARKER, withMarker } from "../write/marker.js";
+import { processCaches, type Caches } from "./caches.js";
+import { inputKey, outputsHash, type Fingerprint } from "./fingerprint.js";
+
+export interface PackageOptions {
+  /** Spec files (JSON or YAML), relative to `cwd`. */
+  specs: string[];
+  packageName: string;
+  version?: string;
+  description?: string;
+  cwd?: string;
+  /** Examples that do not fit their schemas: `error` (default; nothing is generated) or `warn`. */
+  examples?: "error" | "warn";
+  /** Extra folders `$ref`s may read from (`--ref-root`), relative to `cwd`. */
+  refRoots?: readonly string[];
+}
+
+export interface PackageResult {
+  /** Path inside the output package → file text, the marker included. */
+  files: Map<string, string>;
+  /** The load's warnings, then the emitters'. */
+  warnings: Problem[];
+  documents: DocumentModel[];
+  /** What went in and came out, as stored in the marker. */
+  fingerprint: Fingerprint;
+}
+
+/** Loads, checks and generates; throws a GeneratorError listing every error of every document. */
+export async function generatePackage(
+  options: PackageOptions,
+  caches: Caches = processCaches(),
+): Promise<PackageResult> {
+  const loaded = await loadModel({
+    specs: options.specs,
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+    ...(options.refRoots ? { refRoots: options.refRoots } : {}),
+    ...(options.examples ? { examples: options.examples } : {}),
+    cache: caches.load,
+  });
+  const { documents } = requireModel(loaded, "validate");
+  const model = packageModel(documents, options);
+  const generated = await generate(model, await loadFixedInputs(), caches);
+  caches.format.flush();
+  const fingerprint: Fingerprint = {
+    inputs: [...loaded.inputs.keys()],
+    key: inputKey(options, loaded.inputs),
+    outputs: outputsHash([...generated.files].filter(([file]) => file !== MARKER)),
+  };
+  return {
+    files: withMarker(generated.files, fingerprint),
+    warnings: [...warningsOf(loaded), ...generated.warnings],
+    documents,
+    fingerprint,
+  };
+}

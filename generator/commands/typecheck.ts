@@ -1,0 +1,88 @@
+/**
+ * `npm run gen -- --typecheck` (and `--check`): the generated package compiled in memory before a
+ * file is written. A ts-morph Project on an in-memory file system holds the files about to be
+ * written (the package's own tsconfig.json and package.json among them, so modules resolve as they
+ * will for the package's build); TypeScript's diagnostics become problems, each at `file:line:col`
+ * with TypeScript's message. Loads ts-morph (and its TypeScript) only when called.
+ */
+import { terminalText } from "../print/escape.js";
+
+/** Where the package sits in the in-memory file system. */
+const ROOT = "/package";
+
+/** A TypeScript diagnostic of the generated package: where, and TypeScript's words. */
+export interface CompileProblem {
+  /** `src/eth/client.ts`, relative to the package. */
+  file: string;
+  line: number;
+  column: number;
+  /** `TS2322`. */
+  code: string;
+  message: string;
+}
+
+/** Thrown when the package does not compile: every problem, and the folder it was meant for. */
+export class CompileError extends Error {
+  constructor(
+    readonly problems: CompileProblem[],
+    readonly out: string,
+  ) {
+    super(compileMessage(problems, out));
+    this.name = "CompileError";
+  }
+}
+
+/** Compiles `files` (path in the package → text); resolves with TypeScript's errors, none when it compiles. */
+export async function typecheckPackage(files: ReadonlyMap<string, string>): Promise<CompileProblem[]> {
+  const { Project, ts } = await import("ts-morph");
+  const config = ts.parseConfigFileTextToJson("tsconfig.json", files.get("tsconfig.json") ?? "{}");
+  const raw = (config.config as { compilerOptions?: Record<string, unknown> } | undefined)?.compilerOptions ?? {};
+  const { options, errors } = ts.convertCompilerOptionsFromJson(raw, ROOT);
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    compilerOptions: { ...options, noEmit: true },
+    skipAddingFilesFromTsConfig: true,
+  });
+  const fs = project.getFileSystem();
+  for (const [file, text] of files) {
+    if (file.endsWith(".ts")) project.createSourceFile(`${ROOT}/${file}`, text, { overwrite: true });
+    else if (file.endsWith(".json")) fs.writeFileSync(`${ROOT}/${file}`, text);
+  }
+  const diagnostics = [...errors, ...project.getProgram().compilerObject.getOptionsDiagnostics()].map((d) => ({
+    file: "tsconfig.json",
+    line: 1,
+    column: 1,
+    code: `TS${d.code}`,
+    message: ts.flattenDiagnosticMessageText(d.messageText, " "),
+  }));
+  for (const d of project.getPreEmitDiagnostics()) {
+    if (d.getCategory() !== ts.DiagnosticCategory.Error) continue;
+    const source = d.getSourceFile();
+    const start = d.getStart() ?? 0;
+    const at = source ? source.getLineAndColumnAtPos(start) : { line: 1, column: 1 };
+    const text = d.getMessageText();
+    diagnostics.push({
+      file: source ? source.getFilePath().slice(ROOT.length + 1) : "(package)",
+      line: at.line,
+      column: at.column,
+      code: `TS${d.getCode()}`,
+      message: typeof text === "string" ? text : ts.flattenDiagnosticMessageText(text.compilerObject, " "),
+    });
+  }
+  return diagnostics;
+}
+
+/** The problems as the CLI prints every problem: a count, then one line each with its place. */
+export function compileMessage(problems: readonly CompileProblem[], out: string): string {
+  const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
+  const lines = problems.map(
+    (p) => `  ${out}/${p.file}:${p.line}:${p.column}: ${p.code}: ${p.message.replace(/\s*\n\s*/g, " ")}`,
+  );
+  return terminalText(
+    [
+      `The generated package does not compile (TypeScript found ${count}); nothing was written:`,
+      ...lines,
+      "      hint: The generator should never write code that does not compile: please report this with the spec.",
+    ].join("\n"),
+  );
+}

@@ -1,0 +1,215 @@
+/**
+ * The one road every command starts from: read the spec files (JSON or YAML, and every file they
+ * `$ref`) → validate each document (the OpenRPC meta-schema, the lint rules, the extensions) →
+ * normalize it into the generator's model → check its examples against its schemas. `npm run gen`,
+ * `--watch`, the mock server, the docs site, the playground and spec:diff all call `loadModel`, so
+ * one document gives the same problems from every command.
+ *
+ * Nothing is thrown for a bad document: every problem comes back with a severity. A problem of
+ * severity `error` means there is no model (no command may serve or write past it); warnings come
+ * with the model. Callers choose only what a severity means to them (printing warnings, or not),
+ * and the policies they pass in (`examples: "warn"` makes example problems warnings).
+ */
+import { createHash } from "node:crypto";
+import type { DocumentModel, Problem } from "../model/document.js";
+import { normalizeDocument } from "../normalize/document.js";
+import { GeneratorError } from "../problems.js";
+import { validateExamples } from "../validate/examples.js";
+import { validateSpec } from "../validate/spec.js";
+import { diskSource, loadSpec, type LoadedSpec, type SpecSource } from "./load.js";
+
+export type Severity = "error" | "warning";
+
+/** A problem found while loading, with what it means: `error` stops every command, `warning` does not. */
+export interface LoadProblem extends Problem {
+  severity: Severity;
+}
+
+/** What loading one document produced: kept by content in a warm process (see `LoadCache`). */
+export interface CheckedSpec {
+  problems: LoadProblem[];
+  /** The normalized document, when it has no problem of severity `error`. */
+  document?: DocumentModel;
+}
+
+/**
+ * Where a warm process (`--watch`, the tests) keeps what it loaded, by a hash of the document's
+ * files and the options that change the result. The cache itself belongs to the caller
+ * (generator/commands/caches.ts); a `Map` will do.
+ */
+export interface LoadCache {
+  get(key: string): Promise<CheckedSpec> | undefined;
+  set(key: string, value: Promise<CheckedSpec>): void;
+  delete(key: string): void;
+}
+
+export interface LoadModelOptions {
+  /** Spec files (JSON or YAML), relative to `cwd`. */
+  specs: readonly string[];
+  /** The working folder (default `process.cwd()`). */
+  cwd?: string;
+  /** Extra folders `$ref`s may read from (`--ref-root`), relative to `cwd`. */
+  refRoots?: readonly string[];
+  /**
+   * Examples that do not fit their schemas are problems of severity `error` (the default) or
+   * `warning` (for third-party documents whose examples are known to be wrong).
+   */
+  examples?: "error" | "warn";
+  /** Where the files are read from (default: the disk under `cwd`; spec:diff reads a git ref). */
+  source?: SpecSource;
+  cache?: LoadCache;
+}
+
+export interface LoadedModel {
+  /** One normalized document per spec, in the order given. */
+  documents: DocumentModel[];
+  /** The specs as read (every file parsed), in the same order. */
+  specs: LoadedSpec[];
+}
+
+export interface LoadResult {
+  /** Present when no problem has severity `error`. */
+  model?: LoadedModel;
+  /** Every problem and warning, errors first, each group in the order found. */
+  problems: LoadProblem[];
+  /** The text of every file read (entries and the files they `$ref`), by path, in the order read. */
+  inputs: Map<string, string>;
+}
+
+export async function loadModel(options: LoadModelOptions): Promise<LoadResult> {
+  const cwd = options.cwd ?? process.cwd();
+  const { source, inputs } = recording(options.source ?? diskSource(cwd));
+  const problems: LoadProblem[] = [];
+  const specs: LoadedSpec[] = [];
+  const documents: DocumentModel[] = [];
+  for (const file of options.specs) {
+    let spec: LoadedSpec;
+    try {
+      spec = await loadSpec(file, cwd, source, { refRoots: options.refRoots ?? [] });
+    } catch (error) {
+      if (!(error instanceof GeneratorError)) throw error;
+      problems.push(...error.problems.map((p) => withSeverity(p, "error")));
+      continue;
+    }
+    const checked = await checkCached(spec, options);
+    problems.push(...checked.problems);
+    specs.push(spec);
+    if (checked.document) documents.push(checked.document);
+  }
+  problems.push(...subpathProblems(documents));
+  const ordered = [
+    ...problems.filter((p) => p.severity === "error"),
+    ...problems.filter((p) => p.severity !== "error"),
+  ];
+  const failed = ordered.some((p) => p.severity === "error");
+  return { ...(failed ? {} : { model: { documents, specs } }), problems: ordered, inputs };
+}
+
+/** The errors of a load, thrown as one GeneratorError (for commands that stop at the first error). */
+export function errorsOf(result: LoadResult): Problem[] {
+  return result.problems.filter((p) => p.severity === "error").map(withoutSeverity);
+}
+
+/** The warnings of a load, as plain problems (for the CLI's warning lines). */
+export function warningsOf(result: LoadResult): Problem[] {
+  return result.problems.filter((p) => p.severity === "warning").map(withoutSeverity);
+}
+
+/** The model of a load, or a GeneratorError listing every error; `stage` names the command in the message. */
+export function requireModel(result: LoadResult, stage: string): LoadedModel {
+  if (result.model) return result.model;
+  throw new GeneratorError(errorsOf(result), stage);
+}
+
+/**
+ * The check of one document, from the cache when its files and policy were checked before. The
+ * cache holds the promise, so two loads of one document at once check it once; a check that
+ * fails (a bug, not a problem of the document) is not kept.
+ */
+function checkCached(spec: LoadedSpec, options: LoadModelOptions): Promise<CheckedSpec> {
+  if (!options.cache) return checkSpec(spec, options.examples ?? "error");
+  const key = specKey(spec, options.examples ?? "error");
+  let checked = options.cache.get(key);
+  if (!checked) {
+    const cache = options.cache;
+    const made = checkSpec(spec, options.examples ?? "error");
+    cache.set(key, made);
+    made.catch(() => {
+      if (cache.get(key) === made) cache.delete(key);
+    });
+    checked = made;
+  }
+  return checked;
+}
+
+/** Validate → normalize → examples for one document: pure, a function of the loaded files and the policy. */
+async function checkSpec(spec: LoadedSpec, examples: "error" | "warn"): Promise<CheckedSpec> {
+  const found = validateSpec(spec);
+  const problems = [
+    ...found.problems.map((p) => withSeverity(p, "error")),
+    ...found.warnings.map((p) => withSeverity(p, "warning")),
+  ];
+  if (found.problems.length > 0) return { problems };
+  let document: DocumentModel;
+  try {
+    document = normalizeDocument(spec);
+  } catch (error) {
+    if (!(error instanceof GeneratorError)) throw error;
+    return { problems: [...problems, ...error.problems.map((p) => withSeverity(p, "error"))] };
+  }
+  problems.push(...document.warnings.map((p) => withSeverity(p, "warning")));
+  const exampleProblems = (await validateExamples(document)).map((p) =>
+    withSeverity(p, examples === "warn" ? "warning" : "error"),
+  );
+  problems.push(...exampleProblems);
+  return exampleProblems.some((p) => p.severity === "error") ? { problems } : { problems, document };
+}
+
+/** Two documents of one package may not share a subpath (each is a folder and an export of the package). */
+function subpathProblems(documents: readonly DocumentModel[]): LoadProblem[] {
+  const problems: LoadProblem[] = [];
+  const taken = new Map<string, string>();
+  for (const doc of documents) {
+    const other = taken.get(doc.subpath);
+    if (other)
+      problems.push({
+        file: doc.source,
+        pointer: "/x-client/subpath",
+        message: `subpath "${doc.subpath}" is already used by ${other}.`,
+        hint: 'Give each document its own "x-client": { "subpath": … }.',
+        severity: "error",
+      });
+    else taken.set(doc.subpath, doc.source);
+  }
+  return problems;
+}
+
+function specKey(spec: LoadedSpec, examples: string): string {
+  return createHash("sha256")
+    .update(`${spec.entry}\0${examples}\0`)
+    .update(JSON.stringify([...spec.files]))
+    .digest("base64url");
+}
+
+function withSeverity(problem: Problem, severity: Severity): LoadProblem {
+  return { ...problem, severity };
+}
+
+function withoutSeverity(problem: LoadProblem): Problem {
+  const { severity: _severity, ...rest } = problem;
+  return rest;
+}
+
+/** A source that keeps the text of every file it reads (the inputs of the fingerprint, the files `--watch` watches). */
+function recording(inner: SpecSource): { source: SpecSource; inputs: Map<string, string> } {
+  const inputs = new Map<string, string>();
+  const source: SpecSource = {
+    ...inner,
+    read: async (file) => {
+      const text = await inner.read(file);
+      if (!inputs.has(file)) inputs.set(file, text);
+      return text;
+    },
+  };
+  return { source, inputs };
+}

@@ -1,0 +1,115 @@
+/**
+ * The shape of the pipeline, checked on the sources: the stages between load and write
+ * (validate, normalize, the model, the plugins, the printers and generate.ts) are pure — nothing
+ * they import, directly or through other modules, touches the disk, the network, child processes
+ * or the process's environment — and generator/ has no import cycle but the ones listed below.
+ */
+import { describe, expect, it } from "vitest";
+import { cycles, importGraph, reachable, usesProcess } from "../helpers/import-graph.js";
+import { ROOT } from "../../generator/root.js";
+
+const graph = importGraph(ROOT, "generator");
+
+/** Folders (and files) that hold the pure stages. */
+const PURE = [
+  "generator/normalize/",
+  "generator/validate/",
+  "generator/model/",
+  "generator/plugins/",
+  "generator/print/",
+];
+const PURE_FILES = [
+  "generator/generate.ts",
+  "generator/problems.ts",
+  "generator/defaults.ts",
+  // `$ref` resolution over the files already in memory: the loader and the stages share it.
+  "generator/load/refs.ts",
+];
+/** Build scripts that sit beside the stage they build for (they write its compiled tables); never imported by a stage. */
+const BUILD_SCRIPTS = /-build\.ts$/;
+
+/** Node built-ins that reach outside the process's memory. */
+const IO_MODULES = [
+  "fs",
+  "fs/promises",
+  "child_process",
+  "net",
+  "http",
+  "https",
+  "http2",
+  "dgram",
+  "dns",
+  "tls",
+  "readline",
+  "worker_threads",
+  "cluster",
+  "os",
+  "process",
+];
+const isIo = (target: string): boolean => IO_MODULES.includes(target.replace(/^node:/, ""));
+/** The parts of generator/ that read, write or serve: a pure stage may not import them. */
+const IMPURE = [
+  "generator/load/",
+  "generator/write/",
+  "generator/commands/",
+  "generator/mock/",
+  "generator/site/",
+  "generator/spec-diff/",
+  "generator/release/",
+  "generator/root.ts",
+  "generator/cli.ts",
+  "generator/bin.mjs",
+  "generator/build.mjs",
+];
+
+const pureModules = [...graph.keys()].filter(
+  (file) => (PURE.some((dir) => file.startsWith(dir)) || PURE_FILES.includes(file)) && !BUILD_SCRIPTS.test(file),
+);
+
+/**
+ * Cycles known today, each to be removed by the work that owns its files (issue 20, item 6);
+ * any other cycle fails the test.
+ */
+const KNOWN_CYCLES = [["generator/plugins/types/type-expr.ts", "generator/plugins/types/type-object.ts"]];
+
+describe("the pure stages", () => {
+  it("are found (the folders exist and hold modules)", () => {
+    expect(pureModules.length).toBeGreaterThan(40);
+    expect(pureModules).toContain("generator/generate.ts");
+  });
+
+  it.each(pureModules)("%s reaches no I/O module and no loader, writer or command", (file) => {
+    const reached = [...reachable(graph, file)];
+    expect(reached.filter(isIo)).toEqual([]);
+    const impure = (m: string): boolean => !PURE_FILES.includes(m) && IMPURE.some((p) => m === p || m.startsWith(p));
+    expect(reached.filter(impure)).toEqual([]);
+    expect(reached.filter((m) => BUILD_SCRIPTS.test(m))).toEqual([]);
+    expect(reached.filter((m) => m.startsWith("generator/") && usesProcess(ROOT, m))).toEqual([]);
+  });
+
+  it("the check sees what it looks for: the loader reaches node:fs, and the CLI's pipeline reaches the loader", () => {
+    expect([...reachable(graph, "generator/load/load-model.ts")].some(isIo)).toBe(true);
+    expect(reachable(graph, "generator/commands/pipeline.ts")).toContain("generator/load/load-model.ts");
+    expect(usesProcess(ROOT, "generator/load/load-model.ts")).toBe(true);
+  });
+});
+
+describe("import cycles", () => {
+  it("none in generator/ but the known ones", () => {
+    const known = new Set(KNOWN_CYCLES.map((c) => c.join(" ↔ ")));
+    expect(
+      cycles(graph)
+        .map((c) => c.join(" ↔ "))
+        .filter((c) => !known.has(c)),
+    ).toEqual([]);
+  });
+
+  it("the check finds a cycle made of type-only imports (marker → fingerprint → marker once was one)", () => {
+    const made = new Map([
+      ["a.ts", [{ target: "b.ts", typeOnly: true }]],
+      ["b.ts", [{ target: "a.ts", typeOnly: false }]],
+      ["c.ts", [{ target: "a.ts", typeOnly: false }]],
+    ]);
+    expect(cycles(made)).toEqual([["a.ts", "b.ts"]]);
+  });
+});

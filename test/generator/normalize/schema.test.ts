@@ -7,7 +7,7 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { generate } from "../../../generator/generate.js";
+import { generatePackage } from "../../../generator/commands/pipeline.js";
 import { startMockServer } from "../../../generator/mock/server.js";
 import type { JsonSchema } from "../../../generator/model/document.js";
 import type { SchemaNode } from "../../../generator/model/schema.js";
@@ -437,7 +437,7 @@ describe("a self-referencing schema end to end: one clear error from gen and fro
         schemas,
       );
       await writeFile(path.join(dir, "self.openrpc.json"), JSON.stringify(document));
-      const gen = await generate({ specs: ["self.openrpc.json"], packageName: "self", cwd: dir }).catch(
+      const gen = await generatePackage({ specs: ["self.openrpc.json"], packageName: "self", cwd: dir }).catch(
         (e: unknown) => e,
       );
       expect(gen).toBeInstanceOf(GeneratorError);

@@ -11,7 +11,7 @@ import path from "node:path";
 import * as prettier from "prettier";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../../../generator/generate.js";
+import { ROOT } from "../../../generator/root.js";
 import { diskSource, loadSpec } from "../../../generator/load/load.js";
 import { generateValue } from "../../../generator/mock/values.js";
 import type { DocumentModel, JsonSchema } from "../../../generator/model/document.js";

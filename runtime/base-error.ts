@@ -67,7 +67,8 @@ export class ValidationError extends RpcClientError {
   override name = "ValidationError";
   readonly issues: readonly Issue[];
   constructor(what: string, issues: readonly Issue[], context: ErrorContext) {
-    const list = issues.map((i) => `${i.path} ${i.message} (rule: ${i.rule}, got ${i.received})`).join("; ");
+    // `got 20000`: the value found when the validator shows it (as JSON), else its type.
+    const list = issues.map((i) => `${i.path} ${i.message} (rule: ${i.rule}, got ${i.value ?? i.received})`).join("; ");
     super(`Invalid ${what}: ${list}.`, context);
     this.issues = issues;
   }

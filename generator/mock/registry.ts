@@ -2,11 +2,13 @@
  * The method table of a mock server: every method of every document, with its params
  * validator compiled (ajv, against the documented contract: `schema`, not `lenient`; format
  * checks off, so `uint64` and any other format are accepted as plain integers and strings),
- * its examples with exact results, and the definitions its schemas refer to. Pure.
+ * its examples with exact results, and the named schemas its schemas refer to (as model nodes
+ * for making values, as JSON Schema for ajv). Pure.
  */
 import { Ajv, type ValidateFunction } from "ajv";
 import type { DocumentModel, JsonSchema, MethodModel } from "../model/document.js";
 import type { MockDocument } from "./load.js";
+import { nodeDefinitions } from "../plugins/types/schema-walk.js";
 import type { Definitions } from "./values.js";
 
 export interface MockExample {
@@ -22,8 +24,10 @@ export interface MockMethod {
   validateParams: ValidateFunction;
   /** Examples that have a result, in spec order. */
   examples: MockExample[];
-  /** Every named schema of the document, as documented. */
+  /** Every named schema of the document, as documented: model nodes, what values are made from. */
   definitions: Definitions;
+  /** The same as JSON Schema, for ajv. */
+  schemas: ReadonlyMap<string, JsonSchema>;
 }
 
 export interface Registry {
@@ -36,9 +40,10 @@ export function buildRegistry(documents: readonly MockDocument[]): { registry: R
   const firstOwner = new Map<string, string>();
   const registry: Registry = { documents: [] };
   for (const { model, exactResults } of documents) {
-    const definitions = new Map<string, JsonSchema>(model.schemas.map((s) => [s.name, s.schema]));
+    const schemas = new Map<string, JsonSchema>(model.schemas.map((s) => [s.name, s.schema]));
+    const definitions = nodeDefinitions(model.schemas, false);
     const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
-    ajv.addSchema({ $id: "params", definitions: Object.fromEntries(definitions) });
+    ajv.addSchema({ $id: "params", definitions: Object.fromEntries(schemas) });
     const document = { title: model.title, version: model.version, source: model.source, subpath: model.subpath };
     const methods = new Map<string, MockMethod>();
     for (const m of model.methods) {
@@ -52,7 +57,7 @@ export function buildRegistry(documents: readonly MockDocument[]): { registry: R
           params: e.params,
           result: exactResults.has(e.pointer) ? exactResults.get(e.pointer) : e.result,
         }));
-      methods.set(m.rpcName, { model: m, document, validateParams, examples, definitions });
+      methods.set(m.rpcName, { model: m, document, validateParams, examples, definitions, schemas });
       const owner = firstOwner.get(m.rpcName);
       if (owner)
         warnings.push(

@@ -8,10 +8,12 @@
  * by `nextPageToken` "page-2", "page-3", …; the last page has none.
  */
 import { Ajv, type ValidateFunction } from "ajv";
-import type { JsonSchema, MethodModel, PaginationModel, VariantCondition } from "../model/document.js";
+import type { MethodModel, PaginationModel, VariantCondition } from "../model/document.js";
+import { resolveNode, withoutNull, type SchemaNode } from "../model/schema.js";
 import { canonical, getOwn, isRecord, jsonEqual, setOwn } from "./json.js";
+import { objectOf } from "./merge.js";
 import type { MockMethod } from "./registry.js";
-import { generateValue, mergeAllOf, resolveSchema, type Definitions } from "./values.js";
+import { generateValue, type Definitions } from "./values.js";
 
 export interface ResultOptions {
   /** Pages of a paginated method. */
@@ -29,27 +31,28 @@ export function resultFor(method: MockMethod, named: Record<string, unknown>, op
   const pagination = model.pagination;
   const seedParams = pagination ? { ...named, [pagination.tokenParam]: undefined } : named;
   const seed = `${model.rpcName} ${canonical(seedParams)}`;
-  const schema = selectVariant(model, named)?.schema ?? model.result.schema;
+  const name = selectVariant(model, named)?.typeName ?? model.resultType;
+  const schema: SchemaNode = { kind: "ref", name, pointer: "" };
   const value = generateValue(schema, method.definitions, seed);
   return pagination ? fillPage(value, schema, pagination, named, method, seed, options.pages) : value;
 }
 
 const resultValidators = new WeakMap<MockMethod, ValidateFunction | undefined>();
-const compilers = new WeakMap<Definitions, Ajv>();
+const compilers = new WeakMap<MockMethod["schemas"], Ajv>();
 
 /** Whether `result` fits the method's documented result schema (formats not checked, as for params). */
 export function resultFits(method: MockMethod, result: unknown): boolean {
   if (!method.model.result) return true;
   if (!resultValidators.has(method)) {
-    let ajv = compilers.get(method.definitions);
+    let ajv = compilers.get(method.schemas);
     if (!ajv) {
       ajv = new Ajv({ strict: false, validateFormats: false });
-      ajv.addSchema({ $id: "result", definitions: Object.fromEntries(method.definitions) });
-      compilers.set(method.definitions, ajv);
+      ajv.addSchema({ $id: "result", definitions: Object.fromEntries(method.schemas) });
+      compilers.set(method.schemas, ajv);
     }
     resultValidators.set(
       method,
-      method.definitions.has(method.model.resultType)
+      method.schemas.has(method.model.resultType)
         ? ajv.getSchema(`result#/definitions/${method.model.resultType}`)
         : undefined,
     );
@@ -93,27 +96,27 @@ export function pageNumber(token: unknown, pages: number): number {
 
 /** Items per page: the `pageSize` param, else its schema default, else DEFAULT_PAGE_SIZE; never above its maximum. */
 export function pageSize(
-  model: Pick<MethodModel, "params">,
+  model: Pick<MethodModel, "paramsType">,
   named: Record<string, unknown>,
   definitions: Definitions,
 ): number {
-  const param = model.params.find((p) => p.name === "pageSize");
-  const schema = param ? resolveSchema(param.schema, definitions) : true;
-  const s = typeof schema === "object" ? schema : {};
+  const params = definitions.get(model.paramsType);
+  const param = params?.kind === "object" ? params.properties.find((p) => p.name === "pageSize") : undefined;
+  const node = param ? resolveNode(param.node, definitions) : undefined;
   const given = getOwn(named, "pageSize");
   const size =
     typeof given === "number" || typeof given === "bigint"
       ? Number(given)
-      : typeof s.default === "number"
-        ? s.default
+      : typeof node?.default === "number"
+        ? node.default
         : DEFAULT_PAGE_SIZE;
-  const max = typeof s.maximum === "number" ? s.maximum : Infinity;
+  const max = node?.kind === "integer" || node?.kind === "number" ? (node.maximum ?? Infinity) : Infinity;
   return Math.max(0, Math.floor(Math.min(size, max)));
 }
 
 function fillPage(
   value: unknown,
-  schema: JsonSchema,
+  schema: SchemaNode,
   pagination: PaginationModel,
   named: Record<string, unknown>,
   method: MockMethod,
@@ -136,13 +139,9 @@ function fillPage(
   return value;
 }
 
-/** The schema of one item of the result's items field. */
-function itemsSchema(result: JsonSchema, field: string, definitions: Definitions): JsonSchema {
-  let object = resolveSchema(result, definitions);
-  if (typeof object === "object" && Array.isArray(object.allOf)) object = mergeAllOf(object, definitions);
-  const properties = typeof object === "object" && isRecord(object.properties) ? object.properties : {};
-  const array = resolveSchema((getOwn(properties, field) as JsonSchema | undefined) ?? true, definitions);
-  return typeof array === "object" && array.items !== undefined && !Array.isArray(array.items)
-    ? (array.items as JsonSchema)
-    : true;
+/** The node of one item of the result's items field. */
+function itemsSchema(result: SchemaNode, field: string, definitions: Definitions): SchemaNode {
+  const property = objectOf(result, definitions)?.properties.find((p) => p.name === field);
+  const array = property && resolveNode(withoutNull(property.node, definitions).node, definitions);
+  return array?.kind === "array" && array.items ? array.items : { kind: "unknown", pointer: "" };
 }

@@ -3,19 +3,19 @@
  * `maxLength`, else one of the `format` (date-time, date, time, email, hostname, ipv4, ipv6, uri,
  * uri-reference, uuid), else a readable `<key>-3f2a`, padded or cut to the length bounds.
  */
-import type { SchemaObject } from "../model/document.js";
+import type { StringNode } from "../model/schema.js";
 import { stringForPattern } from "./pattern.js";
 import type { Random } from "./random.js";
 
-export function stringValue(schema: SchemaObject, random: Random, key: string): string {
-  const minLength = typeof schema.minLength === "number" ? schema.minLength : 0;
-  const maxLength = typeof schema.maxLength === "number" ? schema.maxLength : Infinity;
-  if (typeof schema.pattern === "string") {
-    const matching = stringForPattern(schema.pattern, random, { minLength, maxLength });
+export function stringValue(node: StringNode, random: Random, key: string): string {
+  const minLength = node.minLength ?? 0;
+  const maxLength = node.maxLength ?? Infinity;
+  if (node.pattern !== undefined) {
+    const matching = stringForPattern(node.pattern, random, { minLength, maxLength });
     if (matching !== undefined) return matching;
   }
   const tag = random.int(0, 0xffff).toString(16).padStart(4, "0");
-  const formatted = typeof schema.format === "string" ? formatValue(schema.format, random, key, tag) : undefined;
+  const formatted = node.format !== undefined ? formatValue(node.format, random, key, tag) : undefined;
   let text = formatted ?? `${key}-${tag}`;
   if (formatted !== undefined && [...text].length >= minLength && [...text].length <= maxLength) return text;
   if ([...text].length < minLength) text = text.padEnd(minLength + text.length - [...text].length, "x");

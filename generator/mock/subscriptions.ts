@@ -7,7 +7,8 @@
  * the item schema (the variant the params select). The unsubscribe method stops one; a connection
  * holds at most `wsMaxSubscriptions`; a closed connection stops all of its timers.
  */
-import type { JsonSchema, SubscriptionModel } from "../model/document.js";
+import type { SubscriptionModel } from "../model/document.js";
+import type { SchemaNode } from "../model/schema.js";
 import { canonical, isRecord, stringifyJson } from "./json.js";
 import { limitFlag, type MockLimits } from "./limits.js";
 import { readParams } from "./params.js";
@@ -126,7 +127,8 @@ function notifier(
 ): Active {
   const read = readParams(method.model, params ?? []);
   const named = "named" in read ? read.named : {};
-  const schema: JsonSchema = sub.variants.find((v) => conditionHolds(v.when, named))?.item ?? sub.item;
+  const itemType = sub.variants.find((v) => conditionHolds(v.when, named))?.itemType ?? sub.itemType;
+  const schema: SchemaNode = { kind: "ref", name: itemType, pointer: "" };
   let count = 0;
   let timer: ReturnType<typeof setInterval> | undefined;
   let stopped = false;

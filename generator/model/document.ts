@@ -4,6 +4,8 @@
  * taken once, in normalize; emitters and templates only read this model.
  */
 
+import type { SchemaNode } from "./schema.js";
+
 /** A JSON Schema (draft-07 as used by OpenRPC 1.x), or the boolean schemas `true`/`false`. */
 export type JsonSchema = boolean | SchemaObject;
 export interface SchemaObject {
@@ -81,6 +83,10 @@ export interface NamedSchema {
    * optional, those they send as `null` admit `null`). The same object when there are none.
    */
   lenient: JsonSchema;
+  /** `schema` normalized (generator/model/schema.ts): what the emitters, the mock and the site read. */
+  node: SchemaNode;
+  /** `lenient` normalized: the same object as `node` when the schema has no deviations. */
+  lenientNode: SchemaNode;
   /** JSON pointer of the schema in the source document (or external file). */
   pointer: string;
   /** What the schema is for: a component, or the params/result of a method. */
@@ -119,8 +125,8 @@ export interface MethodModel {
    */
   signature: "object" | "positional";
   params: ParamModel[];
-  /** Undefined for notifications (methods without a result). */
-  result?: { name: string; description: string; schema: JsonSchema };
+  /** Undefined for notifications (methods without a result). `pointer`: where its schema is. */
+  result?: { name: string; description: string; schema: JsonSchema; pointer: string };
   errors: ErrorModel[];
   examples: ExampleModel[];
   idempotent: boolean;
@@ -141,6 +147,8 @@ export interface ParamModel {
   required: boolean;
   deprecated: boolean;
   schema: JsonSchema;
+  /** Where the param's schema is: `#/methods/0/params/1/schema`. */
+  pointer: string;
   /** Named type when the param's schema is a plain `$ref` to a component. */
   refName?: string;
 }

@@ -14,6 +14,8 @@ import { normalizeMethod, plainRef } from "./methods.js";
 import { NameRegistry, pascalCase, RESERVED_MEMBERS, RESERVED_TYPE_NAMES } from "./names.js";
 import { derivePagination } from "./pagination.js";
 import type { OpenrpcDocument, ServerObject } from "./openrpc.js";
+import { SchemaNormalizer } from "./schema.js";
+import { markDiscriminators, selfReferences } from "./schema-checks.js";
 import { normalizeServers } from "./servers.js";
 import { subpathOf } from "./subpath.js";
 
@@ -63,16 +65,39 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
   }
 
   const definitions = new Map<string, JsonSchema>(components.map((c) => [c.name, c.schema]));
+  // One normalizer per view, so that each view's unions are told apart against that view's definitions.
+  const nodes = { strict: new SchemaNormalizer(), lenient: new SchemaNormalizer() };
+  const named = (name: string, schema: JsonSchema, where: string, role: NamedSchema["role"], at = where) =>
+    namedSchema(nodes, name, schema, { where, at, role });
   const schemas: NamedSchema[] = [...components]
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((c) => named(c.name, c.schema, `${c.file === file ? "" : c.file}#${c.pointer}`, "component"));
   for (const m of methods) {
-    schemas.push(named(m.paramsType, paramsSchema(m), `#${m.pointer}/params`, "params"));
+    const params = new Map(m.params.map((p) => [p.name, p.pointer]));
+    schemas.push(
+      namedSchema(nodes, m.paramsType, paramsSchema(m), { where: `#${m.pointer}/params`, role: "params", params }),
+    );
     if (m.result)
       schemas.push(
-        named(m.resultType, withDescription(m.result.schema, m.result.description), `#${m.pointer}/result`, "result"),
+        named(
+          m.resultType,
+          withDescription(m.result.schema, m.result.description),
+          `#${m.pointer}/result`,
+          "result",
+          m.result.pointer,
+        ),
       );
-    for (const v of m.variants) schemas.push(named(v.typeName, v.schema, `#${m.pointer}/x-result-variants`, "variant"));
+    m.variants.forEach((v, i) =>
+      schemas.push(
+        named(
+          v.typeName,
+          v.schema,
+          `#${m.pointer}/x-result-variants`,
+          "variant",
+          `#${m.pointer}/x-result-variants/${i}/schema`,
+        ),
+      ),
+    );
     const sub = m.subscription;
     if (sub && !plainRef(sub.item))
       schemas.push(named(sub.itemType, sub.item, `#${m.pointer}/x-subscription/item`, "item"));
@@ -82,6 +107,16 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
     const pagination = derivePagination(m, definitions);
     if (pagination) m.pagination = pagination;
   }
+  const strict = new Map(schemas.map((s) => [s.name, s.node]));
+  const lenient = new Map(schemas.map((s) => [s.name, s.lenientNode]));
+  const schemaProblems = [...nodes.strict.problems, ...selfReferences(strict)];
+  if (schemaProblems.length > 0)
+    throw new GeneratorError(
+      schemaProblems.map((p) => ({ ...p, file: p.file || file })),
+      "normalize",
+    );
+  markDiscriminators(nodes.strict.unions, strict);
+  markDiscriminators(nodes.lenient.unions, lenient);
 
   return {
     source: file,
@@ -125,8 +160,21 @@ function uniqueErrorNames(methods: MethodModel[]): void {
   }
 }
 
-function named(name: string, schema: JsonSchema, where: string, role: NamedSchema["role"]): NamedSchema {
-  return { name, schema, lenient: applyDeviations(schema), pointer: where, role };
+/**
+ * A named schema with its nodes. `where` is the named schema's place, `at` the place of its JSON
+ * Schema (the params object has none: each property takes the place of its param's schema).
+ */
+function namedSchema(
+  nodes: { strict: SchemaNormalizer; lenient: SchemaNormalizer },
+  name: string,
+  schema: JsonSchema,
+  place: { where: string; role: NamedSchema["role"]; at?: string; params?: Map<string, string> },
+): NamedSchema {
+  const lenient = applyDeviations(schema);
+  const at = place.at ?? place.where;
+  const node = nodes.strict.normalize(schema, at, place.params);
+  const lenientNode = lenient === schema ? node : nodes.lenient.normalize(lenient, at, place.params);
+  return { name, schema, lenient, node, lenientNode, pointer: place.where, role: place.role };
 }
 
 /** `XParams`: the params as one object keyed by param name, in documented order. */

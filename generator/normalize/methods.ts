@@ -64,6 +64,7 @@ export function normalizeMethod(
             name: result.value.name,
             description: result.value.description ?? result.value.summary ?? "",
             schema: ctx.bundler.rewrite(result.value.schema, result.file, `${result.pointer}/schema`),
+            pointer: where(ctx, result.file, `${result.pointer}/schema`),
           },
         }
       : {}),
@@ -138,8 +139,14 @@ function normalizeParam(
     required: p.required === true,
     deprecated: p.deprecated === true,
     schema,
+    pointer: where(ctx, found.file, `${found.pointer}/schema`),
     ...(ref ? { refName: ref } : {}),
   };
+}
+
+/** `#/pointer` in the document itself, `file#/pointer` in another file. */
+function where(ctx: MethodContext, file: string, at: string): string {
+  return `${file === ctx.file ? "" : file}#${at}`;
 }
 
 /** The definition name when `schema` is nothing but a `$ref`. */

@@ -1,114 +1,95 @@
 /**
- * Form fields from param schemas: how the playground lets a person enter a value of a schema.
+ * Form fields from param schema nodes: how the playground lets a person enter a value of a schema.
  * Enums (and unions of constants) become selects, booleans checkboxes, integers and numbers
  * number inputs with their bounds, arrays and objects nested fields with add/remove; `null`
- * branches are dropped (an empty field is "not set"). Anything else (real unions such as
+ * members are dropped (an empty field is "not set"). Anything else (real unions such as
  * "integer, hex string or tag", tuples, recursive schemas) falls back to a JSON editor whose
- * hint names the accepted forms. Pure; `$ref`s resolve against the document's definitions.
+ * hint names the accepted forms. Pure; references resolve against the document's named nodes.
  */
-import type { JsonSchema, SchemaObject } from "../model/document.js";
-import { mergeAllOf, resolveSchema, type Definitions } from "../mock/values.js";
+import { isNullOnly, resolveNode, type SchemaDefinitions, type SchemaNode } from "../model/schema.js";
+import { mergeAllOf } from "../mock/merge.js";
 import type { Field, SiteProperty } from "./types.js";
 
 /** Nested objects and arrays deeper than this are entered as JSON. */
 export const MAX_FIELD_DEPTH = 4;
 
-export function fieldFor(schema: JsonSchema, definitions: Definitions, depth = 0, seen: readonly string[] = []): Field {
-  const ref = typeof schema === "object" && typeof schema.$ref === "string" ? schema.$ref : undefined;
-  if (ref !== undefined) {
-    if (seen.includes(ref) || depth > MAX_FIELD_DEPTH) return json(schema, definitions);
-    return withDescription(fieldFor(resolveSchema(schema, definitions), definitions, depth, [...seen, ref]), schema);
-  }
-  if (typeof schema !== "object") return { kind: "json", hint: "any JSON value" };
-  if (Array.isArray(schema.allOf)) return fieldFor(mergeAllOf(schema, definitions), definitions, depth, seen);
-  const described = (field: Field): Field => withDescription(field, schema);
-  if ("const" in schema) return described({ kind: "enum", options: [schema.const] });
-  if (Array.isArray(schema.enum))
-    return described(
-      enumField(
-        schema.enum.filter((v) => v !== null),
-        schema.default,
-      ),
-    );
-  const branches = unionBranches(schema, definitions);
-  if (branches) {
-    if (branches.length === 1) return described(fieldFor(branches[0]!, definitions, depth, seen));
-    const constants = branches.map((b) => constantsOf(resolveSchema(b, definitions)));
-    if (constants.every((c) => c !== undefined)) return described(enumField(constants.flat(), schema.default));
-    return described(json(schema, definitions));
-  }
-  const types = typesOf(schema).filter((t) => t !== "null");
-  if (types.length !== 1) return described(json(schema, definitions));
-  return described(typed(types[0]!, schema, definitions, depth, seen));
-}
-
-function typed(
-  type: string,
-  schema: SchemaObject,
-  definitions: Definitions,
-  depth: number,
-  seen: readonly string[],
+export function fieldFor(
+  node: SchemaNode,
+  definitions: SchemaDefinitions,
+  depth = 0,
+  seen: readonly string[] = [],
 ): Field {
-  const num = (key: string): number | undefined =>
-    typeof schema[key] === "number" ? (schema[key] as number) : undefined;
-  const str = (key: string): string | undefined =>
-    typeof schema[key] === "string" ? (schema[key] as string) : undefined;
-  const opt = <T>(key: string, value: T | undefined): Record<string, T> =>
-    value === undefined ? {} : { [key]: value };
-  switch (type) {
+  const described = (field: Field): Field => withDescription(field, node);
+  switch (node.kind) {
+    case "ref": {
+      const target = definitions.get(node.name);
+      if (!target || seen.includes(node.name) || depth > MAX_FIELD_DEPTH) return json(node, definitions);
+      return described(fieldFor(target, definitions, depth, [...seen, node.name]));
+    }
+    case "allOf":
+      return described(fieldFor(mergeAllOf(node.members, definitions), definitions, depth, seen));
+    case "enum":
+      if (node.rule === "const") return described({ kind: "enum", options: [node.values[0]] });
+      return described(
+        enumField(
+          node.values.filter((v) => v !== null),
+          node.default,
+        ),
+      );
+    case "union": {
+      const branches = node.members.filter((m) => !isNullOnly(m, definitions));
+      if (branches.length === 1) return described(withDefault(fieldFor(branches[0]!, definitions, depth, seen), node));
+      const constants = branches.map((b) => constantsOf(resolveNode(b, definitions)));
+      if (branches.length > 0 && constants.every((c) => c !== undefined))
+        return described(enumField(constants.flat(), node.default));
+      return described(json(node, definitions));
+    }
     case "boolean":
-      return { kind: "boolean", ...opt("default", typeof schema.default === "boolean" ? schema.default : undefined) };
+      return described({ kind: "boolean", ...(typeof node.default === "boolean" ? { default: node.default } : {}) });
     case "integer":
     case "number": {
-      const exclusiveMin = num("exclusiveMinimum");
-      const exclusiveMax = num("exclusiveMaximum");
-      const minimum =
-        num("minimum") ??
-        (exclusiveMin === undefined ? undefined : type === "integer" ? exclusiveMin + 1 : exclusiveMin);
-      const maximum =
-        num("maximum") ??
-        (exclusiveMax === undefined ? undefined : type === "integer" ? exclusiveMax - 1 : exclusiveMax);
-      return {
-        kind: type,
+      // A number input's bounds are inclusive; an integer's exclusive bound is the next integer.
+      const step = node.kind === "integer" ? 1 : 0;
+      const minimum = node.minimum ?? (node.exclusiveMinimum === undefined ? undefined : node.exclusiveMinimum + step);
+      const maximum = node.maximum ?? (node.exclusiveMaximum === undefined ? undefined : node.exclusiveMaximum - step);
+      return described({
+        kind: node.kind,
         ...opt("minimum", minimum),
         ...opt("maximum", maximum),
-        ...opt("default", num("default")),
-        ...(schema.format === "uint64" ? { uint64: true } : {}),
-      };
+        ...opt("default", typeof node.default === "number" ? node.default : undefined),
+        ...(node.u64 ? { uint64: true } : {}),
+      });
     }
     case "string":
-      return {
+      return described({
         kind: "string",
-        ...opt("pattern", str("pattern")),
-        ...opt("format", str("format")),
-        ...opt("minLength", num("minLength")),
-        ...opt("maxLength", num("maxLength")),
-        ...opt("default", str("default")),
-      };
+        ...opt("pattern", node.pattern),
+        ...opt("format", node.format),
+        ...opt("minLength", node.minLength),
+        ...opt("maxLength", node.maxLength),
+        ...opt("default", typeof node.default === "string" ? node.default : undefined),
+      });
     case "array": {
-      if (Array.isArray(schema.items) || depth >= MAX_FIELD_DEPTH) return json(schema, definitions);
-      const items = fieldFor((schema.items as JsonSchema | undefined) ?? true, definitions, depth + 1, seen);
-      return { kind: "array", items, ...opt("minItems", num("minItems")), ...opt("maxItems", num("maxItems")) };
+      if (depth >= MAX_FIELD_DEPTH) return described(json(node, definitions));
+      const items = fieldFor(node.items ?? { kind: "unknown", pointer: node.pointer }, definitions, depth + 1, seen);
+      return described({ kind: "array", items, ...opt("minItems", node.minItems), ...opt("maxItems", node.maxItems) });
     }
     case "object": {
-      const properties =
-        schema.properties !== null && typeof schema.properties === "object"
-          ? (schema.properties as Record<string, JsonSchema>)
-          : {};
-      if (Object.keys(properties).length === 0 || depth >= MAX_FIELD_DEPTH) return json(schema, definitions);
-      const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
-      const list: SiteProperty[] = Object.entries(properties).map(([name, child]) => ({
-        name,
-        required: required.has(name),
-        description: descriptionOf(child, definitions),
-        field: fieldFor(child, definitions, depth + 1, seen),
+      if (node.properties.length === 0 || depth >= MAX_FIELD_DEPTH) return described(json(node, definitions));
+      const properties: SiteProperty[] = node.properties.map((p) => ({
+        name: p.name,
+        required: p.required,
+        description: descriptionOf(p.node, definitions),
+        field: fieldFor(p.node, definitions, depth + 1, seen),
       }));
-      return { kind: "object", properties: list };
+      return described({ kind: "object", properties });
     }
     default:
-      return json(schema, definitions);
+      return described(json(node, definitions));
   }
 }
+
+const opt = <T>(key: string, value: T | undefined): Record<string, T> => (value === undefined ? {} : { [key]: value });
 
 function enumField(options: unknown[], fallback: unknown): Field {
   return {
@@ -118,87 +99,74 @@ function enumField(options: unknown[], fallback: unknown): Field {
   };
 }
 
-/** The branches of a `oneOf`/`anyOf` (or `type: [a, b]`) that admit more than `null`; `undefined` when the schema is no union. */
-function unionBranches(schema: SchemaObject, definitions: Definitions): JsonSchema[] | undefined {
-  const list = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
-  if (!list) return undefined;
-  const { oneOf: _o, anyOf: _a, ...own } = schema;
-  return (list as JsonSchema[])
-    .filter((b) => !isNullOnly(resolveSchema(b, definitions)))
-    .map((b) => (Object.keys(own).some((k) => k === "type" || k === "properties") ? { allOf: [own, b] } : b));
-}
-
-function isNullOnly(schema: JsonSchema): boolean {
-  return (
-    typeof schema === "object" &&
-    (schema.type === "null" ||
-      ("const" in schema && schema.const === null) ||
-      (Array.isArray(schema.enum) && schema.enum.every((v) => v === null)))
-  );
-}
-
-/** The constants a branch allows (`const` or `enum`), or `undefined` when it allows more. */
-function constantsOf(schema: JsonSchema): unknown[] | undefined {
-  if (typeof schema !== "object") return undefined;
-  if ("const" in schema) return [schema.const];
-  return Array.isArray(schema.enum) ? schema.enum.filter((v) => v !== null) : undefined;
-}
-
-function typesOf(schema: SchemaObject): string[] {
-  if (Array.isArray(schema.type)) return schema.type.map(String);
-  if (typeof schema.type === "string") return [schema.type];
-  if (schema.properties !== undefined) return ["object"];
-  if (schema.items !== undefined) return ["array"];
-  return [];
+/** The constants a member allows (`const` or `enum`), or `undefined` when it allows more. */
+function constantsOf(node: SchemaNode): unknown[] | undefined {
+  if (node.kind !== "enum") return undefined;
+  return node.rule === "const" ? node.values : node.values.filter((v) => v !== null);
 }
 
 /** The JSON-editor fallback; its hint names the forms the value may take. */
-function json(schema: JsonSchema, definitions: Definitions): Field {
-  return { kind: "json", hint: typeLabel(schema, definitions) };
+function json(node: SchemaNode, definitions: SchemaDefinitions): Field {
+  return { kind: "json", hint: typeLabel(node, definitions) };
 }
 
-function withDescription(field: Field, schema: JsonSchema): Field {
-  const text = typeof schema === "object" && typeof schema.description === "string" ? schema.description : "";
-  return text && !field.description ? { ...field, description: text } : field;
+function withDescription(field: Field, node: SchemaNode): Field {
+  return node.description && !field.description ? { ...field, description: node.description } : field;
 }
 
-function descriptionOf(schema: JsonSchema, definitions: Definitions): string {
-  const own = typeof schema === "object" && typeof schema.description === "string" ? schema.description : "";
-  if (own) return own;
-  const target = resolveSchema(schema, definitions);
-  return typeof target === "object" && typeof target.description === "string" ? target.description : "";
+/** A union's default (`type: ["integer", "null"], default: 5`) on the field of its one member. */
+function withDefault(field: Field, node: SchemaNode): Field {
+  if (
+    !node.hasDefault ||
+    "default" in field ||
+    field.kind === "json" ||
+    field.kind === "array" ||
+    field.kind === "object"
+  )
+    return field;
+  const value = node.default;
+  const fits =
+    field.kind === "enum"
+      ? field.options.some((o) => JSON.stringify(o) === JSON.stringify(value))
+      : typeof value === (field.kind === "integer" ? "number" : field.kind);
+  return fits ? ({ ...field, default: value } as Field) : field;
+}
+
+function descriptionOf(node: SchemaNode, definitions: SchemaDefinitions): string {
+  return node.description ?? resolveNode(node, definitions).description ?? "";
 }
 
 /**
- * A short description of a schema's type for people: `integer`, `string (hex)`, `list of Log`,
- * `integer or string or "latest"`, `Block or null`. Named definitions keep their name.
+ * A short description of a schema's type for people: `integer`, `list of Log`,
+ * `integer or string or "latest"`, `Block or null`. Named nodes keep their name.
  */
-export function typeLabel(schema: JsonSchema, definitions: Definitions, depth = 0): string {
-  if (schema === true) return "any JSON value";
-  if (schema === false) return "nothing";
+export function typeLabel(node: SchemaNode, definitions: SchemaDefinitions, depth = 0): string {
   if (depth > 3) return "value";
-  if (typeof schema.$ref === "string") {
-    const name = schema.$ref.replace(/^#\/definitions\//, "");
-    const target = definitions.get(name);
-    const title = typeof target === "object" && typeof target.title === "string" ? target.title : name;
-    return typeof target === "object" && !target.properties && depth === 0
-      ? typeLabel(target, definitions, depth + 1)
-      : title;
+  switch (node.kind) {
+    case "ref": {
+      const target = definitions.get(node.name);
+      const title = target?.title ?? node.name;
+      const plain = target !== undefined && (target.kind !== "object" || target.properties.length === 0);
+      return plain && depth === 0 ? typeLabel(target, definitions, depth + 1) : title;
+    }
+    case "enum":
+      return node.rule === "const"
+        ? (JSON.stringify(node.values[0]) ?? "value")
+        : node.values.map((v) => JSON.stringify(v)).join(" | ");
+    case "union":
+      return [...new Set(node.members.map((m) => typeLabel(m, definitions, depth + 1)))].join(" or ");
+    case "allOf":
+      return typeLabel(mergeAllOf(node.members, definitions), definitions, depth + 1);
+    case "array":
+      return node.items ? `list of ${typeLabel(node.items, definitions, depth + 1)}` : "array";
+    case "tuple":
+      return "array";
+    case "unknown":
+    case "not":
+      return "any JSON value";
+    case "never":
+      return "nothing";
+    default:
+      return node.kind;
   }
-  if ("const" in schema) return JSON.stringify(schema.const) ?? "value";
-  if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
-  const branches = (
-    Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined
-  ) as JsonSchema[] | undefined;
-  if (branches) return [...new Set(branches.map((b) => typeLabel(b, definitions, depth + 1)))].join(" or ");
-  if (Array.isArray(schema.allOf)) return typeLabel(mergeAllOf(schema, definitions), definitions, depth + 1);
-  const types = typesOf(schema);
-  if (types.length === 0) return "any JSON value";
-  return types
-    .map((t) =>
-      t === "array" && schema.items !== undefined && !Array.isArray(schema.items)
-        ? `list of ${typeLabel(schema.items as JsonSchema, definitions, depth + 1)}`
-        : t,
-    )
-    .join(" or ");
 }

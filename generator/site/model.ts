@@ -4,9 +4,10 @@
  * Pure; the HTML escaping happens in render.ts, the form building in the browser.
  */
 import { DEFAULT_MOCK_URL } from "../defaults.js";
-import type { DocumentModel, JsonSchema, MethodModel, ServerModel, VariantCondition } from "../model/document.js";
-import { definitionsOf } from "../plugins/types/schema-walk.js";
-import { resolveSchema, mergeAllOf, type Definitions } from "../mock/values.js";
+import type { DocumentModel, MethodModel, ServerModel, VariantCondition } from "../model/document.js";
+import { resolveNode, type SchemaDefinitions, type SchemaNode } from "../model/schema.js";
+import { nodeDefinitions } from "../plugins/types/schema-walk.js";
+import { objectOf } from "../mock/merge.js";
 import { fieldFor, typeLabel } from "./fields.js";
 import type { SiteApi, SiteData, SiteEndpoint, SiteMethod, SiteResultField, SiteVariant } from "./types.js";
 
@@ -26,7 +27,7 @@ export function siteModel(documents: readonly DocumentModel[], options: SiteOpti
 }
 
 function siteApi(doc: DocumentModel): SiteApi {
-  const definitions = definitionsOf(doc.schemas, false);
+  const definitions = nodeDefinitions(doc.schemas, false);
   return {
     subpath: doc.subpath,
     title: doc.title,
@@ -53,7 +54,14 @@ export function endpointOf(server: ServerModel): SiteEndpoint[] {
   ];
 }
 
-function siteMethod(m: MethodModel, definitions: Definitions): SiteMethod {
+function siteMethod(m: MethodModel, definitions: SchemaDefinitions): SiteMethod {
+  const params = definitions.get(m.paramsType);
+  const paramNode = (name: string): SchemaNode =>
+    (params?.kind === "object" ? params.properties.find((p) => p.name === name)?.node : undefined) ?? {
+      kind: "unknown",
+      pointer: "",
+    };
+  const result = m.result ? definitions.get(m.resultType) : undefined;
   return {
     rpcName: m.rpcName,
     clientName: m.clientName,
@@ -66,7 +74,7 @@ function siteMethod(m: MethodModel, definitions: Definitions): SiteMethod {
       required: p.required,
       deprecated: p.deprecated,
       description: p.description,
-      field: fieldFor(p.schema, definitions),
+      field: fieldFor(paramNode(p.name), definitions),
     })),
     examples: m.examples.map((e) => ({
       name: e.name,
@@ -76,8 +84,8 @@ function siteMethod(m: MethodModel, definitions: Definitions): SiteMethod {
     })),
     errors: m.errors.map((e) => ({ code: e.code, message: e.message })),
     limits: m.limits.map((l) => l.description),
-    resultFields: m.result ? resultFields(m.result.schema, definitions) : [],
-    resultType: m.result ? typeLabel(m.result.schema, definitions) : "none (notification)",
+    resultFields: result ? resultFields(result, definitions) : [],
+    resultType: result ? typeLabel(result, definitions) : "none (notification)",
     ...(m.pagination
       ? { pagination: { token: m.pagination.tokenParam, next: m.pagination.nextField, items: m.pagination.itemsField } }
       : {}),
@@ -86,27 +94,15 @@ function siteMethod(m: MethodModel, definitions: Definitions): SiteMethod {
 }
 
 /** The result's own fields (one level), when the result is an object (or an object or null). */
-export function resultFields(schema: JsonSchema, definitions: Definitions): SiteResultField[] {
-  let object = resolveSchema(schema, definitions);
-  if (typeof object === "object" && Array.isArray(object.allOf)) object = mergeAllOf(object, definitions);
-  if (typeof object === "object" && !object.properties) {
-    const branches = (
-      Array.isArray(object.oneOf) ? object.oneOf : Array.isArray(object.anyOf) ? object.anyOf : []
-    ) as JsonSchema[];
-    const objects = branches
-      .map((b) => resolveSchema(b, definitions))
-      .filter((b) => typeof b === "object" && b.properties);
-    if (objects.length === 1) object = objects[0]!;
-  }
-  if (typeof object !== "object" || object.properties === null || typeof object.properties !== "object") return [];
-  const required = new Set(Array.isArray(object.required) ? object.required.map(String) : []);
-  return Object.entries(object.properties as Record<string, JsonSchema>).map(([name, child]) => {
-    const target = resolveSchema(child, definitions);
-    const own = typeof child === "object" && typeof child.description === "string" ? child.description : "";
-    const description =
-      own || (typeof target === "object" && typeof target.description === "string" ? target.description : "");
-    return { name, type: typeLabel(child, definitions), required: required.has(name), description };
-  });
+export function resultFields(node: SchemaNode, definitions: SchemaDefinitions): SiteResultField[] {
+  const object = objectOf(node, definitions);
+  if (!object) return [];
+  return object.properties.map((p) => ({
+    name: p.name,
+    type: typeLabel(p.node, definitions),
+    required: p.required,
+    description: p.node.description ?? resolveNode(p.node, definitions).description ?? "",
+  }));
 }
 
 /** `fullTransactions is true`, `tracer.tracer is one of "callTracer", "prestateTracer"`, `encoding is not set`. */

@@ -99,7 +99,8 @@ describe("Solana results (u64 as bigint)", () => {
     if (info.value === null) return;
     expectTypeOf(info.value.lamports).toEqualTypeOf<bigint>();
     expectTypeOf(info.value.rentEpoch).toEqualTypeOf<bigint>();
-    expectTypeOf(info.value.space).toEqualTypeOf<bigint | undefined>();
+    // `space` is `type: ["integer", "null"]`, `format: uint64` in the spec: a u64 or null.
+    expectTypeOf(info.value.space).toEqualTypeOf<bigint | null | undefined>();
     expectTypeOf(info.value.data).toExtend<[string, string]>();
   });
 });

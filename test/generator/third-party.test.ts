@@ -28,6 +28,7 @@ import { stringForPattern } from "../../generator/mock/pattern.js";
 import { createRandom } from "../../generator/mock/random.js";
 import { generateValue } from "../../generator/mock/values.js";
 import type { DocumentModel, JsonSchema } from "../../generator/model/document.js";
+import { nodeDefinitions } from "../../generator/plugins/types/schema-walk.js";
 import { writeOutput } from "../../generator/write/write.js";
 
 interface Entry {
@@ -173,7 +174,7 @@ describe("every method answers through the mock, and every answer passes strict 
         examples: entry.examples ?? "error",
       });
       const client = await clientOf(name, mock.url);
-      const definitions = new Map<string, JsonSchema>(model.schemas.map((s) => [s.name, s.schema]));
+      const definitions = nodeDefinitions(model.schemas, false);
       const failures: string[] = [];
       let calls = 0;
       try {
@@ -182,7 +183,7 @@ describe("every method answers through the mock, and every answer passes strict 
             (e) => e.hasResult && !warned.get(name)!.some((p) => p.startsWith(`${e.pointer}/`)),
           );
           const made = generateValue(
-            { $ref: `#/definitions/${method.paramsType}` },
+            { kind: "ref", name: method.paramsType, pointer: "" },
             definitions,
             `${method.rpcName} params`,
           ) as Record<string, unknown>;
@@ -223,6 +224,7 @@ describe("every value the mock makes up fits its documented schema under ajv (fo
   it.each(entries.map((e) => [e.name, e] as const))("%s", (name, entry) => {
     const model = models.get(name)!;
     const definitions = new Map<string, JsonSchema>(model.schemas.map((s) => [s.name, s.schema]));
+    const nodes = nodeDefinitions(model.schemas, false);
     const ajv = addFormats(new Ajv({ strict: false, logger: false }));
     ajv.addSchema({ $id: "doc", definitions: Object.fromEntries(definitions) });
     const misfits: string[] = [];
@@ -233,8 +235,8 @@ describe("every value the mock makes up fits its documented schema under ajv (fo
         const validate = ajv.getSchema(`doc#/definitions/${type}`)!;
         for (let seed = 0; seed < SEEDS; seed++) {
           const value = generateValue(
-            { $ref: `#/definitions/${type}` },
-            definitions,
+            { kind: "ref", name: type, pointer: "" },
+            nodes,
             `${method.rpcName} ${type} ${seed}`,
           );
           checked++;

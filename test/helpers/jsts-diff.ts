@@ -70,7 +70,7 @@ export const JSTS_CLASSES = {
   },
   "ref-siblings": {
     wrong: "neither",
-    says: "keywords beside a `$ref` (`properties`, `required`, `enum`…): ours follows draft-07, which ignores them; jsts merges them into a copy of the target, declared under the target's name (the target itself renamed `X1`)",
+    says: 'keywords beside a `$ref` (`properties`, `required`, `enum`…): ours narrows the referenced type by them, as ajv and the validators apply them (`Omit<Target, "p"> & { p: … }`, `Status & ("VALID" | "INVALID")`); jsts merges them into a copy of the target, declared under the target\'s name (the target itself renamed `X1`)',
   },
   "bounded-array-tuples": {
     wrong: "neither",
@@ -82,11 +82,7 @@ export const JSTS_CLASSES = {
   },
   "u64-bigint": {
     wrong: "neither",
-    says: "`format: uint64` is `bigint` in ours (results; params also take `number`): JSON numbers past 2^53 are read exactly; jsts has `number`, which cannot hold them",
-  },
-  "u64-null-dropped": {
-    wrong: "ours",
-    says: 'OURS IS WRONG: `type: ["integer", "null"]` with `format: "uint64"` loses `null` in ours (`bigint | number`: plugins/types/type-expr.ts returns before it reads `type`); jsts has `number | null`',
+    says: "`format: uint64` is `bigint` in ours (results; params also take `number`), `null` kept where the type list has it: JSON numbers past 2^53 are read exactly; jsts has `number`, which cannot hold them",
   },
 } as const satisfies Record<string, { wrong: "jsts" | "ours" | "neither"; says: string }>;
 export type JstsClass = keyof typeof JSTS_CLASSES;
@@ -117,6 +113,8 @@ type Side = "ours" | "jsts";
 class Walk {
   readonly found: Difference[] = [];
   private readonly withSiblings: Set<string>;
+  /** The definitions that themselves hold a `$ref` with keywords beside it. */
+  private readonly siblingOwners: Set<string>;
   private readonly expanded = new Map<string, Shape>();
   private readonly viaSiblings = new WeakSet<Shape>();
   /** jsts's declared names that stand for a definition (the others are its types for titled subschemas). */
@@ -130,6 +128,11 @@ class Walk {
     definitions: Record<string, JsonSchema>,
   ) {
     this.withSiblings = refsWithSiblings(Object.values(definitions));
+    this.siblingOwners = new Set(
+      Object.entries(definitions)
+        .filter(([, schema]) => refsWithSiblings([schema]).size > 0)
+        .map(([name]) => name),
+    );
     this.forDefinitions = new Set([...jstsName.values(), ROOT]);
   }
 
@@ -147,7 +150,8 @@ class Walk {
       this.add(name, "(name)", { kind: "text", text: name }, { kind: "text", text: declared! }, "renamed");
     if (mine.kind === "ref" && !(theirs.kind === "ref" && this.jstsName.get(mine.name) === theirs.name))
       this.add(name, "(alias)", mine, theirs, "alias-inlined");
-    this.diff(name, "", this.expand("ours", mine, EXPAND), this.expand("jsts", theirs, EXPAND));
+    const why = this.siblingOwners.has(name) ? "ref-siblings" : undefined;
+    this.diff(name, "", this.expand("ours", mine, EXPAND), this.expand("jsts", theirs, EXPAND), why);
   }
 
   /** The types jsts declares for titled subschemas (no definition names them). */
@@ -182,7 +186,8 @@ class Walk {
       if (!out) {
         out = this.expand(side, declared, definition ? levels - 1 : levels, hops + 1);
         // Ours went through a `$ref` that has keywords beside it somewhere: remembered for the classes.
-        if (side === "ours" && this.withSiblings.has(s.name)) this.viaSiblings.add(out);
+        if (side === "ours" && (this.withSiblings.has(s.name) || this.siblingOwners.has(s.name)))
+          this.viaSiblings.add(out);
         this.expanded.set(id, out);
       }
       return out;
@@ -315,8 +320,9 @@ export function classify(a: Shape, b: Shape): JstsClass | undefined {
   const open = (x: Shape): boolean => key(x) === "{ [k]: unknown }";
   if (ka === "unknown" && (open(b) || (b.kind === "union" && b.of.some(open)))) return "untyped-schema";
   if (a.kind === "text" && a.text.startsWith("`") && kb === "string") return "pattern-template";
-  if ((ka === "bigint" || ka === "bigint | number") && kb === "number") return "u64-bigint";
-  if (/\bbigint\b/.test(ka) && !/\bnull\b/.test(ka) && kb === "null | number") return "u64-null-dropped";
+  // `bigint` (or `bigint | number`), with `null` when the schema allows it, where jsts has `number`.
+  const u64 = ka.split(" | ").filter((x) => x !== "bigint" && x !== "number");
+  if (/\bbigint\b/.test(ka) && [...u64, "number"].sort().join(" | ") === kb) return "u64-bigint";
   if (a.kind === "intersection" && b.kind === "intersection" && ka.includes("Omit<")) return "allof-override";
   if (a.kind === "tuple" && a.rest && isClosedTuple(a, b)) return "closed-tuple";
   if (a.kind === "array" && (b.kind === "tuple" || (b.kind === "union" && b.of.every((x) => x.kind === "tuple"))))

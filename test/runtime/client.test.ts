@@ -35,7 +35,7 @@ const byName: EndpointSpec = { paramStructure: "by-name", envelope: "jsonrpc", m
 const byPosition: EndpointSpec = { paramStructure: "by-position", envelope: "jsonrpc", methodIn: "body" };
 const proxyEndpoint: EndpointSpec = { paramStructure: "by-position", envelope: "params-only", methodIn: "query" };
 
-const block = anyOf([uint64, string(/^0x[0-9a-f]+$/i)]);
+const block = anyOf([uint64(), string({ pattern: /^0x[0-9a-f]+$/i })]);
 const api: ApiSpec = {
   name: "Test",
   methods: {
@@ -53,7 +53,10 @@ const api: ApiSpec = {
     fail: { params: [] },
   },
   validators: {
-    adv_getLogs: object({ fromBlock: block, toBlock: block, address: string(/^0x[0-9a-f]{40}$/) }, [], false),
+    adv_getLogs: object(
+      { fromBlock: block, toBlock: block, address: string({ pattern: /^0x[0-9a-f]{40}$/ }) },
+      { additional: false },
+    ),
   },
   keyed: byName,
   proxy: proxyEndpoint,
@@ -805,6 +808,7 @@ describe("createRpcClient: results and errors", () => {
               rule: "additionalProperties",
               message: "is not a known field (known: fromBlock, toBlock, address)",
               received: "integer",
+              value: "1",
             },
           ],
         },

@@ -7,15 +7,21 @@ import {
   allOf,
   anyOf,
   array,
+  hideValues,
+  multipleOf,
+  propertyCount,
+  uniqueItems,
   boolean,
   lazy,
   literal,
   never,
   not,
   nul,
+  integer,
   number,
   object,
   string,
+  tagged,
   tuple,
   typeOf,
   uint64,
@@ -23,6 +29,8 @@ import {
   type Issue,
   type Validator,
 } from "../../runtime/validate.js";
+import { shown } from "../../runtime/validate-core.js";
+import { ValidationError } from "../../runtime/base-error.js";
 
 interface Row {
   name: string;
@@ -43,11 +51,29 @@ const bad = (name: string, validator: Validator, value: unknown, ...issues: Issu
   want: { ok: false, issues },
 });
 
+/** The value below `root` at an issue's path (`params.x.a[1]["b-c"]`). */
+function at(root: unknown, path: string): unknown {
+  let value = root;
+  for (const m of path.slice(P.length).matchAll(/\.([\w$]+)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/g)) {
+    const key = m[1] ?? (m[2] !== undefined ? Number(m[2]) : (JSON.parse(m[3]!) as string));
+    value = (value as Record<string | number, unknown>)[key];
+  }
+  return value;
+}
+
+/** Every issue shows the value found at its path (when there was one), as `shown` writes it. */
+function withValue(issue: Issue, root: unknown): Issue {
+  const text = issue.received === "undefined" ? undefined : shown(at(root, issue.path));
+  return text === undefined ? issue : { ...issue, value: text };
+}
+
 function run(row: Row): void {
   const issues: Issue[] = [];
   const result = row.given.validator(row.given.value, P, issues);
-  expect(issues).toEqual(row.want.issues);
+  expect(issues).toEqual(row.want.issues.map((i) => withValue(i, row.given.value)));
   expect(result).toBe(row.want.ok);
+  // The fast check (no paths, no messages) agrees with the full one.
+  expect(row.given.validator.is(row.given.value)).toBe(row.want.ok);
 }
 
 const U64_MAX = 18446744073709551615n;
@@ -87,8 +113,8 @@ describe("unknown, never, boolean, nul", () => {
 });
 
 describe("string", () => {
-  const hex = string(/^0x[0-9a-f]+$/);
-  const len = string(undefined, 2, 4);
+  const hex = string({ pattern: /^0x[0-9a-f]+$/ });
+  const len = string({ minLength: 2, maxLength: 4 });
   it.each<Row>([
     ok("plain string", string(), "anything"),
     ok("empty string without bounds", string(), ""),
@@ -102,9 +128,14 @@ describe("string", () => {
     ok("maxLength boundary (4)", len, "abcd"),
     bad("shorter than minLength", len, "a", issue("minLength", "must be at least 2 characters long", "string")),
     bad("longer than maxLength", len, "abcde", issue("maxLength", "must be at most 4 characters long", "string")),
-    bad("pattern is reported before length", string(/^a+$/, 3), "b", issue("pattern", "must match ^a+$", "string")),
+    bad(
+      "pattern is reported before length",
+      string({ pattern: /^a+$/, minLength: 3 }),
+      "b",
+      issue("pattern", "must match ^a+$", "string"),
+    ),
     // JSON Schema counts characters (code points), not UTF-16 code units: one emoji is one character.
-    ok("maxLength counts code points (an emoji is 1 character)", string(undefined, undefined, 1), "😀"),
+    ok("maxLength counts code points (an emoji is 1 character)", string({ maxLength: 1 }), "😀"),
   ])("$name", run);
 
   it("labels say what is expected", () => {
@@ -115,22 +146,17 @@ describe("string", () => {
 });
 
 describe("number / integer", () => {
-  const int = number(true, 0, 10);
-  const exclusive = number(false, undefined, undefined, 0, 1);
+  const int = integer({ min: 0, max: 10 });
+  const exclusive = number({ exclusiveMin: 0, exclusiveMax: 1 });
   it.each<Row>([
-    ok("number takes a fraction", number(false), 1.5),
-    ok("number takes an integer", number(false), 2),
-    bad("number rejects a numeric string", number(false), "1", issue("type", "must be a number", "string")),
-    bad("number rejects NaN", number(false), Number.NaN, issue("type", "must be a number", "number")),
-    bad(
-      "number rejects Infinity",
-      number(false),
-      Number.POSITIVE_INFINITY,
-      issue("type", "must be a number", "number"),
-    ),
-    bad("number rejects a bigint", number(false), 1n, issue("type", "must be a number", "bigint")),
-    bad("integer rejects a fraction", number(true), 1.5, issue("type", "must be an integer", "number")),
-    ok("integer takes 3.0", number(true), 3.0),
+    ok("number takes a fraction", number(), 1.5),
+    ok("number takes an integer", number(), 2),
+    bad("number rejects a numeric string", number(), "1", issue("type", "must be a number", "string")),
+    bad("number rejects NaN", number(), Number.NaN, issue("type", "must be a number", "number")),
+    bad("number rejects Infinity", number(), Number.POSITIVE_INFINITY, issue("type", "must be a number", "number")),
+    bad("number rejects a bigint", number(), 1n, issue("type", "must be a number", "bigint")),
+    bad("integer rejects a fraction", integer(), 1.5, issue("type", "must be an integer", "number")),
+    ok("integer takes 3.0", integer(), 3.0),
     ok("inclusive minimum boundary", int, 0),
     ok("inclusive maximum boundary", int, 10),
     bad("below minimum", int, -1, issue("minimum", "must be at least 0", "integer")),
@@ -143,10 +169,10 @@ describe("number / integer", () => {
   ])("$name", run);
 
   it("types: integer accepts only integers, number accepts both", () => {
-    expect(number(true).types).toEqual(["integer"]);
-    expect(number(false).types).toEqual(["integer", "number"]);
-    expect(number(true).label).toBe("integer");
-    expect(number(false).label).toBe("number");
+    expect(integer().types).toEqual(["integer"]);
+    expect(number().types).toEqual(["integer", "number"]);
+    expect(integer().label).toBe("integer");
+    expect(number().label).toBe("number");
   });
 });
 
@@ -155,19 +181,19 @@ describe("uint64", () => {
   const outOfRange = (received: string): Issue =>
     issue("format", "must be an unsigned 64-bit integer (0 to 18446744073709551615)", received);
   it.each<Row>([
-    ok("0 (number)", uint64, 0),
-    ok("0n", uint64, 0n),
-    ok("2^53 - 1 as a number", uint64, Number.MAX_SAFE_INTEGER),
-    bad("2^53 as a number loses precision", uint64, 2 ** 53, tooBigNumber),
-    ok("2^53 as a bigint", uint64, 2n ** 53n),
-    ok("u64::MAX as a bigint", uint64, U64_MAX),
-    bad("u64::MAX as a number", uint64, Number(U64_MAX), tooBigNumber),
-    bad("u64::MAX + 1", uint64, U64_MAX + 1n, outOfRange("bigint")),
-    bad("-1n", uint64, -1n, outOfRange("bigint")),
-    bad("-1 (number)", uint64, -1, issue("minimum", "must be at least 0", "integer")),
-    bad("fraction", uint64, 1.5, issue("type", "must be an integer (number or bigint)", "number")),
-    bad("decimal string", uint64, "1", issue("type", "must be an integer (number or bigint)", "string")),
-    bad("NaN", uint64, Number.NaN, issue("type", "must be an integer (number or bigint)", "number")),
+    ok("0 (number)", uint64(), 0),
+    ok("0n", uint64(), 0n),
+    ok("2^53 - 1 as a number", uint64(), Number.MAX_SAFE_INTEGER),
+    bad("2^53 as a number loses precision", uint64(), 2 ** 53, tooBigNumber),
+    ok("2^53 as a bigint", uint64(), 2n ** 53n),
+    ok("u64::MAX as a bigint", uint64(), U64_MAX),
+    bad("u64::MAX as a number", uint64(), Number(U64_MAX), tooBigNumber),
+    bad("u64::MAX + 1", uint64(), U64_MAX + 1n, outOfRange("bigint")),
+    bad("-1n", uint64(), -1n, outOfRange("bigint")),
+    bad("-1 (number)", uint64(), -1, issue("minimum", "must be at least 0", "integer")),
+    bad("fraction", uint64(), 1.5, issue("type", "must be an integer (number or bigint)", "number")),
+    bad("decimal string", uint64(), "1", issue("type", "must be an integer (number or bigint)", "string")),
+    bad("NaN", uint64(), Number.NaN, issue("type", "must be an integer (number or bigint)", "number")),
   ])("$name", run);
 });
 
@@ -217,7 +243,7 @@ describe("literal (enum / const)", () => {
 });
 
 describe("array", () => {
-  const strings = array(string(), 1, 2);
+  const strings = array(string(), { minItems: 1, maxItems: 2 });
   it.each<Row>([
     ok("within bounds", strings, ["a"]),
     ok("at maxItems", strings, ["a", "b"]),
@@ -242,8 +268,8 @@ describe("array", () => {
 });
 
 describe("tuple", () => {
-  const pair = tuple([string(), number(true)], never, 1, 3);
-  const open = tuple([string()], boolean);
+  const pair = tuple([string(), integer()], { rest: never, minItems: 1, maxItems: 3 });
+  const open = tuple([string()], { rest: boolean });
   it.each<Row>([
     ok("full tuple", pair, ["a", 1]),
     ok("minItems reached with only the first", pair, ["a"]),
@@ -279,7 +305,10 @@ describe("tuple", () => {
 });
 
 describe("object", () => {
-  const closed = object({ a: string(), "b-c": number(true) }, ["a"], false, [[/^x-/, boolean]]);
+  const closed = object(
+    { a: string(), "b-c": integer() },
+    { required: ["a"], additional: false, patterns: [[/^x-/, boolean]] },
+  );
   const known = "is not a known field (known: a, b-c, keys matching ^x-)";
   it.each<Row>([
     ok("required present", closed, { a: "x" }),
@@ -317,23 +346,29 @@ describe("object", () => {
     bad("array is not an object", closed, [], issue("type", "must be an object", "array")),
     bad(
       "closed object without properties",
-      object({}, [], false),
+      object({}, { additional: false }),
       { x: 1 },
       issue("additionalProperties", "is not a known field", "integer", `${P}.x`),
     ),
-    ok("open rest (default) accepts anything", object({ a: string() }, []), { a: "x", b: 1, c: [null] }),
+    ok("open rest (default) accepts anything", object({ a: string() }), { a: "x", b: 1, c: [null] }),
     bad(
       "rest validator",
-      object({}, [], number(true)),
+      object({}, { additional: integer() }),
       { n: 1, s: "x" },
       issue("type", "must be an integer", "string", `${P}.s`),
     ),
     bad(
       "a key matching two patterns is checked by both",
-      object({}, [], false, [
-        [/^x/, string(undefined, 2)],
-        [/y$/, string(/^\d+$/)],
-      ]),
+      object(
+        {},
+        {
+          additional: false,
+          patterns: [
+            [/^x/, string({ minLength: 2 })],
+            [/y$/, string({ pattern: /^\d+$/ })],
+          ],
+        },
+      ),
       { xy: "a" },
       issue("minLength", "must be at least 2 characters long", "string", `${P}.xy`),
       issue("pattern", "must match ^\\d+$", "string", `${P}.xy`),
@@ -341,7 +376,7 @@ describe("object", () => {
     // JSON Schema: patternProperties apply to every matching key, including keys listed in properties.
     bad(
       "a declared property that also matches a pattern is checked by both",
-      object({ "x-a": string() }, [], false, [[/^x-/, string(undefined, undefined, 2)]]),
+      object({ "x-a": string() }, { additional: false, patterns: [[/^x-/, string({ maxLength: 2 })]] }),
       { "x-a": "long" },
       issue("maxLength", "must be at most 2 characters long", "string", `${P}["x-a"]`),
     ),
@@ -349,20 +384,20 @@ describe("object", () => {
     // inherited enumerable keys are not the value's fields.
     bad(
       "a required `constructor` is not inherited from Object.prototype",
-      object({ constructor: string() }, ["constructor"], false),
+      object({ constructor: string() }, { required: ["constructor"], additional: false }),
       {},
       issue("required", "is required", "undefined", `${P}.constructor`),
     ),
     bad(
       "a required `toString` is not inherited either",
-      object({ toString: string() }, ["toString"]),
+      object({ toString: string() }, { required: ["toString"] }),
       {},
       issue("required", "is required", "undefined", `${P}.toString`),
     ),
-    ok("inherited enumerable keys are not fields", object({}, [], false), Object.create({ inherited: 1 })),
+    ok("inherited enumerable keys are not fields", object({}, { additional: false }), Object.create({ inherited: 1 })),
     bad(
       "an own `__proto__` key is a field like any other",
-      object({}, [], false),
+      object({}, { additional: false }),
       JSON.parse('{"__proto__": 1}'),
       issue("additionalProperties", "is not a known field", "integer", `${P}.__proto__`),
     ),
@@ -370,9 +405,9 @@ describe("object", () => {
 });
 
 describe("anyOf", () => {
-  const hexOrNull = anyOf([string(/^0x[0-9a-f]+$/), nul]);
-  const hexOrTag = anyOf([string(/^0x[0-9a-f]+$/), literal(["latest", "earliest"])]);
-  const smallIntOrString = anyOf([number(true, 0, 10), string()]);
+  const hexOrNull = anyOf([string({ pattern: /^0x[0-9a-f]+$/ }), nul]);
+  const hexOrTag = anyOf([string({ pattern: /^0x[0-9a-f]+$/ }), literal(["latest", "earliest"])]);
+  const smallIntOrString = anyOf([integer({ min: 0, max: 10 }), string()]);
   it.each<Row>([
     ok("first branch passes", hexOrNull, "0x1"),
     ok("second branch passes", hexOrNull, null),
@@ -400,10 +435,10 @@ describe("anyOf", () => {
     ),
     bad(
       "named branches (type names or titles) are named in the message",
-      anyOf([string(/^0x[0-9a-f]+$/), literal(["latest", "earliest", "pending"])], "oneOf", [
-        "BlockNumber",
-        "BlockTag",
-      ]),
+      anyOf([string({ pattern: /^0x[0-9a-f]+$/ }), literal(["latest", "earliest", "pending"])], {
+        rule: "oneOf",
+        names: ["BlockNumber", "BlockTag"],
+      }),
       "final",
       issue(
         "oneOf",
@@ -415,24 +450,29 @@ describe("anyOf", () => {
       "the closest branch is the one that got deepest into the value",
       anyOf(
         [
-          object({ kind: literal(["a"]) }, ["kind"]),
-          object({ kind: literal(["b"]), inner: object({ n: number(true) }, ["n"]) }, ["kind", "inner"]),
+          object({ kind: literal(["a"]) }, { required: ["kind"] }),
+          object(
+            { kind: literal(["b"]), inner: object({ n: integer() }, { required: ["n"] }) },
+            { required: ["kind", "inner"] },
+          ),
         ],
-        "oneOf",
-        ["A", "B"],
+        { rule: "oneOf", names: ["A", "B"] },
       ),
       { kind: "b", inner: {} },
       issue("oneOf", `matches none of: A (kind must be "a"), B (inner.n is required); closest: B`, "object"),
     ),
     bad(
       "a branch with several issues says how many more",
-      anyOf([object({ a: string(), b: string() }, ["a", "b"]), object({ c: string() }, ["c"])], "anyOf", ["AB", "C"]),
+      anyOf(
+        [object({ a: string(), b: string() }, { required: ["a", "b"] }), object({ c: string() }, { required: ["c"] })],
+        { names: ["AB", "C"] },
+      ),
       {},
       issue("anyOf", "matches none of: AB (a is required, and 1 more), C (c is required); closest: C", "object"),
     ),
     bad(
       "no branch takes the type: named branches with their types",
-      anyOf([string(), nul], "oneOf", ["Hex", undefined]),
+      anyOf([string(), nul], { rule: "oneOf", names: ["Hex", undefined] }),
       1,
       issue("oneOf", "must be Hex (string) or null", "integer"),
     ),
@@ -445,25 +485,25 @@ describe("anyOf", () => {
     ),
     bad(
       "integer value is close to a number branch",
-      anyOf([number(false, 0), string()]),
+      anyOf([number({ min: 0 }), string()]),
       -1,
       issue("minimum", "must be at least 0", "integer"),
     ),
     bad(
       "custom rule name (oneOf)",
-      anyOf([string(), nul], "oneOf"),
+      anyOf([string(), nul], { rule: "oneOf" }),
       1,
       issue("oneOf", "must be string or null", "integer"),
     ),
     bad(
-      "bigint is close to uint64 only",
-      anyOf([uint64, string()]),
+      "bigint is close to uint64() only",
+      anyOf([uint64(), string()]),
       -1n,
       issue("format", "must be an unsigned 64-bit integer (0 to 18446744073709551615)", "bigint"),
     ),
     bad(
       "a nested object branch reports the nested path",
-      anyOf([object({ a: string() }, ["a"]), nul]),
+      anyOf([object({ a: string() }, { required: ["a"] }), nul]),
       { a: 1 },
       issue("type", "must be a string", "integer", `${P}.a`),
     ),
@@ -471,13 +511,13 @@ describe("anyOf", () => {
 
   it("types are the union of the branches' types; label joins them", () => {
     expect(hexOrNull.types).toEqual(["string", "null"]);
-    expect(anyOf([number(false), uint64]).types).toEqual(["integer", "number", "bigint"]);
+    expect(anyOf([number(), uint64()]).types).toEqual(["integer", "number", "bigint"]);
     expect(hexOrNull.label).toBe("string matching ^0x[0-9a-f]+$ or null");
   });
 });
 
 describe("allOf", () => {
-  const both = allOf([string(undefined, 2), string(/^a/)]);
+  const both = allOf([string({ minLength: 2 }), string({ pattern: /^a/ })]);
   it.each<Row>([
     ok("all pass", both, "ab"),
     bad(
@@ -495,7 +535,7 @@ describe("allOf", () => {
     ),
     bad(
       "object merged from two schemas",
-      allOf([object({ a: string() }, ["a"]), object({ b: number(true) }, ["b"])]),
+      allOf([object({ a: string() }, { required: ["a"] }), object({ b: integer() }, { required: ["b"] })]),
       { a: "x" },
       issue("required", "is required", "undefined", `${P}.b`),
     ),
@@ -518,11 +558,10 @@ describe("not", () => {
   ])("$name", run);
 });
 
-describe("lazy (recursion)", () => {
-  const tree: Validator = object(
-    { value: number(true), children: array(lazy(() => tree, ["object"], "Tree")) },
-    ["value"],
-    false,
+describe("lazy (named definitions, recursion)", () => {
+  // As the generator writes a recursive definition: the definition refers to itself inside its thunk.
+  const tree: Validator = lazy(() =>
+    object({ value: integer(), children: array(tree) }, { required: ["value"], additional: false }),
   );
   it.each<Row>([
     ok("leaf", tree, { value: 1 }),
@@ -546,13 +585,168 @@ describe("lazy (recursion)", () => {
     ),
   ])("$name", run);
 
-  it("lazy carries the given types and label, and resolves on each call", () => {
-    let target: Validator = string();
-    const ref = lazy(() => target, ["string"], "Ref");
+  it("builds on first use, once, and takes the built validator's types and label", () => {
+    let builds = 0;
+    const ref = lazy(() => {
+      builds++;
+      return string({ pattern: /^a/ });
+    });
+    expect(builds).toBe(0);
     expect(ref.types).toEqual(["string"]);
-    expect(ref.label).toBe("Ref");
+    expect(ref.label).toBe("string matching ^a");
     expect(ref("a", P, [])).toBe(true);
-    target = nul;
-    expect(ref("a", P, [])).toBe(false);
+    expect(ref.is("b")).toBe(false);
+    expect(builds).toBe(1);
+  });
+
+  it("a recursive label names itself once, not forever", () => {
+    const nested: Validator = lazy(() => array(nested));
+    expect(nested.label).toBe("array of any value");
+    expect(tree.label).toBe("object");
+  });
+
+  it("building a definition that reaches itself through a union ends (the generator refuses such schemas)", () => {
+    const loop: Validator = lazy(() => anyOf([loop, nul]));
+    expect(loop.types).toEqual(["any", "null"]);
+  });
+});
+
+describe("shown: the offending value in a message", () => {
+  it.each([
+    { name: "integer", given: 20000, want: "20000" },
+    { name: "string, JSON-quoted", given: '0xZZ"', want: '"0xZZ\\""' },
+    { name: "bigint", given: 2n ** 64n, want: "18446744073709551616n" },
+    { name: "null", given: null, want: "null" },
+    { name: "object, cut at 40 characters", given: { a: "x".repeat(50) }, want: `{"a":"${"x".repeat(33)}…` },
+    { name: "a bigint inside: nothing (the type says enough)", given: [1n], want: undefined },
+    { name: "undefined: nothing", given: undefined, want: undefined },
+    { name: "a function: nothing", given: () => 1, want: undefined },
+  ])("$name", ({ given, want }) => {
+    expect(shown(given)).toBe(want);
+  });
+
+  it("a cyclic value shows nothing, and validation still reports it", () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(shown(cyclic)).toBeUndefined();
+    const issues: Issue[] = [];
+    expect(string()(cyclic, P, issues)).toBe(false);
+    expect(issues).toEqual([issue("type", "must be a string", "object")]);
+  });
+
+  it("ValidationError's message names the value, not only its type", () => {
+    const issues: Issue[] = [];
+    object({ pageSize: integer({ min: 1, max: 10000 }) })({ pageSize: 20000 }, "params", issues);
+    expect(new ValidationError("params for adv_getLogs", issues, {}).message).toBe(
+      "Invalid params for adv_getLogs: params.pageSize must be at most 10000 (rule: maximum, got 20000).",
+    );
+  });
+});
+
+describe("the keywords few schemas use, each its own validator: multipleOf, uniqueItems, propertyCount", () => {
+  it.each<Row>([
+    ok("multiple of 0.1 (binary fractions allowed for)", multipleOf(0.1), 0.3),
+    bad("not a multiple", multipleOf(5), 12, issue("multipleOf", "must be a multiple of 5", "integer")),
+    ok("a non-number is left to the type check beside it", multipleOf(5), "x"),
+    bad(
+      "beside integer(): both hold",
+      allOf([integer({ max: 100 }), multipleOf(5)]),
+      121,
+      issue("maximum", "must be at most 100", "integer"),
+      issue("multipleOf", "must be a multiple of 5", "integer"),
+    ),
+    ok("unique items", allOf([array(integer()), uniqueItems]), [1, 2, 3]),
+    bad(
+      "a repeated item (compared as JSON)",
+      uniqueItems,
+      [{ a: 1 }, { b: 2 }, { a: 1 }],
+      issue("uniqueItems", "must not repeat an item (item 2 repeats an earlier one)", "array"),
+    ),
+    bad(
+      "a tuple's items are unique too",
+      allOf([tuple([string(), string()]), uniqueItems]),
+      ["a", "a"],
+      issue("uniqueItems", "must not repeat an item (item 1 repeats an earlier one)", "array"),
+    ),
+    bad(
+      "a closed tuple is at most its items",
+      tuple([string()], { rest: false }),
+      ["a", "b"],
+      issue("maxItems", "must have at most 1 items", "array"),
+    ),
+    ok("enough properties (undefined ones do not count)", propertyCount({ min: 1 }), { a: 1, b: undefined }),
+    bad(
+      "too few properties",
+      propertyCount({ min: 2 }),
+      { a: 1 },
+      issue("minProperties", "must have at least 2 properties", "object"),
+    ),
+    bad(
+      "too many properties",
+      propertyCount({ max: 1 }),
+      { a: 1, b: 2 },
+      issue("maxProperties", "must have at most 1 properties", "object"),
+    ),
+  ])("$name", run);
+});
+
+describe("tagged (a union with a discriminator)", () => {
+  const circle = object({ kind: literal(["circle"]), r: number() }, { required: ["kind", "r"] });
+  const square = object({ kind: literal(["square"]), side: number() }, { required: ["kind", "side"] });
+  const shape = tagged("kind", ["circle", "square"], [circle, square], { rule: "oneOf", names: ["Circle", "Square"] });
+  it.each<Row>([
+    ok("the picked branch passes", shape, { kind: "square", side: 2 }),
+    bad(
+      "the picked branch reports its own issues",
+      shape,
+      { kind: "square", r: 2 },
+      issue("required", "is required", "undefined", `${P}.side`),
+    ),
+    bad(
+      "an unknown tag falls back to naming every branch",
+      shape,
+      { kind: "hexagon" },
+      issue(
+        "oneOf",
+        "matches none of: Circle (r is required, and 1 more), Square (side is required, and 1 more); closest: Circle",
+        "object",
+      ),
+    ),
+    bad("not an object", shape, 1, issue("oneOf", "must be Circle (object) or Square (object)", "integer")),
+  ])("$name", run);
+
+  it("takes the union's types and label", () => {
+    expect(shape.types).toEqual(["object"]);
+    expect(shape.label).toBe("Circle or Square");
+  });
+});
+
+describe("hideValues (results: a server's values never reach a message)", () => {
+  it("keeps every issue but drops the values", () => {
+    const checked = hideValues(object({ hash: string({ pattern: /^0x/ }) }, { required: ["n"] }));
+    const issues: Issue[] = [{ path: "before", rule: "x", message: "kept", received: "string", value: '"mine"' }];
+    expect(checked({ hash: "SECRET-KEY-ECHOED" }, "result", issues)).toBe(false);
+    expect(issues).toEqual([
+      { path: "before", rule: "x", message: "kept", received: "string", value: '"mine"' },
+      { path: "result.n", rule: "required", message: "is required", received: "undefined" },
+      { path: "result.hash", rule: "pattern", message: "must match ^0x", received: "string" },
+    ]);
+    expect(JSON.stringify(issues)).not.toContain("SECRET");
+    expect(checked.is({ n: 1, hash: "0x1" })).toBe(true);
+  });
+});
+
+describe("a huge enum", () => {
+  const values = Array.from({ length: 10_000 }, (_, i) => `v${i}`);
+  const big = literal(values);
+  it("is looked up, not scanned, and named by its first values", () => {
+    expect(big.is("v9999")).toBe(true);
+    expect(big.is("v10000")).toBe(false);
+    expect(big.label).toBe(
+      `one of ${values
+        .slice(0, 20)
+        .map((v) => JSON.stringify(v))
+        .join(", ")}, … (10000 values)`,
+    );
   });
 });

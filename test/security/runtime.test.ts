@@ -38,7 +38,12 @@ const api: ApiSpec = {
     pages: { params: ["pageToken"], page: { token: "pageToken", next: "nextPageToken", items: "items" } },
     needsCtor: { params: ["constructor", "toString"] },
   },
-  validators: { needsCtor: object({ constructor: string(), toString: string() }, ["constructor", "toString"], false) },
+  validators: {
+    needsCtor: object(
+      { constructor: string(), toString: string() },
+      { required: ["constructor", "toString"], additional: false },
+    ),
+  },
   keyed: { paramStructure: "by-position", envelope: "jsonrpc", methodIn: "body" },
   proxy: { paramStructure: "by-position", envelope: "params-only", methodIn: "query" },
 };

@@ -1,13 +1,18 @@
 /** Form fields from param schemas (generator/site/fields.ts): a table of schema → field. */
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../generator/model/document.js";
+import type { SchemaNode } from "../../generator/model/schema.js";
+import { SchemaNormalizer } from "../../generator/normalize/schema.js";
 import { fieldFor, typeLabel } from "../../generator/site/fields.js";
 
-const definitions = new Map<string, JsonSchema>([
+/** The tables are written in JSON Schema; the fields are made from its normalized nodes. */
+const node = (schema: JsonSchema, where = "#/s"): SchemaNode => new SchemaNormalizer().normalize(schema, where);
+const schemas = new Map<string, JsonSchema>([
   ["Chain", { type: "string", enum: ["eth", "bsc"], description: "A chain." }],
   ["Tag", { enum: ["latest", "earliest"] }],
   ["Node", { type: "object", properties: { child: { $ref: "#/definitions/Node" } } }],
 ]);
+const definitions = new Map([...schemas].map(([name, schema]) => [name, node(schema, `#/definitions/${name}`)]));
 
 describe("fieldFor", () => {
   it.each<[string, JsonSchema, unknown]>([
@@ -71,11 +76,11 @@ describe("fieldFor", () => {
     ],
     ["true is JSON", true, { kind: "json", hint: "any JSON value" }],
   ])("%s", (_name, schema, want) => {
-    expect(fieldFor(schema, definitions)).toEqual(want);
+    expect(fieldFor(node(schema), definitions)).toEqual(want);
   });
 
   it("a recursive schema ends in a JSON editor instead of recursing", () => {
-    const field = fieldFor({ $ref: "#/definitions/Node" }, definitions);
+    const field = fieldFor(node({ $ref: "#/definitions/Node" }), definitions);
     expect(field).toEqual({
       kind: "object",
       properties: [{ name: "child", required: false, description: "", field: { kind: "json", hint: "Node" } }],
@@ -89,6 +94,6 @@ describe("typeLabel", () => {
     ["a named enum shows its values", { $ref: "#/definitions/Tag" }, '"latest" | "earliest"'],
     ["a union", { oneOf: [{ type: "integer" }, { type: "null" }] }, "integer or null"],
   ])("%s", (_name, schema, want) => {
-    expect(typeLabel(schema, definitions)).toBe(want);
+    expect(typeLabel(node(schema), definitions)).toBe(want);
   });
 });

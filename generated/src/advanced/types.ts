@@ -656,8 +656,7 @@ export interface GetNFTsByOwnerParams {
    */
   filter?: {
     /**
-     * This interface was referenced by `undefined`'s JSON-Schema definition
-     * via the `patternProperty` "^0x[0-9a-fA-F]{40}$".
+     * Each key matches the `patternProperty` "^0x[0-9a-fA-F]{40}$".
      */
     [k: string]: string[];
   }[];

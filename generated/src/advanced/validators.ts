@@ -3,102 +3,119 @@
 import * as v from "../runtime/validate.js";
 import type { Validator } from "../runtime/validate.js";
 
-const Blockchain$: Validator = v.literal([
-  "arbitrum",
-  "avalanche",
-  "avalanche_fuji",
-  "bsc",
-  "eth",
-  "eth_goerli",
-  "fantom",
-  "optimism",
-  "polygon",
-  "polygon_mumbai",
-  "polygon_zkevm",
-  "syscoin",
-]);
-const BlockchainSelector$: Validator = v.anyOf([Blockchain$, v.array(Blockchain$)], "anyOf", ["Blockchain", undefined]);
-const HexQuantity$: Validator = v.string(/^0x[0-9a-fA-F]+$/u);
-const FromBlock$: Validator = v.anyOf([v.number(true, 0), HexQuantity$, v.literal(["earliest"])], "anyOf", [
-  undefined,
-  "HexQuantity",
-  undefined,
-]);
-const ToBlock$: Validator = v.anyOf([v.number(true, 0), HexQuantity$, v.literal(["latest"])], "anyOf", [
-  undefined,
-  "HexQuantity",
-  undefined,
-]);
-const GetBlocksParams$: Validator = v.object(
-  {
-    blockchain: Blockchain$,
-    decodeLogs: v.boolean,
-    decodeTxData: v.boolean,
-    descOrder: v.boolean,
-    fromBlock: FromBlock$,
-    includeLogs: v.boolean,
-    includeTxs: v.boolean,
-    toBlock: ToBlock$,
-  },
-  ["blockchain"],
-  false,
+const Blockchain$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.literal([
+    "arbitrum",
+    "avalanche",
+    "avalanche_fuji",
+    "bsc",
+    "eth",
+    "eth_goerli",
+    "fantom",
+    "optimism",
+    "polygon",
+    "polygon_mumbai",
+    "polygon_zkevm",
+    "syscoin",
+  ]),
 );
-const GetCurrenciesParams$: Validator = v.object({ blockchain: Blockchain$ }, ["blockchain"], false);
-const GetInteractionsParams$: Validator = v.object({ address: v.string() }, ["address"], false);
-const PageToken$: Validator = v.string();
-const GetLogsParams$: Validator = v.object(
-  {
-    address: v.anyOf([v.string(), v.array(v.string())]),
-    blockchain: v.anyOf([BlockchainSelector$, v.nul], "oneOf", ["BlockchainSelector", undefined]),
-    decodeLogs: v.boolean,
-    descOrder: v.boolean,
-    fromBlock: FromBlock$,
-    fromTimestamp: v.number(true),
-    pageSize: v.number(true, 1, 10000),
-    pageToken: PageToken$,
-    toBlock: ToBlock$,
-    toTimestamp: v.number(true),
-    topics: v.array(v.anyOf([v.string(), v.nul, v.array(v.string())])),
-  },
-  [],
-  false,
+const BlockchainSelector$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.anyOf([Blockchain$, v.array(Blockchain$)], { names: ["Blockchain", undefined] }),
 );
-const GetNFTHoldersParams$: Validator = v.object(
-  { blockchain: Blockchain$, contractAddress: v.string(), pageSize: v.number(true, 1, 10000), pageToken: PageToken$ },
-  ["blockchain", "contractAddress"],
-  false,
+const HexQuantity$: Validator = /* @__PURE__ */ v.lazy(() => v.string({ pattern: /^0x[0-9a-fA-F]+$/u }));
+const FromBlock$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.anyOf([v.integer({ min: 0 }), HexQuantity$, v.literal(["earliest"])], {
+    names: [undefined, "HexQuantity", undefined],
+  }),
 );
-const GetNFTMetadataParams$: Validator = v.object(
-  { contractAddress: v.string(), blockchain: Blockchain$, forceFetch: v.boolean, tokenId: v.string() },
-  ["contractAddress"],
-  false,
+const ToBlock$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.anyOf([v.integer({ min: 0 }), HexQuantity$, v.literal(["latest"])], {
+    names: [undefined, "HexQuantity", undefined],
+  }),
 );
-const GetNFTsByOwnerParams$: Validator = v.object(
-  {
-    walletAddress: v.string(),
-    blockchain: BlockchainSelector$,
-    filter: v.array(v.object({}, [], false, [[/^0x[0-9a-fA-F]{40}$/u, v.array(v.string())]])),
-    pageSize: v.number(true, 1, 50),
-    pageToken: PageToken$,
-  },
-  ["walletAddress"],
-  false,
+export const GetBlocksParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      blockchain: Blockchain$,
+      decodeLogs: v.boolean,
+      decodeTxData: v.boolean,
+      descOrder: v.boolean,
+      fromBlock: FromBlock$,
+      includeLogs: v.boolean,
+      includeTxs: v.boolean,
+      toBlock: ToBlock$,
+    },
+    { required: ["blockchain"], additional: false },
+  ),
 );
-const GetTokenPriceParams$: Validator = v.object(
-  { blockchain: v.string(), contractAddress: v.string() },
-  ["blockchain"],
-  false,
+export const GetCurrenciesParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ blockchain: Blockchain$ }, { required: ["blockchain"], additional: false }),
 );
-const GetTransactionsByHashParams$: Validator = v.object(
-  {
-    transactionHash: v.string(),
-    blockchain: BlockchainSelector$,
-    decodeLogs: v.boolean,
-    decodeTxData: v.boolean,
-    includeLogs: v.boolean,
-  },
-  ["transactionHash"],
-  false,
+export const GetInteractionsParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ address: v.string() }, { required: ["address"], additional: false }),
+);
+const PageToken$: Validator = /* @__PURE__ */ v.lazy(() => v.string());
+export const GetLogsParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      address: v.anyOf([v.string(), v.array(v.string())]),
+      blockchain: v.anyOf([BlockchainSelector$, v.nul], { rule: "oneOf", names: ["BlockchainSelector", undefined] }),
+      decodeLogs: v.boolean,
+      descOrder: v.boolean,
+      fromBlock: FromBlock$,
+      fromTimestamp: v.integer(),
+      pageSize: v.integer({ min: 1, max: 10000 }),
+      pageToken: PageToken$,
+      toBlock: ToBlock$,
+      toTimestamp: v.integer(),
+      topics: v.array(v.anyOf([v.string(), v.nul, v.array(v.string())])),
+    },
+    { additional: false },
+  ),
+);
+export const GetNFTHoldersParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      blockchain: Blockchain$,
+      contractAddress: v.string(),
+      pageSize: v.integer({ min: 1, max: 10000 }),
+      pageToken: PageToken$,
+    },
+    { required: ["blockchain", "contractAddress"], additional: false },
+  ),
+);
+export const GetNFTMetadataParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    { contractAddress: v.string(), blockchain: Blockchain$, forceFetch: v.boolean, tokenId: v.string() },
+    { required: ["contractAddress"], additional: false },
+  ),
+);
+export const GetNFTsByOwnerParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      walletAddress: v.string(),
+      blockchain: BlockchainSelector$,
+      filter: v.array(v.object({}, { additional: false, patterns: [[/^0x[0-9a-fA-F]{40}$/u, v.array(v.string())]] })),
+      pageSize: v.integer({ min: 1, max: 50 }),
+      pageToken: PageToken$,
+    },
+    { required: ["walletAddress"], additional: false },
+  ),
+);
+export const GetTokenPriceParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ blockchain: v.string(), contractAddress: v.string() }, { required: ["blockchain"], additional: false }),
+);
+export const GetTransactionsByHashParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      transactionHash: v.string(),
+      blockchain: BlockchainSelector$,
+      decodeLogs: v.boolean,
+      decodeTxData: v.boolean,
+      includeLogs: v.boolean,
+    },
+    { required: ["transactionHash"], additional: false },
+  ),
 );
 
 /** Validators of the params (as an object keyed by param name), by method name. */

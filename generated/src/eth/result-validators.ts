@@ -3,174 +3,221 @@
 import * as v from "../runtime/validate.js";
 import type { Validator } from "../runtime/validate.js";
 
-const Address$: Validator = v.string(/^0x[0-9a-fA-F]{40}$/u);
-const Hash32$: Validator = v.string(/^0x[0-9a-fA-F]{64}$/u);
-const HexData$: Validator = v.string(/^0x[0-9a-fA-F]*$/u);
-const HexQuantity$: Validator = v.string(/^0x[0-9a-fA-F]+$/u);
-const Transaction$: Validator = v.object(
-  {
-    hash: Hash32$,
-    nonce: HexQuantity$,
-    blockHash: v.anyOf([Hash32$, v.nul], "oneOf", ["Hash32", undefined]),
-    blockNumber: v.anyOf([HexQuantity$, v.nul], "oneOf", ["HexQuantity", undefined]),
-    transactionIndex: v.anyOf([HexQuantity$, v.nul], "oneOf", ["HexQuantity", undefined]),
-    from: Address$,
-    to: v.anyOf([Address$, v.nul], "oneOf", ["Address", undefined]),
-    value: HexQuantity$,
-    gas: HexQuantity$,
-    gasPrice: HexQuantity$,
-    input: HexData$,
-    type: HexQuantity$,
-    chainId: HexQuantity$,
-    v: HexQuantity$,
-    r: HexQuantity$,
-    s: HexQuantity$,
-    maxFeePerGas: HexQuantity$,
-    maxPriorityFeePerGas: HexQuantity$,
-  },
-  ["hash", "nonce", "blockHash", "blockNumber", "transactionIndex", "from", "to", "value", "gas", "gasPrice", "input"],
+const Address$: Validator = /* @__PURE__ */ v.lazy(() => v.string({ pattern: /^0x[0-9a-fA-F]{40}$/u }));
+export const Hash32$: Validator = /* @__PURE__ */ v.lazy(() => v.string({ pattern: /^0x[0-9a-fA-F]{64}$/u }));
+const HexData$: Validator = /* @__PURE__ */ v.lazy(() => v.string({ pattern: /^0x[0-9a-fA-F]*$/u }));
+const HexQuantity$: Validator = /* @__PURE__ */ v.lazy(() => v.string({ pattern: /^0x[0-9a-fA-F]+$/u }));
+const Transaction$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      hash: Hash32$,
+      nonce: HexQuantity$,
+      blockHash: v.anyOf([Hash32$, v.nul], { rule: "oneOf", names: ["Hash32", undefined] }),
+      blockNumber: v.anyOf([HexQuantity$, v.nul], { rule: "oneOf", names: ["HexQuantity", undefined] }),
+      transactionIndex: v.anyOf([HexQuantity$, v.nul], { rule: "oneOf", names: ["HexQuantity", undefined] }),
+      from: Address$,
+      to: v.anyOf([Address$, v.nul], { rule: "oneOf", names: ["Address", undefined] }),
+      value: HexQuantity$,
+      gas: HexQuantity$,
+      gasPrice: HexQuantity$,
+      input: HexData$,
+      type: HexQuantity$,
+      chainId: HexQuantity$,
+      v: HexQuantity$,
+      r: HexQuantity$,
+      s: HexQuantity$,
+      maxFeePerGas: HexQuantity$,
+      maxPriorityFeePerGas: HexQuantity$,
+    },
+    {
+      required: [
+        "hash",
+        "nonce",
+        "blockHash",
+        "blockNumber",
+        "transactionIndex",
+        "from",
+        "to",
+        "value",
+        "gas",
+        "gasPrice",
+        "input",
+      ],
+    },
+  ),
 );
-const Block$: Validator = v.object(
-  {
-    number: v.anyOf([HexQuantity$, v.nul], "oneOf", ["HexQuantity", undefined]),
-    hash: v.anyOf([Hash32$, v.nul], "oneOf", ["Hash32", undefined]),
-    parentHash: Hash32$,
-    nonce: v.anyOf([HexData$, v.nul], "oneOf", ["HexData", undefined]),
-    sha3Uncles: HexData$,
-    logsBloom: v.anyOf([HexData$, v.nul], "oneOf", ["HexData", undefined]),
-    transactionsRoot: HexData$,
-    stateRoot: HexData$,
-    receiptsRoot: HexData$,
-    miner: Address$,
-    difficulty: HexQuantity$,
-    extraData: HexData$,
-    size: HexQuantity$,
-    gasLimit: HexQuantity$,
-    gasUsed: HexQuantity$,
-    timestamp: HexQuantity$,
-    transactions: v.array(v.anyOf([Hash32$, Transaction$], "anyOf", ["Hash32", "Transaction"])),
-    uncles: v.array(v.string()),
-    totalDifficulty: v.anyOf([HexQuantity$, v.nul], "oneOf", ["HexQuantity", undefined]),
-    baseFeePerGas: HexQuantity$,
-  },
-  [
-    "number",
-    "hash",
-    "parentHash",
-    "nonce",
-    "sha3Uncles",
-    "logsBloom",
-    "transactionsRoot",
-    "stateRoot",
-    "receiptsRoot",
-    "miner",
-    "difficulty",
-    "extraData",
-    "size",
-    "gasLimit",
-    "gasUsed",
-    "timestamp",
-    "transactions",
-    "uncles",
-  ],
+const Block$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      number: v.anyOf([HexQuantity$, v.nul], { rule: "oneOf", names: ["HexQuantity", undefined] }),
+      hash: v.anyOf([Hash32$, v.nul], { rule: "oneOf", names: ["Hash32", undefined] }),
+      parentHash: Hash32$,
+      nonce: v.anyOf([HexData$, v.nul], { rule: "oneOf", names: ["HexData", undefined] }),
+      sha3Uncles: HexData$,
+      logsBloom: v.anyOf([HexData$, v.nul], { rule: "oneOf", names: ["HexData", undefined] }),
+      transactionsRoot: HexData$,
+      stateRoot: HexData$,
+      receiptsRoot: HexData$,
+      miner: Address$,
+      difficulty: HexQuantity$,
+      extraData: HexData$,
+      size: HexQuantity$,
+      gasLimit: HexQuantity$,
+      gasUsed: HexQuantity$,
+      timestamp: HexQuantity$,
+      transactions: v.array(v.anyOf([Hash32$, Transaction$], { names: ["Hash32", "Transaction"] })),
+      uncles: v.array(v.string()),
+      totalDifficulty: v.anyOf([HexQuantity$, v.nul], { rule: "oneOf", names: ["HexQuantity", undefined] }),
+      baseFeePerGas: HexQuantity$,
+    },
+    {
+      required: [
+        "number",
+        "hash",
+        "parentHash",
+        "nonce",
+        "sha3Uncles",
+        "logsBloom",
+        "transactionsRoot",
+        "stateRoot",
+        "receiptsRoot",
+        "miner",
+        "difficulty",
+        "extraData",
+        "size",
+        "gasLimit",
+        "gasUsed",
+        "timestamp",
+        "transactions",
+        "uncles",
+      ],
+    },
+  ),
 );
-const CallTracerFrame$: Validator = v.object(
-  {
-    type: v.string(),
-    from: v.string(),
-    to: v.string(),
-    value: v.string(),
-    gas: v.string(),
-    gasUsed: v.string(),
-    input: v.string(),
-    output: v.string(),
-    error: v.string(),
-    revertReason: v.string(),
-    calls: v.array(v.lazy(() => CallTracerFrame$, ["object"], "CallTracerFrame")),
-  },
-  ["type", "from", "gas", "gasUsed", "input"],
+const CallTracerFrame$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      type: v.string(),
+      from: v.string(),
+      to: v.string(),
+      value: v.string(),
+      gas: v.string(),
+      gasUsed: v.string(),
+      input: v.string(),
+      output: v.string(),
+      error: v.string(),
+      revertReason: v.string(),
+      calls: v.array(CallTracerFrame$),
+    },
+    { required: ["type", "from", "gas", "gasUsed", "input"] },
+  ),
 );
-const StructLog$: Validator = v.object(
-  {
-    pc: v.number(true),
+const StructLog$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({
+    pc: v.integer(),
     op: v.string(),
-    gas: v.number(true),
-    gasCost: v.number(true),
-    depth: v.number(true),
+    gas: v.integer(),
+    gasCost: v.integer(),
+    depth: v.integer(),
     error: v.string(),
     stack: v.array(v.string()),
     memory: v.array(v.string()),
-    storage: v.object({}, [], v.string()),
-    refund: v.number(true),
+    storage: v.object({}, { additional: v.string() }),
+    refund: v.integer(),
     returnData: v.string(),
-  },
-  [],
+  }),
 );
-const StructLoggerResult$: Validator = v.object(
-  { gas: v.number(true), failed: v.boolean, returnValue: v.string(), structLogs: v.array(StructLog$) },
-  ["gas", "failed", "returnValue", "structLogs"],
+const StructLoggerResult$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    { gas: v.integer(), failed: v.boolean, returnValue: v.string(), structLogs: v.array(StructLog$) },
+    { required: ["gas", "failed", "returnValue", "structLogs"] },
+  ),
 );
-const DebugTraceCallResult$: Validator = v.anyOf([StructLoggerResult$, CallTracerFrame$, v.unknown], "anyOf", [
-  "StructLoggerResult",
-  "CallTracerFrame",
-  undefined,
-]);
-const EthBlockNumberResult$: Validator = HexQuantity$;
-const EthCallResult$: Validator = HexData$;
-const EthGetBlockByNumberResult$: Validator = v.anyOf([Block$, v.nul], "oneOf", ["Block", undefined]);
-const EthGetTransactionCountResult$: Validator = HexQuantity$;
-const Head$: Validator = v.object(
-  {
-    number: HexQuantity$,
-    hash: Hash32$,
-    parentHash: Hash32$,
-    nonce: v.anyOf([HexData$, v.nul], "oneOf", ["HexData", undefined]),
-    sha3Uncles: HexData$,
-    logsBloom: v.anyOf([HexData$, v.nul], "oneOf", ["HexData", undefined]),
-    transactionsRoot: HexData$,
-    stateRoot: HexData$,
-    receiptsRoot: HexData$,
-    miner: Address$,
-    difficulty: HexQuantity$,
-    extraData: HexData$,
-    gasLimit: HexQuantity$,
-    gasUsed: HexQuantity$,
-    timestamp: HexQuantity$,
-    baseFeePerGas: HexQuantity$,
-  },
-  ["number", "hash", "parentHash", "timestamp"],
+export const DebugTraceCallResult$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.anyOf([StructLoggerResult$, CallTracerFrame$, v.unknown], {
+    names: ["StructLoggerResult", "CallTracerFrame", undefined],
+  }),
 );
-const Log$: Validator = v.object(
-  {
-    address: Address$,
-    topics: v.array(Hash32$, undefined, 4),
-    data: HexData$,
-    blockNumber: HexQuantity$,
-    blockHash: Hash32$,
-    transactionHash: Hash32$,
-    transactionIndex: HexQuantity$,
-    logIndex: HexQuantity$,
-    removed: v.boolean,
-  },
-  ["address", "topics", "data", "blockNumber", "blockHash", "transactionHash", "transactionIndex", "logIndex"],
+export const EthBlockNumberResult$: Validator = /* @__PURE__ */ v.lazy(() => HexQuantity$);
+export const EthCallResult$: Validator = /* @__PURE__ */ v.lazy(() => HexData$);
+export const EthGetBlockByNumberResult$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.anyOf([Block$, v.nul], { rule: "oneOf", names: ["Block", undefined] }),
 );
-const EthSubscribeItem$: Validator = v.anyOf([Head$, Log$, Hash32$], "anyOf", ["Head", "Log", "Hash32"]);
-const SubscriptionId$: Validator = v.string(/^0x[0-9a-fA-F]+$/u);
-const EthSubscribeResult$: Validator = SubscriptionId$;
-const EthUnsubscribeResult$: Validator = v.boolean;
+export const EthGetTransactionCountResult$: Validator = /* @__PURE__ */ v.lazy(() => HexQuantity$);
+export const Head$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      number: HexQuantity$,
+      hash: Hash32$,
+      parentHash: Hash32$,
+      nonce: v.anyOf([HexData$, v.nul], { rule: "oneOf", names: ["HexData", undefined] }),
+      sha3Uncles: HexData$,
+      logsBloom: v.anyOf([HexData$, v.nul], { rule: "oneOf", names: ["HexData", undefined] }),
+      transactionsRoot: HexData$,
+      stateRoot: HexData$,
+      receiptsRoot: HexData$,
+      miner: Address$,
+      difficulty: HexQuantity$,
+      extraData: HexData$,
+      gasLimit: HexQuantity$,
+      gasUsed: HexQuantity$,
+      timestamp: HexQuantity$,
+      baseFeePerGas: HexQuantity$,
+    },
+    { required: ["number", "hash", "parentHash", "timestamp"] },
+  ),
+);
+export const Log$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      address: Address$,
+      topics: v.array(Hash32$, { maxItems: 4 }),
+      data: HexData$,
+      blockNumber: HexQuantity$,
+      blockHash: Hash32$,
+      transactionHash: Hash32$,
+      transactionIndex: HexQuantity$,
+      logIndex: HexQuantity$,
+      removed: v.boolean,
+    },
+    {
+      required: [
+        "address",
+        "topics",
+        "data",
+        "blockNumber",
+        "blockHash",
+        "transactionHash",
+        "transactionIndex",
+        "logIndex",
+      ],
+    },
+  ),
+);
+export const EthSubscribeItem$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.anyOf([Head$, Log$, Hash32$], { names: ["Head", "Log", "Hash32"] }),
+);
+const SubscriptionId$: Validator = /* @__PURE__ */ v.lazy(() => v.string({ pattern: /^0x[0-9a-fA-F]+$/u }));
+export const EthSubscribeResult$: Validator = /* @__PURE__ */ v.lazy(() => SubscriptionId$);
+export const EthUnsubscribeResult$: Validator = /* @__PURE__ */ v.lazy(() => v.boolean);
 
-/** Validators of the results (with the spec's x-response-deviations applied), by method name. */
+/** Validators of the results (with the spec's x-response-deviations applied; issues do not quote the server's values), by method name. */
 export const resultValidators: Readonly<Record<string, Validator>> = {
-  eth_blockNumber: EthBlockNumberResult$,
-  eth_getBlockByNumber: EthGetBlockByNumberResult$,
-  eth_call: EthCallResult$,
-  eth_getTransactionCount: EthGetTransactionCountResult$,
-  debug_traceCall: DebugTraceCallResult$,
-  eth_subscribe: EthSubscribeResult$,
-  eth_unsubscribe: EthUnsubscribeResult$,
+  eth_blockNumber: /* @__PURE__ */ v.hideValues(EthBlockNumberResult$),
+  eth_getBlockByNumber: /* @__PURE__ */ v.hideValues(EthGetBlockByNumberResult$),
+  eth_call: /* @__PURE__ */ v.hideValues(EthCallResult$),
+  eth_getTransactionCount: /* @__PURE__ */ v.hideValues(EthGetTransactionCountResult$),
+  debug_traceCall: /* @__PURE__ */ v.hideValues(DebugTraceCallResult$),
+  eth_subscribe: /* @__PURE__ */ v.hideValues(EthSubscribeResult$),
+  eth_unsubscribe: /* @__PURE__ */ v.hideValues(EthUnsubscribeResult$),
 };
 
 /** Validators of the items of each subscription: the general item, then one per variant, in spec order. */
 export const itemValidators: Readonly<Record<string, readonly Validator[]>> = {
-  eth_subscribe: [EthSubscribeItem$, Head$, Log$, Hash32$],
+  eth_subscribe: [
+    /* @__PURE__ */ v.hideValues(EthSubscribeItem$),
+    /* @__PURE__ */ v.hideValues(Head$),
+    /* @__PURE__ */ v.hideValues(Log$),
+    /* @__PURE__ */ v.hideValues(Hash32$),
+  ],
 };

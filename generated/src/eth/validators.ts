@@ -3,88 +3,100 @@
 import * as v from "../runtime/validate.js";
 import type { Validator } from "../runtime/validate.js";
 
-const Address$: Validator = v.string(/^0x[0-9a-fA-F]{40}$/u);
-const AccessListItem$: Validator = v.object(
-  { address: Address$, storageKeys: v.array(v.string()) },
-  ["address", "storageKeys"],
-  false,
+const Address$: Validator = /* @__PURE__ */ v.lazy(() => v.string({ pattern: /^0x[0-9a-fA-F]{40}$/u }));
+const AccessListItem$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    { address: Address$, storageKeys: v.array(v.string()) },
+    { required: ["address", "storageKeys"], additional: false },
+  ),
 );
-const BlockTag$: Validator = v.literal(["latest", "earliest", "pending", "safe", "finalized"]);
-const HexQuantity$: Validator = v.string(/^0x[0-9a-fA-F]+$/u);
-const BlockNumberOrTag$: Validator = v.anyOf([HexQuantity$, BlockTag$], "anyOf", ["HexQuantity", "BlockTag"]);
-const HexData$: Validator = v.string(/^0x[0-9a-fA-F]*$/u);
-const CallObject$: Validator = v.object(
-  {
-    from: v.anyOf([Address$, v.nul], "oneOf", ["Address", undefined]),
-    to: v.anyOf([Address$, v.nul], "oneOf", ["Address", undefined]),
-    gas: HexQuantity$,
-    gasPrice: HexQuantity$,
-    maxFeePerGas: HexQuantity$,
-    maxPriorityFeePerGas: HexQuantity$,
-    value: HexQuantity$,
-    data: HexData$,
-    input: HexData$,
-    accessList: v.array(AccessListItem$),
-  },
-  [],
-  false,
+const BlockTag$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.literal(["latest", "earliest", "pending", "safe", "finalized"]),
 );
-const TraceConfig$: Validator = v.object(
-  {
+const HexQuantity$: Validator = /* @__PURE__ */ v.lazy(() => v.string({ pattern: /^0x[0-9a-fA-F]+$/u }));
+const BlockNumberOrTag$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.anyOf([HexQuantity$, BlockTag$], { names: ["HexQuantity", "BlockTag"] }),
+);
+const HexData$: Validator = /* @__PURE__ */ v.lazy(() => v.string({ pattern: /^0x[0-9a-fA-F]*$/u }));
+const CallObject$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      from: v.anyOf([Address$, v.nul], { rule: "oneOf", names: ["Address", undefined] }),
+      to: v.anyOf([Address$, v.nul], { rule: "oneOf", names: ["Address", undefined] }),
+      gas: HexQuantity$,
+      gasPrice: HexQuantity$,
+      maxFeePerGas: HexQuantity$,
+      maxPriorityFeePerGas: HexQuantity$,
+      value: HexQuantity$,
+      data: HexData$,
+      input: HexData$,
+      accessList: v.array(AccessListItem$),
+    },
+    { additional: false },
+  ),
+);
+const TraceConfig$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({
     tracer: v.string(),
-    tracerConfig: v.object({}, []),
+    tracerConfig: v.object({}),
     timeout: v.string(),
-    reexec: v.number(true),
+    reexec: v.integer(),
     disableStorage: v.boolean,
     disableStack: v.boolean,
     enableMemory: v.boolean,
     enableReturnData: v.boolean,
-    limit: v.number(true),
+    limit: v.integer(),
     debug: v.boolean,
-  },
-  [],
+  }),
 );
-const DebugTraceCallParams$: Validator = v.object(
-  { transaction: CallObject$, block: BlockNumberOrTag$, traceConfig: TraceConfig$ },
-  ["transaction", "block"],
-  false,
+export const DebugTraceCallParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    { transaction: CallObject$, block: BlockNumberOrTag$, traceConfig: TraceConfig$ },
+    { required: ["transaction", "block"], additional: false },
+  ),
 );
-const EthBlockNumberParams$: Validator = v.object({}, [], false);
-const EthCallParams$: Validator = v.object(
-  { transaction: CallObject$, block: BlockNumberOrTag$ },
-  ["transaction", "block"],
-  false,
+export const EthBlockNumberParams$: Validator = /* @__PURE__ */ v.lazy(() => v.object({}, { additional: false }));
+export const EthCallParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    { transaction: CallObject$, block: BlockNumberOrTag$ },
+    { required: ["transaction", "block"], additional: false },
+  ),
 );
-const EthGetBlockByNumberParams$: Validator = v.object(
-  { block: BlockNumberOrTag$, fullTransactions: v.boolean },
-  ["block", "fullTransactions"],
-  false,
+export const EthGetBlockByNumberParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    { block: BlockNumberOrTag$, fullTransactions: v.boolean },
+    { required: ["block", "fullTransactions"], additional: false },
+  ),
 );
-const EthGetTransactionCountParams$: Validator = v.object(
-  { address: Address$, block: BlockNumberOrTag$ },
-  ["address", "block"],
-  false,
+export const EthGetTransactionCountParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ address: Address$, block: BlockNumberOrTag$ }, { required: ["address", "block"], additional: false }),
 );
-const Hash32$: Validator = v.string(/^0x[0-9a-fA-F]{64}$/u);
-const LogFilter$: Validator = v.object(
-  {
-    address: v.anyOf([Address$, v.array(Address$, 1)], "oneOf", ["Address", undefined]),
-    topics: v.array(
-      v.anyOf([Hash32$, v.nul, v.array(Hash32$)], "oneOf", ["Hash32", undefined, undefined]),
-      undefined,
-      4,
-    ),
-  },
-  [],
-  false,
+const Hash32$: Validator = /* @__PURE__ */ v.lazy(() => v.string({ pattern: /^0x[0-9a-fA-F]{64}$/u }));
+const LogFilter$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      address: v.anyOf([Address$, v.array(Address$, { minItems: 1 })], {
+        rule: "oneOf",
+        names: ["Address", undefined],
+      }),
+      topics: v.array(
+        v.anyOf([Hash32$, v.nul, v.array(Hash32$)], { rule: "oneOf", names: ["Hash32", undefined, undefined] }),
+        { maxItems: 4 },
+      ),
+    },
+    { additional: false },
+  ),
 );
-const EthSubscribeParams$: Validator = v.object(
-  { kind: v.literal(["newHeads", "logs", "newPendingTransactions"]), filter: LogFilter$ },
-  ["kind"],
-  false,
+export const EthSubscribeParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    { kind: v.literal(["newHeads", "logs", "newPendingTransactions"]), filter: LogFilter$ },
+    { required: ["kind"], additional: false },
+  ),
 );
-const SubscriptionId$: Validator = v.string(/^0x[0-9a-fA-F]+$/u);
-const EthUnsubscribeParams$: Validator = v.object({ subscriptionId: SubscriptionId$ }, ["subscriptionId"], false);
+const SubscriptionId$: Validator = /* @__PURE__ */ v.lazy(() => v.string({ pattern: /^0x[0-9a-fA-F]+$/u }));
+export const EthUnsubscribeParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ subscriptionId: SubscriptionId$ }, { required: ["subscriptionId"], additional: false }),
+);
 
 /** Validators of the params (as an object keyed by param name), by method name. */
 export const validators: Readonly<Record<string, Validator>> = {

@@ -3,69 +3,82 @@
 import * as v from "../runtime/validate.js";
 import type { Validator } from "../runtime/validate.js";
 
-const Encoding$: Validator = v.literal(["base58", "base64", "base64+zstd", "jsonParsed"]);
-const EncodedAccountData$: Validator = v.tuple([v.string(), Encoding$], v.never, 2, 2);
-const ParsedAccountData$: Validator = v.object({ program: v.string(), parsed: v.unknown, space: v.uint64 }, [
-  "program",
-  "parsed",
-]);
-const AccountInfo$: Validator = v.object(
-  {
-    data: v.anyOf([v.string(), EncodedAccountData$, ParsedAccountData$], "anyOf", [
-      undefined,
-      "EncodedAccountData",
-      "ParsedAccountData",
-    ]),
-    executable: v.boolean,
-    lamports: v.uint64,
-    owner: v.string(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u),
-    rentEpoch: v.uint64,
-    space: v.anyOf([v.uint64, v.nul], "type"),
-  },
-  ["data", "executable", "lamports", "owner", "rentEpoch"],
+const Encoding$: Validator = /* @__PURE__ */ v.lazy(() => v.literal(["base58", "base64", "base64+zstd", "jsonParsed"]));
+const EncodedAccountData$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.tuple([v.string(), Encoding$], { rest: false, minItems: 2, maxItems: 2 }),
 );
-const RpcContext$: Validator = v.object({ slot: v.uint64, apiVersion: v.string() }, ["slot"]);
-const AccountNotification$: Validator = v.object({ context: RpcContext$, value: AccountInfo$ }, ["context", "value"]);
-const SubscriptionNumber$: Validator = v.number(true, 0);
-const AccountSubscribeResult$: Validator = SubscriptionNumber$;
-const AccountUnsubscribeResult$: Validator = v.boolean;
-const GetAccountInfoResult$: Validator = v.object(
-  { context: RpcContext$, value: v.anyOf([AccountInfo$, v.nul], "oneOf", ["AccountInfo", undefined]) },
-  ["context", "value"],
+const ParsedAccountData$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ program: v.string(), parsed: v.unknown, space: v.uint64() }, { required: ["program", "parsed"] }),
 );
-const GetBlockHeightResult$: Validator = v.uint64;
-const LogsNotification$: Validator = v.object(
-  {
-    context: RpcContext$,
-    value: v.object({ signature: v.string(), err: v.unknown, logs: v.anyOf([v.array(v.string()), v.nul], "oneOf") }, [
-      "signature",
-      "err",
-      "logs",
-    ]),
-  },
-  ["context", "value"],
+const AccountInfo$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      data: v.anyOf([v.string(), EncodedAccountData$, ParsedAccountData$], {
+        names: [undefined, "EncodedAccountData", "ParsedAccountData"],
+      }),
+      executable: v.boolean,
+      lamports: v.uint64(),
+      owner: v.string({ pattern: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u }),
+      rentEpoch: v.uint64(),
+      space: v.anyOf([v.uint64(), v.nul], { rule: "type" }),
+    },
+    { required: ["data", "executable", "lamports", "owner", "rentEpoch"] },
+  ),
 );
-const LogsSubscribeResult$: Validator = SubscriptionNumber$;
-const LogsUnsubscribeResult$: Validator = v.boolean;
-const SlotInfo$: Validator = v.object({ parent: v.uint64, root: v.uint64, slot: v.uint64 }, ["parent", "root", "slot"]);
-const SlotSubscribeResult$: Validator = SubscriptionNumber$;
-const SlotUnsubscribeResult$: Validator = v.boolean;
+const RpcContext$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ slot: v.uint64(), apiVersion: v.string() }, { required: ["slot"] }),
+);
+export const AccountNotification$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ context: RpcContext$, value: AccountInfo$ }, { required: ["context", "value"] }),
+);
+const SubscriptionNumber$: Validator = /* @__PURE__ */ v.lazy(() => v.integer({ min: 0 }));
+export const AccountSubscribeResult$: Validator = /* @__PURE__ */ v.lazy(() => SubscriptionNumber$);
+export const AccountUnsubscribeResult$: Validator = /* @__PURE__ */ v.lazy(() => v.boolean);
+export const GetAccountInfoResult$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      context: RpcContext$,
+      value: v.anyOf([AccountInfo$, v.nul], { rule: "oneOf", names: ["AccountInfo", undefined] }),
+    },
+    { required: ["context", "value"] },
+  ),
+);
+export const GetBlockHeightResult$: Validator = /* @__PURE__ */ v.lazy(() => v.uint64());
+export const LogsNotification$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      context: RpcContext$,
+      value: v.object(
+        { signature: v.string(), err: v.unknown, logs: v.anyOf([v.array(v.string()), v.nul], { rule: "oneOf" }) },
+        { required: ["signature", "err", "logs"] },
+      ),
+    },
+    { required: ["context", "value"] },
+  ),
+);
+export const LogsSubscribeResult$: Validator = /* @__PURE__ */ v.lazy(() => SubscriptionNumber$);
+export const LogsUnsubscribeResult$: Validator = /* @__PURE__ */ v.lazy(() => v.boolean);
+export const SlotInfo$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ parent: v.uint64(), root: v.uint64(), slot: v.uint64() }, { required: ["parent", "root", "slot"] }),
+);
+export const SlotSubscribeResult$: Validator = /* @__PURE__ */ v.lazy(() => SubscriptionNumber$);
+export const SlotUnsubscribeResult$: Validator = /* @__PURE__ */ v.lazy(() => v.boolean);
 
-/** Validators of the results (with the spec's x-response-deviations applied), by method name. */
+/** Validators of the results (with the spec's x-response-deviations applied; issues do not quote the server's values), by method name. */
 export const resultValidators: Readonly<Record<string, Validator>> = {
-  getBlockHeight: GetBlockHeightResult$,
-  getAccountInfo: GetAccountInfoResult$,
-  accountSubscribe: AccountSubscribeResult$,
-  accountUnsubscribe: AccountUnsubscribeResult$,
-  slotSubscribe: SlotSubscribeResult$,
-  slotUnsubscribe: SlotUnsubscribeResult$,
-  logsSubscribe: LogsSubscribeResult$,
-  logsUnsubscribe: LogsUnsubscribeResult$,
+  getBlockHeight: /* @__PURE__ */ v.hideValues(GetBlockHeightResult$),
+  getAccountInfo: /* @__PURE__ */ v.hideValues(GetAccountInfoResult$),
+  accountSubscribe: /* @__PURE__ */ v.hideValues(AccountSubscribeResult$),
+  accountUnsubscribe: /* @__PURE__ */ v.hideValues(AccountUnsubscribeResult$),
+  slotSubscribe: /* @__PURE__ */ v.hideValues(SlotSubscribeResult$),
+  slotUnsubscribe: /* @__PURE__ */ v.hideValues(SlotUnsubscribeResult$),
+  logsSubscribe: /* @__PURE__ */ v.hideValues(LogsSubscribeResult$),
+  logsUnsubscribe: /* @__PURE__ */ v.hideValues(LogsUnsubscribeResult$),
 };
 
 /** Validators of the items of each subscription: the general item, then one per variant, in spec order. */
 export const itemValidators: Readonly<Record<string, readonly Validator[]>> = {
-  accountSubscribe: [AccountNotification$],
-  slotSubscribe: [SlotInfo$],
-  logsSubscribe: [LogsNotification$],
+  accountSubscribe: [/* @__PURE__ */ v.hideValues(AccountNotification$)],
+  slotSubscribe: [/* @__PURE__ */ v.hideValues(SlotInfo$)],
+  logsSubscribe: [/* @__PURE__ */ v.hideValues(LogsNotification$)],
 };

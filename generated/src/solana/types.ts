@@ -95,7 +95,7 @@ export interface AccountInfo {
   /**
    * Non-negative byte length.
    */
-  space?: bigint;
+  space?: bigint | null;
 }
 /**
  * Configuration object of `getAccountInfo`.

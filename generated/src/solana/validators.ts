@@ -3,48 +3,65 @@
 import * as v from "../runtime/validate.js";
 import type { Validator } from "../runtime/validate.js";
 
-const Commitment$: Validator = v.literal(["processed", "confirmed", "finalized"]);
-const DataSlice$: Validator = v.object(
-  { offset: v.number(true, 0), length: v.number(true, 0) },
-  ["offset", "length"],
-  false,
+const Commitment$: Validator = /* @__PURE__ */ v.lazy(() => v.literal(["processed", "confirmed", "finalized"]));
+const DataSlice$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    { offset: v.integer({ min: 0 }), length: v.integer({ min: 0 }) },
+    { required: ["offset", "length"], additional: false },
+  ),
 );
-const Encoding$: Validator = v.literal(["base58", "base64", "base64+zstd", "jsonParsed"]);
-const AccountInfoConfig$: Validator = v.object(
-  { commitment: Commitment$, encoding: Encoding$, dataSlice: DataSlice$, minContextSlot: v.uint64 },
-  [],
-  false,
+const Encoding$: Validator = /* @__PURE__ */ v.lazy(() => v.literal(["base58", "base64", "base64+zstd", "jsonParsed"]));
+const AccountInfoConfig$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    { commitment: Commitment$, encoding: Encoding$, dataSlice: DataSlice$, minContextSlot: v.uint64() },
+    { additional: false },
+  ),
 );
-const AccountSubscribeConfig$: Validator = v.object({ commitment: Commitment$, encoding: Encoding$ }, [], false);
-const AccountSubscribeParams$: Validator = v.object(
-  { pubkey: v.string(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u), config: AccountSubscribeConfig$ },
-  ["pubkey"],
-  false,
+const AccountSubscribeConfig$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ commitment: Commitment$, encoding: Encoding$ }, { additional: false }),
 );
-const SubscriptionNumber$: Validator = v.number(true, 0);
-const AccountUnsubscribeParams$: Validator = v.object(
-  { subscriptionId: SubscriptionNumber$ },
-  ["subscriptionId"],
-  false,
+export const AccountSubscribeParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    { pubkey: v.string({ pattern: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u }), config: AccountSubscribeConfig$ },
+    { required: ["pubkey"], additional: false },
+  ),
 );
-const CommitmentConfig$: Validator = v.object({ commitment: Commitment$ }, [], false);
-const GetAccountInfoParams$: Validator = v.object(
-  { pubkey: v.string(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u), config: AccountInfoConfig$ },
-  ["pubkey"],
-  false,
+const SubscriptionNumber$: Validator = /* @__PURE__ */ v.lazy(() => v.integer({ min: 0 }));
+export const AccountUnsubscribeParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ subscriptionId: SubscriptionNumber$ }, { required: ["subscriptionId"], additional: false }),
 );
-const GetBlockHeightParams$: Validator = v.object({}, [], false);
-const LogsFilter$: Validator = v.anyOf(
-  [
-    v.literal(["all", "allWithVotes"]),
-    v.object({ mentions: v.array(v.string(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u), 1, 1) }, ["mentions"], false),
-  ],
-  "oneOf",
+const CommitmentConfig$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ commitment: Commitment$ }, { additional: false }),
 );
-const LogsSubscribeParams$: Validator = v.object({ filter: LogsFilter$, config: CommitmentConfig$ }, ["filter"], false);
-const LogsUnsubscribeParams$: Validator = v.object({ subscriptionId: SubscriptionNumber$ }, ["subscriptionId"], false);
-const SlotSubscribeParams$: Validator = v.object({}, [], false);
-const SlotUnsubscribeParams$: Validator = v.object({ subscriptionId: SubscriptionNumber$ }, ["subscriptionId"], false);
+export const GetAccountInfoParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    { pubkey: v.string({ pattern: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u }), config: AccountInfoConfig$ },
+    { required: ["pubkey"], additional: false },
+  ),
+);
+export const GetBlockHeightParams$: Validator = /* @__PURE__ */ v.lazy(() => v.object({}, { additional: false }));
+const LogsFilter$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.anyOf(
+    [
+      v.literal(["all", "allWithVotes"]),
+      v.object(
+        { mentions: v.array(v.string({ pattern: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u }), { minItems: 1, maxItems: 1 }) },
+        { required: ["mentions"], additional: false },
+      ),
+    ],
+    { rule: "oneOf" },
+  ),
+);
+export const LogsSubscribeParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ filter: LogsFilter$, config: CommitmentConfig$ }, { required: ["filter"], additional: false }),
+);
+export const LogsUnsubscribeParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ subscriptionId: SubscriptionNumber$ }, { required: ["subscriptionId"], additional: false }),
+);
+export const SlotSubscribeParams$: Validator = /* @__PURE__ */ v.lazy(() => v.object({}, { additional: false }));
+export const SlotUnsubscribeParams$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object({ subscriptionId: SubscriptionNumber$ }, { required: ["subscriptionId"], additional: false }),
+);
 
 /** Validators of the params (as an object keyed by param name), by method name. */
 export const validators: Readonly<Record<string, Validator>> = {

@@ -1,30 +1,21 @@
-/** Small helpers over bundled schemas shared by the emitters. */
-import type { JsonSchema, NamedSchema, SchemaObject } from "../../model/document.js";
+/** Small helpers over the model's named schemas shared by the emitters. */
+import type { JsonSchema, NamedSchema } from "../../model/document.js";
+import type { SchemaDefinitions } from "../../model/schema.js";
 
-/** Name of the definition a `#/definitions/<name>` reference points at. */
+/** The named nodes of a document by name: as documented, or (`lenient`) with the response deviations applied. */
+export function nodeDefinitions(schemas: readonly NamedSchema[], lenient: boolean): SchemaDefinitions {
+  return new Map(schemas.map((s) => [s.name, lenient ? s.lenientNode : s.node]));
+}
+
+/**
+ * Name of the definition a `#/definitions/<name>` reference points at. For the one JSON Schema
+ * reader left outside this folder (plugins/client/api.ts, the u64 map); emitters read nodes.
+ */
 export function refName(ref: unknown): string | undefined {
   return typeof ref === "string" && ref.startsWith("#/definitions/") ? ref.slice("#/definitions/".length) : undefined;
 }
 
-/** Every definition name referenced (transitively) from `roots`. */
-export function reachable(roots: JsonSchema[], definitions: Map<string, JsonSchema>): Set<string> {
-  const seen = new Set<string>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (node === null || typeof node !== "object") return;
-    const name = refName((node as SchemaObject).$ref);
-    if (name !== undefined && !seen.has(name)) {
-      seen.add(name);
-      visit(definitions.get(name));
-    }
-    for (const [key, child] of Object.entries(node)) {
-      if (key !== "enum" && key !== "const" && key !== "default" && key !== "examples") visit(child);
-    }
-  };
-  roots.forEach(visit);
-  return seen;
-}
-
+/** The bundled JSON Schemas by name (see refName). */
 export function definitionsOf(schemas: NamedSchema[], lenient: boolean): Map<string, JsonSchema> {
   return new Map(schemas.map((s) => [s.name, lenient ? s.lenient : s.schema]));
 }

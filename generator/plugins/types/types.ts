@@ -5,24 +5,26 @@
  * format stage leaves it alone. Type aliases come first, then the interfaces, each in model order.
  */
 import { commentText, identifier } from "../../print/escape.js";
-import type { DocumentModel, JsonSchema } from "../../model/document.js";
+import type { DocumentModel } from "../../model/document.js";
+import { reachableNames, type SchemaNode } from "../../model/schema.js";
 import { hardline, indent, join, printDoc, type Doc } from "../../print/doc.js";
-import { definitionsOf, reachable } from "./schema-walk.js";
+import { nodeDefinitions } from "./schema-walk.js";
+import { docsOf } from "./type-docs.js";
 import { typeOf, type Context, type DocComment, type TypeNode } from "./type-expr.js";
-import { docsOf } from "./type-object.js";
 import { aliasDoc, commentDoc, memberDoc } from "./type-print.js";
 
 export function emitTypes(doc: DocumentModel): string {
-  const definitions = definitionsOf(doc.schemas, true);
+  const definitions = nodeDefinitions(doc.schemas, true);
+  // Subscription items that are a plain reference have no named schema of their own.
   const items = doc.methods.flatMap((m) =>
-    m.subscription ? [m.subscription.item, ...m.subscription.variants.map((v) => v.item)] : [],
+    m.subscription ? [m.subscription.itemType, ...m.subscription.variants.map((v) => v.itemType)] : [],
   );
-  const fromResults = reachable(
+  const fromResults = reachableNames(
     [
       ...doc.schemas
         .filter((s) => s.role === "result" || s.role === "variant" || s.role === "item")
-        .map((s) => s.lenient),
-      ...items,
+        .map((s) => s.lenientNode),
+      ...items.map((name): SchemaNode => ({ kind: "ref", name, pointer: "" })),
     ],
     definitions,
   );
@@ -34,15 +36,15 @@ export function emitTypes(doc: DocumentModel): string {
     const requestOnly = s.role === "params" || (s.role === "component" && !fromResults.has(s.name));
     const ctx: Context = { requestOnly, definitions, owner: s.name };
     const name = identifier(s.name);
-    const type = typeOf(s.lenient, ctx);
+    const type = typeOf(s.lenientNode, ctx);
     if (type.kind === "object") {
-      const docs = docsOf(s.lenient, {});
+      const docs = docsOf(s.lenientNode, {});
       interfaces.push([
         docs ? [commentDoc(docs), hardline] : "",
         interfaceDoc(name, withParamDocs(type, paramDocs.get(s.name))),
       ]);
     } else {
-      const docs = docsOf(s.lenient, { items: true });
+      const docs = docsOf(s.lenientNode, { items: true });
       aliases.push([docs ? [commentDoc(docs), hardline] : "", aliasDoc(name, type)]);
     }
   }
@@ -88,5 +90,3 @@ function withParamDocs(
     ),
   };
 }
-
-export type { JsonSchema };

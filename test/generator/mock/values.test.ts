@@ -5,6 +5,8 @@ import type { JsonSchema } from "../../../generator/model/document.js";
 import { parsePattern, stringForPattern } from "../../../generator/mock/pattern.js";
 import { createRandom } from "../../../generator/mock/random.js";
 import { generateValue } from "../../../generator/mock/values.js";
+import type { SchemaNode } from "../../../generator/model/schema.js";
+import { SchemaNormalizer } from "../../../generator/normalize/schema.js";
 
 const definitions = new Map<string, JsonSchema>([
   ["Hash32", { type: "string", pattern: "^0x[0-9a-fA-F]{64}$" }],
@@ -47,6 +49,13 @@ const definitions = new Map<string, JsonSchema>([
   ],
 ]);
 
+/** The tables are written in JSON Schema; values are made from its normalized nodes. */
+const nodes = new Map([...definitions].map(([name, schema]) => [name, node(schema, `#/definitions/${name}`)]));
+function node(schema: JsonSchema, where = "#/s"): SchemaNode {
+  return new SchemaNormalizer().normalize(schema, where);
+}
+const make = (schema: JsonSchema, seed: string): unknown => generateValue(node(schema), nodes, seed);
+
 /** Checks a value against a schema that may use the definitions above. */
 function fits(schema: JsonSchema, value: unknown): boolean {
   const ajv = new Ajv({ strict: false, validateFormats: false });
@@ -81,6 +90,38 @@ describe("generateValue", () => {
       {
         schema: { type: "integer", minimum: 0, format: "uint64" },
         check: (v) => Number.isInteger(v) && (v as number) >= 0,
+      },
+    ],
+    [
+      "a u64 without a minimum is never negative",
+      {
+        schema: { type: "integer", format: "uint64", maximum: 5 },
+        check: (v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 5,
+      },
+    ],
+    [
+      "a uint64 string is made as the integer its type says (types and validators read it as a u64)",
+      { schema: { type: "string", format: "uint64" }, check: (v) => Number.isInteger(v), unsatisfiable: true },
+    ],
+    [
+      "a required __proto__ property is an own field, not the prototype",
+      {
+        schema: JSON.parse(
+          '{"type":"object","required":["__proto__","constructor"],"properties":{"__proto__":{"const":1}}}',
+        ) as JsonSchema,
+        check: (v) =>
+          Object.prototype.hasOwnProperty.call(v, "__proto__") &&
+          Object.getPrototypeOf(v) === Object.prototype &&
+          (v as Record<string, unknown>)["__proto__"] === 1 &&
+          typeof Object.getOwnPropertyDescriptor(v, "constructor")?.value === "string",
+      },
+    ],
+    [
+      "keywords beside a $ref narrow it (one more required key)",
+      {
+        schema: { $ref: "#/definitions/Base", required: ["extra"] },
+        check: (v) =>
+          typeof (v as { extra: unknown }).extra === "string" && typeof (v as { a: unknown }).a === "string",
       },
     ],
     [
@@ -280,7 +321,7 @@ describe("generateValue", () => {
   ];
 
   it.each(cases)("%s", (_name, { schema, want, check, unsatisfiable }) => {
-    const value = generateValue(schema, definitions, "seed");
+    const value = make(schema, "seed");
     if (want !== undefined) expect(value).toEqual(want);
     if (check) expect(check(value), JSON.stringify(value)).toBe(true);
     if (!unsatisfiable) expect(fits(schema, value), JSON.stringify(value)).toBe(true);
@@ -292,8 +333,8 @@ describe("generateValue", () => {
       required: ["a", "b"],
       properties: { a: { $ref: "#/definitions/Hash32" }, b: { type: "integer" } },
     };
-    expect(generateValue(schema, definitions, "one")).toEqual(generateValue(schema, definitions, "one"));
-    expect(generateValue(schema, definitions, "one")).not.toEqual(generateValue(schema, definitions, "two"));
+    expect(make(schema, "one")).toEqual(make(schema, "one"));
+    expect(make(schema, "one")).not.toEqual(make(schema, "two"));
   });
 });
 

@@ -70,7 +70,8 @@ describe("our types and json-schema-to-typescript's", () => {
   });
 
   afterAll(() => {
-    const ours = [...seen].filter(([c]) => JSTS_CLASSES[c].wrong === "ours");
+    // No class is a defect of ours today (`u64 | null` losing its null was one, fixed by the schema model).
+    const ours = [...seen].filter(([c]) => (JSTS_CLASSES[c].wrong as string) === "ours");
     for (const [c, n] of ours) console.log(`jsts differential: ${n} × ${c} — ${JSTS_CLASSES[c].says}`);
   });
 });

@@ -15,14 +15,19 @@ import { ROOT } from "../../../generator/root.js";
 import { diskSource, loadSpec } from "../../../generator/load/load.js";
 import type { DocumentModel, JsonSchema, MethodModel, NamedSchema } from "../../../generator/model/document.js";
 import { normalizeDocument } from "../../../generator/normalize/document.js";
+import { SchemaNormalizer } from "../../../generator/normalize/schema.js";
 
 function model(
   schemas: Record<string, JsonSchema>,
   role: NamedSchema["role"] = "result",
   methods: Partial<MethodModel>[] = [],
 ): DocumentModel {
+  const nodes = new SchemaNormalizer();
   return {
-    schemas: Object.entries(schemas).map(([name, schema]) => ({ name, schema, lenient: schema, pointer: "", role })),
+    schemas: Object.entries(schemas).map(([name, schema]) => {
+      const node = nodes.normalize(schema, `#/components/schemas/${name}`);
+      return { name, schema, lenient: schema, node, lenientNode: node, pointer: "", role };
+    }),
     methods,
   } as unknown as DocumentModel;
 }
@@ -166,6 +171,46 @@ const rows: [string, Record<string, JsonSchema>, string, NamedSchema["role"]?][]
       },
     },
     "export type X = (\n  | {\n      [k: string]: unknown;\n    }\n  | Y\n) & {\n  a?: string;\n};\n",
+  ],
+  [
+    "u64 or null keeps the null (it was lost before the schema model)",
+    { Space: { type: ["integer", "null"], format: "uint64", minimum: 0 } },
+    "export type Space = bigint | null;\n",
+  ],
+  [
+    "keywords beside a $ref narrow it, and a key the base requires stays required",
+    {
+      Base: {
+        type: "object",
+        required: ["status"],
+        properties: { status: { type: "string" }, n: { type: "integer" } },
+      },
+      Narrowed: {
+        $ref: "#/definitions/Base",
+        properties: { status: { enum: ["VALID", "INVALID"] } },
+      },
+    },
+    'export type Narrowed = Omit<Base, "status"> & {\n  status: "VALID" | "INVALID";\n};\n\nexport interface Base {\n  status: string;\n  n?: number;\n}\n',
+  ],
+  [
+    "a nested pattern map says which pattern its keys match",
+    {
+      Outer: {
+        type: "object",
+        properties: { map: { type: "object", patternProperties: { "^0x": { type: "string" } } } },
+      },
+    },
+    'export interface Outer {\n  map?: {\n    /**\n     * Each key matches the `patternProperty` "^0x".\n     */\n    [k: string]: string;\n  };\n}\n',
+  ],
+  [
+    "an allOf member TypeScript cannot express (not) adds nothing",
+    { Id: { allOf: [{ $ref: "#/definitions/Tag" }, { not: { const: "pending" } }] }, Tag: { type: "string" } },
+    "export type Id = Tag;\nexport type Tag = string;\n",
+  ],
+  [
+    "keywords of one type imply it: a pattern alone is a string, minItems alone an array",
+    { Hex: { pattern: "^0x[0-9a-f]+$" }, List: { minItems: 1 } },
+    "export type Hex = `0x${string}`;\n/**\n * @minItems 1\n */\nexport type List = [unknown, ...unknown[]];\n",
   ],
   [
     "a nested title declares nothing",

@@ -7,6 +7,7 @@
  */
 import { htmlFragmentHref, htmlScriptJson, htmlText, jsonLiteral, objectKey } from "../print/escape.js";
 import { precompiled, safe, type SafeString as Safe } from "../print/handlebars.js";
+import { comboLabel } from "./labels.js";
 import { htmlFromMarkdown } from "./markdown.js";
 import pageTemplate from "./page.compiled.js";
 import type { Field, SiteApi, SiteData, SiteMethod } from "./types.js";
@@ -147,6 +148,8 @@ export function fieldLabel(field: Field): string {
     }
     case "string":
       return field.format ? `string (${field.format})` : field.pattern ? `string matching ${field.pattern}` : "string";
+    case "combo":
+      return comboLabel(field);
     case "array":
       return `list of ${fieldLabel(field.items)}`;
     case "object":

@@ -121,6 +121,20 @@ export type Field =
       default?: string;
       description?: string;
     }
+  | {
+      /** A union of constants and free values (`"latest"` or a hex string or an integer): a text box with a list. */
+      kind: "combo";
+      /** The constants offered in the list: `latest`, `earliest`. */
+      options: string[];
+      /** Patterns of the string branches. */
+      patterns: string[];
+      /** A string branch without a pattern: any text is a string. */
+      anyString?: boolean;
+      /** An integer branch: digits are sent as a number, within these bounds. */
+      integer?: { minimum?: number; maximum?: number };
+      default?: string;
+      description?: string;
+    }
   | { kind: "array"; items: Field; minItems?: number; maxItems?: number; description?: string }
   | { kind: "object"; properties: SiteProperty[]; description?: string }
   | { kind: "json"; hint: string; description?: string };

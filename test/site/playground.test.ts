@@ -80,12 +80,56 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     expect(await page.getAttribute('[name="pageSize"]', "aria-invalid")).toBe("true");
     await page.fill('[name="pageSize"]', "");
     await page.fill('[name="toBlock"]', "{not json");
+    expect(await page.textContent('.current .field:has([name="toBlock"]) [data-role="field-error"]')).toBe(
+      'toBlock must be "latest", an integer or a string matching ^0x[0-9a-fA-F]+$, not "{not json".',
+    );
     await page.click('[data-action="send"]');
     await page.waitForFunction(() =>
-      document.querySelector('[data-role="errors"]')?.textContent?.includes("toBlock is not valid JSON"),
+      document.querySelector('[data-role="errors"]')?.textContent?.includes("toBlock must be"),
     );
     expect(playground.rpcCalls()).toBe(before);
     expect(await text(page, "request")).toBe("Not sent: fix the problems listed above.");
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("enters a tag or a hex number in a combo box, and explains a wrong value under the field", async () => {
+    const { page, problems } = await open("#eth_getBlockByNumber");
+    const block = '.current [name="block"]';
+    const fieldError = '.current .field:has([name="block"]) [data-role="field-error"]';
+    expect(await page.getAttribute(block, "list")).toBeTruthy();
+    expect(await page.$$eval(".current datalist option", (o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual([
+      "latest",
+      "earliest",
+      "pending",
+      "safe",
+      "finalized",
+    ]);
+    const before = playground.rpcCalls();
+    await page.fill(block, '<img src=x onerror="alert(1)">');
+    expect(await page.textContent(fieldError)).toBe(
+      'block must be "latest", "earliest", "pending", "safe", "finalized" or a string matching ^0x[0-9a-fA-F]+$, not "<img src=x onerror=\\"alert(1)\\">".',
+    );
+    expect(await page.getAttribute(block, "aria-invalid")).toBe("true");
+    await page.click('.current [data-action="send"]');
+    await page.waitForSelector('.current [data-role="errors"] li');
+    expect(playground.rpcCalls()).toBe(before);
+    await page.screenshot({ path: path.join(OUTPUT, "playground-combo-error.png"), fullPage: false });
+
+    for (const [typed, sent] of [
+      ["latest", "latest"],
+      ["0x1b4", "0x1b4"],
+    ]) {
+      await page.fill(block, typed!);
+      expect(await page.textContent(fieldError)).toBe("");
+      await page.click('.current [data-action="send"]');
+      await page.waitForFunction(
+        (want) => document.querySelector('.current [data-role="request"]')?.textContent?.includes(`"${want}"`),
+        sent,
+      );
+      expect(JSON.parse((await text(page, "request")).split("\n\n")[1]!).params[0]).toBe(sent);
+    }
+    expect(playground.rpcCalls()).toBe(before + 2);
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);

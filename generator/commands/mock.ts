@@ -1,7 +1,7 @@
 /**
  * `npm run mock -- --spec <file> [--spec <file> …] [--port N] [--host A [--allow-remote]] [--pages N]
- * [--interval MS] [--max-body-bytes N …]`: serves OpenRPC documents as a mock JSON-RPC server until
- * interrupted (Ctrl-C). Arguments are checked before anything is read; every failure is one line,
+ * [--interval MS] [--quiet] [--max-body-bytes N …]`: serves OpenRPC documents as a mock JSON-RPC server until
+ * interrupted (Ctrl-C), printing one line per call unless `--quiet`. Arguments are checked before anything is read; every failure is one line,
  * exit 1. The server's code is imported only when it starts.
  */
 import { isIP } from "node:net";
@@ -82,6 +82,7 @@ export const mock: Command = {
       describe:
         "Examples that do not validate against their schemas: refuse to serve (error, as npm run gen) or only warn (for third-party documents)",
     },
+    quiet: { type: "boolean", default: false, describe: "Print no line per call (method, params, outcome, time)" },
     ...limitOptions,
   },
   required: { spec: "Pass at least one OpenRPC document with --spec <file>." },
@@ -94,6 +95,7 @@ export const mock: Command = {
   run: async (v: Parsed) => {
     const { specs, port, pages, limits, host } = mockArgs(v);
     const { isLoopback, startMockServer } = await import("../mock/server.js");
+    const { callLine } = await import("../mock/log.js");
     if (!isLoopback(host) && v.allowRemote !== true)
       throw new UsageError(
         `--host ${host} would let other machines call the mock; pass --allow-remote as well to do that on purpose.`,
@@ -106,6 +108,7 @@ export const mock: Command = {
       pages,
       limits,
       examples: v.examples as "error" | "warn",
+      ...(v.quiet === true ? {} : { log: (record) => console.log(terminalText(callLine(record))) }),
     }).catch(listenProblem(host, port));
     for (const warning of server.warnings) console.warn(terminalText(`warning: ${warning}`));
     if (!isLoopback(host))

@@ -7,6 +7,7 @@
  * limits.ts bound bodies, batches, nesting, answers, time and connections, and every refusal is a
  * JSON-RPC error with a sentence — never a stack trace, to the client or the console.
  */
+import type { CallLog } from "./log.js";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { isIP, type AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
@@ -36,6 +37,8 @@ export interface MockServerOptions {
   cwd?: string;
   /** Examples that do not fit their schemas stop the server (`error`, the default, as `npm run gen`) or are warnings. */
   examples?: "error" | "warn";
+  /** Told about every JSON-RPC call answered (mock/log.ts: method, params, outcome, time; never the URL). */
+  log?: CallLog;
 }
 
 export interface MockServer {
@@ -92,7 +95,9 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     },
     (request, response) => {
       inTurn(request, () =>
-        handle(request, response, registry, pages, limits).catch((error: unknown) => failed(request, response, error)),
+        handle(request, response, registry, pages, limits, options.log).catch((error: unknown) =>
+          failed(request, response, error),
+        ),
       );
     },
   );
@@ -106,7 +111,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     limits,
     targetOf: (url) => ({ ...targetOf(url), proxyMethod: undefined }),
     methodsFor: (session) => wsMethods(session, registry, limits, nextId, sessions),
-    dispatch: (session, text) => dispatchWs(session, text, registry, pages, limits, sessions),
+    dispatch: (session, text) => dispatchWs(session, text, registry, pages, limits, sessions, options.log),
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -171,11 +176,13 @@ async function dispatchWs(
   pages: number,
   limits: MockLimits,
   table: SessionTable,
+  log?: CallLog,
 ): Promise<string | undefined> {
   const answer = await answerRequestFairly(text, session.target, registry, {
     pages,
     limits,
     localMethods: session.methods,
+    ...(log ? { log, transport: "ws" } : {}),
   });
   // The subscriptions this message made start their timers now: the answer with their ids is sent
   // in the same turn, before the first tick, however long a batch took.
@@ -189,6 +196,7 @@ async function handle(
   registry: Registry,
   pages: number,
   limits: MockLimits,
+  log?: CallLog,
 ): Promise<void> {
   const url = new URL(request.url ?? "/", "http://127.0.0.1");
   if (request.method === "OPTIONS") {
@@ -225,7 +233,7 @@ async function handle(
       () => request.socket.destroy(),
     );
   }
-  const answer = await answerRequestFairly(read.text, target, registry, { pages, limits });
+  const answer = await answerRequestFairly(read.text, target, registry, { pages, limits, ...(log ? { log } : {}) });
   if (answer.status === 204) return send(response, 204);
   send(response, 200, JSON_TYPE, answer.body);
 }

@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import type { Duplex } from "node:stream";
+import type { CallLog } from "../mock/log.js";
 import { startMockServer, type MockServer } from "../mock/server.js";
 
 export interface PlaygroundOptions {
@@ -19,6 +20,8 @@ export interface PlaygroundOptions {
   /** Port on 127.0.0.1; 0 picks a free one. */
   port?: number;
   cwd?: string;
+  /** Told about every call the mock answers (generator/mock/log.ts). */
+  log?: CallLog;
 }
 
 export interface Playground {
@@ -41,7 +44,11 @@ const TYPES: Record<string, string> = {
 };
 
 export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
-  const mock = await startMockServer({ specs: options.specs, ...(options.cwd ? { cwd: options.cwd } : {}) });
+  const mock = await startMockServer({
+    specs: options.specs,
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
   let calls = 0;
   const server = createServer((request, response) => {
     handle(request, response).catch(() =>

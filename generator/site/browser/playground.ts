@@ -25,6 +25,10 @@ export interface Panel {
   dispose(): void;
 }
 
+/** Why the mock next to a page opened from disk cannot be called, and the two ways out. */
+const FROM_DISK =
+  "cannot reach a mock server: this page was opened from disk (file://), where there is no mock/ next to it. Start one (npm run mock -- --spec spec/eth.openrpc.json --port 8545) and choose Custom URL http://127.0.0.1:8545/eth, or build the site with npm run docs -- --out <dir> --mock-url http://127.0.0.1:8545/, or use npm run playground";
+
 /** Notifications kept on the page; older ones are dropped (the count goes on). */
 const MAX_SHOWN = 50;
 
@@ -217,6 +221,8 @@ export function mountPlayground(
       return refuse([
         { path: "endpoint", rule: "endpoint", message: target.problem.replace(/^./, (c) => c.toLowerCase()) },
       ]);
+    if ((target.options.url ?? target.options.proxyUrl ?? "").startsWith("file:"))
+      return refuse([{ path: "endpoint", rule: "endpoint", message: FROM_DISK }]);
     if (method.subscription) return runSubscription(named, target);
     const args = callArguments(method, named);
     sendButton.disabled = true;

@@ -56,6 +56,12 @@ async function open(
   return { page, problems };
 }
 
+/** Opens the fold of optional params (a method with many of them starts with it closed). */
+async function unfold(page: Page): Promise<void> {
+  const summary = '.current [data-role="optional-params"]:not([open]) > summary';
+  if (await page.$(summary)) await page.click(summary);
+}
+
 const text = async (page: Page, role: string): Promise<string> =>
   (await page.textContent(`[data-role="${role}"]`)) ?? "";
 
@@ -73,6 +79,8 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
   it("refuses an invalid field by name and rule, and sends nothing", async () => {
     const { page, problems } = await open("#adv_getLogs");
     const before = playground.rpcCalls();
+    expect(await page.isVisible('[name="pageSize"]')).toBe(false);
+    await unfold(page);
     await page.fill('[name="pageSize"]', "20000");
     await page.click('[data-action="send"]');
     await page.waitForSelector('[data-role="errors"] li');
@@ -134,9 +142,27 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     await page.close();
   }, 60_000);
 
+  it("folds many optional params, and opens the fold for a link or an example that sets one", async () => {
+    const { page, problems } = await open("#adv_getLogs");
+    expect(await page.$eval('.current [data-role="optional-params"]', (d) => (d as HTMLDetailsElement).open)).toBe(
+      false,
+    );
+    const folded = await page.$eval(".current form", (f) => f.getBoundingClientRect().height);
+    await unfold(page);
+    expect(await page.$eval(".current form", (f) => f.getBoundingClientRect().height)).toBeGreaterThan(folded);
+    await page.close();
+
+    const link = await open(`#adv_getLogs?params=${encodeURIComponent('{"pageSize":2}')}&endpoint=mock`);
+    expect(await link.page.isVisible('[name="pageSize"]')).toBe(true);
+    expect(await link.page.inputValue('[name="pageSize"]')).toBe("2");
+    expect([...problems, ...link.problems]).toEqual([]);
+    await link.page.close();
+  }, 60_000);
+
   it("answers a valid call: wire request without key, response, snippet; then pages through", async () => {
     const { page, problems } = await open("#adv_getLogs");
     const before = playground.rpcCalls();
+    await unfold(page);
     await page.fill('[name="pageSize"]', "2");
     await page.click('[data-action="send"]');
     await page.waitForSelector('[data-role="response"] .json-node');
@@ -283,6 +309,7 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
 
   it("labels every control and works from the keyboard alone", async () => {
     const { page, problems } = await open("#adv_getLogs");
+    await unfold(page);
     await page.click('[data-action="add-item"]');
     const unlabelled = (): Promise<string[]> =>
       page.$$eval(".current input, .current select, .current textarea, #sidebar input", (controls) =>

@@ -14,6 +14,7 @@ import { h, replaceChildren, setOwn } from "./dom.js";
 import { endpointPicker } from "./endpoints.js";
 import { editorFor, type Problem } from "./form.js";
 import { jsonTree } from "./json-view.js";
+import { paramsBlock } from "./params.js";
 import { linkFor } from "./link.js";
 import { indentJson, send, wireText, type ClientFactory } from "./send.js";
 import { callArguments, snippet } from "./snippet.js";
@@ -62,15 +63,12 @@ export function mountPlayground(
   const stopButton = h("button", { type: "button", "data-action": "unsubscribe", hidden: true }, "Unsubscribe");
   const nextButton = h("button", { type: "button", "data-action": "next-page", hidden: true }, "Next page");
   const clearButton = h("button", { type: "button", "data-action": "clear" }, "Clear the form");
-  const params =
-    editors.length > 0
-      ? h("fieldset", { class: "params" }, h("legend", {}, "Params"), ...editors.map((e) => e.editor.element))
-      : h("p", {}, `${method.rpcName} takes no params.`);
+  const params = paramsBlock(method, editors);
   const form = h(
     "form",
     { novalidate: true, "aria-label": `Call ${method.rpcName}` },
     picker.element,
-    params,
+    params.element,
     h("div", { class: "actions" }, sendButton, stopButton, nextButton, clearButton),
   );
   const errors = h("div", { "data-role": "errors", role: "alert", class: "errors" });
@@ -119,6 +117,7 @@ export function mountPlayground(
   };
   const showProblems = (problems: Problem[]): void => {
     const paths = new Set(problems.map((p) => p.path));
+    params.reveal([...paths]);
     for (const input of Array.from(form.querySelectorAll<HTMLElement>("[name]"))) {
       if (paths.has(input.getAttribute("name") ?? "")) input.setAttribute("aria-invalid", "true");
       else input.removeAttribute("aria-invalid");
@@ -283,6 +282,7 @@ export function mountPlayground(
   });
 
   const fill = (values: Record<string, unknown>): void => {
+    params.reveal(Object.keys(values).filter((k) => values[k] !== undefined));
     for (const { name, editor } of editors)
       editor.fill(Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined);
     showProblems([]);

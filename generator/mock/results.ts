@@ -18,6 +18,8 @@ import { generateValue, type Definitions } from "./values.js";
 export interface ResultOptions {
   /** Pages of a paginated method. */
   pages: number;
+  /** Changes every generated value; the same seed gives the same answers (`--seed`). */
+  seed?: string;
 }
 
 /** Page size when a paginated method has no `pageSize` param or default. */
@@ -30,7 +32,7 @@ export function resultFor(method: MockMethod, named: Record<string, unknown>, op
   if (!model.result) return null;
   const pagination = model.pagination;
   const seedParams = pagination ? { ...named, [pagination.tokenParam]: undefined } : named;
-  const seed = `${model.rpcName} ${canonical(seedParams)}`;
+  const seed = `${options.seed ? `${options.seed} ` : ""}${model.rpcName} ${canonical(seedParams)}`;
   const name = selectVariant(model, named)?.typeName ?? model.resultType;
   const schema: SchemaNode = { kind: "ref", name, pointer: "" };
   const value = generateValue(schema, method.definitions, seed);

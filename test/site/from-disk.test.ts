@@ -1,7 +1,8 @@
 /**
  * The static site opened from disk (file://) in Chromium, as the README promises: the reference
  * reads, Send on the default mock endpoint explains how to reach a mock (and sends nothing), and
- * a site built with a mock URL (`npm run docs -- --mock-url`) calls that mock from file://.
+ * a site built with a mock URL (`npm run docs -- --mock-url`) calls that mock from file://, and
+ * subscribes over WebSocket to it.
  * Files go to the test's own mkdtemp folder, which it deletes; the mock listens on 127.0.0.1.
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -74,6 +75,20 @@ describe.skipIf(CHROMIUM.skip)("the static site from disk (file://)", () => {
     );
     expect(await page.textContent('.current [data-role="status"]')).toMatch(/^HTTP 200/);
     expect(await page.textContent('.current [data-role="request"]')).toContain(`POST ${mock.url}/eth`);
+
+    // Subscriptions too: the page opens ws://… to the same mock from file://.
+    await page.goto(`${url}#slotSubscribe`);
+    await page.waitForSelector('[data-page="slotSubscribe"].current [data-action="send"]');
+    await page.click('.current [data-action="send"]');
+    await page.waitForFunction(
+      () => document.querySelectorAll(".current [data-role=notifications] > li").length >= 1,
+      undefined,
+      { timeout: 20_000 },
+    );
+    expect(await page.textContent('.current [data-role="request"]')).toContain(
+      `WebSocket ${mock.url.replace("http:", "ws:")}/solana`,
+    );
+    await page.click('.current [data-action="unsubscribe"]');
     await page.close();
   }, 60_000);
 });

@@ -54,6 +54,9 @@ describe.skipIf(CHROMIUM.skip)("subscriptions in the playground (Chromium)", () 
     await page.goto(`${playground.url}#eth_subscribe`);
     await page.waitForSelector('.current [data-action="send"]');
     expect(await page.textContent('.current [data-action="send"]')).toBe("Subscribe");
+    // A hint's Markdown code span is code, not backticks.
+    expect(await page.$$eval(".current .hint code", (c) => c.map((x) => x.textContent))).toContain("logs");
+    expect(await page.$$eval(".current .hint", (c) => c.map((x) => x.textContent).join(" "))).not.toContain("`");
     await page.selectOption('.current [name="kind"]', { label: "newHeads" });
     await page.click('.current [data-action="send"]');
     await page.waitForFunction(

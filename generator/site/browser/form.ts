@@ -68,7 +68,12 @@ function legend(spec: EditorSpec, id: string): HTMLElement {
 
 function hint(spec: EditorSpec, id: string, extra: string): HTMLElement | undefined {
   const text = [spec.description || spec.field.description || "", extra].filter(Boolean).join(" ");
-  return text ? h("p", { class: "hint", id }, text) : undefined;
+  return text ? h("p", { class: "hint", id }, ...withCode(text)) : undefined;
+}
+
+/** Markdown code spans (`` `logs` ``) of a spec description as `<code>` elements; the rest stays text. */
+export function withCode(text: string): (string | HTMLElement)[] {
+  return text.split(/(`[^`\n]+`)/).map((part) => (/^`[^`\n]+`$/.test(part) ? h("code", {}, part.slice(1, -1)) : part));
 }
 
 /** One input: string, number, boolean, enum or JSON. */

@@ -35,6 +35,15 @@ describe("followParams", () => {
     });
   });
 
+  it("reads the members of an options param, and sends account data in the requested encoding", () => {
+    expect(
+      followParams(
+        { value: { data: ["abc", "base58"], encoding: "x" } },
+        { pubkey: "P", config: { encoding: "base64" } },
+      ),
+    ).toEqual({ value: { data: ["YWJj", "base64"], encoding: "base64" } });
+  });
+
   it("keeps __proto__ an own property", () => {
     const out = followParams(JSON.parse('{"__proto__": {"x": 1}}'), {}) as Record<string, unknown>;
     expect(Object.hasOwn(out, "__proto__")).toBe(true);
@@ -69,5 +78,17 @@ describe("the mock follows the request", () => {
       )
     ).json as { result: { blockchain: string; contractAddress: string } };
     expect(price.result).toMatchObject({ blockchain: "bsc", contractAddress: contract });
+  });
+
+  it("answers account data in the encoding a Solana request asks for", async () => {
+    const answer = (
+      await post(
+        `${mock.url}/solana`,
+        envelope("getAccountInfo", ["vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg", { encoding: "base64" }]),
+      )
+    ).json as { result: { value: { data: [string, string] } } };
+    const [text, encoding] = answer.result.value.data;
+    expect(encoding).toBe("base64");
+    expect(Buffer.from(text, "base64").toString("base64")).toBe(text);
   });
 });

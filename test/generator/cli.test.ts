@@ -86,6 +86,18 @@ describe("the program reads", () => {
       { dryRun: true, since: "v0.3.0", spec: ["a.json", "b.json"], out: "pkg" },
     ],
     [
+      "release's generation options, as gen's",
+      ["release", "--examples", "warn", "--ref-root", "shared"],
+      "release",
+      { examples: "warn", refRoot: ["shared"] },
+    ],
+    [
+      "spec:diff's load options, as gen's",
+      ["spec:diff", "a.json", "b.json", "--examples", "warn", "--ref-root", "shared", "--ref-root", "more"],
+      "spec:diff",
+      { examples: "warn", refRoot: ["shared", "more"] },
+    ],
+    [
       "--fail-on in any case",
       ["spec:diff", "--format=json", "a", "b", "--fail-on=info"],
       "spec:diff",

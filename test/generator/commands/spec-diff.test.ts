@@ -191,6 +191,25 @@ describe("npm run spec:diff -- <old> <new>", () => {
     );
   });
 
+  it("--examples warn reviews a third-party spec whose examples do not fit their schemas; by default it is refused", async () => {
+    const dir = await mkdtemp(path.join(scratch, "examples-"));
+    await cp(path.join(ROOT, F, "v1"), dir, { recursive: true });
+    const doc = JSON.parse(await readFile(path.join(dir, "pets.openrpc.json"), "utf8"));
+    // The param `id` is a string; the example passes a number.
+    doc.methods[1].examples = [
+      { name: "wrong", params: [{ name: "id", value: 7 }], result: { name: "pet", value: null } },
+    ];
+    doc.methods[0].description = "Lists pets, newest first.";
+    await writeFile(path.join(dir, "new.openrpc.json"), JSON.stringify(doc, null, 2));
+    const refused = await specDiff(["pets.openrpc.json", "new.openrpc.json"], dir);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr).toMatch(/new\.openrpc\.json#\/methods\/1\/examples\/0/);
+    const { code, stdout } = await specDiff(["pets.openrpc.json", "new.openrpc.json", "--examples", "warn"], dir);
+    expect(code).toBe(0);
+    expect(stdout.trimEnd().split("\n").at(-1)).toMatch(/Suggested version bump: patch \(documentation only\)\.$/);
+  });
+
   it.each([
     [
       "no specs",
@@ -241,7 +260,17 @@ describe("npm run spec:diff -- <old> <new>", () => {
   it("--help shows the usage", async () => {
     const { code, stdout } = await specDiff(["--help"]);
     expect(code).toBe(0);
-    for (const option of ["--base", "--format", "--output", "--summary", "--fail-on", "--allow-breaking", "github"])
+    for (const option of [
+      "--base",
+      "--format",
+      "--output",
+      "--summary",
+      "--fail-on",
+      "--allow-breaking",
+      "--examples",
+      "--ref-root",
+      "github",
+    ])
       expect(stdout).toContain(option);
   });
 });

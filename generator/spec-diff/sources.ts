@@ -136,7 +136,7 @@ export async function sideFromGit(
 
 /** A loaded spec as one side of the review: its document, its files and their text; nothing when it does not exist. */
 function sideOf(loaded: LoadResult | undefined): SideInput {
-  if (!loaded) return { spec: undefined, texts: new Map() };
+  if (!loaded) return { spec: undefined, document: undefined, texts: new Map() };
   const model = requireModel(loaded, STAGE);
   return { spec: model.specs[0], document: model.documents[0], texts: loaded.inputs };
 }

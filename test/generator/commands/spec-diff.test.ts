@@ -49,7 +49,7 @@ type Seen = [Level, RuleId, string[], string];
 const expected = (types: string): Seen[] => [
   ["ERR", "method-removed", ["pets_legacy"], "#/methods/2"],
   ["ERR", "page-size-max-lowered", ["pets_list"], "#/methods/0/params/1/schema/maximum"],
-  ["ERR", "response-enum-value-added", ["pets_list", "pets_get", "pets_list"], `${types}#/Kind/enum`],
+  ["ERR", "response-enum-value-added", ["pets_list", "pets_get", "pets_list"], `${types}#/Kind/enum/2`],
   ["WARN", "error-removed", ["pets_get"], "#/methods/1/errors/0"],
   ["INFO", "param-added-optional", ["pets_list"], "#/methods/0/params/3"],
 ];
@@ -126,13 +126,14 @@ describe("npm run spec:diff -- <old> <new>", () => {
     expect(commands.map((l) => l.slice(0, l.indexOf(",title=")))).toEqual([
       `::error file=${V1},line=33`,
       `::error file=${V2},line=45`,
-      `::error file=${F}/v2/types.json,line=6`,
+      `::error file=${F}/v2/types.json,line=9`,
       `::warning file=${V1},line=31`,
     ]);
     const line = async (file: string, n: number) => (await readFile(path.join(ROOT, file), "utf8")).split("\n")[n - 1];
     expect(await line(V1, 34)).toContain('"name": "pets_legacy"');
     expect(await line(V2, 45)).toContain('"maximum": 50');
-    expect(await line(`${F}/v2/types.json`, 6)).toContain('"enum"');
+    // An enum change points at the value's own line, not the `enum` keyword's.
+    expect(await line(`${F}/v2/types.json`, 9)).toContain('"bird"');
     expect(await line(V1, 31)).toContain('"code": -32005');
     expect(stdout.trimEnd().split("\n").at(-1)).toMatch(/^OpenRPC review .*Suggested version bump: major/);
   });

@@ -88,6 +88,9 @@ const requestRows: Row[] = [
     ["ERR", "request-type-removed", "/properties/tags/items/type"],
   ]],
   ["schema-changed", "a keyword not graded (multipleOf) added", int(), int({ multipleOf: 2 }), [["WARN", "schema-changed", "/multipleOf"]]],
+  ["schema-changed", "uniqueItems added", arr(), arr({ uniqueItems: true }), [["WARN", "schema-changed", "/uniqueItems"]]],
+  ["schema-changed", "a keyword the model keeps uninterpreted (contains) changed", arr({ contains: { const: "a" } }), arr({ contains: { const: "b" } }), [["WARN", "schema-changed", "/contains"]]],
+  ["request-enum-value-removed", "a value in the middle removed: pointed at on its line in the old document", str({ enum: ["a", "b", "c"] }), str({ enum: ["a", "c"] }), [["ERR", "request-enum-value-removed", "/enum/1"]]],
 ];
 
 // prettier-ignore
@@ -101,6 +104,7 @@ const responseRows: Row[] = [
   ["response-enum-value-removed", "an enum value removed", str({ enum: ["a", "b"] }), str({ enum: ["a"] }), [["INFO", "response-enum-value-removed", "/enum/1"]]],
   ["response-enum-added", "an enum added", str(), str({ enum: ["a"] }), [["INFO", "response-enum-added", "/enum"]]],
   ["response-enum-removed", "an enum removed", str({ enum: ["a"] }), str(), [["ERR", "response-enum-removed", "/enum"]]],
+  ["response-enum-value-added", "a value added after one the type drops: its place in the written enum", str({ enum: [1, "a"] }), str({ enum: [1, "a", "b"] }), [["ERR", "response-enum-value-added", "/enum/2"]]],
   ["response-pattern-changed", "a pattern added", str(), str({ pattern: "^0x" }), [["WARN", "response-pattern-changed", "/pattern"]]],
   ["response-format-changed", "format uint64 removed", int({ format: "uint64" }), int(), [["WARN", "response-format-changed", "/format"]]],
   ["response-bound-tightened", "maxLength lowered", str({ maxLength: 10 }), str({ maxLength: 5 }), [["INFO", "response-bound-tightened", "/maxLength"]]],

@@ -141,6 +141,15 @@ describe("edits that must report nothing", () => {
     expect(await review(petstore(), edit(petstore(), change))).toEqual([]);
   });
 
+  it("types the schema model implies, written out (properties make an object, enum values a string)", async () => {
+    expect(
+      await review(
+        probe({ properties: { a: { type: "string" } } }, { enum: ["x", "y"] }),
+        probe({ type: "object", properties: { a: { type: "string" } } }, { type: "string", enum: ["x", "y"] }),
+      ),
+    ).toEqual([]);
+  });
+
   it("type lists in any order", async () => {
     expect(
       await review(

@@ -94,7 +94,7 @@ export async function runReview(review: Review, cwd: string): Promise<number> {
     else throw error;
     return 2;
   }
-  const input: ReportInput = { ...reviewed.input, failOn: review.failOn };
+  const input: ReportInput = { ...reviewed.input, failOn: review.failOn, allowBreaking: review.allowBreaking };
   const text = render(review.format, input);
   if (review.summary !== undefined) await appendFile(path.resolve(cwd, review.summary), render("markdown", input));
   if (review.output !== undefined) await writeFile(path.resolve(cwd, review.output), text);

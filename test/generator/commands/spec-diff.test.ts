@@ -211,6 +211,22 @@ describe("npm run spec:diff -- <old> <new>", () => {
     expect(stdout.trimEnd().split("\n").at(-1)).toMatch(/Suggested version bump: patch \(documentation only\)\.$/);
   });
 
+  it("--ref-root lets both sides read $refs from a folder outside the spec's and the working one", async () => {
+    const dir = await mkdtemp(path.join(scratch, "ref-root-"));
+    const [work, types] = [path.join(dir, "work"), path.join(dir, "types")];
+    await cp(path.join(ROOT, F, "v1", "types.json"), path.join(types, "types.json"), { recursive: true });
+    const text = (await readFile(path.join(ROOT, V1), "utf8")).replaceAll("./types.json#", "../types/types.json#");
+    await cp(path.join(ROOT, F, "v1"), work, { recursive: true });
+    await writeFile(path.join(work, "old.openrpc.json"), text);
+    await writeFile(path.join(work, "new.openrpc.json"), text.replace('"Old listing."', '"The old listing."'));
+    const refused = await specDiff(["old.openrpc.json", "new.openrpc.json"], work);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/types\.json/);
+    const { code, stdout } = await specDiff(["old.openrpc.json", "new.openrpc.json", "--ref-root", types], work);
+    expect(code).toBe(0);
+    expect(stdout.trimEnd().split("\n").at(-1)).toMatch(/^0 ERR, 0 WARN, 0 INFO: no contract changes and 1 note/);
+  });
+
   it.each([
     [
       "no specs",
@@ -244,6 +260,11 @@ describe("npm run spec:diff -- <old> <new>", () => {
     ],
     ["an --output that is a spec under review", [V1, V2, "--output", V2], /^--output .* is a spec file being reviewed/],
     ["an --output that is a folder", [V1, V2, "--output", "test"], /^--output test is a folder; name a file\.\n$/],
+    [
+      "a --ref-root that looks like an option",
+      [V1, V2, "--ref-root=--upload-pack=x"],
+      /^--ref-root "--upload-pack=x" starts with '-'/,
+    ],
     [
       "a --summary in a folder that does not exist",
       [V1, V2, "--summary", "no/such/folder/summary.md"],

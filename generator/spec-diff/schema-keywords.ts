@@ -7,7 +7,7 @@
 import { canonical, show } from "./change.js";
 import type { RuleId } from "./rules.js";
 import { label, report, type Place, type SchemaContext } from "./schema-place.js";
-import { LOWER_BOUNDS, UPPER_BOUNDS, type BoundKeyword, type SchemaView } from "./schema-view.js";
+import { LOWER_BOUNDS, schemaValue, UPPER_BOUNDS, type BoundKeyword, type SchemaView } from "./schema-view.js";
 
 export function compareKeywords(ctx: SchemaContext, a: SchemaView, b: SchemaView, at: Place): void {
   compareTypes(ctx, a, b, at);
@@ -252,7 +252,8 @@ function compareBounds(ctx: SchemaContext, a: SchemaView, b: SchemaView, at: Pla
 /** `additionalProperties` as a finding shows it: `false`, `true`, a schema, or nothing. */
 export function additionalValue(view: SchemaView): unknown {
   const node = view.additional;
-  return node === undefined ? undefined : node.kind === "never" ? false : node.kind === "unknown" ? true : node.pointer;
+  if (node === undefined) return undefined;
+  return node.kind === "never" ? false : node.kind === "unknown" ? true : schemaValue(node);
 }
 
 function compareClosedness(ctx: SchemaContext, a: SchemaView, b: SchemaView, at: Place): void {

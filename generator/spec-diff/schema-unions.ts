@@ -8,7 +8,7 @@ import type { SchemaNode } from "../model/schema.js";
 import { resolveNode } from "../model/schema.js";
 import { change } from "./change.js";
 import { label, via, type Place, type SchemaContext } from "./schema-place.js";
-import { isBareUnion, shapeOf, stripped, viewOf, type SchemaView } from "./schema-view.js";
+import { isBareUnion, shapeOf, schemaValue, viewOf, type SchemaView } from "./schema-view.js";
 
 interface Branch {
   node: SchemaNode;
@@ -65,7 +65,7 @@ function compareBranches(ctx: SchemaContext, before: Branch[], after: Branch[], 
         pointer: o.pointer,
         side: "old",
         via: via(at),
-        old: stripped(o.node),
+        old: schemaValue(o.node),
         what,
       }),
     );
@@ -76,7 +76,9 @@ function compareBranches(ctx: SchemaContext, before: Branch[], after: Branch[], 
     const what = nullable
       ? `${L} ${request ? "now also accepts" : "may now be"} null`
       : `${L} gained the ${describe(ctx, n.node, "new")} branch`;
-    ctx.out.push(change(rule, { method: ctx.method, pointer: n.pointer, via: via(at), new: stripped(n.node), what }));
+    ctx.out.push(
+      change(rule, { method: ctx.method, pointer: n.pointer, via: via(at), new: schemaValue(n.node), what }),
+    );
   }
 }
 

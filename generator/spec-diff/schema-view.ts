@@ -152,14 +152,16 @@ function setBounds(view: SchemaView, bounds: Partial<Record<BoundKeyword, number
   for (const [key, value] of Object.entries(bounds)) if (value !== undefined) view.bounds[key as BoundKeyword] = value;
 }
 
-/** Whether the view is a union and nothing else (annotations aside). */
+/** Whether the view is a union and nothing else (annotations aside; a `default` is more). */
 export function isBareUnion(view: SchemaView): boolean {
   return (
     view.union !== undefined &&
     view.types === undefined &&
     view.values === undefined &&
     view.allOf.length === 0 &&
-    view.not === undefined
+    view.not === undefined &&
+    view.default === undefined &&
+    Object.keys(view.unmodelled).length === 0
   );
 }
 
@@ -174,7 +176,79 @@ export function shapeOf(node: SchemaNode | undefined): string {
   return canonical(stripped(node));
 }
 
-/** A node without its places and annotations: the value a finding shows for a removed or added schema. */
+/**
+ * A node as a finding shows it (a removed branch, an added tuple item): JSON Schema as the model
+ * reads it, without places and annotations, so that readers of the report see the keywords they
+ * wrote (`{"$ref": "#/definitions/Cid"}`, `{"type": "string", "pattern": "^0x"}`).
+ */
+export function schemaValue(node: SchemaNode | undefined): unknown {
+  if (node === undefined) return undefined;
+  const out: Record<string, unknown> = node.hasDefault ? { default: node.default } : {};
+  const value = (child: SchemaNode | undefined) => schemaValue(child);
+  switch (node.kind) {
+    case "ref":
+      return { $ref: `#/definitions/${node.name}` };
+    case "unknown":
+      return out;
+    case "never":
+      return false;
+    case "null":
+    case "boolean":
+      return { type: node.kind, ...out };
+    case "string":
+      return { type: "string", ...facets(node, ["format", "pattern", "minLength", "maxLength"]), ...out };
+    case "integer":
+    case "number":
+      return {
+        type: node.kind,
+        ...(node.u64 ? { format: "uint64" } : {}),
+        ...facets(node, ["format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]),
+        ...out,
+      };
+    case "enum":
+      return node.rule === "const" ? { const: node.values[0], ...out } : { enum: node.values, ...out };
+    case "array":
+      return {
+        type: "array",
+        ...(node.items ? { items: value(node.items) } : {}),
+        ...facets(node, ["minItems", "maxItems", "uniqueItems"]),
+        ...out,
+      };
+    case "tuple":
+      return {
+        type: "array",
+        items: node.items.map(value),
+        ...(node.rest ? { additionalItems: value(node.rest) } : {}),
+        ...out,
+      };
+    case "object":
+      return {
+        type: "object",
+        properties: Object.fromEntries(node.properties.map((p) => [p.name, value(p.node)])),
+        required: [...node.properties.filter((p) => p.required).map((p) => p.name), ...node.requiredOnly],
+        ...(node.additional ? { additionalProperties: value(node.additional) } : {}),
+        ...out,
+      };
+    case "union":
+      if (node.rule !== "type") return { [node.rule]: node.members.map(value), ...out };
+      // A `type` list: one schema, the facets of each type together.
+      return {
+        ...Object.assign({}, ...node.members.map((m) => schemaValue(m) as object)),
+        type: node.members.map((m) => (m.kind === "tuple" ? "array" : m.kind)),
+        ...out,
+      };
+    case "allOf":
+      return { allOf: node.members.map(value), ...out };
+    case "not":
+      return { not: value(node.node), ...out };
+  }
+}
+
+function facets<T extends SchemaNode>(node: T, keys: (keyof T & string)[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((k) => node[k] !== undefined).map((k) => [k, node[k]]));
+}
+
+/** A node without its places and annotations, as data: what `shapeOf` compares. */
 export function stripped(node: SchemaNode | undefined): unknown {
   if (node === undefined) return undefined;
   const out: Record<string, unknown> = {};

@@ -13,7 +13,7 @@ import { canonical, change } from "./change.js";
 import { compareKeywords } from "./schema-keywords.js";
 import { label, via, type Place, type SchemaContext } from "./schema-place.js";
 import { compareUnions } from "./schema-unions.js";
-import { shapeOf, stripped, viewOf, type SchemaView } from "./schema-view.js";
+import { shapeOf, schemaValue, viewOf, type SchemaView } from "./schema-view.js";
 
 export function compareSchemas(ctx: SchemaContext, a: SchemaNode, b: SchemaNode, place: Place): void {
   const before = resolve(ctx.oldDefs, a);
@@ -132,13 +132,13 @@ function compareItems(ctx: SchemaContext, a: SchemaView, b: SchemaView, at: Plac
     for (let i = 0; i < Math.max(x.length, y.length); i++) {
       const place = child(at, "items", i, (p) => `${p}[${i}]`);
       if (x[i] !== undefined && y[i] !== undefined) compareSchemas(ctx, x[i]!, y[i]!, place);
-      else unknownChange(ctx, child(at, "items", i, item), undefined, stripped(x[i]), stripped(y[i]));
+      else unknownChange(ctx, child(at, "items", i, item), undefined, schemaValue(x[i]), schemaValue(y[i]));
     }
     return;
   }
   if (Array.isArray(x) || Array.isArray(y)) {
     const shown = (items: SchemaNode | SchemaNode[] | undefined) =>
-      Array.isArray(items) ? items.map(stripped) : stripped(items);
+      Array.isArray(items) ? items.map(schemaValue) : schemaValue(items);
     unknownChange(ctx, at, "items", shown(x), shown(y));
     return;
   }
@@ -163,7 +163,7 @@ function compareSchemaMaps(ctx: SchemaContext, a: SchemaView, b: SchemaView, at:
     const place = child(at, "patternProperties", pattern, (p) => `${p}[${pattern}]`);
     const [o, n] = [before.get(pattern), after.get(pattern)];
     if (o !== undefined && n !== undefined) compareSchemas(ctx, o, n, place);
-    else unknownChange(ctx, place, undefined, stripped(o), stripped(n));
+    else unknownChange(ctx, place, undefined, schemaValue(o), schemaValue(n));
   }
 }
 
@@ -172,7 +172,7 @@ function compareAllOf(ctx: SchemaContext, a: SchemaView, b: SchemaView, at: Plac
     const place = child(at, "allOf", i, (p) => p);
     const [o, n] = [a.allOf[i], b.allOf[i]];
     if (o !== undefined && n !== undefined) compareSchemas(ctx, o, n, place);
-    else unknownChange(ctx, place, undefined, stripped(o), stripped(n));
+    else unknownChange(ctx, place, undefined, schemaValue(o), schemaValue(n));
   }
 }
 
@@ -187,14 +187,14 @@ function compareUngraded(ctx: SchemaContext, a: SchemaView, b: SchemaView, at: P
     ["additionalItems", a.rest, b.rest],
     ["not", a.not, b.not],
   ] as const) {
-    if (shapeOf(x) !== shapeOf(y)) unknownChange(ctx, at, keyword, stripped(x), stripped(y));
+    if (shapeOf(x) !== shapeOf(y)) unknownChange(ctx, at, keyword, schemaValue(x), schemaValue(y));
   }
   for (const keyword of new Set([...Object.keys(a.unmodelled), ...Object.keys(b.unmodelled)])) {
     const [x, y] = [a.unmodelled[keyword], b.unmodelled[keyword]];
     if (canonical(x) !== canonical(y)) unknownChange(ctx, at, keyword, x, y);
   }
   if (unpaired && (a.union || b.union)) {
-    const union = (v: SchemaView) => (v.union ? v.union.members.map(stripped) : undefined);
+    const union = (v: SchemaView) => (v.union ? v.union.members.map(schemaValue) : undefined);
     unknownChange(ctx, at, (b.union ?? a.union)!.rule, union(a), union(b));
   }
 }

@@ -77,6 +77,14 @@ describe("each rule, on a pair of small documents", () => {
     });
   });
 
+  it("shows a removed or added schema as JSON Schema, without annotations", async () => {
+    const [removed] = await review(
+      probe({ anyOf: [{ type: "string" }, { type: "integer", minimum: 0, description: "A count." }] }, true),
+      probe({ anyOf: [{ type: "string" }] }, true),
+    );
+    expect([removed!.rule, removed!.old]).toEqual(["request-branch-removed", { type: "integer", minimum: 0 }]);
+  });
+
   it("treats a spec missing on one side as all methods added or removed", async () => {
     expect(summary(await diffSpecs(undefined, loaded(probe({ type: "string" }, { type: "string" }))))).toEqual([
       ["INFO", "method-added", "probe", "#/methods/0"],

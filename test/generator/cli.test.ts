@@ -289,7 +289,7 @@ describe("the review spec:diff is asked for", () => {
     allowBreaking: false,
     ...more,
   });
-  const defaults = { format: "text", failOn: "ERR", allowBreaking: false };
+  const defaults = { format: "text", failOn: "ERR", allowBreaking: false, load: { examples: "error", refRoots: [] } };
   it.each<[Partial<SpecDiffArgs>, unknown]>([
     [{ specs: ["a.json", "b.json"] }, { mode: "files", old: "a.json", new: "b.json", ...defaults }],
     [
@@ -313,6 +313,10 @@ describe("the review spec:diff is asked for", () => {
         summary: "/tmp/step summary",
         allowBreaking: true,
       },
+    ],
+    [
+      { specs: ["a.json", "b.json"], examples: "warn", refRoot: ["shared"] },
+      { mode: "files", old: "a.json", new: "b.json", ...defaults, load: { examples: "warn", refRoots: ["shared"] } },
     ],
     [
       { specs: ["a.json", "b.json"], format: "junit", output: "reports/spec.xml" },

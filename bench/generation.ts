@@ -133,7 +133,9 @@ async function runTool(tool: Tool, docFile: string, outParent?: string): Promise
       stderr: string;
       timedOut: boolean;
     }>((resolve) => {
-      const child = spawn(file, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+      // A process group of its own: a timeout kills npm and what it started (sh, node), not npm alone,
+      // whose orphaned children would hold the pipes open and the benchmark with them.
+      const child = spawn(file, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
       let stdoutText = "";
       let stderrText = "";
       let killed = false;
@@ -141,7 +143,11 @@ async function runTool(tool: Tool, docFile: string, outParent?: string): Promise
       child.stderr.on("data", (d: Buffer) => (stderrText += d.toString()));
       const timer = setTimeout(() => {
         killed = true;
-        child.kill("SIGKILL");
+        try {
+          process.kill(-child.pid!, "SIGKILL");
+        } catch {
+          child.kill("SIGKILL");
+        }
       }, TIMEOUT_MS);
       child.on("close", (c) => {
         clearTimeout(timer);

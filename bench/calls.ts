@@ -50,13 +50,26 @@ async function clients(
   return { createAdvancedClient, createEthNodeClient };
 }
 
+/**
+ * The other floor (information, not a peer): the same request over `node:http` (its global agent,
+ * keep-alive), which axios, and so ankr.js, runs on in Node. Our runtime promises no Node built-ins
+ * (it runs in browsers and workers too), so `fetch` is its floor; this row shows how much of a gap
+ * to a node:http client is fetch's own.
+ */
+const RAW_HTTP = {
+  key: "raw-http",
+  name: "raw node:http + JSON.parse (information: the floor of axios, ankr.js)",
+  floor: true,
+};
+
 /** The subjects of each scenario, by key (the child process builds the one it measures). */
 const SUBJECTS: Record<
   "blockNumber" | "logs",
-  { key: string; name: string; baseline?: boolean; ours?: boolean; na?: string }[]
+  { key: string; name: string; baseline?: boolean; ours?: boolean; floor?: boolean; na?: string }[]
 > = {
   blockNumber: [
     { key: "raw", name: "raw fetch + JSON.parse", baseline: true },
+    RAW_HTTP,
     { key: "ours", name: "ours (packed dist/), validation on (default)", ours: true },
     { key: "ours-off", name: "ours (packed dist/), validation off", ours: true },
     { key: "viem", name: "viem 2 (http transport, client.request)" },
@@ -65,6 +78,7 @@ const SUBJECTS: Record<
   ],
   logs: [
     { key: "raw", name: "raw fetch + JSON.parse", baseline: true },
+    RAW_HTTP,
     { key: "ours", name: "ours (packed dist/), validation on (default)", ours: true },
     { key: "ours-off", name: "ours (packed dist/), validation off", ours: true },
     {
@@ -95,6 +109,38 @@ async function subjectCall(key: string, scenario: "blockNumber" | "logs", base: 
       if (message.error) throw new Error(JSON.stringify(message.error));
       return message.result;
     };
+  }
+  if (key === "raw-http") {
+    const { request } = await import("node:http");
+    let id = 1;
+    return () =>
+      new Promise((resolve, reject) => {
+        const body = JSON.stringify({ jsonrpc: "2.0", id: id++, method, params });
+        const headers = {
+          "content-type": "application/json",
+          accept: "application/json",
+          "content-length": Buffer.byteLength(body),
+        };
+        const req = request(keyed, { method: "POST", headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("error", reject);
+          res.on("end", () => {
+            try {
+              const message = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+                result?: unknown;
+                error?: unknown;
+              };
+              if (message.error) reject(new Error(JSON.stringify(message.error)));
+              else resolve(message.result);
+            } catch (error) {
+              reject(error instanceof Error ? error : new Error(String(error)));
+            }
+          });
+        });
+        req.on("error", reject);
+        req.end(body);
+      });
   }
   if (key === "ours" || key === "ours-off") {
     const { createAdvancedClient, createEthNodeClient } = await clients(packed);
@@ -240,7 +286,7 @@ async function measure(
     failed.has(key) ? [] : samples.get(key)!.map((x) => x[field]);
   const baseKey = subjects.find((s) => s.baseline)!.key;
   const peers = runnable
-    .filter((s) => !s.ours && !s.baseline && !failed.has(s.key))
+    .filter((s) => !s.ours && !s.baseline && !s.floor && !failed.has(s.key))
     .map((s) => ({ name: s.name, value: median(of(s.key, "throughput")) }));
   const bestPeer = peers.reduce((a, b) => (b.value > a.value ? b : a), { name: "", value: 0 });
   const CPU = "client CPU per sequential call (this process only: the server runs in its own)";

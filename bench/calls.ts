@@ -521,7 +521,7 @@ async function ownCost(scenario: ScenarioKey, packed: string, fetchCpu: number |
         ? undefined
         : `Ours adds ${added.toFixed(1)} µs per call to what the stubbed fetch costs.${
             fetchCpu
-              ? ` A real loopback call of raw fetch + JSON.parse took ${fetchCpu.toFixed(0)} µs of CPU in this run (its CPU row above), so our code adds ${((added / fetchCpu) * 100).toFixed(1)} % to it; the rest of the CPU rows' spread is the machine's.`
+              ? ` A real loopback call of raw fetch + JSON.parse took ${fetchCpu.toFixed(0)} µs of CPU in this run (its CPU row above), so our code adds ${((added / fetchCpu) * 100).toFixed(1)} % to it (not in this figure: what fetch itself does differently for our request, which asks for redirect: "manual").`
               : ""
           }`,
     },

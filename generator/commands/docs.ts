@@ -4,6 +4,7 @@
  * bundle's size. Failures are one clear message, exit 1.
  */
 import path from "node:path";
+import { terminalText } from "../print/escape.js";
 import { DEFAULT_MOCK_URL } from "../defaults.js";
 import { ROOT } from "../root.js";
 import { UsageError, type Command } from "./usage.js";
@@ -51,8 +52,13 @@ export const docs: Command<{ out: string; mockUrl: string }> = {
     await processCaches().format.saved();
     const rel = path.relative(process.cwd(), path.resolve(args.out)) || ".";
     const methods = built.site.apis.reduce((n, a) => n + a.methods.length, 0);
+    const fromDisk = /^https?:/i.test(built.site.mockUrl)
+      ? `calls go to the mock at ${built.site.mockUrl}, also from disk`
+      : `opened from disk it reads but calls nothing until you pass --mock-url (a mock started with npm run mock) or pick a custom URL; served, it calls ${built.site.mockUrl} next to itself`;
     console.log(
-      `Wrote the site (${built.site.apis.length} APIs, ${methods} methods) to ${rel}/: open ${rel}/index.html, or serve the folder with any static file server.`,
+      terminalText(
+        `Wrote the site (${built.site.apis.length} APIs, ${methods} methods) to ${rel}/: open ${rel}/index.html, or serve the folder with any static file server; ${fromDisk}.`,
+      ),
     );
     console.log(
       `app.js: ${(built.bundle.bytes / 1024).toFixed(1)} KB minified, ${(built.bundle.gzipBytes / 1024).toFixed(1)} KB gzipped; largest parts: ${largestInputs(built.bundle.metafile, ROOT, 5).join(", ")}.`,

@@ -1,7 +1,7 @@
 /**
  * `npm run mock -- --spec <file> [--spec <file> …] [--port N] [--host A [--allow-remote]] [--pages N]
- * [--interval MS] [--max-body-bytes N …]`: serves OpenRPC documents as a mock JSON-RPC server until
- * interrupted (Ctrl-C). Arguments are checked before anything is read; every failure is one line,
+ * [--interval MS] [--seed TEXT] [--overrides FILE] [--quiet] [--max-body-bytes N …]`: serves OpenRPC documents as a mock JSON-RPC server until
+ * interrupted (Ctrl-C), printing one line per call unless `--quiet`. Arguments are checked before anything is read; every failure is one line,
  * exit 1. The server's code is imported only when it starts.
  */
 import { isIP } from "node:net";
@@ -82,6 +82,18 @@ export const mock: Command = {
       describe:
         "Examples that do not validate against their schemas: refuse to serve (error, as npm run gen) or only warn (for third-party documents)",
     },
+    quiet: { type: "boolean", default: false, describe: "Print no line per call (method, params, outcome, time)" },
+    seed: {
+      type: "string",
+      requiresArg: true,
+      describe: "Text that changes every generated value; the same seed gives the same answers",
+    },
+    overrides: {
+      type: "string",
+      requiresArg: true,
+      describe:
+        'JSON file of fixed answers per method: { "<method>": { "result": … } or { "error": { "code", "message" } } }',
+    },
     ...limitOptions,
   },
   required: { spec: "Pass at least one OpenRPC document with --spec <file>." },
@@ -89,11 +101,16 @@ export const mock: Command = {
     ["--spec spec/eth.openrpc.json --port 8545", "an Ethereum node mock on http://127.0.0.1:8545"],
     ["--spec spec/advanced.openrpc.json --spec spec/solana.openrpc.json", "two documents on one free port"],
     ["--spec spec/eth.openrpc.json --interval 200", "eth_subscribe notifications every 200 ms"],
+    [
+      "--spec spec/eth.openrpc.json --overrides overrides.json --seed demo",
+      "fixed answers for some methods, other values from seed demo",
+    ],
   ],
   check: (v: Parsed) => void mockArgs(v),
   run: async (v: Parsed) => {
     const { specs, port, pages, limits, host } = mockArgs(v);
     const { isLoopback, startMockServer } = await import("../mock/server.js");
+    const { callLine } = await import("../mock/log.js");
     if (!isLoopback(host) && v.allowRemote !== true)
       throw new UsageError(
         `--host ${host} would let other machines call the mock; pass --allow-remote as well to do that on purpose.`,
@@ -106,6 +123,9 @@ export const mock: Command = {
       pages,
       limits,
       examples: v.examples as "error" | "warn",
+      ...(typeof v.seed === "string" ? { seed: v.seed } : {}),
+      ...(typeof v.overrides === "string" ? { overrides: v.overrides } : {}),
+      ...(v.quiet === true ? {} : { log: (record) => console.log(terminalText(callLine(record))) }),
     }).catch(listenProblem(host, port));
     for (const warning of server.warnings) console.warn(terminalText(`warning: ${warning}`));
     if (!isLoopback(host))

@@ -1,14 +1,16 @@
 /**
  * `npm run playground -- [--port N]`: builds the site, serves it on 127.0.0.1 with the mock
- * server of every spec under /mock/, prints the URL, and runs until Ctrl-C.
+ * server of every spec under /mock/, prints the URL and one line per mock call (unless `--quiet`),
+ * and runs until Ctrl-C.
  */
 import path from "node:path";
+import type { CallRecord } from "../mock/log.js";
 import { terminalText } from "../print/escape.js";
 import { ROOT } from "../root.js";
 import { listenProblem, untilSignal, wholeNumber } from "./server.js";
 import type { Command } from "./usage.js";
 
-export const playground: Command<{ port: unknown }> = {
+export const playground: Command<{ port: unknown; quiet?: unknown }> = {
   command: "playground",
   npm: "npm run playground --",
   synopsis: "[--port <n>]",
@@ -16,6 +18,7 @@ export const playground: Command<{ port: unknown }> = {
   tool: "The playground",
   options: {
     port: { type: "number", requiresArg: true, default: 0, describe: "Port on 127.0.0.1; 0 picks a free port" },
+    quiet: { type: "boolean", default: false, describe: "Print no line per mock call (method, params, outcome, time)" },
     debug: { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" },
   },
   check: (args) => void wholeNumber("--port", args.port, 0, 65535),
@@ -23,9 +26,11 @@ export const playground: Command<{ port: unknown }> = {
     const port = wholeNumber("--port", args.port, 0, 65535);
     const { buildSite, defaultSpecs } = await import("../site/site.js");
     const { startPlayground } = await import("../site/serve.js");
+    const { callLine } = await import("../mock/log.js");
     const built = await buildSite();
     const specs = await defaultSpecs(ROOT);
-    const playground = await startPlayground({ files: built.files, specs, port, cwd: ROOT }).catch(
+    const log = args.quiet === true ? {} : { log: (r: CallRecord) => console.log(terminalText(callLine(r))) };
+    const playground = await startPlayground({ files: built.files, specs, port, cwd: ROOT, ...log }).catch(
       listenProblem("127.0.0.1", port),
     );
     for (const warning of playground.mock.warnings) console.warn(terminalText(`warning: ${warning}`));

@@ -3,7 +3,7 @@
  * whose result fits the method's result schema (a wrong example is reported when the mock starts,
  * and never served: the client's strict result validation would reject it), else a value
  * generated from the result schema (the `x-result-variants` variant the params
- * select, else the method's result), seeded by the method and params so that the same request
+ * select, else the method's result; properties named like a param repeat it, follow.ts), seeded by the method and params so that the same request
  * always gets the same answer. Paginated methods get `pages` pages of generated items, linked
  * by `nextPageToken` "page-2", "page-3", …; the last page has none.
  */
@@ -13,11 +13,14 @@ import { resolveNode, withoutNull, type SchemaNode } from "../model/schema.js";
 import { canonical, getOwn, isRecord, jsonEqual, setOwn } from "./json.js";
 import { objectOf } from "./merge.js";
 import type { MockMethod } from "./registry.js";
+import { followParams } from "./follow.js";
 import { generateValue, type Definitions } from "./values.js";
 
 export interface ResultOptions {
   /** Pages of a paginated method. */
   pages: number;
+  /** Changes every generated value; the same seed gives the same answers (`--seed`). */
+  seed?: string;
 }
 
 /** Page size when a paginated method has no `pageSize` param or default. */
@@ -30,11 +33,13 @@ export function resultFor(method: MockMethod, named: Record<string, unknown>, op
   if (!model.result) return null;
   const pagination = model.pagination;
   const seedParams = pagination ? { ...named, [pagination.tokenParam]: undefined } : named;
-  const seed = `${model.rpcName} ${canonical(seedParams)}`;
+  const seed = `${options.seed ? `${options.seed} ` : ""}${model.rpcName} ${canonical(seedParams)}`;
   const name = selectVariant(model, named)?.typeName ?? model.resultType;
   const schema: SchemaNode = { kind: "ref", name, pointer: "" };
   const value = generateValue(schema, method.definitions, seed);
-  return pagination ? fillPage(value, schema, pagination, named, method, seed, options.pages) : value;
+  const result = pagination ? fillPage(value, schema, pagination, named, method, seed, options.pages) : value;
+  const followed = followParams(result, named);
+  return followed !== result && resultFits(method, followed) ? followed : result;
 }
 
 const resultValidators = new WeakMap<MockMethod, ValidateFunction | undefined>();

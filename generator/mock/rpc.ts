@@ -10,6 +10,7 @@
  */
 import { isRecord, nestsDeeperThan, parseExact, stringifyJson } from "./json.js";
 import { bytes, DEFAULT_LIMITS, type MockLimits } from "./limits.js";
+import type { CallLog } from "./log.js";
 import { checkParams, invalidParamsMessage, readParams, type ParamIssue } from "./params.js";
 import { findMethod, type Registry } from "./registry.js";
 import { resultFor, type ResultOptions } from "./results.js";
@@ -47,6 +48,11 @@ export interface AnswerOptions extends ResultOptions {
   limits?: Pick<MockLimits, "maxBatchItems" | "maxDepth" | "maxResponseBytes">;
   /** Methods looked up before the spec's, by name (own entries of the map only). */
   localMethods?: ReadonlyMap<string, LocalMethod>;
+  /** Told about every call answered (log.ts), with `transport` as given here. */
+  log?: CallLog;
+  /** Fixed answers per method, given once the params are valid (overrides.ts). */
+  overrides?: ReadonlyMap<string, Outcome>;
+  transport?: string;
 }
 
 /** The id the proxy form answers with (its requests carry none), a string as the published proxy samples send. */
@@ -238,6 +244,19 @@ export function envelopeProblems(request: unknown): ParamIssue[] {
 }
 
 function call(name: string, params: unknown, context: Context): Outcome {
+  const started = performance.now();
+  const outcome = callOnce(name, params, context);
+  context.options.log?.({
+    method: name,
+    params,
+    outcome: "error" in outcome ? { code: outcome.error.code } : { ok: true },
+    ms: performance.now() - started,
+    transport: context.options.transport ?? "http",
+  });
+  return outcome;
+}
+
+function callOnce(name: string, params: unknown, context: Context): Outcome {
   const local = context.options.localMethods?.get(name);
   try {
     return local ? local(params, () => callSpec(name, params, context)) : callSpec(name, params, context);
@@ -262,6 +281,8 @@ function callSpec(name: string, params: unknown, context: Context): Outcome {
     if ("issues" in read) return fail(INVALID_PARAMS, invalidParamsMessage(read.issues), read.issues);
     const issues = checkParams(method.model, method.validateParams, read.named);
     if (issues.length > 0) return fail(INVALID_PARAMS, invalidParamsMessage(issues), issues);
+    const fixed = context.options.overrides?.get(name);
+    if (fixed) return structuredClone(fixed);
     return { result: resultFor(method, read.named, context.options) };
   } catch (error) {
     return internalError(name, error);

@@ -7,6 +7,8 @@
  * limits.ts bound bodies, batches, nesting, answers, time and connections, and every refusal is a
  * JSON-RPC error with a sentence — never a stack trace, to the client or the console.
  */
+import type { CallLog } from "./log.js";
+import { loadOverrides } from "./overrides.js";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { isIP, type AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
@@ -16,7 +18,7 @@ import { stringifyJson } from "./json.js";
 import { DEFAULT_LIMITS, DEFAULT_PAGES, resolveLimits, type MockLimits } from "./limits.js";
 import { loadMockDocuments } from "./load.js";
 import { buildRegistry, listMethods, type Registry } from "./registry.js";
-import { answerRequestFairly, INTERNAL_ERROR, type LocalMethod, type Target } from "./rpc.js";
+import { answerRequestFairly, INTERNAL_ERROR, type AnswerOptions, type LocalMethod, type Target } from "./rpc.js";
 import { idCounter, sessionSubscriptions, type SessionSubscriptions } from "./subscriptions.js";
 import { attachWebSocket, type WsSession } from "./ws.js";
 
@@ -36,6 +38,12 @@ export interface MockServerOptions {
   cwd?: string;
   /** Examples that do not fit their schemas stop the server (`error`, the default, as `npm run gen`) or are warnings. */
   examples?: "error" | "warn";
+  /** Told about every JSON-RPC call answered (mock/log.ts: method, params, outcome, time; never the URL). */
+  log?: CallLog;
+  /** A JSON file of fixed results or errors per method (mock/overrides.ts), relative to `cwd`. */
+  overrides?: string;
+  /** Changes every generated value (same seed, same answers); without one the answers are those of seed "". */
+  seed?: string;
 }
 
 export interface MockServer {
@@ -82,6 +90,19 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     ...(options.examples ? { examples: options.examples } : {}),
   });
   const { registry, warnings } = buildRegistry(loaded.documents);
+  const extra: Extra = {
+    ...(options.log ? { log: options.log } : {}),
+    ...(options.seed ? { seed: options.seed } : {}),
+    ...(options.overrides
+      ? {
+          overrides: await loadOverrides(
+            options.overrides,
+            listMethods(registry).map((m) => m.name),
+            options.cwd,
+          ),
+        }
+      : {}),
+  };
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderBytes,
@@ -92,7 +113,9 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     },
     (request, response) => {
       inTurn(request, () =>
-        handle(request, response, registry, pages, limits).catch((error: unknown) => failed(request, response, error)),
+        handle(request, response, registry, pages, limits, extra).catch((error: unknown) =>
+          failed(request, response, error),
+        ),
       );
     },
   );
@@ -106,7 +129,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     limits,
     targetOf: (url) => ({ ...targetOf(url), proxyMethod: undefined }),
     methodsFor: (session) => wsMethods(session, registry, limits, nextId, sessions),
-    dispatch: (session, text) => dispatchWs(session, text, registry, pages, limits, sessions),
+    dispatch: (session, text) => dispatchWs(session, text, registry, pages, limits, sessions, extra),
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -171,11 +194,14 @@ async function dispatchWs(
   pages: number,
   limits: MockLimits,
   table: SessionTable,
+  extra: Extra,
 ): Promise<string | undefined> {
   const answer = await answerRequestFairly(text, session.target, registry, {
     pages,
     limits,
     localMethods: session.methods,
+    ...extra,
+    transport: "ws",
   });
   // The subscriptions this message made start their timers now: the answer with their ids is sent
   // in the same turn, before the first tick, however long a batch took.
@@ -189,6 +215,7 @@ async function handle(
   registry: Registry,
   pages: number,
   limits: MockLimits,
+  extra: Extra,
 ): Promise<void> {
   const url = new URL(request.url ?? "/", "http://127.0.0.1");
   if (request.method === "OPTIONS") {
@@ -225,12 +252,15 @@ async function handle(
       () => request.socket.destroy(),
     );
   }
-  const answer = await answerRequestFairly(read.text, target, registry, { pages, limits });
+  const answer = await answerRequestFairly(read.text, target, registry, { pages, limits, ...extra });
   if (answer.status === 204) return send(response, 204);
   send(response, 200, JSON_TYPE, answer.body);
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
+
+/** What the options add to every answer: the log, the overrides and the seed. */
+type Extra = Pick<AnswerOptions, "log" | "overrides" | "seed">;
 
 /** A failure of the mock itself: a JSON-RPC -32603 to the client and one line on the console, no stack. */
 function failed(request: IncomingMessage, response: ServerResponse, error: unknown): void {

@@ -1,7 +1,9 @@
 /**
  * Strings for string schemas: one matching `pattern` (see pattern.ts) within `minLength` and
  * `maxLength`, else one of the `format` (date-time, date, time, email, hostname, ipv4, ipv6, uri,
- * uri-reference, uuid), else a readable `<key>-3f2a`, padded or cut to the length bounds.
+ * uri-reference, uuid), else one that reads like what its property holds (an address for
+ * `contractAddress` or `holders`, a hash for `txHash`, a decimal for `usdPrice`, a URL for
+ * `imageUrl`), else a readable `<key>-3f2a`, padded or cut to the length bounds.
  */
 import type { StringNode } from "../model/schema.js";
 import { stringForPattern } from "./pattern.js";
@@ -15,11 +17,29 @@ export function stringValue(node: StringNode, random: Random, key: string): stri
     if (matching !== undefined) return matching;
   }
   const tag = random.int(0, 0xffff).toString(16).padStart(4, "0");
-  const formatted = node.format !== undefined ? formatValue(node.format, random, key, tag) : undefined;
+  const formatted =
+    node.format !== undefined ? formatValue(node.format, random, key, tag) : valueForKey(key, random, tag);
   let text = formatted ?? `${key}-${tag}`;
   if (formatted !== undefined && [...text].length >= minLength && [...text].length <= maxLength) return text;
   if ([...text].length < minLength) text = text.padEnd(minLength + text.length - [...text].length, "x");
   return [...text].length > maxLength ? [...text].slice(0, maxLength).join("") : text;
+}
+
+const hexDigits = (random: Random, n: number): string =>
+  Array.from({ length: n }, () => "0123456789abcdef"[random.int(0, 15)]).join("");
+
+/** A string that reads like what a property of that name holds; `undefined` when the name says nothing. */
+export function valueForKey(key: string, random: Random, tag: string): string | undefined {
+  if (/(?:address|owner|holders?|wallet|miner|contract)$/i.test(key) || key === "from" || key === "to")
+    return `0x${hexDigits(random, 40)}`;
+  if (/hash$/i.test(key)) return `0x${hexDigits(random, 64)}`;
+  if (/(?:price|usd|amount|balance)$/i.test(key) || /^usd/i.test(key))
+    return `${random.int(1, 9999)}.${String(random.int(0, 9999)).padStart(4, "0")}`;
+  if (/(?:quantity|tokenId|decimals)$/i.test(key)) return String(random.int(1, 9999));
+  if (/(?:url|uri|image)$/i.test(key)) return `https://example.com/${encodeURIComponent(key)}/${tag}`;
+  if (/symbol$/i.test(key)) return `TK${tag.toUpperCase().slice(0, 2)}`;
+  if (/name$/i.test(key)) return `${key.replace(/Name$/, "").replace(/^./, (c) => c.toUpperCase()) || "Name"} ${tag}`;
+  return undefined;
 }
 
 function formatValue(format: string, random: Random, key: string, tag: string): string | undefined {

@@ -4,11 +4,13 @@
  * method the socket's document has becomes a local method. It asks `spec()` for the spec's own
  * answer (params checked, a result of the id's type), answers a new subscription id, then pushes a
  * notification `{ subscription, result }` every `wsNotifyIntervalMs` whose result is generated from
- * the item schema (the variant the params select). The unsubscribe method stops one; a connection
+ * the item schema (the variant the params select), placed at the server's chain head (chain.ts:
+ * block numbers go up by one per notification). The unsubscribe method stops one; a connection
  * holds at most `wsMaxSubscriptions`; a closed connection stops all of its timers.
  */
 import type { SubscriptionModel } from "../model/document.js";
 import type { SchemaNode } from "../model/schema.js";
+import { atHead, chainHead, type ChainHead } from "./chain.js";
 import { canonical, isRecord, stringifyJson } from "./json.js";
 import { limitFlag, type MockLimits } from "./limits.js";
 import { readParams } from "./params.js";
@@ -48,6 +50,7 @@ export function sessionSubscriptions(
   limits: Pick<MockLimits, "wsMaxSubscriptions" | "wsNotifyIntervalMs">,
   nextId: () => number,
 ): SessionSubscriptions {
+  const chain = chainOf(registry);
   const active = new Map<string, Active>();
   let pending: Active[] = [];
   let closed = false;
@@ -70,7 +73,7 @@ export function sessionSubscriptions(
         );
       }
       const id = subscriptionId(answer.result, nextId());
-      const entry = notifier(session, method, sub, params, id, limits.wsNotifyIntervalMs);
+      const entry = notifier(session, method, sub, params, id, limits.wsNotifyIntervalMs, chain);
       active.set(String(id), entry);
       pending.push(entry);
       return { result: id };
@@ -108,6 +111,14 @@ export function sessionSubscriptions(
   };
 }
 
+/** One chain head per server (a server has one registry), shared by all of its connections. */
+const chains = new WeakMap<Registry, ChainHead>();
+function chainOf(registry: Registry): ChainHead {
+  let chain = chains.get(registry);
+  if (!chain) chains.set(registry, (chain = chainHead()));
+  return chain;
+}
+
 /** An id of the type the spec's result has (an integer, or a hex string like Ethereum's), unique in this server. */
 function subscriptionId(generated: unknown, n: number): string | number {
   if (typeof generated === "string" && /^0x[0-9a-fA-F]+$/.test(generated))
@@ -124,6 +135,7 @@ function notifier(
   params: unknown,
   id: string | number,
   interval: number,
+  chain: ChainHead,
 ): Active {
   const read = readParams(method.model, params ?? []);
   const named = "named" in read ? read.named : {};
@@ -138,11 +150,14 @@ function notifier(
       if (stopped || timer !== undefined) return;
       timer = setInterval(() => {
         try {
-          const result = generateValue(
-            schema,
-            method.definitions,
-            `${method.model.rpcName} ${canonical(named)} ${count++}`,
-            "result",
+          const result = atHead(
+            generateValue(
+              schema,
+              method.definitions,
+              `${method.model.rpcName} ${canonical(named)} ${count++}`,
+              "result",
+            ),
+            chain.next(),
           );
           session.send(
             stringifyJson({ jsonrpc: "2.0", method: sub.notification, params: { subscription: id, result } }),

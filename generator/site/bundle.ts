@@ -2,7 +2,8 @@
  * The page's script: one classic (IIFE) bundle, so the site also opens without a server, built
  * with esbuild from generator/site/browser/ and the generated package in generated/ (each API's
  * client factory, with its validators, method table and the runtime's error classes). The entry
- * is written here from the site model: it imports each API's factory and starts the page.
+ * is written here from the site model: it imports each API's factory (and the WebSocket transport
+ * when a method is a subscription) and starts the page.
  */
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -26,7 +27,12 @@ export function entrySource(site: SiteData, root: string): string {
       `import { ${identifier(api.factory)} as f${i} } from ${stringLiteral(path.join(root, "generated/src", api.subpath, "index.ts"))};`,
     ),
   );
-  lines.push(`start({ ${site.apis.map((api, i) => `${stringLiteral(api.subpath)}: f${i}`).join(", ")} });`);
+  const subscriptions = site.apis.some((api) => api.methods.some((m) => m.subscription));
+  if (subscriptions)
+    lines.push(`import { webSocket } from ${stringLiteral(path.join(root, "generated/src/ws/index.ts"))};`);
+  lines.push(
+    `start({ ${site.apis.map((api, i) => `${stringLiteral(api.subpath)}: f${i}`).join(", ")} }${subscriptions ? ", webSocket" : ""});`,
+  );
   return `${lines.join("\n")}\n`;
 }
 

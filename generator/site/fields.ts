@@ -2,9 +2,10 @@
  * Form fields from param schema nodes: how the playground lets a person enter a value of a schema.
  * Enums (and unions of constants) become selects, booleans checkboxes, integers and numbers
  * number inputs with their bounds, arrays and objects nested fields with add/remove; `null`
- * members are dropped (an empty field is "not set"). Anything else (real unions such as
- * "integer, hex string or tag", tuples, recursive schemas) falls back to a JSON editor whose
- * hint names the accepted forms. Pure; references resolve against the document's named nodes.
+ * members are dropped (an empty field is "not set"). A union of string constants with strings
+ * or integers ("integer, hex string or tag") is a combo box: pick `latest` or type `0x1b4`.
+ * Anything else (unions with objects or arrays, tuples, recursive schemas) falls back to a JSON
+ * editor whose hint names the accepted forms. Pure; references resolve against the document's named nodes.
  */
 import { isNullOnly, resolveNode, type SchemaDefinitions, type SchemaNode } from "../model/schema.js";
 import { mergeAllOf } from "../mock/merge.js";
@@ -42,7 +43,7 @@ export function fieldFor(
       const constants = branches.map((b) => constantsOf(resolveNode(b, definitions)));
       if (branches.length > 0 && constants.every((c) => c !== undefined))
         return described(enumField(constants.flat(), node.default));
-      return described(json(node, definitions));
+      return described(comboField(branches, definitions, node.default) ?? json(node, definitions));
     }
     case "boolean":
       return described({ kind: "boolean", ...(typeof node.default === "boolean" ? { default: node.default } : {}) });
@@ -96,6 +97,43 @@ function enumField(options: unknown[], fallback: unknown): Field {
     kind: "enum",
     options,
     ...(options.some((o) => JSON.stringify(o) === JSON.stringify(fallback)) ? { default: fallback } : {}),
+  };
+}
+
+/**
+ * A combo box for a union whose branches are string constants, strings and integers, with at
+ * least one constant and one free branch; `undefined` for any other union.
+ */
+function comboField(
+  branches: readonly SchemaNode[],
+  definitions: SchemaDefinitions,
+  fallback: unknown,
+): Field | undefined {
+  const options: string[] = [];
+  const patterns: string[] = [];
+  let anyString = false;
+  let integer: { minimum?: number; maximum?: number } | undefined;
+  for (const branch of branches) {
+    const node = resolveNode(branch, definitions);
+    const constants = constantsOf(node);
+    if (constants) {
+      if (!constants.every((c): c is string => typeof c === "string")) return undefined;
+      options.push(...constants);
+    } else if (node.kind === "string") {
+      if (node.pattern === undefined) anyString = true;
+      else patterns.push(node.pattern);
+    } else if (node.kind === "integer" && integer === undefined) {
+      integer = { ...opt("minimum", node.minimum), ...opt("maximum", node.maximum) };
+    } else return undefined;
+  }
+  if (options.length === 0 || (patterns.length === 0 && !anyString && !integer)) return undefined;
+  return {
+    kind: "combo",
+    options: [...new Set(options)],
+    patterns,
+    ...(anyString ? { anyString } : {}),
+    ...(integer ? { integer } : {}),
+    ...(typeof fallback === "string" ? { default: fallback } : {}),
   };
 }
 

@@ -90,6 +90,9 @@ function siteMethod(m: MethodModel, definitions: SchemaDefinitions): SiteMethod 
       ? { pagination: { token: m.pagination.tokenParam, next: m.pagination.nextField, items: m.pagination.itemsField } }
       : {}),
     variants: m.variants.map((v): SiteVariant => ({ name: v.name, condition: conditionText(v.when), when: v.when })),
+    ...(m.subscription
+      ? { subscription: { notification: m.subscription.notification, unsubscribe: m.subscription.unsubscribe } }
+      : {}),
   };
 }
 

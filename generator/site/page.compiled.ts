@@ -53,9 +53,9 @@ export default {"0":function(container,depth0,helpers,partials,data) {
     + alias4((((helper = lookupProperty(helpers,"title") || alias1(depth0, "title", {"start":{"line":37,"column":10},"end":{"line":37,"column":15}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":37,"column":8},"end":{"line":37,"column":17}}}) : helper)))
     + " "
     + alias4((((helper = lookupProperty(helpers,"version") || alias1(depth0, "version", {"start":{"line":37,"column":20},"end":{"line":37,"column":27}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"version","hash":{},"data":data,"loc":{"start":{"line":37,"column":18},"end":{"line":37,"column":29}}}) : helper)))
-    + "</h2>\n    <p class=\"description\">"
-    + alias4((((helper = lookupProperty(helpers,"description") || alias1(depth0, "description", {"start":{"line":38,"column":29},"end":{"line":38,"column":40}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"description","hash":{},"data":data,"loc":{"start":{"line":38,"column":27},"end":{"line":38,"column":42}}}) : helper)))
-    + "</p>\n";
+    + "</h2>\n    <div class=\"description\">"
+    + alias4((((helper = lookupProperty(helpers,"description") || alias1(depth0, "description", {"start":{"line":38,"column":31},"end":{"line":38,"column":42}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"description","hash":{},"data":data,"loc":{"start":{"line":38,"column":29},"end":{"line":38,"column":44}}}) : helper)))
+    + "</div>\n";
 },"4":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -89,25 +89,36 @@ export default {"0":function(container,depth0,helpers,partials,data) {
     + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"deprecated"),{"name":"if","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":46,"column":4},"end":{"line":46,"column":66}}})) != null ? stack1 : "")
     + "\n    <p class=\"summary\">"
     + alias4((((helper = lookupProperty(helpers,"summary") || alias1(depth0, "summary", {"start":{"line":47,"column":25},"end":{"line":47,"column":32}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"summary","hash":{},"data":data,"loc":{"start":{"line":47,"column":23},"end":{"line":47,"column":34}}}) : helper)))
-    + "</p>\n    <p class=\"description\">"
-    + alias4((((helper = lookupProperty(helpers,"description") || alias1(depth0, "description", {"start":{"line":48,"column":29},"end":{"line":48,"column":40}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"description","hash":{},"data":data,"loc":{"start":{"line":48,"column":27},"end":{"line":48,"column":42}}}) : helper)))
-    + "</p>\n    <p class=\"call\">Client call: <code>"
+    + "</p>\n    "
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"description"),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":48,"column":4},"end":{"line":48,"column":76}}})) != null ? stack1 : "")
+    + "\n    <p class=\"call\">Client call: <code>"
     + alias4((((helper = lookupProperty(helpers,"callSignature") || alias1(depth0, "callSignature", {"start":{"line":49,"column":41},"end":{"line":49,"column":54}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"callSignature","hash":{},"data":data,"loc":{"start":{"line":49,"column":39},"end":{"line":49,"column":56}}}) : helper)))
     + "</code></p>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(lookupProperty(depth0,"limits"),"length"),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":50,"column":4},"end":{"line":53,"column":11}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(lookupProperty(depth0,"limits"),"length"),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":50,"column":4},"end":{"line":53,"column":11}}})) != null ? stack1 : "")
     + "    <h2>Params</h2>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(lookupProperty(depth0,"params"),"length"),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.program(11, data, 0),"data":data,"loc":{"start":{"line":55,"column":4},"end":{"line":62,"column":11}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(lookupProperty(depth0,"params"),"length"),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.program(12, data, 0),"data":data,"loc":{"start":{"line":55,"column":4},"end":{"line":62,"column":11}}})) != null ? stack1 : "")
     + "    <h2>Result</h2>\n    <p>"
     + alias4((((helper = lookupProperty(helpers,"resultType") || alias1(depth0, "resultType", {"start":{"line":64,"column":9},"end":{"line":64,"column":19}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"resultType","hash":{},"data":data,"loc":{"start":{"line":64,"column":7},"end":{"line":64,"column":21}}}) : helper)))
     + "</p>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(lookupProperty(depth0,"resultFields"),"length"),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":65,"column":4},"end":{"line":70,"column":11}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(lookupProperty(depth0,"variants"),"length"),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":71,"column":4},"end":{"line":73,"column":11}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(lookupProperty(depth0,"errors"),"length"),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":74,"column":4},"end":{"line":80,"column":11}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(lookupProperty(depth0,"examples"),"length"),{"name":"if","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":81,"column":4},"end":{"line":92,"column":11}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(lookupProperty(depth0,"resultFields"),"length"),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":65,"column":4},"end":{"line":70,"column":11}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(lookupProperty(depth0,"variants"),"length"),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":71,"column":4},"end":{"line":73,"column":11}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(lookupProperty(depth0,"errors"),"length"),{"name":"if","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":74,"column":4},"end":{"line":80,"column":11}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(lookupProperty(depth0,"examples"),"length"),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":81,"column":4},"end":{"line":92,"column":11}}})) != null ? stack1 : "")
     + "    <h2>Try it</h2>\n    <div class=\"playground\" data-role=\"playground\"><p class=\"no-script\">The playground needs JavaScript; the reference above works without it.</p></div>\n  </article>\n";
 },"6":function(container,depth0,helpers,partials,data) {
     return "<p class=\"deprecated\">Deprecated.</p>";
 },"7":function(container,depth0,helpers,partials,data) {
+    var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<div class=\"description\">"
+    + container.escapeExpression((((helper = lookupProperty(helpers,"description") || container.strict(depth0, "description", {"start":{"line":48,"column":50},"end":{"line":48,"column":61}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"description","hash":{},"data":data,"loc":{"start":{"line":48,"column":48},"end":{"line":48,"column":63}}}) : helper)))
+    + "</div>";
+},"8":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -116,13 +127,13 @@ export default {"0":function(container,depth0,helpers,partials,data) {
     };
 
   return "    <h2>Limits</h2>\n    <ul class=\"limits\">"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"limits"),{"name":"each","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":52,"column":23},"end":{"line":52,"column":65}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"limits"),{"name":"each","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":52,"column":23},"end":{"line":52,"column":65}}})) != null ? stack1 : "")
     + "</ul>\n";
-},"8":function(container,depth0,helpers,partials,data) {
+},"9":function(container,depth0,helpers,partials,data) {
     return "<li>"
     + container.escapeExpression(container.lambda(depth0, depth0))
     + "</li>";
-},"9":function(container,depth0,helpers,partials,data) {
+},"10":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -131,9 +142,9 @@ export default {"0":function(container,depth0,helpers,partials,data) {
     };
 
   return "    <table class=\"wide\">\n      <thead><tr><th scope=\"col\">Name</th><th scope=\"col\">Type</th><th scope=\"col\">Description</th></tr></thead>\n      <tbody>"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"params"),{"name":"each","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":58,"column":13},"end":{"line":58,"column":174}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"params"),{"name":"each","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":58,"column":13},"end":{"line":58,"column":174}}})) != null ? stack1 : "")
     + "</tbody>\n    </table>\n";
-},"10":function(container,depth0,helpers,partials,data) {
+},"11":function(container,depth0,helpers,partials,data) {
     var helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -152,19 +163,8 @@ export default {"0":function(container,depth0,helpers,partials,data) {
     + "</td><td>"
     + alias4((((helper = lookupProperty(helpers,"description") || alias1(depth0, "description", {"start":{"line":58,"column":142},"end":{"line":58,"column":153}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"description","hash":{},"data":data,"loc":{"start":{"line":58,"column":140},"end":{"line":58,"column":155}}}) : helper)))
     + "</td></tr>";
-},"11":function(container,depth0,helpers,partials,data) {
-    return "    <p>None.</p>\n";
 },"12":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
-
-  return "    <table class=\"wide\">\n      <thead><tr><th scope=\"col\">Field</th><th scope=\"col\">Type</th><th scope=\"col\">Description</th></tr></thead>\n      <tbody>"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"resultFields"),{"name":"each","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":68,"column":13},"end":{"line":68,"column":180}}})) != null ? stack1 : "")
-    + "</tbody>\n    </table>\n";
+    return "    <p>None.</p>\n";
 },"13":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -173,10 +173,21 @@ export default {"0":function(container,depth0,helpers,partials,data) {
         return undefined
     };
 
-  return "    <p>Result variants: "
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"variants"),{"name":"each","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":72,"column":24},"end":{"line":72,"column":121}}})) != null ? stack1 : "")
-    + "</p>\n";
+  return "    <table class=\"wide\">\n      <thead><tr><th scope=\"col\">Field</th><th scope=\"col\">Type</th><th scope=\"col\">Description</th></tr></thead>\n      <tbody>"
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"resultFields"),{"name":"each","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":68,"column":13},"end":{"line":68,"column":180}}})) != null ? stack1 : "")
+    + "</tbody>\n    </table>\n";
 },"14":function(container,depth0,helpers,partials,data) {
+    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "    <p>Result variants: "
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"variants"),{"name":"each","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":72,"column":24},"end":{"line":72,"column":121}}})) != null ? stack1 : "")
+    + "</p>\n";
+},"15":function(container,depth0,helpers,partials,data) {
     var helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -189,7 +200,7 @@ export default {"0":function(container,depth0,helpers,partials,data) {
     + "</code> when "
     + alias4((((helper = lookupProperty(helpers,"condition") || alias1(depth0, "condition", {"start":{"line":72,"column":93},"end":{"line":72,"column":102}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"condition","hash":{},"data":data,"loc":{"start":{"line":72,"column":91},"end":{"line":72,"column":104}}}) : helper)))
     + "</span> ";
-},"15":function(container,depth0,helpers,partials,data) {
+},"16":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -198,9 +209,9 @@ export default {"0":function(container,depth0,helpers,partials,data) {
     };
 
   return "    <h2>Errors</h2>\n    <table>\n      <thead><tr><th scope=\"col\">Code</th><th scope=\"col\">Message</th></tr></thead>\n      <tbody>"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"errors"),{"name":"each","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":78,"column":13},"end":{"line":78,"column":97}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"errors"),{"name":"each","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":78,"column":13},"end":{"line":78,"column":97}}})) != null ? stack1 : "")
     + "</tbody>\n    </table>\n";
-},"16":function(container,depth0,helpers,partials,data) {
+},"17":function(container,depth0,helpers,partials,data) {
     var helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -213,7 +224,7 @@ export default {"0":function(container,depth0,helpers,partials,data) {
     + "</code></td><td>"
     + alias4((((helper = lookupProperty(helpers,"message") || alias1(depth0, "message", {"start":{"line":78,"column":69},"end":{"line":78,"column":76}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"message","hash":{},"data":data,"loc":{"start":{"line":78,"column":67},"end":{"line":78,"column":78}}}) : helper)))
     + "</td></tr>";
-},"17":function(container,depth0,helpers,partials,data) {
+},"18":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -222,10 +233,10 @@ export default {"0":function(container,depth0,helpers,partials,data) {
     };
 
   return "    <h2>Examples</h2>\n    <ul class=\"examples\">\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"examples"),{"name":"each","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":84,"column":6},"end":{"line":90,"column":15}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"examples"),{"name":"each","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":84,"column":6},"end":{"line":90,"column":15}}})) != null ? stack1 : "")
     + "    </ul>\n";
-},"18":function(container,depth0,helpers,partials,data) {
-    var helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+},"19":function(container,depth0,helpers,partials,data) {
+    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
         }
@@ -236,11 +247,22 @@ export default {"0":function(container,depth0,helpers,partials,data) {
     + alias4((((helper = lookupProperty(helpers,"index") || alias1(depth0, "index", {"start":{"line":86,"column":68},"end":{"line":86,"column":73}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"index","hash":{},"data":data,"loc":{"start":{"line":86,"column":66},"end":{"line":86,"column":75}}}) : helper)))
     + "\">Use “"
     + alias4((((helper = lookupProperty(helpers,"name") || alias1(depth0, "name", {"start":{"line":86,"column":84},"end":{"line":86,"column":88}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":86,"column":82},"end":{"line":86,"column":90}}}) : helper)))
-    + "”</button>\n        <span class=\"example-description\">"
-    + alias4((((helper = lookupProperty(helpers,"description") || alias1(depth0, "description", {"start":{"line":87,"column":44},"end":{"line":87,"column":55}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"description","hash":{},"data":data,"loc":{"start":{"line":87,"column":42},"end":{"line":87,"column":57}}}) : helper)))
-    + "</span>\n        <details><summary>Params and result</summary><pre>"
+    + "”</button>\n        "
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"caption"),{"name":"if","hash":{},"fn":container.program(20, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":87,"column":8},"end":{"line":87,"column":80}}})) != null ? stack1 : "")
+    + "\n        <details><summary>Params and result</summary><pre>"
     + alias4((((helper = lookupProperty(helpers,"json") || alias1(depth0, "json", {"start":{"line":88,"column":60},"end":{"line":88,"column":64}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"json","hash":{},"data":data,"loc":{"start":{"line":88,"column":58},"end":{"line":88,"column":66}}}) : helper)))
     + "</pre></details>\n      </li>\n";
+},"20":function(container,depth0,helpers,partials,data) {
+    var helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "<div class=\"example-description\">"
+    + container.escapeExpression((((helper = lookupProperty(helpers,"caption") || container.strict(depth0, "caption", {"start":{"line":87,"column":58},"end":{"line":87,"column":65}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"caption","hash":{},"data":data,"loc":{"start":{"line":87,"column":56},"end":{"line":87,"column":67}}}) : helper)))
+    + "</div>";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", alias4=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {

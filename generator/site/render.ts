@@ -2,14 +2,22 @@
  * The page's HTML: templates/site/index.html.hbs rendered with a view in which every string is
  * already escaped for HTML by generator/print/escape.ts (`htmlText`, `htmlFragmentHref`,
  * `htmlScriptJson`) and wrapped as a SafeString, so Handlebars adds nothing and the template,
- * which only uses `{{…}}`, cannot emit spec text unescaped. Templates hold no logic.
+ * which only uses `{{…}}`, cannot emit spec text unescaped. Descriptions are Markdown, rendered
+ * (sanitised) by ./markdown.ts, the one function for that context. Templates hold no logic.
  */
 import { htmlFragmentHref, htmlScriptJson, htmlText, jsonLiteral, objectKey } from "../print/escape.js";
 import { precompiled, safe, type SafeString as Safe } from "../print/handlebars.js";
+import { comboLabel } from "./labels.js";
+import { htmlFromMarkdown } from "./markdown.js";
 import pageTemplate from "./page.compiled.js";
 import type { Field, SiteApi, SiteData, SiteMethod } from "./types.js";
 
 const text = (value: string): Safe => safe(htmlText(value));
+/** Markdown as HTML, or `""` (falsy for the template's `{{#if}}`) when there is none. */
+const markdown = (value: string): Safe | "" => {
+  const html = htmlFromMarkdown(value);
+  return html === "" ? "" : safe(html);
+};
 /** templates/site/index.html.hbs, precompiled (./page.compiled.ts, see print/templates-build.ts), made into a render function on first use. */
 let render: ((view: object) => string) | undefined;
 
@@ -22,7 +30,7 @@ export function renderPage(site: SiteData): string {
       subpath: text(api.subpath),
       title: text(api.title),
       version: text(api.version),
-      description: text(api.description),
+      description: markdown(api.description),
       methods: api.methods.map((m) => methodView(api, m, index++)),
     })),
   };
@@ -30,13 +38,16 @@ export function renderPage(site: SiteData): string {
   return render(view);
 }
 
-/** The site model as the page's script needs it: example results are shown in the HTML only. */
+/** The site model as the page's script needs it: example results and captions are shown in the HTML only. */
 export function pageData(site: SiteData): SiteData {
   return {
     ...site,
     apis: site.apis.map((api) => ({
       ...api,
-      methods: api.methods.map((m) => ({ ...m, examples: m.examples.map(({ result: _result, ...e }) => e) })),
+      methods: api.methods.map((m) => ({
+        ...m,
+        examples: m.examples.map(({ result: _result, ...e }) => ({ ...e, description: exampleCaption(e.description) })),
+      })),
     })),
   };
 }
@@ -57,7 +68,7 @@ function methodView(api: SiteApi, m: SiteMethod, index: number): Record<string, 
     href: safe(htmlFragmentHref(m.rpcName)),
     rpcName: text(m.rpcName),
     summary: text(m.summary),
-    description: text(m.description === m.summary ? "" : m.description),
+    description: markdown(descriptionAfterSummary(m.summary, m.description)),
     deprecated: m.deprecated,
     callSignature: text(callSignature(api, m)),
     limits: m.limits.map(text),
@@ -65,27 +76,50 @@ function methodView(api: SiteApi, m: SiteMethod, index: number): Record<string, 
       name: text(p.name),
       ...required(p.required),
       type: text(fieldLabel(p.field)),
-      description: text(p.description),
+      description: markdown(p.description),
     })),
     resultType: text(m.resultType),
     resultFields: m.resultFields.map((f) => ({
       name: text(f.name),
       ...required(f.required),
       type: text(f.type),
-      description: text(f.description),
+      description: markdown(f.description),
     })),
     variants: m.variants.map((v) => ({ name: text(v.name), condition: text(v.condition) })),
     errors: m.errors.map((e) => ({ code: text(String(e.code)), message: text(e.message) })),
     examples: m.examples.map((e, i) => ({
       index: text(String(i)),
       name: text(e.name || `example ${i + 1}`),
-      description: text(e.description),
+      caption: markdown(exampleCaption(e.description)),
       json: text(
         JSON.stringify(e.result === undefined ? { params: e.params } : { params: e.params, result: e.result }, null, 2),
       ),
     })),
   };
 }
+
+/** A method's description without its first paragraph when that repeats the summary (shown once, above it). */
+export function descriptionAfterSummary(summary: string, description: string): string {
+  const rest = description.trim();
+  const first = summary.trim();
+  if (first === "" || !rest.startsWith(first)) return rest;
+  const after = rest.slice(first.length);
+  return after === "" || /^\s*\n/.test(after) ? after.trim() : rest;
+}
+
+/**
+ * An example's caption without its provenance: sentences that say where the example was taken
+ * from (`Published pair x.request.json / x.response.json (provider docs).`, `Response node/….json …`)
+ * are for spec maintainers, not readers. What remains (a note on the params, say) is kept.
+ */
+export function exampleCaption(description: string): string {
+  return description
+    .split(/(?<=[.!?])\s+(?=[A-Z`"(])/)
+    .filter((sentence) => !PROVENANCE.test(sentence))
+    .join(" ")
+    .trim();
+}
+const PROVENANCE = /^(?:Published pair|Response |Result from|Request from|Taken from|Source:)|\.(?:json|mdx|ya?ml)\b/;
 
 /** `advanced.getLogs({ address?, blockchain?, … })` or `eth.getBlockByNumber(block, fullTransactions?)`. */
 export function callSignature(api: SiteApi, m: SiteMethod): string {
@@ -114,6 +148,8 @@ export function fieldLabel(field: Field): string {
     }
     case "string":
       return field.format ? `string (${field.format})` : field.pattern ? `string matching ${field.pattern}` : "string";
+    case "combo":
+      return comboLabel(field);
     case "array":
       return `list of ${fieldLabel(field.items)}`;
     case "object":

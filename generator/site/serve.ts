@@ -2,10 +2,14 @@
  * The playground server on 127.0.0.1: the site's files (from memory, by exact name only: no
  * path ever reaches the disk) and, under `/mock/`, the mock server of generator/mock/ for every
  * spec (started with its exported factory and reached by forwarding, so the page calls it on
- * its own origin). Counts the calls it forwards, so tests can prove that nothing was sent.
+ * its own origin). WebSocket upgrades under `/mock/` are passed on to the mock's WebSocket
+ * endpoint too, so the page can try the spec's subscriptions. Counts the calls it forwards, so
+ * tests can prove that nothing was sent.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo, type Socket } from "node:net";
+import type { Duplex } from "node:stream";
+import type { CallLog } from "../mock/log.js";
 import { startMockServer, type MockServer } from "../mock/server.js";
 
 export interface PlaygroundOptions {
@@ -16,6 +20,8 @@ export interface PlaygroundOptions {
   /** Port on 127.0.0.1; 0 picks a free one. */
   port?: number;
   cwd?: string;
+  /** Told about every call the mock answers (generator/mock/log.ts). */
+  log?: CallLog;
 }
 
 export interface Playground {
@@ -38,7 +44,11 @@ const TYPES: Record<string, string> = {
 };
 
 export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
-  const mock = await startMockServer({ specs: options.specs, ...(options.cwd ? { cwd: options.cwd } : {}) });
+  const mock = await startMockServer({
+    specs: options.specs,
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
   let calls = 0;
   const server = createServer((request, response) => {
     handle(request, response).catch(() =>
@@ -72,6 +82,25 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       request.method === "HEAD" ? undefined : text,
     );
   }
+  const tunnels = new Set<Duplex>();
+  server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    tunnels.add(socket);
+    socket.once("close", () => tunnels.delete(socket));
+    const url = parseTarget(request.url);
+    if (url === undefined || !(url.pathname === "/mock" || url.pathname.startsWith("/mock/")))
+      return void socket.end(
+        "HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-type: text/plain; charset=utf-8\r\n\r\nWebSockets are served under /mock/ only.\n",
+      );
+    const upstream = tunnel(
+      request,
+      socket,
+      head,
+      new URL(mock.url),
+      `${url.pathname.slice("/mock".length) || "/"}${url.search}`,
+    );
+    tunnels.add(upstream);
+    upstream.once("close", () => tunnels.delete(upstream));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
@@ -85,6 +114,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
+        for (const socket of tunnels) socket.destroy();
       });
       await mock.close();
     },
@@ -98,6 +128,29 @@ function parseTarget(target: string | undefined): URL | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Passes a WebSocket upgrade on to the mock: the same request head with the mock's path and
+ * `Host`, then the bytes both ways until either side closes.
+ */
+function tunnel(request: IncomingMessage, socket: Duplex, head: Buffer, mock: URL, target: string): Socket {
+  const upstream = connect(Number(mock.port), mock.hostname, () => {
+    const lines = [`GET ${target} HTTP/1.1`];
+    for (let i = 0; i + 1 < request.rawHeaders.length; i += 2) {
+      const name = request.rawHeaders[i]!;
+      lines.push(`${name}: ${name.toLowerCase() === "host" ? mock.host : request.rawHeaders[i + 1]!}`);
+    }
+    upstream.write(`${lines.join("\r\n")}\r\n\r\n`);
+    if (head.length > 0) upstream.write(head);
+    upstream.pipe(socket);
+    socket.pipe(upstream);
+  });
+  upstream.on("error", () => socket.destroy());
+  socket.on("error", () => upstream.destroy());
+  upstream.on("close", () => socket.destroy());
+  socket.on("close", () => upstream.destroy());
+  return upstream;
 }
 
 /** Reads the body (refusing one over MAX_FORWARD_BYTES before anything is sent), then passes it on. */

@@ -30,7 +30,7 @@ export interface SiteApi {
   clientVar: string;
   /** Whether the API has a keyless proxy form (the client's `proxyUrl`). */
   hasProxy: boolean;
-  /** Endpoints from the spec's servers, HTTP(S) only (the page does not open WebSockets). */
+  /** Endpoints from the spec's servers, HTTP(S) only (subscriptions use the same URL with ws: or wss:). */
   endpoints: SiteEndpoint[];
   methods: SiteMethod[];
 }
@@ -67,6 +67,8 @@ export interface SiteMethod {
   pagination?: { token: string; next: string; items: string };
   /** Result variants the params select, most specific first. */
   variants: SiteVariant[];
+  /** A subscribe method (`x-subscription`): tried over WebSocket, its notifications listed as they arrive. */
+  subscription?: { notification: string; unsubscribe: string };
 }
 
 export interface SiteParam {
@@ -118,6 +120,20 @@ export type Field =
       format?: string;
       minLength?: number;
       maxLength?: number;
+      default?: string;
+      description?: string;
+    }
+  | {
+      /** A union of constants and free values (`"latest"` or a hex string or an integer): a text box with a list. */
+      kind: "combo";
+      /** The constants offered in the list: `latest`, `earliest`. */
+      options: string[];
+      /** Patterns of the string branches. */
+      patterns: string[];
+      /** A string branch without a pattern: any text is a string. */
+      anyString?: boolean;
+      /** An integer branch: digits are sent as a number, within these bounds. */
+      integer?: { minimum?: number; maximum?: number };
       default?: string;
       description?: string;
     }

@@ -8,6 +8,8 @@ import type { ErrorObject } from "ajv";
 
 /** Longest preview of a found value, in characters. */
 const PREVIEW = 48;
+/** Longest list of allowed values, in characters (JSON Schema's seven type names fit). */
+const ENUM_LIST = 120;
 
 /** Keywords about an object's members or an array's items: the count says more than the value. */
 const SIZES: Record<string, "items" | "properties"> = {
@@ -39,7 +41,7 @@ export function describeAjvError(
       return `has unknown property ${JSON.stringify(String(params.additionalProperty))}`;
     case "enum":
       if (Array.isArray(params.allowedValues))
-        return `must be one of ${clip(params.allowedValues.map((v) => JSON.stringify(v)).join(", "))}, found ${preview(found)}`;
+        return `must be one of ${clip(params.allowedValues.map((v) => JSON.stringify(v)).join(", "), ENUM_LIST)}, found ${preview(found)}`;
   }
   const expected = error.message ?? `must satisfy "${error.keyword}"`;
   if (NAMES_ITS_FINDING.has(error.keyword)) return expected;
@@ -64,9 +66,9 @@ export function preview(value: unknown): string {
   return clip(json);
 }
 
-function clip(text: string): string {
+function clip(text: string, max = PREVIEW): string {
   const chars = [...text];
-  return chars.length <= PREVIEW ? text : `${chars.slice(0, PREVIEW - 1).join("")}…`;
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
 }
 
 /** The value at a JSON pointer (`/a/0/b`, as ajv's `instancePath`); `undefined` when there is none. */

@@ -7,7 +7,7 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import type { Problem } from "../model/document.js";
 // Compiled once, when the generator is built (meta-schema-build.ts), not on every run.
 import { v1_3, v1_4 } from "./meta-schema.compiled.js";
-import { describeAjvError } from "./ajv-errors.js";
+import { describeAjvError, valueAt } from "./ajv-errors.js";
 
 /** The newest OpenRPC version whose meta-schema the generator has. */
 export const NEWEST_OPENRPC = "1.4";
@@ -71,12 +71,17 @@ export function metaProblems(
 ): Problem[] {
   const validate = compiled[version];
   if (validate(expandServerUrls(document))) return [];
-  return collapse(validate.errors ?? []).map((error) => ({
-    file,
-    pointer: place(error.instancePath),
-    message: `does not follow the OpenRPC ${version} meta-schema: ${describeAjvError(error, document)}.`,
-    hint: hintFor(error),
-  }));
+  return collapse(validate.errors ?? []).map((error) => {
+    const pointer = place(error.instancePath);
+    // A wrapped object (referenced.ts) sits in a made-up method: its names would mislead.
+    const named = pointer === error.instancePath ? placeName(document, error.instancePath) : "";
+    return {
+      file,
+      pointer,
+      message: `does not follow the OpenRPC ${version} meta-schema${named}: ${describeAjvError(error, document)}.`,
+      hint: hintFor(error),
+    };
+  });
 }
 
 /** ajv reports every branch of a failed `oneOf`; keep the deepest error per place. */
@@ -94,9 +99,27 @@ function collapse(all: ErrorObject[]): ErrorObject[] {
     const key = `${error.instancePath}|${error.keyword}|${JSON.stringify(error.params)}`;
     if (!byPath.has(key)) byPath.set(key, error);
   }
-  const kept = [...byPath.values()];
+  // `type` is a name or a list of names: when the name is wrong, the list branch's "must be array"
+  // only misleads next to the enum error of the name branch.
+  const enums = new Set([...byPath.values()].filter((e) => e.keyword === "enum").map((e) => e.instancePath));
+  const kept = [...byPath.values()].filter(
+    (e) => !(e.keyword === "type" && (e.params as { type?: unknown }).type === "array" && enums.has(e.instancePath)),
+  );
   // Drop errors on a parent when a child of it has a more precise error.
   return kept.filter((e) => !kept.some((o) => o !== e && o.instancePath.startsWith(`${e.instancePath}/`)));
+}
+
+/** ` (method "eth_call", param "block")` for a place inside a method's param, result or errors; `""` elsewhere. */
+export function placeName(document: unknown, pointer: string): string {
+  const match = /^\/methods\/(\d+)(?:\/(params|result|errors|examples)(?:\/(\d+))?)?/.exec(pointer);
+  if (!match) return "";
+  const method = valueAt(document, `/methods/${match[1]}`) as { name?: unknown } | undefined;
+  const name = typeof method?.name === "string" ? `method ${JSON.stringify(method.name)}` : `method ${match[1]}`;
+  if (match[2] === "params" && match[3] !== undefined) {
+    const param = valueAt(document, `/methods/${match[1]}/params/${match[3]}`) as { name?: unknown } | undefined;
+    return ` (${name}, param ${typeof param?.name === "string" ? JSON.stringify(param.name) : match[3]})`;
+  }
+  return match[2] === "result" ? ` (${name}, result)` : ` (${name})`;
 }
 
 function hintFor(error: ErrorObject): string {

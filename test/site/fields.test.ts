@@ -65,9 +65,24 @@ describe("fieldFor", () => {
       },
     ],
     [
-      "a real union is JSON",
-      { anyOf: [{ type: "integer" }, { type: "string" }, { $ref: "#/definitions/Tag" }] },
-      { kind: "json", hint: "integer or string or Tag" },
+      "a union of tags and a pattern is a combo box",
+      { anyOf: [{ type: "string", pattern: "^0x[0-9a-f]+$" }, { $ref: "#/definitions/Tag" }], default: "latest" },
+      { kind: "combo", options: ["latest", "earliest"], patterns: ["^0x[0-9a-f]+$"], default: "latest" },
+    ],
+    [
+      "a union of an integer, any string and tags is a combo box",
+      { anyOf: [{ type: "integer", minimum: 0 }, { type: "string" }, { $ref: "#/definitions/Tag" }] },
+      { kind: "combo", options: ["latest", "earliest"], patterns: [], anyString: true, integer: { minimum: 0 } },
+    ],
+    [
+      "a union with an object is JSON",
+      { anyOf: [{ type: "object", properties: { a: { type: "string" } } }, { $ref: "#/definitions/Tag" }] },
+      { kind: "json", hint: "object or Tag" },
+    ],
+    [
+      "a union of free values without a constant is JSON",
+      { anyOf: [{ type: "integer" }, { type: "string" }] },
+      { kind: "json", hint: "integer or string" },
     ],
     [
       "a tuple is JSON",

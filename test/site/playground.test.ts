@@ -56,6 +56,12 @@ async function open(
   return { page, problems };
 }
 
+/** Opens the fold of optional params (a method with many of them starts with it closed). */
+async function unfold(page: Page): Promise<void> {
+  const summary = '.current [data-role="optional-params"]:not([open]) > summary';
+  if (await page.$(summary)) await page.click(summary);
+}
+
 const text = async (page: Page, role: string): Promise<string> =>
   (await page.textContent(`[data-role="${role}"]`)) ?? "";
 
@@ -73,6 +79,8 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
   it("refuses an invalid field by name and rule, and sends nothing", async () => {
     const { page, problems } = await open("#adv_getLogs");
     const before = playground.rpcCalls();
+    expect(await page.isVisible('[name="pageSize"]')).toBe(false);
+    await unfold(page);
     await page.fill('[name="pageSize"]', "20000");
     await page.click('[data-action="send"]');
     await page.waitForSelector('[data-role="errors"] li');
@@ -80,9 +88,12 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     expect(await page.getAttribute('[name="pageSize"]', "aria-invalid")).toBe("true");
     await page.fill('[name="pageSize"]', "");
     await page.fill('[name="toBlock"]', "{not json");
+    expect(await page.textContent('.current .field:has([name="toBlock"]) [data-role="field-error"]')).toBe(
+      'toBlock must be "latest", an integer or a string matching ^0x[0-9a-fA-F]+$, not "{not json".',
+    );
     await page.click('[data-action="send"]');
     await page.waitForFunction(() =>
-      document.querySelector('[data-role="errors"]')?.textContent?.includes("toBlock is not valid JSON"),
+      document.querySelector('[data-role="errors"]')?.textContent?.includes("toBlock must be"),
     );
     expect(playground.rpcCalls()).toBe(before);
     expect(await text(page, "request")).toBe("Not sent: fix the problems listed above.");
@@ -90,9 +101,68 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     await page.close();
   }, 60_000);
 
+  it("enters a tag or a hex number in a combo box, and explains a wrong value under the field", async () => {
+    const { page, problems } = await open("#eth_getBlockByNumber");
+    const block = '.current [name="block"]';
+    const fieldError = '.current .field:has([name="block"]) [data-role="field-error"]';
+    expect(await page.getAttribute(block, "list")).toBeTruthy();
+    expect(await page.$$eval(".current datalist option", (o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual([
+      "latest",
+      "earliest",
+      "pending",
+      "safe",
+      "finalized",
+    ]);
+    const before = playground.rpcCalls();
+    await page.fill(block, '<img src=x onerror="alert(1)">');
+    expect(await page.textContent(fieldError)).toBe(
+      'block must be "latest", "earliest", "pending", "safe", "finalized" or a string matching ^0x[0-9a-fA-F]+$, not "<img src=x onerror=\\"alert(1)\\">".',
+    );
+    expect(await page.getAttribute(block, "aria-invalid")).toBe("true");
+    await page.click('.current [data-action="send"]');
+    await page.waitForSelector('.current [data-role="errors"] li');
+    expect(playground.rpcCalls()).toBe(before);
+    await page.screenshot({ path: path.join(OUTPUT, "playground-combo-error.png"), fullPage: false });
+
+    for (const [typed, sent] of [
+      ["latest", "latest"],
+      ["0x1b4", "0x1b4"],
+    ]) {
+      await page.fill(block, typed!);
+      expect(await page.textContent(fieldError)).toBe("");
+      await page.click('.current [data-action="send"]');
+      await page.waitForFunction(
+        (want) => document.querySelector('.current [data-role="request"]')?.textContent?.includes(`"${want}"`),
+        sent,
+      );
+      expect(JSON.parse((await text(page, "request")).split("\n\n")[1]!).params[0]).toBe(sent);
+    }
+    expect(playground.rpcCalls()).toBe(before + 2);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("folds many optional params, and opens the fold for a link or an example that sets one", async () => {
+    const { page, problems } = await open("#adv_getLogs");
+    expect(await page.$eval('.current [data-role="optional-params"]', (d) => (d as HTMLDetailsElement).open)).toBe(
+      false,
+    );
+    const folded = await page.$eval(".current form", (f) => f.getBoundingClientRect().height);
+    await unfold(page);
+    expect(await page.$eval(".current form", (f) => f.getBoundingClientRect().height)).toBeGreaterThan(folded);
+    await page.close();
+
+    const link = await open(`#adv_getLogs?params=${encodeURIComponent('{"pageSize":2}')}&endpoint=mock`);
+    expect(await link.page.isVisible('[name="pageSize"]')).toBe(true);
+    expect(await link.page.inputValue('[name="pageSize"]')).toBe("2");
+    expect([...problems, ...link.problems]).toEqual([]);
+    await link.page.close();
+  }, 60_000);
+
   it("answers a valid call: wire request without key, response, snippet; then pages through", async () => {
     const { page, problems } = await open("#adv_getLogs");
     const before = playground.rpcCalls();
+    await unfold(page);
     await page.fill('[name="pageSize"]', "2");
     await page.click('[data-action="send"]');
     await page.waitForSelector('[data-role="response"] .json-node');
@@ -239,6 +309,7 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
 
   it("labels every control and works from the keyboard alone", async () => {
     const { page, problems } = await open("#adv_getLogs");
+    await unfold(page);
     await page.click('[data-action="add-item"]');
     const unlabelled = (): Promise<string[]> =>
       page.$$eval(".current input, .current select, .current textarea, #sidebar input", (controls) =>

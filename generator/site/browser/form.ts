@@ -2,10 +2,12 @@
  * Form editors for the site model's fields (generator/site/fields.ts): each renders labelled
  * inputs whose `name` is the value's path (`pageSize`, `config.encoding`, `topics[0]`), reads
  * them back as a JSON value (or "not set"), and fills them from a value (an example, a link).
- * Problems the form itself sees (text in a number field, JSON that does not parse) are reported
- * with the path and a rule, like the validators' issues; everything else is the validators' job.
+ * Problems the form itself sees (text in a number field, JSON that does not parse, a value out of
+ * the bounds or pattern the field shows) are reported with the path and a rule, like the
+ * validators' issues, and shown under the field as you type; everything else is the validators' job.
  */
 import { stringifyJson } from "../../../generated/src/runtime/json.js";
+import { comboLabel } from "../labels.js";
 import type { Field } from "../types.js";
 import { h, replaceChildren, setOwn, uid } from "./dom.js";
 
@@ -66,7 +68,12 @@ function legend(spec: EditorSpec, id: string): HTMLElement {
 
 function hint(spec: EditorSpec, id: string, extra: string): HTMLElement | undefined {
   const text = [spec.description || spec.field.description || "", extra].filter(Boolean).join(" ");
-  return text ? h("p", { class: "hint", id }, text) : undefined;
+  return text ? h("p", { class: "hint", id }, ...withCode(text)) : undefined;
+}
+
+/** Markdown code spans (`` `logs` ``) of a spec description as `<code>` elements; the rest stays text. */
+export function withCode(text: string): (string | HTMLElement)[] {
+  return text.split(/(`[^`\n]+`)/).map((part) => (/^`[^`\n]+`$/.test(part) ? h("code", {}, part.slice(1, -1)) : part));
 }
 
 /** One input: string, number, boolean, enum or JSON. */
@@ -83,7 +90,22 @@ function leafEditor(spec: EditorSpec): Editor {
   let input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
   let extra = "";
   let clear: HTMLButtonElement | undefined;
+  let options: HTMLDataListElement | undefined;
   switch (field.kind) {
+    case "combo": {
+      const listId = `${id}-options`;
+      input = h("input", {
+        ...common,
+        type: "text",
+        list: listId,
+        spellcheck: "false",
+        autocomplete: "off",
+        placeholder: field.default === undefined ? field.options.join(" | ") : `default ${field.default}`,
+      });
+      options = h("datalist", { id: listId }, ...field.options.map((o) => h("option", { value: o })));
+      extra = `Choose from the list or type: ${comboLabel(field)}.`;
+      break;
+    }
     case "enum": {
       const select = h("select", common, h("option", { value: "" }, spec.required ? "— choose —" : "— not set —"));
       field.options.forEach((option, i) =>
@@ -145,19 +167,34 @@ function leafEditor(spec: EditorSpec): Editor {
       });
       if (field.kind === "string" && field.pattern) extra = `Pattern ${field.pattern}.`;
   }
+  const error = h("p", { class: "field-error", id: `${id}-error`, "data-role": "field-error", "aria-live": "polite" });
   const row = h(
     "div",
     { class: `field field-${field.kind}` },
     labelFor(spec, id),
     input,
+    options,
     clear,
     hint(spec, hintId, extra),
+    error,
   );
-  if (!row.querySelector(`#${hintId}`)) input.removeAttribute("aria-describedby");
+  input.setAttribute("aria-describedby", row.querySelector(`#${hintId}`) ? `${hintId} ${id}-error` : `${id}-error`);
+  const check = (): void => {
+    const problems: Problem[] = [];
+    readLeaf(spec, input, problems);
+    error.textContent = problems.map((p) => `${spec.label} ${p.message}.`).join(" ");
+    if (problems.length) input.setAttribute("aria-invalid", "true");
+    else input.removeAttribute("aria-invalid");
+  };
+  input.addEventListener("input", check);
+  input.addEventListener("change", check);
   return {
     element: row,
     read: (problems) => readLeaf(spec, input, problems),
-    fill: (value) => fillLeaf(spec, input, value),
+    fill: (value) => {
+      fillLeaf(spec, input, value);
+      error.textContent = "";
+    },
   };
 }
 
@@ -185,8 +222,22 @@ function readLeaf(
       return fail("type", `must be ${field.kind === "integer" ? "an integer" : "a number"}`);
     const text = input.value.trim();
     if (text === "") return UNSET;
-    if (/^-?\d+$/.test(text) && !Number.isSafeInteger(Number(text))) return { set: true, value: BigInt(text) };
-    return { set: true, value: Number(text) };
+    if (field.kind === "integer" && !/^-?\d+$/.test(text)) return fail("type", "must be an integer");
+    const value = /^-?\d+$/.test(text) && !Number.isSafeInteger(Number(text)) ? BigInt(text) : Number(text);
+    const bound = boundProblem(value, field.minimum, field.maximum);
+    return bound ? fail(bound.rule, bound.message) : { set: true, value };
+  }
+  if (field.kind === "combo") {
+    const text = input.value.trim();
+    if (text === "") return UNSET;
+    if (field.options.includes(text) || field.anyString || field.patterns.some((p) => matches(p, text)))
+      return { set: true, value: text };
+    if (field.integer && /^-?\d+$/.test(text)) {
+      const value = Number.isSafeInteger(Number(text)) ? Number(text) : BigInt(text);
+      const bound = boundProblem(value, field.integer.minimum, field.integer.maximum);
+      return bound ? fail(bound.rule, bound.message) : { set: true, value };
+    }
+    return fail("anyOf", `must be ${comboLabel(field)}, not ${JSON.stringify(shorten(text))}`);
   }
   if (field.kind === "json") {
     const text = input.value.trim();
@@ -197,7 +248,42 @@ function readLeaf(
       return fail("json", `is not valid JSON (${(error as Error).message})`);
     }
   }
-  return input.value === "" ? UNSET : { set: true, value: input.value };
+  if (input.value === "") return UNSET;
+  if (field.kind === "string") {
+    const length = [...input.value].length;
+    if (field.minLength !== undefined && length < field.minLength)
+      return fail("minLength", `must be at least ${field.minLength} characters long`);
+    if (field.maxLength !== undefined && length > field.maxLength)
+      return fail("maxLength", `must be at most ${field.maxLength} characters long`);
+    if (field.pattern !== undefined && !matches(field.pattern, input.value))
+      return fail("pattern", `must match ${field.pattern}, not ${JSON.stringify(shorten(input.value))}`);
+  }
+  return { set: true, value: input.value };
+}
+
+function boundProblem(
+  value: number | bigint,
+  minimum: number | undefined,
+  maximum: number | undefined,
+): { rule: string; message: string } | undefined {
+  if (minimum !== undefined && value < minimum) return { rule: "minimum", message: `must be at least ${minimum}` };
+  if (maximum !== undefined && value > maximum) return { rule: "maximum", message: `must be at most ${maximum}` };
+  return undefined;
+}
+
+/** Whether `text` matches a spec pattern; a pattern JavaScript cannot compile is left to the validators. */
+function matches(pattern: string, text: string): boolean {
+  try {
+    return new RegExp(pattern, "u").test(text);
+  } catch {
+    return true;
+  }
+}
+
+/** Typed text quoted in a message, cut at 40 characters. */
+function shorten(text: string): string {
+  const chars = [...text];
+  return chars.length > 40 ? `${chars.slice(0, 40).join("")}…` : text;
 }
 
 function fillLeaf(

@@ -8,6 +8,7 @@ import type { SiteApi, SiteData, SiteMethod } from "../types.js";
 import { parseLink } from "./link.js";
 import { mountPlayground, type Panel } from "./playground.js";
 import type { ClientFactory } from "./send.js";
+import type { WebSocketFactory } from "./subscribe.js";
 
 interface Found {
   api: SiteApi;
@@ -15,7 +16,7 @@ interface Found {
   page: HTMLElement;
 }
 
-export function start(factories: Record<string, ClientFactory>): void {
+export function start(factories: Record<string, ClientFactory>, webSocket?: WebSocketFactory): void {
   const data = document.getElementById("site-data")?.textContent ?? "{}";
   const site = JSON.parse(data) as SiteData;
   document.documentElement.classList.add("js");
@@ -36,7 +37,10 @@ export function start(factories: Record<string, ClientFactory>): void {
     const link = parseLink(window.location.hash);
     const found = find(link.method);
     if (current && found && current.found.method === found.method && !link.params) return;
-    if (current) current.found.page.querySelector<HTMLElement>("[data-role=playground]")?.replaceChildren();
+    if (current) {
+      current.panel.dispose();
+      current.found.page.querySelector<HTMLElement>("[data-role=playground]")?.replaceChildren();
+    }
     current = undefined;
     for (const page of pages.values()) page.classList.remove("current");
     for (const a of Array.from(document.querySelectorAll<HTMLElement>("[data-method]"))) {
@@ -48,7 +52,11 @@ export function start(factories: Record<string, ClientFactory>): void {
     if (found) {
       const factory = factories[found.api.subpath];
       const container = found.page.querySelector<HTMLElement>("[data-role=playground]")!;
-      if (factory) current = { found, panel: mountPlayground(container, site, found.api, found.method, factory, link) };
+      if (factory)
+        current = {
+          found,
+          panel: mountPlayground(container, site, found.api, found.method, factory, link, webSocket),
+        };
       document.title = `${found.method.rpcName} — ${found.api.title}`;
     }
     if (focus) (target.querySelector<HTMLElement>("h1") ?? target).focus({ preventScroll: false });

@@ -12,10 +12,21 @@ export function snippet(
   method: SiteMethod,
   endpointOptions: string,
   args: unknown[],
+  /** For a subscription: the WebSocket URL the call went to. */
+  socketUrl?: string,
 ): string {
   const member = /^[A-Za-z_$][\w$]*$/.test(method.clientName)
     ? `.${method.clientName}`
     : `[${stringLiteral(method.clientName)}]`;
+  if (socketUrl !== undefined)
+    return [
+      `import { ${identifier(api.factory)} } from ${stringLiteral(`${packageName}/${api.subpath}`)};`,
+      `import { webSocket } from ${stringLiteral(`${packageName}/ws`)};`,
+      "",
+      `const ${identifier(api.clientVar)} = ${api.factory}({ transport: webSocket(${stringLiteral(socketUrl)}) });`,
+      `const subscription = await ${api.clientVar}${member}(${args.map(argument).join(", ")});`,
+      "for await (const item of subscription) console.log(item); // subscription.unsubscribe() ends the loop",
+    ].join("\n");
   return [
     `import { ${identifier(api.factory)} } from ${stringLiteral(`${packageName}/${api.subpath}`)};`,
     "",

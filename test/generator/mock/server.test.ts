@@ -159,7 +159,7 @@ describe("the mock server", () => {
     const made = await sol.getAccountInfo("11111111111111111111111111111111", { encoding: "base64" });
     expect(typeof made.value?.lamports).toBe("bigint");
     expect(typeof made.value?.rentEpoch).toBe("bigint");
-    expect(made.value?.data).toEqual([expect.any(String), "base58"]);
+    expect(made.value?.data).toEqual([expect.any(String), "base64"]); // the encoding asked for (follow.ts)
     expect(typeof (await sol.getBlockHeight())).toBe("bigint");
   });
 

@@ -55,4 +55,20 @@ describe("validateMetaSchema", () => {
     expect(problems.map((p) => p.message).join("\n")).not.toContain('"$ref"');
     expect(problems).toHaveLength(1);
   });
+
+  it("names the method, the param and the value of a misspelt schema type, and not the list branch", () => {
+    const d = doc([{ name: "eth_call", params: [{ name: "block", schema: { type: "strng" } }] }]);
+    const problems = validateMetaSchema(d, "a.json");
+    expect(problems.map((p) => [p.pointer, p.message])).toEqual([
+      [
+        "/methods/0/params/0/schema/type",
+        'does not follow the OpenRPC 1.3 meta-schema (method "eth_call", param "block"): must be one of "array", "boolean", "integer", "null", "number", "object", "string", found "strng".',
+      ],
+    ]);
+  });
+
+  it("names the method of a problem in its result", () => {
+    const d = doc([{ name: "m", result: { name: "r", schema: { type: "strng" } } }]);
+    expect(validateMetaSchema(d, "a.json")[0]?.message).toContain('meta-schema (method "m", result): must be one of');
+  });
 });

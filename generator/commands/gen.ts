@@ -44,9 +44,9 @@ export const gen: Command<GenArgs> = {
     },
     "ref-root": {
       type: "string",
-      array: true,
-      nargs: 1,
-      describe: "Another folder $refs may read from (default: the spec's folder and the working folder)",
+      requiresArg: true,
+      describe:
+        "Folder that relative $refs resolve against, and the only one they may read from, for documents that name their files from a repository root (default: each $ref resolves against its own file, inside the spec's folder or the working folder)",
     },
     check: {
       type: "boolean",

@@ -82,6 +82,12 @@ export const mock: Command = {
       describe:
         "Examples that do not validate against their schemas: refuse to serve (error, as npm run gen) or only warn (for third-party documents)",
     },
+    "ref-root": {
+      type: "string",
+      requiresArg: true,
+      describe:
+        "Folder that relative $refs resolve against, and the only one they may read from, for documents that name their files from a repository root (default: each $ref resolves against its own file, inside the spec's folder or the working folder)",
+    },
     ...limitOptions,
   },
   required: { spec: "Pass at least one OpenRPC document with --spec <file>." },
@@ -106,6 +112,7 @@ export const mock: Command = {
       pages,
       limits,
       examples: v.examples as "error" | "warn",
+      ...(typeof v.refRoot === "string" ? { refRoot: v.refRoot } : {}),
     }).catch(listenProblem(host, port));
     for (const warning of server.warnings) console.warn(terminalText(`warning: ${warning}`));
     if (!isLoopback(host))

@@ -22,8 +22,8 @@ export interface PackageOptions {
   cwd?: string;
   /** Examples that do not fit their schemas: `error` (default; nothing is generated) or `warn`. */
   examples?: "error" | "warn";
-  /** Extra folders `$ref`s may read from (`--ref-root`), relative to `cwd`. */
-  refRoots?: readonly string[];
+  /** The folder relative `$ref`s resolve against and may read from (`--ref-root`), relative to `cwd`. */
+  refRoot?: string;
 }
 
 export interface PackageResult {
@@ -44,7 +44,7 @@ export async function generatePackage(
   const loaded = await loadModel({
     specs: options.specs,
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
-    ...(options.refRoots ? { refRoots: options.refRoots } : {}),
+    ...(options.refRoot !== undefined ? { refRoot: options.refRoot } : {}),
     ...(options.examples ? { examples: options.examples } : {}),
     cache: caches.load,
   });

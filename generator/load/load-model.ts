@@ -48,8 +48,8 @@ export interface LoadModelOptions {
   specs: readonly string[];
   /** The working folder (default `process.cwd()`). */
   cwd?: string;
-  /** Extra folders `$ref`s may read from (`--ref-root`), relative to `cwd`. */
-  refRoots?: readonly string[];
+  /** The folder relative `$ref`s resolve against and may read from (`--ref-root`), relative to `cwd`. */
+  refRoot?: string;
   /**
    * Examples that do not fit their schemas are problems of severity `error` (the default) or
    * `warning` (for third-party documents whose examples are known to be wrong).
@@ -85,7 +85,7 @@ export async function loadModel(options: LoadModelOptions): Promise<LoadResult> 
   for (const file of options.specs) {
     let spec: LoadedSpec;
     try {
-      spec = await loadSpec(file, cwd, source, { refRoots: options.refRoots ?? [] });
+      spec = await loadSpec(file, cwd, source, options.refRoot === undefined ? {} : { refRoot: options.refRoot });
     } catch (error) {
       if (!(error instanceof GeneratorError)) throw error;
       problems.push(...error.problems.map((p) => withSeverity(p, "error")));

@@ -25,6 +25,8 @@ export interface MockLoadOptions {
   cwd?: string;
   /** Examples that do not fit their schemas stop the server (`error`, the default, as `npm run gen`) or are warnings. */
   examples?: "error" | "warn";
+  /** The folder relative `$ref`s resolve against and may read from (`--ref-root`). */
+  refRoot?: string;
 }
 
 /** Loads and checks every spec; throws a GeneratorError listing every problem found. */
@@ -33,6 +35,7 @@ export async function loadMockDocuments(files: readonly string[], options: MockL
     specs: files,
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     ...(options.examples ? { examples: options.examples } : {}),
+    ...(options.refRoot !== undefined ? { refRoot: options.refRoot } : {}),
   });
   const model = requireModel(loaded, "The mock server");
   const documents = model.documents.map((doc, i): MockDocument => {

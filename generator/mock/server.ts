@@ -36,6 +36,8 @@ export interface MockServerOptions {
   cwd?: string;
   /** Examples that do not fit their schemas stop the server (`error`, the default, as `npm run gen`) or are warnings. */
   examples?: "error" | "warn";
+  /** The folder relative `$ref`s resolve against and may read from (`--ref-root`). */
+  refRoot?: string;
 }
 
 export interface MockServer {
@@ -80,6 +82,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const loaded = await loadMockDocuments(options.specs, {
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     ...(options.examples ? { examples: options.examples } : {}),
+    ...(options.refRoot !== undefined ? { refRoot: options.refRoot } : {}),
   });
   const { registry, warnings } = buildRegistry(loaded.documents);
   const server = createServer(

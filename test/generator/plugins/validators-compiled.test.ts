@@ -45,7 +45,7 @@ const corpus: Entry[] = existsSync(CORPUS)
   : [];
 
 const model = async (e: Entry): Promise<DocumentModel> =>
-  normalizeDocument(await loadSpec(e.file, e.cwd, diskSource(e.cwd), { refRoots: [] }));
+  normalizeDocument(await loadSpec(e.file, e.cwd, diskSource(e.cwd)));
 
 /** The emitted module, transpiled and run with the runtime's combinators as its `v`. */
 function compiled(code: string): Record<string, unknown> {

@@ -5,14 +5,7 @@
  */
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import {
-  CORPUS_DIR,
-  CORPUS_TABLE,
-  corpusDocuments,
-  corpusRow,
-  corpusTable,
-  generateCorpusDocument,
-} from "./corpus.js";
+import { CORPUS_DIR, CORPUS_TABLE, corpusDocuments, corpusRow, corpusTable, generateCorpusDocument } from "./corpus.js";
 
 const documents = corpusDocuments();
 if (documents.length === 0) {

@@ -15,7 +15,7 @@ import { NameRegistry, pascalCase, RESERVED_MEMBERS, RESERVED_TYPE_NAMES } from 
 import { derivePagination } from "./pagination.js";
 import type { OpenrpcDocument, ServerObject } from "./openrpc.js";
 import { SchemaNormalizer } from "./schema.js";
-import { markDiscriminators, selfReferences } from "./schema-checks.js";
+import { markDiscriminators, relaxUnsatisfiable, selfReferences } from "./schema-checks.js";
 import { normalizeServers } from "./servers.js";
 import { subpathOf } from "./subpath.js";
 
@@ -107,6 +107,7 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
     const pagination = derivePagination(m, definitions);
     if (pagination) m.pagination = pagination;
   }
+  warnings.push(...relaxUnsatisfiable(schemas, file));
   const strict = new Map(schemas.map((s) => [s.name, s.node]));
   const lenient = new Map(schemas.map((s) => [s.name, s.lenientNode]));
   const schemaProblems = [...nodes.strict.problems, ...selfReferences(strict)];

@@ -3,7 +3,7 @@
  * node exists: schemas defined in terms of themselves are refused, and unions whose members
  * are told apart by one constant property get their discriminator.
  */
-import type { Problem } from "../model/document.js";
+import type { NamedSchema, Problem } from "../model/document.js";
 import { childrenOf, resolveNode, type SchemaDefinitions, type SchemaNode, type UnionNode } from "../model/schema.js";
 
 /**
@@ -92,4 +92,80 @@ function discriminatorOf(
     if (new Set(plain).size === plain.length) return { property: name, values: plain };
   }
   return undefined;
+}
+
+/**
+ * Schemas no value can satisfy, each a warning that names it, then read in the documented way
+ * (spec/README.md, "Schemas no value satisfies") by every output, since all read these nodes:
+ * - an object that `required`s a property its `additionalProperties: false` forbids (massa's
+ *   `WrappedOperation`): those names are no longer required (the other checks stay);
+ * - a method result that is the schema `false` (massa's "No return"): the result is `null`.
+ * Both views (strict and lenient) are changed alike. Returns the warnings.
+ */
+export function relaxUnsatisfiable(schemas: NamedSchema[], file: string): Problem[] {
+  const warnings: Problem[] = [];
+  const reported = new Set<string>();
+  const warn = (at: string, message: string, hint: string): void => {
+    if (reported.has(`${at}\u0000${message}`)) return;
+    reported.add(`${at}\u0000${message}`);
+    const hash = at.indexOf("#");
+    warnings.push({
+      file: at.slice(0, Math.max(hash, 0)) || file,
+      pointer: at.slice(hash + 1),
+      message,
+      hint,
+      kind: "unsatisfiable",
+    });
+  };
+  for (const named of schemas) {
+    for (const view of named.node === named.lenientNode ? [named.node] : [named.node, named.lenientNode]) {
+      for (const node of nodesOf(view)) {
+        if (node.kind !== "object" || node.additional?.kind !== "never") continue;
+        const forbidden = node.requiredOnly.filter((n) => !node.patterns.some((p) => safeTest(p.pattern, n)));
+        if (forbidden.length === 0) continue;
+        node.requiredOnly = node.requiredOnly.filter((n) => !forbidden.includes(n));
+        warn(
+          node.pointer,
+          `schema ${named.name} requires ${forbidden.map((n) => `"${n}"`).join(", ")}, which its additionalProperties: false forbids, so no value fits it; the generated code treats ${forbidden.length === 1 ? "it" : "them"} as not required.`,
+          "Add the property to `properties`, or remove it from `required` (a misspelt property name is the usual cause).",
+        );
+      }
+    }
+    if (named.role === "result" && admitsNothing(named.node)) {
+      const pointer = named.node.pointer;
+      named.node = { kind: "null", pointer };
+      named.lenientNode = named.node;
+      warn(
+        pointer,
+        `the result schema of ${named.name.replace(/Result$/, "")} is \`false\`, which no value fits; the generated code reads it as "returns null".`,
+        'Write `"schema": { "type": "null" }` for a method that returns nothing.',
+      );
+    }
+  }
+  return warnings;
+}
+
+/** `false`, or `{ not: {} }` (what `false` becomes once a description is added to it). */
+function admitsNothing(node: SchemaNode): boolean {
+  return node.kind === "never" || (node.kind === "not" && node.node.kind === "unknown");
+}
+
+/** Every node under `root`, named references not followed (each named schema is walked on its own). */
+function nodesOf(root: SchemaNode): SchemaNode[] {
+  const out: SchemaNode[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    out.push(node);
+    stack.push(...childrenOf(node));
+  }
+  return out;
+}
+
+function safeTest(pattern: string, name: string): boolean {
+  try {
+    return new RegExp(pattern, "u").test(name);
+  } catch {
+    return false;
+  }
 }

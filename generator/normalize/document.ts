@@ -107,7 +107,7 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
     const pagination = derivePagination(m, definitions);
     if (pagination) m.pagination = pagination;
   }
-  warnings.push(...relaxUnsatisfiable(schemas, file));
+  warnings.push(...relaxUnsatisfiable(schemas, file, new Map(methods.map((m) => [m.resultType, m.rpcName]))));
   const strict = new Map(schemas.map((s) => [s.name, s.node]));
   const lenient = new Map(schemas.map((s) => [s.name, s.lenientNode]));
   const schemaProblems = [...nodes.strict.problems, ...selfReferences(strict)];

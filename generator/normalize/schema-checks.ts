@@ -100,9 +100,14 @@ function discriminatorOf(
  * - an object that `required`s a property its `additionalProperties: false` forbids (massa's
  *   `WrappedOperation`): those names are no longer required (the other checks stay);
  * - a method result that is the schema `false` (massa's "No return"): the result is `null`.
- * Both views (strict and lenient) are changed alike. Returns the warnings.
+ * Both views (strict and lenient) are changed alike. `methodOf`: result type name → method name.
+ * Returns the warnings.
  */
-export function relaxUnsatisfiable(schemas: NamedSchema[], file: string): Problem[] {
+export function relaxUnsatisfiable(
+  schemas: NamedSchema[],
+  file: string,
+  methodOf: ReadonlyMap<string, string>,
+): Problem[] {
   const warnings: Problem[] = [];
   const reported = new Set<string>();
   const warn = (at: string, message: string, hint: string): void => {
@@ -137,7 +142,7 @@ export function relaxUnsatisfiable(schemas: NamedSchema[], file: string): Proble
       named.lenientNode = named.node;
       warn(
         pointer,
-        `the result schema of ${named.name.replace(/Result$/, "")} is \`false\`, which no value fits; the generated code reads it as "returns null".`,
+        `the result schema of method "${methodOf.get(named.name) ?? named.name}" is \`false\`, which no value fits; the generated code reads it as "returns null".`,
         'Write `"schema": { "type": "null" }` for a method that returns nothing.',
       );
     }

@@ -198,7 +198,7 @@ async function readDocument(source: SpecSource, next: Pending, problems: Problem
     return undefined;
   }
   // The YAML parser is loaded only for YAML files (most documents are JSON).
-  const yaml = /\.ya?ml$/i.test(file) ? await import("yaml") : undefined;
+  const yaml = /\.ya?ml$/i.test(file) ? await yamlModule() : undefined;
   let value: unknown;
   try {
     value = yaml ? yaml.parse(text, { maxAliasCount: 100, uniqueKeys: true }) : JSON.parse(text);
@@ -236,10 +236,28 @@ function alsoTried(source: SpecSource, from: NonNullable<Pending["from"]>, cwd: 
   return ` It was resolved against the referring file ${from.file}, giving ${rfc}, which does not exist; ${fromCwd} (the same path from the working folder) does: write the $ref as "./${relative}${from.ref.slice(filePart.length)}".`;
 }
 
-function yamlPlace(error: unknown, YAMLParseError: typeof import("yaml").YAMLParseError): string | undefined {
-  if (!(error instanceof YAMLParseError)) return undefined;
-  const at = error.linePos?.[0];
-  const what = error.code.toLowerCase().replace(/_/g, " ");
+type Yaml = Pick<typeof import("yaml"), "parse" | "YAMLParseError">;
+
+/**
+ * The `yaml` module's API, however it was loaded: as ES module exports (tsx, Node), or as the
+ * `default` export of its CommonJS build (the esbuild bundle that generator/bin.mjs runs).
+ */
+async function yamlModule(): Promise<Yaml> {
+  const loaded = (await import("yaml")) as Partial<Yaml> & { default?: Partial<Yaml> };
+  const api = typeof loaded.parse === "function" ? loaded : loaded.default;
+  if (typeof api?.parse !== "function") throw new Error("The yaml module has no parse function.");
+  return api as Yaml;
+}
+
+/**
+ * Where a YAML parse error is, from what the error says of itself; never throws (an error of an
+ * unexpected shape gives no place rather than hiding the message).
+ */
+function yamlPlace(error: unknown, YAMLParseError: unknown): string | undefined {
+  if (typeof YAMLParseError !== "function" || !(error instanceof YAMLParseError)) return undefined;
+  const { linePos, code } = error as { linePos?: { line: number; col: number }[]; code?: unknown };
+  const at = Array.isArray(linePos) ? linePos[0] : undefined;
+  const what = typeof code === "string" ? code.toLowerCase().replace(/_/g, " ") : "syntax error";
   return at ? `line ${at.line}, column ${at.col}: ${what}` : what;
 }
 

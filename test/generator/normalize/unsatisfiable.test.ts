@@ -14,7 +14,7 @@ const document = normalizeDocument(
     doc(
       [
         { name: "get_op", result: { name: "op", schema: { $ref: "#/components/schemas/WrappedOperation" } } },
-        { name: "ban", result: { name: "No return", description: "No return.", schema: false } },
+        { name: "ban", result: { name: "No return", schema: false } },
         { name: "ok", result: { name: "fine", schema: { $ref: "#/components/schemas/Fine" } } },
       ],
       {

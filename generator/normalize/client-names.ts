@@ -81,7 +81,10 @@ export function methodNames(
   const claim = (suffix: string, where: string): string =>
     n.typeNames.claim(`${typeBase}${suffix}`, `${n.file}#${at}/${where}`);
   const paramsType = claim("Params", "params");
-  const resultType = claim("Result", "result");
+  // A result that is the component of the very name its type would have (`auth` → `$ref: AuthResult`)
+  // is that component: one schema, one name, not `AuthResult2 = AuthResult`.
+  const sameComponent = base.result && plainRef(base.result.schema) === `${typeBase}Result`;
+  const resultType = sameComponent ? `${typeBase}Result` : claim("Result", "result");
   const variants = base.variants.map((v) => ({
     ...v,
     typeName: n.typeNames.claim(`${resultType}${v.name}`, `${n.file}#${at}/x-result-variants`),

@@ -77,7 +77,8 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
     schemas.push(
       namedSchema(nodes, m.paramsType, paramsSchema(m), { where: `#${m.pointer}/params`, role: "params", params }),
     );
-    if (m.result)
+    // A result that is a component of its own type name is that component (client-names.ts).
+    if (m.result && !components.some((c) => c.name === m.resultType))
       schemas.push(
         named(
           m.resultType,

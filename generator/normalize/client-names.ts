@@ -32,7 +32,8 @@ export function clientNames(
 }
 
 /** Words that name no service: a title made of them alone ("JSON-RPC API") names the client after its file. */
-const GENERIC_WORDS = /(?<![\p{L}\p{Nd}])(api|openrpc|json-?rpc|rpc|spec|specification|schema|service)(?![\p{L}\p{Nd}])/giu;
+const GENERIC_WORDS =
+  /(?<![\p{L}\p{Nd}])(api|openrpc|json-?rpc|rpc|spec|specification|schema|service)(?![\p{L}\p{Nd}])/giu;
 
 /** The base of the client's names from a title or a file name, generic words left out; undefined when nothing is left. */
 function nameBase(text: string): string | undefined {
@@ -69,10 +70,13 @@ export function methodNames(
       ? base.rpcName.slice(n.methodPrefix.length)
       : base.rpcName;
   if (clientName !== stripped && !n.members.renamed.some((r) => r.given === clientName)) {
+    const spaced = base.rpcName.trim() !== base.rpcName;
     n.warnings.push({
       file: n.file,
       pointer: `${at}/name`,
-      message: `method name "${base.rpcName}" is not a JavaScript identifier; its client method is "${clientName}".`,
+      message: spaced
+        ? `method name "${base.rpcName}" begins or ends with white space; it is sent as written, and its client method is "${clientName}".`
+        : `method name "${base.rpcName}" is not a JavaScript identifier; its client method is "${clientName}".`,
       hint: "The JSON-RPC name on the wire is unchanged; rename the method to choose the client name yourself.",
       kind: "method-name",
     });

@@ -76,9 +76,7 @@ function words(name: string): string[] {
     .replace(/([\p{Ll}\p{Nd}])(\p{Lu})/gu, "$1 $2")
     .split(/[^\p{L}\p{Nd}\p{Nl}\p{Mn}\p{Mc}]+/u)
     .filter((w) => w.length > 0 && /^[\p{L}\p{Nd}\p{Nl}]/u.test(w))
-    .map((w) =>
-      screaming || (mixed && /^\p{Lu}{4,}$/u.test(w)) ? w.charAt(0) + w.slice(1).toLowerCase() : w,
-    );
+    .map((w) => (screaming || (mixed && /^\p{Lu}{4,}$/u.test(w)) ? w.charAt(0) + w.slice(1).toLowerCase() : w));
 }
 
 /**

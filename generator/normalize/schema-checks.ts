@@ -3,7 +3,7 @@
  * node exists: schemas defined in terms of themselves are refused, and unions whose members
  * are told apart by one constant property get their discriminator.
  */
-import type { NamedSchema, Problem } from "../model/document.js";
+import type { JsonSchema, Problem } from "../model/document.js";
 import { childrenOf, resolveNode, type SchemaDefinitions, type SchemaNode, type UnionNode } from "../model/schema.js";
 
 /**
@@ -95,76 +95,75 @@ function discriminatorOf(
 }
 
 /**
- * Schemas no value can satisfy, each a warning that names it, then read in the documented way
- * (spec/README.md, "Schemas no value satisfies") by every output, since all read these nodes:
+ * Schemas no value can satisfy, each a warning that names it, then read one documented way
+ * (spec/README.md, "Schemas no value satisfies"). Done on the JSON Schema, before anything reads
+ * it, so that the types, the validators, the mock (ajv and its values) and the example checks
+ * all see the same schema:
  * - an object that `required`s a property its `additionalProperties: false` forbids (massa's
  *   `WrappedOperation`): those names are no longer required (the other checks stay);
- * - a method result that is the schema `false` (massa's "No return"): the result is `null`.
- * Both views (strict and lenient) are changed alike. `methodOf`: result type name → method name.
- * Returns the warnings.
+ * - a method result that is the schema `false` (massa's "No return"): the result is `null`
+ *   (./document.ts, `resultSchema`).
+ * Returns the schema itself when nothing is wrong, else a copy.
  */
-export function relaxUnsatisfiable(
-  schemas: NamedSchema[],
-  file: string,
-  methodOf: ReadonlyMap<string, string>,
-): Problem[] {
-  const warnings: Problem[] = [];
-  const reported = new Set<string>();
-  const warn = (at: string, message: string, hint: string): void => {
-    if (reported.has(`${at}\u0000${message}`)) return;
-    reported.add(`${at}\u0000${message}`);
+export function relaxUnsatisfiable(schema: JsonSchema, at: string, label: string, warnings: Problem[]): JsonSchema {
+  return relax(schema, at, label, warnings) as JsonSchema;
+}
+
+/** Keywords whose values are data, not schemas. */
+const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples", "example", "required"]);
+
+function relax(value: unknown, at: string, label: string, warnings: Problem[]): unknown {
+  if (Array.isArray(value)) {
+    let changed = false;
+    const out = value.map((v, i) => {
+      const r = relax(v, `${at}/${i}`, label, warnings);
+      changed ||= r !== v;
+      return r;
+    });
+    return changed ? out : value;
+  }
+  if (value === null || typeof value !== "object") return value;
+  const s = value as Record<string, unknown>;
+  let out: Record<string, unknown> | undefined;
+  for (const [key, child] of Object.entries(s)) {
+    if (DATA_KEYWORDS.has(key) || child === null || typeof child !== "object") continue;
+    const r = relax(child, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, label, warnings);
+    if (r !== child) setOwnKey((out ??= { ...s }), key, r);
+  }
+  const forbidden = forbiddenRequired(s);
+  if (forbidden.length > 0) {
+    setOwnKey(
+      (out ??= { ...s }),
+      "required",
+      (s.required as string[]).filter((n) => !forbidden.includes(n)),
+    );
     const hash = at.indexOf("#");
     warnings.push({
-      file: at.slice(0, Math.max(hash, 0)) || file,
+      file: at.slice(0, Math.max(hash, 0)),
       pointer: at.slice(hash + 1),
-      message,
-      hint,
+      message: `schema ${label} requires ${forbidden.map((n) => `"${n}"`).join(", ")}, which its additionalProperties: false forbids, so no value fits it; the generated code treats ${forbidden.length === 1 ? "it" : "them"} as not required.`,
+      hint: "Add the property to `properties`, or remove it from `required` (a misspelt property name is the usual cause).",
       kind: "unsatisfiable",
     });
-  };
-  for (const named of schemas) {
-    for (const view of named.node === named.lenientNode ? [named.node] : [named.node, named.lenientNode]) {
-      for (const node of nodesOf(view)) {
-        if (node.kind !== "object" || node.additional?.kind !== "never") continue;
-        const forbidden = node.requiredOnly.filter((n) => !node.patterns.some((p) => safeTest(p.pattern, n)));
-        if (forbidden.length === 0) continue;
-        node.requiredOnly = node.requiredOnly.filter((n) => !forbidden.includes(n));
-        warn(
-          node.pointer,
-          `schema ${named.name} requires ${forbidden.map((n) => `"${n}"`).join(", ")}, which its additionalProperties: false forbids, so no value fits it; the generated code treats ${forbidden.length === 1 ? "it" : "them"} as not required.`,
-          "Add the property to `properties`, or remove it from `required` (a misspelt property name is the usual cause).",
-        );
-      }
-    }
-    if (named.role === "result" && admitsNothing(named.node)) {
-      const pointer = named.node.pointer;
-      named.node = { kind: "null", pointer };
-      named.lenientNode = named.node;
-      warn(
-        pointer,
-        `the result schema of method "${methodOf.get(named.name) ?? named.name}" is \`false\`, which no value fits; the generated code reads it as "returns null".`,
-        'Write `"schema": { "type": "null" }` for a method that returns nothing.',
-      );
-    }
   }
-  return warnings;
+  return out ?? value;
 }
 
-/** `false`, or `{ not: {} }` (what `false` becomes once a description is added to it). */
-function admitsNothing(node: SchemaNode): boolean {
-  return node.kind === "never" || (node.kind === "not" && node.node.kind === "unknown");
+/** The `required` names that `additionalProperties: false` forbids: neither a property nor matched by a pattern. */
+function forbiddenRequired(s: Record<string, unknown>): string[] {
+  if (s.additionalProperties !== false || !Array.isArray(s.required)) return [];
+  const properties = s.properties !== null && typeof s.properties === "object" ? s.properties : {};
+  const patterns = Object.keys(
+    s.patternProperties !== null && typeof s.patternProperties === "object" ? s.patternProperties : {},
+  );
+  return s.required.filter(
+    (n): n is string => typeof n === "string" && !Object.hasOwn(properties, n) && !patterns.some((p) => safeTest(p, n)),
+  );
 }
 
-/** Every node under `root`, named references not followed (each named schema is walked on its own). */
-function nodesOf(root: SchemaNode): SchemaNode[] {
-  const out: SchemaNode[] = [];
-  const stack = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    out.push(node);
-    stack.push(...childrenOf(node));
-  }
-  return out;
+/** Defines an own property (a key `__proto__` stays a key). */
+function setOwnKey(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function safeTest(pattern: string, name: string): boolean {

@@ -26,6 +26,7 @@ export interface FingerprintOptions {
   description?: string;
   examples?: string;
   refRoot?: string;
+  allowDuplicateParams?: boolean;
 }
 
 /** Folders (under the project root) whose files, at any depth, make up the generator. */
@@ -79,9 +80,9 @@ async function computeGeneratorHash(root: string): Promise<string> {
 /** The key of a run: options and inputs (path and text of every spec file read). */
 export function inputKey(options: FingerprintOptions, inputs: ReadonlyMap<string, string>): string {
   const hash = createHash("sha256");
-  const { specs, packageName, version, description, examples, refRoot } = options;
+  const { specs, packageName, version, description, examples, refRoot, allowDuplicateParams } = options;
   hash.update(
-    `${JSON.stringify({ specs, packageName, version, description, examples: examples ?? "error", refRoot: refRoot ?? null })}\0`,
+    `${JSON.stringify({ specs, packageName, version, description, examples: examples ?? "error", refRoot: refRoot ?? null, ...(allowDuplicateParams ? { allowDuplicateParams } : {}) })}\0`,
   );
   for (const [file, text] of inputs) hash.update(`${file}\0${text.length}\0`).update(text).update("\0");
   return hash.digest("hex");

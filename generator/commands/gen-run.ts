@@ -18,6 +18,7 @@ export interface GenArgs {
   pkgVersion?: string;
   examples: "error" | "warn";
   refRoot?: string;
+  allowDuplicateParams: boolean;
   check: boolean;
   watch: boolean;
   typecheck: boolean;
@@ -39,6 +40,7 @@ export async function runGen(args: GenArgs, root: string, defaultOut: string): P
     specs,
     examples: args.examples,
     ...(args.refRoot !== undefined ? { refRoot: args.refRoot } : {}),
+    ...(args.allowDuplicateParams ? { allowDuplicateParams: true } : {}),
     packageName: args.name ?? DEFAULT_PACKAGE,
     ...(args.pkgVersion ? { version: args.pkgVersion } : kept),
   };

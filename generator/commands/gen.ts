@@ -48,6 +48,12 @@ export const gen: Command<GenArgs> = {
       describe:
         "Folder that relative $refs resolve against, and the only one they may read from, for documents that name their files from a repository root (default: each $ref resolves against its own file, inside the spec's folder or the working folder)",
     },
+    "allow-duplicate-params": {
+      type: "boolean",
+      default: false,
+      describe:
+        "Generate methods that name two params alike (refused by default), the later renamed with a number, with a warning",
+    },
     check: {
       type: "boolean",
       default: false,

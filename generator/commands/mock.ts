@@ -82,6 +82,11 @@ export const mock: Command = {
       describe:
         "Examples that do not validate against their schemas: refuse to serve (error, as npm run gen) or only warn (for third-party documents)",
     },
+    "allow-duplicate-params": {
+      type: "boolean",
+      default: false,
+      describe: "Serve methods that name two params alike (refused by default), the later renamed with a number",
+    },
     "ref-root": {
       type: "string",
       requiresArg: true,
@@ -113,6 +118,7 @@ export const mock: Command = {
       limits,
       examples: v.examples as "error" | "warn",
       ...(typeof v.refRoot === "string" ? { refRoot: v.refRoot } : {}),
+      ...(v.allowDuplicateParams === true ? { allowDuplicateParams: true } : {}),
     }).catch(listenProblem(host, port));
     for (const warning of server.warnings) console.warn(terminalText(`warning: ${warning}`));
     if (!isLoopback(host))

@@ -24,6 +24,8 @@ export interface PackageOptions {
   examples?: "error" | "warn";
   /** The folder relative `$ref`s resolve against and may read from (`--ref-root`), relative to `cwd`. */
   refRoot?: string;
+  /** Generate methods with two params of one name, the later renamed (`--allow-duplicate-params`). */
+  allowDuplicateParams?: boolean;
 }
 
 export interface PackageResult {
@@ -45,6 +47,7 @@ export async function generatePackage(
     specs: options.specs,
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     ...(options.refRoot !== undefined ? { refRoot: options.refRoot } : {}),
+    ...(options.allowDuplicateParams ? { allowDuplicateParams: true } : {}),
     ...(options.examples ? { examples: options.examples } : {}),
     cache: caches.load,
   });

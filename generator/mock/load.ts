@@ -27,6 +27,7 @@ export interface MockLoadOptions {
   examples?: "error" | "warn";
   /** The folder relative `$ref`s resolve against and may read from (`--ref-root`). */
   refRoot?: string;
+  allowDuplicateParams?: boolean;
 }
 
 /** Loads and checks every spec; throws a GeneratorError listing every problem found. */
@@ -36,6 +37,7 @@ export async function loadMockDocuments(files: readonly string[], options: MockL
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     ...(options.examples ? { examples: options.examples } : {}),
     ...(options.refRoot !== undefined ? { refRoot: options.refRoot } : {}),
+    ...(options.allowDuplicateParams ? { allowDuplicateParams: true } : {}),
   });
   const model = requireModel(loaded, "The mock server");
   const documents = model.documents.map((doc, i): MockDocument => {

@@ -38,6 +38,8 @@ export interface MockServerOptions {
   examples?: "error" | "warn";
   /** The folder relative `$ref`s resolve against and may read from (`--ref-root`). */
   refRoot?: string;
+  /** Serve methods with two params of one name, the later renamed (`--allow-duplicate-params`). */
+  allowDuplicateParams?: boolean;
 }
 
 export interface MockServer {
@@ -83,6 +85,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     ...(options.examples ? { examples: options.examples } : {}),
     ...(options.refRoot !== undefined ? { refRoot: options.refRoot } : {}),
+    ...(options.allowDuplicateParams ? { allowDuplicateParams: true } : {}),
   });
   const { registry, warnings } = buildRegistry(loaded.documents);
   const server = createServer(

@@ -72,7 +72,7 @@ function words(name: string): string[] {
   const screaming = /^[\p{Lu}\p{Nd}]+(?:_[\p{Lu}\p{Nd}]+)+$/u.test(name);
   const mixed = /\p{Ll}/u.test(name);
   return name
-    .replace(/[^\u0000-\uffff]/gu, " ")
+    .replace(/\p{Cs}|[\u{10000}-\u{10FFFF}]/gu, " ")
     .replace(/([\p{Ll}\p{Nd}])(\p{Lu})/gu, "$1 $2")
     .split(/[^\p{L}\p{Nd}\p{Nl}\p{Mn}\p{Mc}]+/u)
     .filter((w) => w.length > 0 && /^[\p{L}\p{Nd}\p{Nl}]/u.test(w))

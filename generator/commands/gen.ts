@@ -99,6 +99,14 @@ export const gen: Command<GenArgs> = {
   },
 };
 
+/** `--ref-root` names one folder (it is where `$ref`s resolve from, so two cannot both be it). */
+export function refRootProblem(value: unknown): void {
+  if (value === undefined) return;
+  if (Array.isArray(value))
+    throw new UsageError("--ref-root names the one folder $refs resolve from: pass it once, not several times.");
+  if (typeof value !== "string" || value.trim() === "") throw new UsageError("--ref-root must name a folder.");
+}
+
 /** The checks yargs cannot make: npm's rules for the name and version, a folder for --out, one mode. */
 function checkValues(a: GenArgs): void {
   const name = a.name === undefined ? undefined : packageNameProblem(a.name);
@@ -106,6 +114,7 @@ function checkValues(a: GenArgs): void {
   const version = a.pkgVersion === undefined ? undefined : versionProblem(a.pkgVersion);
   if (version) throw new UsageError(`--pkg-version ${quoted(a.pkgVersion ?? "")} ${version}.`);
   if (a.out !== undefined && a.out.trim() === "") throw new UsageError("--out must name a folder.");
+  refRootProblem(a.refRoot);
   for (const file of a.spec ?? [])
     if (file.trim() === "") throw new UsageError("--spec must name a file; it is empty.");
   if (a.watch && a.check)

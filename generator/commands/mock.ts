@@ -17,6 +17,7 @@ import {
 } from "../mock/limits.js";
 import { terminalText } from "../print/escape.js";
 import { listenProblem, untilSignal, wholeNumber } from "./server.js";
+import { refRootProblem } from "./gen.js";
 import { quoted, UsageError, type Command, type Parsed } from "./usage.js";
 
 const LIMIT_HELP: Record<LimitName, string> = {
@@ -158,6 +159,7 @@ function mockArgs(v: Parsed): MockArgs {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  refRootProblem(v.refRoot);
   const specs = v.spec as string[];
   for (const file of specs) if (file.trim() === "") throw new UsageError("--spec must name a file; it is empty.");
   const host = v.host as string;

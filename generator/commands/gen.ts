@@ -13,7 +13,7 @@ import { DEFAULT_PACKAGE, DEFAULT_VERSION } from "../defaults.js";
 import { packageNameProblem, versionProblem } from "../package-name.js";
 import { ROOT } from "../root.js";
 import type { GenArgs } from "./gen-run.js";
-import { quoted, UsageError, type Command } from "./usage.js";
+import { quoted, refRootProblem, UsageError, type Command } from "./usage.js";
 
 export const gen: Command<GenArgs> = {
   command: "gen",
@@ -98,14 +98,6 @@ export const gen: Command<GenArgs> = {
     return runGen(args, ROOT, path.join(ROOT, "generated"));
   },
 };
-
-/** `--ref-root` names one folder (it is where `$ref`s resolve from, so two cannot both be it). */
-export function refRootProblem(value: unknown): void {
-  if (value === undefined) return;
-  if (Array.isArray(value))
-    throw new UsageError("--ref-root names the one folder $refs resolve from: pass it once, not several times.");
-  if (typeof value !== "string" || value.trim() === "") throw new UsageError("--ref-root must name a folder.");
-}
 
 /** The checks yargs cannot make: npm's rules for the name and version, a folder for --out, one mode. */
 function checkValues(a: GenArgs): void {

@@ -17,8 +17,7 @@ import {
 } from "../mock/limits.js";
 import { terminalText } from "../print/escape.js";
 import { listenProblem, untilSignal, wholeNumber } from "./server.js";
-import { refRootProblem } from "./gen.js";
-import { quoted, UsageError, type Command, type Parsed } from "./usage.js";
+import { quoted, refRootProblem, UsageError, type Command, type Parsed } from "./usage.js";
 
 const LIMIT_HELP: Record<LimitName, string> = {
   maxBodyBytes: "Largest request body in bytes (counted after gzip/deflate decoding)",

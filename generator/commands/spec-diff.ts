@@ -9,7 +9,7 @@
 import { FORMATS, pathProblem, refProblem } from "../spec-diff/options.js";
 import { LEVELS } from "../spec-diff/rules.js";
 import type { Review, SpecDiffArgs } from "./spec-diff-run.js";
-import { quoted, UsageError, type Command } from "./usage.js";
+import { quoted, refRootProblem, UsageError, type Command } from "./usage.js";
 
 export const specDiff: Command<SpecDiffArgs> = {
   command: "spec:diff [specs..]",
@@ -64,6 +64,19 @@ export const specDiff: Command<SpecDiffArgs> = {
       default: false,
       describe: "Exit 0 even then: the break is intended (the findings are still reported)",
     },
+    examples: {
+      type: "string",
+      choices: ["error", "warn"],
+      default: "error",
+      describe:
+        "Examples that do not validate against their schemas: a side that has them cannot be reviewed (error), or they are let through (warn, for third-party documents)",
+    },
+    "ref-root": {
+      type: "string",
+      requiresArg: true,
+      describe:
+        "Folder that relative $refs resolve against and the only one they may read from, on both sides, as npm run gen (default: each $ref resolves against its own file)",
+    },
     debug: { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" },
   },
   examples: [
@@ -93,12 +106,18 @@ export function reviewOf(args: SpecDiffArgs): Review {
     const problem = file === undefined ? undefined : pathProblem(file);
     if (problem) throw new UsageError(`${flag} ${quoted(file!)} ${problem}.`);
   }
+  refRootProblem(args.refRoot);
+  if (args.refRoot !== undefined) {
+    const problem = pathProblem(args.refRoot);
+    if (problem) throw new UsageError(`--ref-root ${quoted(args.refRoot)} ${problem}.`);
+  }
   if (args.output !== undefined && args.output === args.summary)
     throw new UsageError("--output and --summary name the same file; give each its own.");
   const output = {
     format: args.format,
     failOn: args.failOn,
     allowBreaking: args.allowBreaking,
+    load: { examples: args.examples ?? "error", ...(args.refRoot !== undefined ? { refRoot: args.refRoot } : {}) },
     ...(args.output !== undefined ? { output: args.output } : {}),
     ...(args.summary !== undefined ? { summary: args.summary } : {}),
   };

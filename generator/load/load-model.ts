@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import type { DocumentModel, Problem } from "../model/document.js";
 import { normalizeDocument } from "../normalize/document.js";
 import { GeneratorError } from "../problems.js";
-import { validateExamples } from "../validate/examples.js";
+import { validateExamples, type ExamplesCache } from "../validate/examples.js";
 import { validateSpec } from "../validate/spec.js";
 import { diskSource, loadSpec, type LoadedSpec, type SpecSource } from "./load.js";
 
@@ -41,6 +41,8 @@ export interface LoadCache {
   get(key: string): Promise<CheckedSpec> | undefined;
   set(key: string, value: Promise<CheckedSpec>): void;
   delete(key: string): void;
+  /** The examples check's compiled schemas, by the document's named schemas (see validate/examples.ts). */
+  readonly examples?: ExamplesCache;
 }
 
 export interface LoadModelOptions {
@@ -133,12 +135,12 @@ export function requireModel(result: LoadResult, stage: string): LoadedModel {
  */
 function checkCached(spec: LoadedSpec, options: LoadModelOptions): Promise<CheckedSpec> {
   const policy = { examples: options.examples ?? "error", duplicates: options.allowDuplicateParams === true } as const;
-  if (!options.cache) return checkSpec(spec, policy);
+  if (!options.cache) return checkSpec(spec, policy, undefined);
   const key = specKey(spec, `${policy.examples}\0${policy.duplicates}`);
   let checked = options.cache.get(key);
   if (!checked) {
     const cache = options.cache;
-    const made = checkSpec(spec, policy);
+    const made = checkSpec(spec, policy, options.cache.examples);
     cache.set(key, made);
     made.catch(() => {
       if (cache.get(key) === made) cache.delete(key);
@@ -152,6 +154,7 @@ function checkCached(spec: LoadedSpec, options: LoadModelOptions): Promise<Check
 async function checkSpec(
   spec: LoadedSpec,
   policy: { examples: "error" | "warn"; duplicates: boolean },
+  examplesCache: ExamplesCache | undefined,
 ): Promise<CheckedSpec> {
   const { examples } = policy;
   const found = validateSpec(spec);
@@ -180,7 +183,7 @@ async function checkSpec(
     return { problems: [...problems, ...error.problems.map((p) => withSeverity(p, "error"))] };
   }
   problems.push(...document.warnings.map((p) => withSeverity(p, "warning")));
-  const exampleProblems = (await validateExamples(document)).map((p) =>
+  const exampleProblems = (await validateExamples(document, examplesCache)).map((p) =>
     withSeverity(p, examples === "warn" ? "warning" : "error"),
   );
   problems.push(...exampleProblems);

@@ -19,6 +19,7 @@ import type { Row, SectionResult } from "./report.js";
 import { ROOT } from "./server.js";
 import { now, ratio } from "./stats.js";
 import { SYNTHETIC_METHODS, syntheticDocument } from "./synthetic-doc.js";
+import { CORPUS_DIR } from "./corpus.js";
 
 const SECTION = "1. Generation";
 const BUILD_DIR = path.join(ROOT, "bench", ".build");
@@ -236,6 +237,7 @@ export async function runGeneration(options: GenerationOptions): Promise<Section
       const label = doc.file ? doc.label : `${doc.label}, ${(text.length / 1024 / 1024).toFixed(1)} MB`;
       await generationCase(label, file, options, rows, details, doc.file ? 5 : 3);
     }
+    await scalingCase(options, rows);
   } finally {
     await rm(synthetic, { recursive: true, force: true });
     await rm(peerPackage, { recursive: true, force: true });
@@ -332,6 +334,48 @@ async function generationCase(
   if (useOurs && (label.startsWith("MetaMask") || label.startsWith("synthetic") || label.startsWith("advanced")))
     details.push(await profileGeneration(target, label));
   if (variant) await rm(variant.dir, { recursive: true, force: true });
+}
+
+/**
+ * Generation time grows linearly with the document: lotus full (240 methods, from the shared
+ * corpus, bench/corpus.ts) within 3× the MetaMask document (55 methods), both through
+ * `node generator/bin.mjs` with the format cache off, alternating. Skipped, with a note, where
+ * the shared corpus is absent.
+ */
+async function scalingCase(options: GenerationOptions, rows: Row[]): Promise<void> {
+  const caseLabel = "scaling: lotus_full.json (240 methods) over MetaMask (55 methods)";
+  const metamask = DOCUMENTS.find((d) => d.label.startsWith("MetaMask"))!.file;
+  const lotus = path.join(CORPUS_DIR, "lotus_full.json");
+  const base = { section: SECTION, case: caseLabel, unit: "ms" } as const;
+  if (!existsSync(lotus)) {
+    rows.push({ ...base, subject: "ours, lotus_full.json", samples: [], note: `${lotus} is absent: no scaling row.` });
+    return;
+  }
+  options.log(`generation: ${caseLabel}`);
+  const samples = { metamask: [] as number[], lotus: [] as number[] };
+  for (let i = 0; i < (options.quick ? 2 : 5); i++) {
+    const order = i % 2 === 0 ? (["metamask", "lotus"] as const) : (["lotus", "metamask"] as const);
+    for (const which of order) {
+      const result = await runTool("node", which === "lotus" ? lotus : metamask);
+      if (result.ok) samples[which].push(result.ms);
+    }
+  }
+  const r = ratio(samples.lotus, samples.metamask);
+  rows.push({
+    ...base,
+    subject: "ours, MetaMask API (node generator/bin.mjs)",
+    samples: samples.metamask,
+    baseline: true,
+  });
+  rows.push({
+    ...base,
+    subject: "ours, lotus_full.json (node generator/bin.mjs)",
+    samples: samples.lotus,
+    ratio: r,
+    ratioOf: "MetaMask",
+    target: "≤ 3.00",
+    met: Number.isFinite(r) ? r <= 3 : undefined,
+  });
 }
 
 /** One `--cpu-prof` run of the bundled CLI (format cache off), self time summed by package. */

@@ -25,7 +25,8 @@ export interface FingerprintOptions {
   version?: string;
   description?: string;
   examples?: string;
-  refRoots?: readonly string[];
+  refRoot?: string;
+  allowDuplicateParams?: boolean;
 }
 
 /** Folders (under the project root) whose files, at any depth, make up the generator. */
@@ -79,9 +80,9 @@ async function computeGeneratorHash(root: string): Promise<string> {
 /** The key of a run: options and inputs (path and text of every spec file read). */
 export function inputKey(options: FingerprintOptions, inputs: ReadonlyMap<string, string>): string {
   const hash = createHash("sha256");
-  const { specs, packageName, version, description, examples, refRoots } = options;
+  const { specs, packageName, version, description, examples, refRoot, allowDuplicateParams } = options;
   hash.update(
-    `${JSON.stringify({ specs, packageName, version, description, examples: examples ?? "error", refRoots: refRoots ?? [] })}\0`,
+    `${JSON.stringify({ specs, packageName, version, description, examples: examples ?? "error", refRoot: refRoot ?? null, ...(allowDuplicateParams ? { allowDuplicateParams } : {}) })}\0`,
   );
   for (const [file, text] of inputs) hash.update(`${file}\0${text.length}\0`).update(text).update("\0");
   return hash.digest("hex");

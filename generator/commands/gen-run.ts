@@ -17,7 +17,8 @@ export interface GenArgs {
   name?: string;
   pkgVersion?: string;
   examples: "error" | "warn";
-  refRoot?: string[];
+  refRoot?: string;
+  allowDuplicateParams: boolean;
   check: boolean;
   watch: boolean;
   typecheck: boolean;
@@ -38,7 +39,8 @@ export async function runGen(args: GenArgs, root: string, defaultOut: string): P
   const options = {
     specs,
     examples: args.examples,
-    refRoots: args.refRoot ?? [],
+    ...(args.refRoot !== undefined ? { refRoot: args.refRoot } : {}),
+    ...(args.allowDuplicateParams ? { allowDuplicateParams: true } : {}),
     packageName: args.name ?? DEFAULT_PACKAGE,
     ...(args.pkgVersion ? { version: args.pkgVersion } : kept),
   };

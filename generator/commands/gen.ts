@@ -13,7 +13,7 @@ import { DEFAULT_PACKAGE, DEFAULT_VERSION } from "../defaults.js";
 import { packageNameProblem, versionProblem } from "../package-name.js";
 import { ROOT } from "../root.js";
 import type { GenArgs } from "./gen-run.js";
-import { quoted, UsageError, type Command } from "./usage.js";
+import { quoted, refRootProblem, UsageError, type Command } from "./usage.js";
 
 export const gen: Command<GenArgs> = {
   command: "gen",
@@ -44,9 +44,15 @@ export const gen: Command<GenArgs> = {
     },
     "ref-root": {
       type: "string",
-      array: true,
-      nargs: 1,
-      describe: "Another folder $refs may read from (default: the spec's folder and the working folder)",
+      requiresArg: true,
+      describe:
+        "Folder that relative $refs resolve against, and the only one they may read from, for documents that name their files from a repository root (default: each $ref resolves against its own file, inside the spec's folder or the working folder)",
+    },
+    "allow-duplicate-params": {
+      type: "boolean",
+      default: false,
+      describe:
+        "Generate methods that name two params alike (refused by default), the later renamed with a number, with a warning",
     },
     check: {
       type: "boolean",
@@ -100,6 +106,7 @@ function checkValues(a: GenArgs): void {
   const version = a.pkgVersion === undefined ? undefined : versionProblem(a.pkgVersion);
   if (version) throw new UsageError(`--pkg-version ${quoted(a.pkgVersion ?? "")} ${version}.`);
   if (a.out !== undefined && a.out.trim() === "") throw new UsageError("--out must name a folder.");
+  refRootProblem(a.refRoot);
   for (const file of a.spec ?? [])
     if (file.trim() === "") throw new UsageError("--spec must name a file; it is empty.");
   if (a.watch && a.check)

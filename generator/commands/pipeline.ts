@@ -22,8 +22,10 @@ export interface PackageOptions {
   cwd?: string;
   /** Examples that do not fit their schemas: `error` (default; nothing is generated) or `warn`. */
   examples?: "error" | "warn";
-  /** Extra folders `$ref`s may read from (`--ref-root`), relative to `cwd`. */
-  refRoots?: readonly string[];
+  /** The folder relative `$ref`s resolve against and may read from (`--ref-root`), relative to `cwd`. */
+  refRoot?: string;
+  /** Generate methods with two params of one name, the later renamed (`--allow-duplicate-params`). */
+  allowDuplicateParams?: boolean;
 }
 
 export interface PackageResult {
@@ -44,7 +46,8 @@ export async function generatePackage(
   const loaded = await loadModel({
     specs: options.specs,
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
-    ...(options.refRoots ? { refRoots: options.refRoots } : {}),
+    ...(options.refRoot !== undefined ? { refRoot: options.refRoot } : {}),
+    ...(options.allowDuplicateParams ? { allowDuplicateParams: true } : {}),
     ...(options.examples ? { examples: options.examples } : {}),
     cache: caches.load,
   });

@@ -21,7 +21,7 @@ export interface ReleaseArgs {
   out?: string;
   name?: string;
   examples?: "error" | "warn";
-  refRoot?: string[];
+  refRoot?: string;
 }
 
 const BUMP_WHY = {
@@ -52,7 +52,7 @@ async function release(args: ReleaseArgs, root: string): Promise<number> {
     out: args.out ?? path.relative(cwd, path.join(root, "generated")),
     packageName: args.name ?? DEFAULT_PACKAGE,
     examples: args.examples ?? "error",
-    refRoots: args.refRoot ?? [],
+    ...(args.refRoot !== undefined ? { refRoot: args.refRoot } : {}),
     ...(args.since !== undefined ? { since: args.since } : {}),
     cwd,
     date: releaseDate(),

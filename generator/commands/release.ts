@@ -12,7 +12,7 @@ import { packageNameProblem } from "../package-name.js";
 import { ROOT } from "../root.js";
 import { pathProblem, refProblem } from "../spec-diff/options.js";
 import type { ReleaseArgs } from "./release-run.js";
-import { quoted, UsageError, type Command } from "./usage.js";
+import { quoted, refRootProblem, UsageError, type Command } from "./usage.js";
 
 export const release: Command<ReleaseArgs> = {
   command: "release",
@@ -50,10 +50,9 @@ export const release: Command<ReleaseArgs> = {
     },
     "ref-root": {
       type: "string",
-      array: true,
-      nargs: 1,
+      requiresArg: true,
       describe:
-        "Another folder $refs may read from, as npm run gen (default: the spec's folder and the working folder)",
+        "Folder that relative $refs resolve against and the only one they may read from, as npm run gen (default: each $ref resolves against its own file)",
     },
     debug: { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" },
   },
@@ -75,7 +74,12 @@ function checkValues(a: ReleaseArgs): void {
     const problem = refProblem(a.since);
     if (problem) throw new UsageError(`--since ${quoted(a.since)} ${problem}.`);
   }
-  for (const file of [...(a.spec ?? []), ...(a.out !== undefined ? [a.out] : []), ...(a.refRoot ?? [])]) {
+  refRootProblem(a.refRoot);
+  for (const file of [
+    ...(a.spec ?? []),
+    ...(a.out !== undefined ? [a.out] : []),
+    ...(a.refRoot !== undefined ? [a.refRoot] : []),
+  ]) {
     const problem = pathProblem(file);
     if (problem) throw new UsageError(`The path ${quoted(file)} ${problem}.`);
   }

@@ -35,7 +35,7 @@ export interface SpecDiffArgs {
   summary?: string;
   allowBreaking: boolean;
   examples?: "error" | "warn";
-  refRoot?: string[];
+  refRoot?: string;
 }
 
 /** What every review shares: how it is shown, where it goes, and what fails it. */

@@ -9,7 +9,7 @@
 import { FORMATS, pathProblem, refProblem } from "../spec-diff/options.js";
 import { LEVELS } from "../spec-diff/rules.js";
 import type { Review, SpecDiffArgs } from "./spec-diff-run.js";
-import { quoted, UsageError, type Command } from "./usage.js";
+import { quoted, refRootProblem, UsageError, type Command } from "./usage.js";
 
 export const specDiff: Command<SpecDiffArgs> = {
   command: "spec:diff [specs..]",
@@ -73,9 +73,9 @@ export const specDiff: Command<SpecDiffArgs> = {
     },
     "ref-root": {
       type: "string",
-      array: true,
-      nargs: 1,
-      describe: "Another folder $refs may read from, on both sides (default: the spec's folder and the working folder)",
+      requiresArg: true,
+      describe:
+        "Folder that relative $refs resolve against and the only one they may read from, on both sides, as npm run gen (default: each $ref resolves against its own file)",
     },
     debug: { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" },
   },
@@ -106,9 +106,10 @@ export function reviewOf(args: SpecDiffArgs): Review {
     const problem = file === undefined ? undefined : pathProblem(file);
     if (problem) throw new UsageError(`${flag} ${quoted(file!)} ${problem}.`);
   }
-  for (const root of args.refRoot ?? []) {
-    const problem = pathProblem(root);
-    if (problem) throw new UsageError(`--ref-root ${quoted(root)} ${problem}.`);
+  refRootProblem(args.refRoot);
+  if (args.refRoot !== undefined) {
+    const problem = pathProblem(args.refRoot);
+    if (problem) throw new UsageError(`--ref-root ${quoted(args.refRoot)} ${problem}.`);
   }
   if (args.output !== undefined && args.output === args.summary)
     throw new UsageError("--output and --summary name the same file; give each its own.");
@@ -116,7 +117,7 @@ export function reviewOf(args: SpecDiffArgs): Review {
     format: args.format,
     failOn: args.failOn,
     allowBreaking: args.allowBreaking,
-    load: { examples: args.examples ?? "error", refRoots: args.refRoot ?? [] },
+    load: { examples: args.examples ?? "error", ...(args.refRoot !== undefined ? { refRoot: args.refRoot } : {}) },
     ...(args.output !== undefined ? { output: args.output } : {}),
     ...(args.summary !== undefined ? { summary: args.summary } : {}),
   };

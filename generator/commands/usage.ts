@@ -115,3 +115,11 @@ export function oneLine(message: string): string {
     .trim();
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
+
+/** `--ref-root` names one folder (it is where `$ref`s resolve from, so two cannot both be it). */
+export function refRootProblem(value: unknown): void {
+  if (value === undefined) return;
+  if (Array.isArray(value))
+    throw new UsageError("--ref-root names the one folder $refs resolve from: pass it once, not several times.");
+  if (typeof value !== "string" || value.trim() === "") throw new UsageError("--ref-root must name a folder.");
+}

@@ -50,13 +50,18 @@ export interface LoadModelOptions {
   specs: readonly string[];
   /** The working folder (default `process.cwd()`). */
   cwd?: string;
-  /** Extra folders `$ref`s may read from (`--ref-root`), relative to `cwd`. */
-  refRoots?: readonly string[];
+  /** The folder relative `$ref`s resolve against and may read from (`--ref-root`), relative to `cwd`. */
+  refRoot?: string;
   /**
    * Examples that do not fit their schemas are problems of severity `error` (the default) or
    * `warning` (for third-party documents whose examples are known to be wrong).
    */
   examples?: "error" | "warn";
+  /**
+   * A method with two params of one name is refused (the default), or generated with the later
+   * ones renamed `<name>2`, … and a warning (`--allow-duplicate-params`).
+   */
+  allowDuplicateParams?: boolean;
   /** Where the files are read from (default: the disk under `cwd`; spec:diff reads a git ref). */
   source?: SpecSource;
   cache?: LoadCache;
@@ -87,7 +92,7 @@ export async function loadModel(options: LoadModelOptions): Promise<LoadResult> 
   for (const file of options.specs) {
     let spec: LoadedSpec;
     try {
-      spec = await loadSpec(file, cwd, source, { refRoots: options.refRoots ?? [] });
+      spec = await loadSpec(file, cwd, source, options.refRoot === undefined ? {} : { refRoot: options.refRoot });
     } catch (error) {
       if (!(error instanceof GeneratorError)) throw error;
       problems.push(...error.problems.map((p) => withSeverity(p, "error")));
@@ -129,12 +134,13 @@ export function requireModel(result: LoadResult, stage: string): LoadedModel {
  * fails (a bug, not a problem of the document) is not kept.
  */
 function checkCached(spec: LoadedSpec, options: LoadModelOptions): Promise<CheckedSpec> {
-  if (!options.cache) return checkSpec(spec, options.examples ?? "error", undefined);
-  const key = specKey(spec, options.examples ?? "error");
+  const policy = { examples: options.examples ?? "error", duplicates: options.allowDuplicateParams === true } as const;
+  if (!options.cache) return checkSpec(spec, policy, undefined);
+  const key = specKey(spec, `${policy.examples}\0${policy.duplicates}`);
   let checked = options.cache.get(key);
   if (!checked) {
     const cache = options.cache;
-    const made = checkSpec(spec, options.examples ?? "error", options.cache.examples);
+    const made = checkSpec(spec, policy, options.cache.examples);
     cache.set(key, made);
     made.catch(() => {
       if (cache.get(key) === made) cache.delete(key);
@@ -147,15 +153,28 @@ function checkCached(spec: LoadedSpec, options: LoadModelOptions): Promise<Check
 /** Validate → normalize → examples for one document: pure, a function of the loaded files and the policy. */
 async function checkSpec(
   spec: LoadedSpec,
-  examples: "error" | "warn",
+  policy: { examples: "error" | "warn"; duplicates: boolean },
   examplesCache: ExamplesCache | undefined,
 ): Promise<CheckedSpec> {
+  const { examples } = policy;
   const found = validateSpec(spec);
+  // With --allow-duplicate-params a duplicate param name is a warning: normalize renames it.
+  const allowed = (p: Problem): boolean => policy.duplicates && p.kind === "duplicate-param";
+  const errors = found.problems.filter((p) => !allowed(p));
   const problems = [
-    ...found.problems.map((p) => withSeverity(p, "error")),
+    ...errors.map((p) => withSeverity(p, "error")),
+    ...found.problems.filter(allowed).map((p) =>
+      withSeverity(
+        {
+          ...p,
+          message: `${p.message.slice(0, -1)}; generated anyway (--allow-duplicate-params), the later one renamed with a number.`,
+        },
+        "warning",
+      ),
+    ),
     ...found.warnings.map((p) => withSeverity(p, "warning")),
   ];
-  if (found.problems.length > 0) return { problems };
+  if (errors.length > 0) return { problems };
   let document: DocumentModel;
   try {
     document = normalizeDocument(spec);

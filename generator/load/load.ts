@@ -2,13 +2,20 @@
  * Stage 1, load: reads a spec file (JSON or YAML) and every file it references with a relative
  * `$ref`, into memory. The only stage besides `write` that touches the disk.
  *
+ * A relative `$ref` resolves against the referring file (RFC 3986), or, with `--ref-root <dir>`
+ * (`refRoot`), against that one folder: documents published from a repository (starknet's
+ * `./api/starknet_api_openrpc.json`, written from `api/`) name their files from its root.
+ *
  * Spec documents are untrusted (they arrive in pull requests), so a `$ref` can only reach a
- * regular file (not a FIFO, a device or a directory) of limited size inside the entry
- * document's folder, the working folder or a folder given with `--ref-root`; parse errors say
- * where, never what the file holds; and no document may nest deeper than MAX_DEPTH.
+ * regular file (not a FIFO, a device or a directory) of limited size inside the allowed folders:
+ * the entry document's folder and the working folder, or only the `--ref-root` folder when one is
+ * given. Containment is decided on real paths (symbolic links followed), so a link never leads a
+ * `$ref` outside. Parse errors say where, never what the file holds; no document may nest
+ * deeper than MAX_DEPTH; a file that cannot be read is reported once, however many `$ref`s name it.
  */
 import path from "node:path";
 import { firstTooDeep, jsonErrorPlace } from "./checks.js";
+import { getPointer } from "./refs.js";
 import { diskSource, type SpecSource } from "./source.js";
 import type { Problem } from "../model/document.js";
 import { GeneratorError } from "../problems.js";
@@ -24,8 +31,11 @@ export interface LoadedSpec {
 }
 
 export interface LoadOptions {
-  /** Extra folders (relative to `cwd` or absolute) that `$ref`s may read from (`--ref-root`). */
-  refRoots?: readonly string[];
+  /**
+   * The folder (relative to `cwd` or absolute) that relative `$ref`s resolve against, instead of
+   * the referring file's folder, and the only folder they may read from (`--ref-root`).
+   */
+  refRoot?: string;
 }
 
 /** Deepest nesting of objects and arrays accepted in a document. Real specs stay under 30. */
@@ -45,17 +55,16 @@ export async function loadSpec(
   options: LoadOptions = {},
 ): Promise<LoadedSpec> {
   const entry = toPosix(path.relative(cwd, path.resolve(cwd, file)));
-  const roots = [
-    path.dirname(path.resolve(cwd, entry)),
-    cwd,
-    ...(options.refRoots ?? []).map((r) => path.resolve(cwd, r)),
-  ];
+  const refRoot = options.refRoot === undefined ? undefined : path.resolve(cwd, options.refRoot);
+  const shownRoots = refRoot ? [refRoot] : [path.dirname(path.resolve(cwd, entry)), cwd];
+  const roots = await Promise.all(shownRoots.map((r) => realFolder(source, r)));
   const files = new Map<string, unknown>();
+  const failed = new Set<string>();
   const problems: Problem[] = [];
   const queue: Pending[] = [{ file: entry }];
   while (queue.length > 0) {
     const next = queue.shift()!;
-    if (files.has(next.file)) continue;
+    if (files.has(next.file) || failed.has(next.file)) continue;
     if (files.size >= MAX_FILES) {
       problems.push({
         file: source.name(next.from?.file ?? entry),
@@ -65,12 +74,19 @@ export async function loadSpec(
       });
       break;
     }
-    if (next.from && !inside(path.resolve(cwd, next.file), roots)) {
-      problems.push(outsideRoots(source, next, roots, cwd));
-      continue;
+    if (next.from) {
+      const outside = await outsideProblem(source, next, { roots, shownRoots, cwd, refRoot });
+      if (outside) {
+        problems.push(outside);
+        failed.add(next.file);
+        continue;
+      }
     }
     const parsed = await readDocument(source, next, problems, cwd);
-    if (parsed === undefined) continue;
+    if (parsed === undefined) {
+      failed.add(next.file);
+      continue;
+    }
     files.set(next.file, parsed);
     for (const ref of externalRefs(parsed)) {
       const from = { file: next.file, pointer: ref.pointer, ref: ref.ref };
@@ -83,12 +99,24 @@ export async function loadSpec(
         });
         continue;
       }
-      const target = toPosix(path.normalize(path.join(path.dirname(next.file), ref.file)));
-      if (!files.has(target)) queue.push({ file: target, from });
+      const base = refRoot ? toPosix(path.relative(cwd, refRoot)) || "." : path.dirname(next.file);
+      const target = toPosix(path.normalize(path.join(base, ref.file)));
+      if (refRoot) rebase(parsed, ref, next.file, target);
+      if (!files.has(target) && !failed.has(target)) queue.push({ file: target, from });
     }
   }
   if (problems.length > 0) throw new GeneratorError(problems, "load");
   return { entry, files };
+}
+
+/**
+ * Rewrites a `$ref` resolved from the `--ref-root` folder as the same target written relative to
+ * its referring file, so every later stage resolves `$ref`s one way (RFC 3986, ./refs.ts).
+ */
+function rebase(document: unknown, ref: { pointer: string; ref: string; file: string }, from: string, target: string) {
+  const owner = getPointer(document, ref.pointer) as { $ref: string };
+  const relative = toPosix(path.relative(path.dirname(from), target));
+  owner.$ref = `${relative}${ref.ref.slice(ref.file.length)}`;
 }
 
 function inside(target: string, roots: string[]): boolean {
@@ -98,14 +126,59 @@ function inside(target: string, roots: string[]): boolean {
   });
 }
 
-function outsideRoots(source: SpecSource, next: Pending, roots: string[], cwd: string): Problem {
-  const shown = [...new Set(roots.map((r) => toPosix(path.relative(cwd, r)) || "."))].join(", ");
-  return {
-    file: source.name(next.from!.file),
-    pointer: next.from!.pointer,
-    message: `$ref "${next.from!.ref}" points at ${next.file}, outside the folders the generator reads $refs from (${shown}).`,
-    hint: "Move the file next to the spec, or pass --ref-root <dir> to allow that folder explicitly.",
-  };
+/** A folder's real path (symbolic links followed); the path itself when it cannot be resolved. */
+async function realFolder(source: SpecSource, folder: string): Promise<string> {
+  return (await source.realpath?.(folder).catch(() => undefined)) ?? folder;
+}
+
+interface Roots {
+  /** The allowed folders, real paths. */
+  roots: string[];
+  /** The same folders as given, for messages. */
+  shownRoots: string[];
+  cwd: string;
+  refRoot: string | undefined;
+}
+
+/**
+ * Why the target of a `$ref` may not be read, or undefined: outside the allowed folders as
+ * written, or once its symbolic links are followed; or a link that loops.
+ */
+async function outsideProblem(source: SpecSource, next: Pending, where: Roots): Promise<Problem | undefined> {
+  const { cwd } = where;
+  const from = next.from!;
+  const at = { file: source.name(from.file), pointer: from.pointer };
+  const shown = [...new Set(where.shownRoots.map((r) => toPosix(path.relative(cwd, r)) || "."))].join(", ");
+  const hint = where.refRoot
+    ? "Move the file inside the --ref-root folder, or name a --ref-root that contains every file the document uses."
+    : "Move the file next to the spec; when the document names its files from a repository root, pass --ref-root <that root>.";
+  const full = path.resolve(cwd, next.file);
+  if (!inside(full, where.shownRoots) && !inside(full, where.roots))
+    return {
+      ...at,
+      message: `$ref "${from.ref}" points at ${next.file}, outside the folders the generator reads $refs from (${shown}).`,
+      hint,
+    };
+  let real: string | undefined;
+  try {
+    real = await source.realpath?.(full);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ELOOP")
+      return {
+        ...at,
+        message: `$ref "${from.ref}" points at ${next.file}, a symbolic link that loops (a link to itself, or links that point at each other).`,
+        hint: "Replace the link with the file it should name.",
+      };
+    return undefined; // the read reports a missing file with its own sentence
+  }
+  if (real !== undefined && !inside(real, where.roots))
+    return {
+      ...at,
+      message: `$ref "${from.ref}" points at ${next.file}, a symbolic link to a file outside the folders the generator reads $refs from (${shown}).`,
+      hint,
+    };
+  return undefined;
 }
 
 async function readDocument(source: SpecSource, next: Pending, problems: Problem[], cwd: string): Promise<unknown> {
@@ -119,13 +192,13 @@ async function readDocument(source: SpecSource, next: Pending, problems: Problem
       pointer: from?.pointer ?? "",
       message: `${source.why(file, error)}.${from ? alsoTried(source, from, cwd) : ""}`,
       hint: from
-        ? "A relative $ref resolves against the referring file (RFC 3986); fix the path, or pass --ref-root <dir> when the file lives elsewhere."
+        ? "A relative $ref resolves against the referring file (RFC 3986); fix the path, or, when the document names its files from a repository root (./api/x.json written from api/), pass --ref-root <that root>."
         : "Check the path passed with --spec.",
     });
     return undefined;
   }
   // The YAML parser is loaded only for YAML files (most documents are JSON).
-  const yaml = /\.ya?ml$/i.test(file) ? await import("yaml") : undefined;
+  const yaml = /\.ya?ml$/i.test(file) ? await yamlModule() : undefined;
   let value: unknown;
   try {
     value = yaml ? yaml.parse(text, { maxAliasCount: 100, uniqueKeys: true }) : JSON.parse(text);
@@ -163,10 +236,28 @@ function alsoTried(source: SpecSource, from: NonNullable<Pending["from"]>, cwd: 
   return ` It was resolved against the referring file ${from.file}, giving ${rfc}, which does not exist; ${fromCwd} (the same path from the working folder) does: write the $ref as "./${relative}${from.ref.slice(filePart.length)}".`;
 }
 
-function yamlPlace(error: unknown, YAMLParseError: typeof import("yaml").YAMLParseError): string | undefined {
-  if (!(error instanceof YAMLParseError)) return undefined;
-  const at = error.linePos?.[0];
-  const what = error.code.toLowerCase().replace(/_/g, " ");
+type Yaml = Pick<typeof import("yaml"), "parse" | "YAMLParseError">;
+
+/**
+ * The `yaml` module's API, however it was loaded: as ES module exports (tsx, Node), or as the
+ * `default` export of its CommonJS build (the esbuild bundle that generator/bin.mjs runs).
+ */
+async function yamlModule(): Promise<Yaml> {
+  const loaded = (await import("yaml")) as Partial<Yaml> & { default?: Partial<Yaml> };
+  const api = typeof loaded.parse === "function" ? loaded : loaded.default;
+  if (typeof api?.parse !== "function") throw new Error("The yaml module has no parse function.");
+  return api as Yaml;
+}
+
+/**
+ * Where a YAML parse error is, from what the error says of itself; never throws (an error of an
+ * unexpected shape gives no place rather than hiding the message).
+ */
+function yamlPlace(error: unknown, YAMLParseError: unknown): string | undefined {
+  if (typeof YAMLParseError !== "function" || !(error instanceof YAMLParseError)) return undefined;
+  const { linePos, code } = error as { linePos?: { line: number; col: number }[]; code?: unknown };
+  const at = Array.isArray(linePos) ? linePos[0] : undefined;
+  const what = typeof code === "string" ? code.toLowerCase().replace(/_/g, " ") : "syntax error";
   return at ? `line ${at.line}, column ${at.col}: ${what}` : what;
 }
 

@@ -4,7 +4,7 @@
  * device (`/dev/stdin`, `/dev/zero`): the file is opened non-blocking and checked before reading.
  */
 import { constants, existsSync } from "node:fs";
-import { open } from "node:fs/promises";
+import { open, realpath } from "node:fs/promises";
 import path from "node:path";
 
 export interface SpecSource {
@@ -16,6 +16,8 @@ export interface SpecSource {
   why(file: string, error: unknown): string;
   /** Whether `file` exists (used to suggest a fix for a wrong relative `$ref`). */
   exists?(file: string): boolean;
+  /** The real path of an absolute path (symbolic links followed), for containment checks; rejects as `fs.realpath`. */
+  realpath?(full: string): Promise<string>;
 }
 
 /** Largest spec file read, in bytes (the biggest public OpenRPC documents are a few MB). */
@@ -32,6 +34,7 @@ export function diskSource(cwd: string): SpecSource {
         ? `cannot read ${file}: ${error.message}`
         : `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? "unknown error"}`,
     exists: (file) => existsSync(path.resolve(cwd, file)),
+    realpath: (full) => realpath(full),
   };
 }
 

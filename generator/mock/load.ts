@@ -25,6 +25,9 @@ export interface MockLoadOptions {
   cwd?: string;
   /** Examples that do not fit their schemas stop the server (`error`, the default, as `npm run gen`) or are warnings. */
   examples?: "error" | "warn";
+  /** The folder relative `$ref`s resolve against and may read from (`--ref-root`). */
+  refRoot?: string;
+  allowDuplicateParams?: boolean;
 }
 
 /** Loads and checks every spec; throws a GeneratorError listing every problem found. */
@@ -33,6 +36,8 @@ export async function loadMockDocuments(files: readonly string[], options: MockL
     specs: files,
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     ...(options.examples ? { examples: options.examples } : {}),
+    ...(options.refRoot !== undefined ? { refRoot: options.refRoot } : {}),
+    ...(options.allowDuplicateParams ? { allowDuplicateParams: true } : {}),
   });
   const model = requireModel(loaded, "The mock server");
   const documents = model.documents.map((doc, i): MockDocument => {

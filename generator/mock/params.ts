@@ -76,6 +76,33 @@ export function readParams(
   return { named: { ...(params as Record<string, unknown>) } };
 }
 
+/**
+ * ajv leaves a property named `__proto__` out of `properties` and `required` on purpose (its
+ * guard against prototype pollution), so a param or field of that name would be "not allowed".
+ * The mock hands ajv both the schemas and the values with that key renamed to PROTO_KEY (a name
+ * no JSON key of a spec can collide with in practice, and never a prototype), and renames it
+ * back in the issues. ajv is also compiled with `ownProperties`, so an absent `toString` param
+ * is absent, not Object.prototype's function.
+ */
+export const PROTO_KEY = "\u0000__proto__";
+
+/** A copy of a value (or a schema) with every own `__proto__` key, and every `"__proto__"` in a `required` list, renamed to PROTO_KEY. */
+export function forAjv(value: unknown, inRequired = false): unknown {
+  if (Array.isArray(value)) return value.map((v) => (inRequired && v === "__proto__" ? PROTO_KEY : forAjv(v)));
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value))
+    setOwn(out, k === "__proto__" ? PROTO_KEY : k, forAjv(v, k === "required"));
+  return out;
+}
+
+/** An ajv error with PROTO_KEY renamed back to `__proto__`. */
+function fromAjv(e: ErrorObject): ErrorObject {
+  const back = (s: unknown): unknown => (typeof s === "string" ? s.split(PROTO_KEY).join("__proto__") : s);
+  const params = Object.fromEntries(Object.entries(e.params).map(([k, v]) => [k, back(v)]));
+  return { ...e, instancePath: back(e.instancePath) as string, params };
+}
+
 /** Problems of named params with the params schema (`validate`) and the `x-limits` rules. */
 export function checkParams(
   method: Pick<MethodModel, "rpcName" | "limits">,
@@ -83,7 +110,8 @@ export function checkParams(
   named: Record<string, unknown>,
 ): ParamIssue[] {
   const issues: ParamIssue[] = [];
-  if (!validate(toPlain(named))) issues.push(...ajvIssues(validate.errors ?? [], method.rpcName, named));
+  if (!validate(forAjv(toPlain(named))))
+    issues.push(...ajvIssues((validate.errors ?? []).map(fromAjv), method.rpcName, named));
   const limits: Issue[] = [];
   checkLimits(named, method.limits, "params", limits);
   for (const l of limits) issues.push({ path: l.path.replace(/^params\./, ""), rule: l.rule, message: l.message });

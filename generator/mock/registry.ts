@@ -8,6 +8,7 @@
 import { Ajv, type ValidateFunction } from "ajv";
 import type { DocumentModel, JsonSchema, MethodModel } from "../model/document.js";
 import type { MockDocument } from "./load.js";
+import { forAjv } from "./params.js";
 import { nodeDefinitions } from "../plugins/types/schema-walk.js";
 import type { Definitions } from "./values.js";
 
@@ -42,8 +43,9 @@ export function buildRegistry(documents: readonly MockDocument[]): { registry: R
   for (const { model, exactResults } of documents) {
     const schemas = new Map<string, JsonSchema>(model.schemas.map((s) => [s.name, s.schema]));
     const definitions = nodeDefinitions(model.schemas, false);
-    const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
-    ajv.addSchema({ $id: "params", definitions: Object.fromEntries(schemas) });
+    const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, ownProperties: true });
+    // `__proto__` keys renamed for ajv, which ignores them (./params.ts, forAjv).
+    ajv.addSchema({ $id: "params", definitions: forAjv(Object.fromEntries(schemas)) as Record<string, unknown> });
     const document = { title: model.title, version: model.version, source: model.source, subpath: model.subpath };
     const methods = new Map<string, MockMethod>();
     for (const m of model.methods) {

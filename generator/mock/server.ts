@@ -44,6 +44,10 @@ export interface MockServerOptions {
   overrides?: string;
   /** Changes every generated value (same seed, same answers); without one the answers are those of seed "". */
   seed?: string;
+  /** The folder relative `$ref`s resolve against and may read from (`--ref-root`). */
+  refRoot?: string;
+  /** Serve methods with two params of one name, the later renamed (`--allow-duplicate-params`). */
+  allowDuplicateParams?: boolean;
 }
 
 export interface MockServer {
@@ -88,6 +92,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const loaded = await loadMockDocuments(options.specs, {
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     ...(options.examples ? { examples: options.examples } : {}),
+    ...(options.refRoot !== undefined ? { refRoot: options.refRoot } : {}),
+    ...(options.allowDuplicateParams ? { allowDuplicateParams: true } : {}),
   });
   const { registry, warnings } = buildRegistry(loaded.documents);
   const extra: Extra = {

@@ -14,7 +14,7 @@ export function clientNames(
   file: string,
   subpath: string,
 ): { factory: string; clientType: string; names: ClientNames } {
-  const titleBase = pascalCase(title.replace(/\b(api|openrpc|json-?rpc)\b/gi, " ")) || "Rpc";
+  const titleBase = nameBase(title) ?? nameBase(subpath) ?? "Rpc";
   const base = (client.factory ?? "").replace(/^create/, "").replace(/Client$/, "") || titleBase;
   const claim = (wanted: string, what: string): string => types.claim(wanted, `${file}#/x-client (${what})`);
   const factory = claim(client.factory ?? `create${base}Client`, "factory");
@@ -26,9 +26,27 @@ export function clientNames(
     paginatorsType: claim(`${base}Paginators`, "paginators"),
     subscriptionsType: claim(`${base}Subscriptions`, "subscription members"),
     errorsConst: claim(`${base}Errors`, "error codes"),
-    clientVar: variableName(subpath.replace(/[^A-Za-z0-9]/g, "")) || "client",
+    clientVar: clientVariable(subpath),
   };
   return { factory, clientType, names };
+}
+
+/** Words that name no service: a title made of them alone ("JSON-RPC API") names the client after its file. */
+const GENERIC_WORDS =
+  /(?<![\p{L}\p{Nd}])(api|openrpc|json-?rpc|rpc|spec|specification|schema|service)(?![\p{L}\p{Nd}])/giu;
+
+/** The base of the client's names from a title or a file name, generic words left out; undefined when nothing is left. */
+function nameBase(text: string): string | undefined {
+  const hasOwnWord = text.replace(GENERIC_WORDS, " ");
+  if (pascalCase(hasOwnWord) === "Unnamed") return undefined;
+  // The generic words stay out only of titles made of other words too ("Advanced API" → Advanced).
+  return pascalCase(text.replace(/(?<![\p{L}\p{Nd}])(api|openrpc|json-?rpc)(?![\p{L}\p{Nd}])/giu, " "));
+}
+
+/** The README and doc examples' variable: the folder's name in camelCase (`casper-rpc-schema-hashing` → `casperRpcSchemaHashing`). */
+function clientVariable(subpath: string): string {
+  const name = variableName(subpath);
+  return name === "unnamed" ? "client" : name;
 }
 
 interface MethodNaming {
@@ -52,10 +70,13 @@ export function methodNames(
       ? base.rpcName.slice(n.methodPrefix.length)
       : base.rpcName;
   if (clientName !== stripped && !n.members.renamed.some((r) => r.given === clientName)) {
+    const spaced = base.rpcName.trim() !== base.rpcName;
     n.warnings.push({
       file: n.file,
       pointer: `${at}/name`,
-      message: `method name "${base.rpcName}" is not a JavaScript identifier; its client method is "${clientName}".`,
+      message: spaced
+        ? `method name "${base.rpcName}" begins or ends with white space; it is sent as written, and its client method is "${clientName}".`
+        : `method name "${base.rpcName}" is not a JavaScript identifier; its client method is "${clientName}".`,
       hint: "The JSON-RPC name on the wire is unchanged; rename the method to choose the client name yourself.",
       kind: "method-name",
     });
@@ -64,7 +85,10 @@ export function methodNames(
   const claim = (suffix: string, where: string): string =>
     n.typeNames.claim(`${typeBase}${suffix}`, `${n.file}#${at}/${where}`);
   const paramsType = claim("Params", "params");
-  const resultType = claim("Result", "result");
+  // A result that is the component of the very name its type would have (`auth` → `$ref: AuthResult`)
+  // is that component: one schema, one name, not `AuthResult2 = AuthResult`.
+  const sameComponent = base.result && plainRef(base.result.schema) === `${typeBase}Result`;
+  const resultType = sameComponent ? `${typeBase}Result` : claim("Result", "result");
   const variants = base.variants.map((v) => ({
     ...v,
     typeName: n.typeNames.claim(`${resultType}${v.name}`, `${n.file}#${at}/x-result-variants`),

@@ -15,7 +15,7 @@ import { NameRegistry, pascalCase, RESERVED_MEMBERS, RESERVED_TYPE_NAMES } from 
 import { derivePagination } from "./pagination.js";
 import type { OpenrpcDocument, ServerObject } from "./openrpc.js";
 import { SchemaNormalizer } from "./schema.js";
-import { markDiscriminators, selfReferences } from "./schema-checks.js";
+import { markDiscriminators, relaxUnsatisfiable, selfReferences } from "./schema-checks.js";
 import { normalizeServers } from "./servers.js";
 import { subpathOf } from "./subpath.js";
 
@@ -64,6 +64,10 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
     });
   }
 
+  for (const c of components)
+    c.schema = relaxUnsatisfiable(c.schema, `${c.file === file ? "" : c.file}#${c.pointer}`, c.name, warnings);
+  for (const m of methods) relaxMethod(m, file, warnings);
+  for (const w of warnings) if (w.kind === "unsatisfiable" && !w.file) w.file = file;
   const definitions = new Map<string, JsonSchema>(components.map((c) => [c.name, c.schema]));
   // One normalizer per view, so that each view's unions are told apart against that view's definitions.
   const nodes = { strict: new SchemaNormalizer(), lenient: new SchemaNormalizer() };
@@ -77,7 +81,8 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
     schemas.push(
       namedSchema(nodes, m.paramsType, paramsSchema(m), { where: `#${m.pointer}/params`, role: "params", params }),
     );
-    if (m.result)
+    // A result that is a component of its own type name is that component (client-names.ts).
+    if (m.result && !components.some((c) => c.name === m.resultType))
       schemas.push(
         named(
           m.resultType,
@@ -191,6 +196,33 @@ function paramsSchema(m: Omit<MethodModel, "pagination">): JsonSchema {
     required: m.params.filter((p) => p.required).map((p) => p.name),
     additionalProperties: false,
   };
+}
+
+/**
+ * The unsatisfiable schemas of a method's params and result, relaxed (./schema-checks.ts); a
+ * result schema `false` (massa's "No return") is read as `null`, with a warning.
+ */
+function relaxMethod(m: MethodModel, file: string, warnings: Problem[]): void {
+  const place = (pointer: string): string => (pointer.includes("#") ? pointer : `#${pointer}`);
+  for (const p of m.params) p.schema = relaxUnsatisfiable(p.schema, place(p.pointer), m.paramsType, warnings);
+  if (!m.result) return;
+  const schema = m.result.schema;
+  if (schema === false || (typeof schema === "object" && Object.keys(schema).length === 1 && isEmptyNot(schema))) {
+    m.result.schema = { type: "null" };
+    const [where, at = ""] = place(m.result.pointer).split("#");
+    warnings.push({
+      file: where || file,
+      pointer: at,
+      message: `the result schema of method "${m.rpcName}" is \`false\`, which no value fits; the generated code reads it as "returns null".`,
+      hint: 'Write `"schema": { "type": "null" }` for a method that returns nothing.',
+      kind: "unsatisfiable",
+    });
+  } else m.result.schema = relaxUnsatisfiable(schema, place(m.result.pointer), m.resultType, warnings);
+}
+
+function isEmptyNot(schema: SchemaObject): boolean {
+  const not = (schema as { not?: unknown }).not;
+  return not !== null && typeof not === "object" && Object.keys(not).length === 0;
 }
 
 function withDescription(schema: JsonSchema, description: string, deprecated = false): JsonSchema {

@@ -44,9 +44,11 @@ export function normalizeMethod(
   if (!found) return undefined;
   const m = found.value;
   const paramStructure = m.paramStructure ?? "either";
-  const params = m.params
-    .map((p, i) => normalizeParam(ctx, found.file, `${found.pointer}/params/${i}`, p))
-    .filter((p): p is ParamModel => p !== undefined);
+  const params = uniqueParamNames(
+    m.params
+      .map((p, i) => normalizeParam(ctx, found.file, `${found.pointer}/params/${i}`, p))
+      .filter((p): p is ParamModel => p !== undefined),
+  );
   const result =
     m.result === undefined
       ? undefined
@@ -150,6 +152,22 @@ function where(ctx: MethodContext, file: string, at: string): string {
 }
 
 /** The definition name when `schema` is nothing but a `$ref`. */
+/**
+ * A param whose name an earlier param of the method has is renamed `<name>2`, `<name>3`, … A
+ * document with such a method is refused unless `--allow-duplicate-params` is given
+ * (validate/lint.ts says so, generator/load/load-model.ts turns it into a warning), so this
+ * renaming only shows when the user asked for it.
+ */
+function uniqueParamNames(params: ParamModel[]): ParamModel[] {
+  const taken = new Set<string>();
+  return params.map((p) => {
+    let name = p.name;
+    for (let n = 2; taken.has(name); n++) name = `${p.name}${n}`;
+    taken.add(name);
+    return name === p.name ? p : { ...p, name };
+  });
+}
+
 export function plainRef(schema: JsonSchema): string | undefined {
   if (typeof schema !== "object") return undefined;
   const keys = Object.keys(schema).filter((k) => k !== "description" && k !== "title");

@@ -60,17 +60,23 @@ export const RESERVED_MEMBERS: readonly string[] = ["request", "paginate", "batc
 export const RESERVED_ARGS: readonly string[] = ["call", "callOptions", "options", "params"];
 
 /**
- * Words of a name. Splits on anything that is not a letter or digit and on lower→upper steps
- * (`getNFTsByOwner` → get, NFTs, By, Owner); a SCREAMING_SNAKE_CASE name keeps its words but
- * not its shouting (`BROADCASTED_DECLARE_TXN_V3` → Broadcasted, Declare, Txn, V3).
+ * Words of a name. Splits on anything that is not a letter (of any script: `größe`, `Ракета`,
+ * `שם` keep theirs, nothing is transliterated), a digit or a combining mark, and on lower→upper
+ * steps (`getNFTsByOwner` → get, NFTs, By, Owner). A SCREAMING_SNAKE_CASE name keeps its words
+ * but not its shouting (`BROADCASTED_DECLARE_TXN_V3` → Broadcasted, Declare, Txn, V3), and so
+ * does one shouted word of four letters or more among others (`EXPERIMENTAL_changes` →
+ * Experimental, changes). Characters beyond the Basic Multilingual Plane are left out (prettier
+ * would quote them as keys).
  */
 function words(name: string): string[] {
-  const screaming = /^[A-Z0-9]+(?:_[A-Z0-9]+)+$/.test(name);
+  const screaming = /^[\p{Lu}\p{Nd}]+(?:_[\p{Lu}\p{Nd}]+)+$/u.test(name);
+  const mixed = /\p{Ll}/u.test(name);
   return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w.length > 0)
-    .map((w) => (screaming ? w.charAt(0) + w.slice(1).toLowerCase() : w));
+    .replace(/\p{Cs}|[\u{10000}-\u{10FFFF}]/gu, " ")
+    .replace(/([\p{Ll}\p{Nd}])(\p{Lu})/gu, "$1 $2")
+    .split(/[^\p{L}\p{Nd}\p{Nl}\p{Mn}\p{Mc}]+/u)
+    .filter((w) => w.length > 0 && /^[\p{L}\p{Nd}\p{Nl}]/u.test(w))
+    .map((w) => (screaming || (mixed && /^\p{Lu}{4,}$/u.test(w)) ? w.charAt(0) + w.slice(1).toLowerCase() : w));
 }
 
 /**
@@ -83,9 +89,9 @@ export function pascalCase(name: string): string {
   const joined = words(name)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join("")
-    .replace(/([0-9])([a-z])/g, (_m, digit: string, letter: string) => digit + letter.toUpperCase());
+    .replace(/(\p{Nd})(\p{Ll})/gu, (_m, digit: string, letter: string) => digit + letter.toUpperCase());
   if (joined === "") return "Unnamed";
-  return /^[0-9]/.test(joined) ? `_${joined}` : joined;
+  return /^\p{Nd}/u.test(joined) ? `_${joined}` : joined;
 }
 
 /** `foo.bar` → `fooBar`, `eth-call` → `ethCall`; names that are already identifiers stay as they are. */

@@ -3,7 +3,7 @@
  * node exists: schemas defined in terms of themselves are refused, and unions whose members
  * are told apart by one constant property get their discriminator.
  */
-import type { Problem } from "../model/document.js";
+import type { JsonSchema, Problem } from "../model/document.js";
 import { childrenOf, resolveNode, type SchemaDefinitions, type SchemaNode, type UnionNode } from "../model/schema.js";
 
 /**
@@ -92,4 +92,84 @@ function discriminatorOf(
     if (new Set(plain).size === plain.length) return { property: name, values: plain };
   }
   return undefined;
+}
+
+/**
+ * Schemas no value can satisfy, each a warning that names it, then read one documented way
+ * (spec/README.md, "Schemas no value satisfies"). Done on the JSON Schema, before anything reads
+ * it, so that the types, the validators, the mock (ajv and its values) and the example checks
+ * all see the same schema:
+ * - an object that `required`s a property its `additionalProperties: false` forbids (massa's
+ *   `WrappedOperation`): those names are no longer required (the other checks stay);
+ * - a method result that is the schema `false` (massa's "No return"): the result is `null`
+ *   (./document.ts, `resultSchema`).
+ * Returns the schema itself when nothing is wrong, else a copy.
+ */
+export function relaxUnsatisfiable(schema: JsonSchema, at: string, label: string, warnings: Problem[]): JsonSchema {
+  return relax(schema, at, label, warnings) as JsonSchema;
+}
+
+/** Keywords whose values are data, not schemas. */
+const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples", "example", "required"]);
+
+function relax(value: unknown, at: string, label: string, warnings: Problem[]): unknown {
+  if (Array.isArray(value)) {
+    let changed = false;
+    const out = value.map((v, i) => {
+      const r = relax(v, `${at}/${i}`, label, warnings);
+      changed ||= r !== v;
+      return r;
+    });
+    return changed ? out : value;
+  }
+  if (value === null || typeof value !== "object") return value;
+  const s = value as Record<string, unknown>;
+  let out: Record<string, unknown> | undefined;
+  for (const [key, child] of Object.entries(s)) {
+    if (DATA_KEYWORDS.has(key) || child === null || typeof child !== "object") continue;
+    const r = relax(child, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, label, warnings);
+    if (r !== child) setOwnKey((out ??= { ...s }), key, r);
+  }
+  const forbidden = forbiddenRequired(s);
+  if (forbidden.length > 0) {
+    setOwnKey(
+      (out ??= { ...s }),
+      "required",
+      (s.required as string[]).filter((n) => !forbidden.includes(n)),
+    );
+    const hash = at.indexOf("#");
+    warnings.push({
+      file: at.slice(0, Math.max(hash, 0)),
+      pointer: at.slice(hash + 1),
+      message: `schema ${label} requires ${forbidden.map((n) => `"${n}"`).join(", ")}, which its additionalProperties: false forbids, so no value fits it; the generated code treats ${forbidden.length === 1 ? "it" : "them"} as not required.`,
+      hint: "Add the property to `properties`, or remove it from `required` (a misspelt property name is the usual cause).",
+      kind: "unsatisfiable",
+    });
+  }
+  return out ?? value;
+}
+
+/** The `required` names that `additionalProperties: false` forbids: neither a property nor matched by a pattern. */
+function forbiddenRequired(s: Record<string, unknown>): string[] {
+  if (s.additionalProperties !== false || !Array.isArray(s.required)) return [];
+  const properties = s.properties !== null && typeof s.properties === "object" ? s.properties : {};
+  const patterns = Object.keys(
+    s.patternProperties !== null && typeof s.patternProperties === "object" ? s.patternProperties : {},
+  );
+  return s.required.filter(
+    (n): n is string => typeof n === "string" && !Object.hasOwn(properties, n) && !patterns.some((p) => safeTest(p, n)),
+  );
+}
+
+/** Defines an own property (a key `__proto__` stays a key). */
+function setOwnKey(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function safeTest(pattern: string, name: string): boolean {
+  try {
+    return new RegExp(pattern, "u").test(name);
+  } catch {
+    return false;
+  }
 }

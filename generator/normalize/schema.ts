@@ -112,7 +112,13 @@ export class SchemaNormalizer {
     const ref = typeof s.$ref === "string" && s.$ref.startsWith("#/definitions/") ? s.$ref.slice(14) : undefined;
     const parts: SchemaNode[] = [];
     if (ref !== undefined) parts.push({ kind: "ref", name: ref, pointer: at });
-    if (Array.isArray(s.allOf)) s.allOf.forEach((b, i) => parts.push(this.node(b, `${at}/allOf/${i}`, depth + 1)));
+    // An `allOf` member that admits any value (`{}`, annotations only) adds nothing: left out, so
+    // that types read `X[]`, not `(unknown & X)[]`.
+    if (Array.isArray(s.allOf))
+      s.allOf.forEach((b, i) => {
+        const member = this.node(b, `${at}/allOf/${i}`, depth + 1);
+        if (member.kind !== "unknown" || member.unmodelled !== undefined) parts.push(member);
+      });
     for (const rule of ["anyOf", "oneOf"] as const) {
       const branches = s[rule];
       if (Array.isArray(branches)) {

@@ -84,10 +84,10 @@ export function valueLiteral(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 /**
- * An ES5 identifier name: a key prettier writes without quotes. Unicode letters are allowed, but
- * only of the Basic Multilingual Plane (ES5 rules, as prettier's): prettier keeps `"𝑥"` quoted.
+ * An ES5 identifier name: a key prettier writes without quotes, and the names the generator
+ * makes (`größe`, `Ракета`, `שם`: Unicode letters are kept, nothing is transliterated). Letters
+ * of the Basic Multilingual Plane only (ES5 rules, as prettier's): prettier keeps `"𝑥"` quoted.
  */
 function isIdentifierName(name: string): boolean {
   return (
@@ -108,7 +108,7 @@ export const RESERVED_WORDS = new Set(
 );
 
 export function isIdentifier(name: string): boolean {
-  return IDENTIFIER.test(name);
+  return isIdentifierName(name);
 }
 
 /**
@@ -116,7 +116,7 @@ export function isIdentifier(name: string): boolean {
  * the last guard before they become code, so a name that is not a plain identifier is a bug.
  */
 export function identifier(name: string): string {
-  if (!IDENTIFIER.test(name) || RESERVED_WORDS.has(name)) {
+  if (!isIdentifierName(name) || RESERVED_WORDS.has(name)) {
     throw new Error(
       `Internal error: ${stringLiteral(name)} reached the output as an identifier; names must be made in normalize.`,
     );
@@ -136,7 +136,7 @@ export function objectKey(name: string): string {
 
 /** A property access in code: `.name`, or `["na-me"]` when the name is not an identifier. */
 export function propertyAccess(name: string): string {
-  return IDENTIFIER.test(name) ? `.${name}` : `[${stringLiteral(name)}]`;
+  return isIdentifierName(name) ? `.${name}` : `[${stringLiteral(name)}]`;
 }
 
 /**

@@ -27,8 +27,8 @@ export interface ReleaseOptions {
   packageName: string;
   /** Examples that do not fit their schemas (`--examples`): an error (the default) or a warning, as `npm run gen`. */
   examples?: "error" | "warn";
-  /** Extra folders `$ref`s may read from (`--ref-root`), relative to `cwd`. */
-  refRoots?: readonly string[];
+  /** The folder relative `$ref`s resolve against and may read from (`--ref-root`), relative to `cwd`. */
+  refRoot?: string;
   /** Compare with this ref instead of the last release's tag or recorded commit. */
   since?: string;
   cwd: string;
@@ -73,7 +73,10 @@ export async function planRelease(options: ReleaseOptions): Promise<Plan> {
   });
   const specs: SpecChanges[] = [];
   const read: string[] = [];
-  const load = { examples: options.examples ?? "error", refRoots: options.refRoots ?? [] } as const;
+  const load = {
+    examples: options.examples ?? "error",
+    ...(options.refRoot !== undefined ? { refRoot: options.refRoot } : {}),
+  } as const;
   for (const file of options.specs) {
     const after = await sideFromDisk(file, cwd, load);
     if (!after.spec)
@@ -122,7 +125,7 @@ export async function writeRelease(plan: Plan, options: ReleaseOptions): Promise
     packageName: options.packageName,
     ...versionOption(plan.next),
     ...(options.examples ? { examples: options.examples } : {}),
-    ...(options.refRoots ? { refRoots: options.refRoots } : {}),
+    ...(options.refRoot !== undefined ? { refRoot: options.refRoot } : {}),
     cwd: options.cwd,
   });
   const files = new Map(result.files);

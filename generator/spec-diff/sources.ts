@@ -22,11 +22,11 @@ const run = promisify(execFile);
 
 /**
  * How both sides are checked, as `npm run gen` takes it: `examples: "warn"` for a third-party
- * document whose examples are known to be wrong, `refRoots` for `$ref`s into other folders.
+ * document whose examples are known to be wrong, `refRoot` for documents whose `$ref`s resolve from a repository root (`--ref-root`).
  */
 export interface LoadSettings {
   examples?: "error" | "warn";
-  refRoots?: readonly string[];
+  refRoot?: string;
 }
 
 /** Spec files the review covers by default: `spec/*.openrpc.{json,yaml}`. */

@@ -57,7 +57,8 @@ function lintParams(spec: LoadedSpec, file: string, at: string, method: LintedMe
         file,
         pointer: `${where}/name`,
         message: `param name "${param.name}" is used twice in method "${method.name}".`,
-        hint: "Param names must be unique within a method.",
+        hint: "Param names must be unique within a method; rename one, or pass --allow-duplicate-params to generate anyway (the later one renamed).",
+        kind: "duplicate-param",
       });
     }
     if (param.name !== undefined) names.add(param.name);

@@ -89,13 +89,13 @@ describe("the program reads", () => {
       "release's generation options, as gen's",
       ["release", "--examples", "warn", "--ref-root", "shared"],
       "release",
-      { examples: "warn", refRoot: ["shared"] },
+      { examples: "warn", refRoot: "shared" },
     ],
     [
       "spec:diff's load options, as gen's",
-      ["spec:diff", "a.json", "b.json", "--examples", "warn", "--ref-root", "shared", "--ref-root", "more"],
+      ["spec:diff", "a.json", "b.json", "--examples", "warn", "--ref-root", "shared"],
       "spec:diff",
-      { examples: "warn", refRoot: ["shared", "more"] },
+      { examples: "warn", refRoot: "shared" },
     ],
     [
       "--fail-on in any case",
@@ -289,7 +289,7 @@ describe("the review spec:diff is asked for", () => {
     allowBreaking: false,
     ...more,
   });
-  const defaults = { format: "text", failOn: "ERR", allowBreaking: false, load: { examples: "error", refRoots: [] } };
+  const defaults = { format: "text", failOn: "ERR", allowBreaking: false, load: { examples: "error" } };
   it.each<[Partial<SpecDiffArgs>, unknown]>([
     [{ specs: ["a.json", "b.json"] }, { mode: "files", old: "a.json", new: "b.json", ...defaults }],
     [
@@ -315,8 +315,8 @@ describe("the review spec:diff is asked for", () => {
       },
     ],
     [
-      { specs: ["a.json", "b.json"], examples: "warn", refRoot: ["shared"] },
-      { mode: "files", old: "a.json", new: "b.json", ...defaults, load: { examples: "warn", refRoots: ["shared"] } },
+      { specs: ["a.json", "b.json"], examples: "warn", refRoot: "shared" },
+      { mode: "files", old: "a.json", new: "b.json", ...defaults, load: { examples: "warn", refRoot: "shared" } },
     ],
     [
       { specs: ["a.json", "b.json"], format: "junit", output: "reports/spec.xml" },

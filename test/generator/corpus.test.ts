@@ -109,9 +109,16 @@ describe("the corpus", () => {
         ...model.schemas.filter((s) => s.role === "component").map((s) => s.name.replace(/\d+$/, "")),
         ...model.methods.map((m) => m.typeBase),
       ];
-      const declared = [...file(doc, "types.ts").matchAll(/^export (?:type|interface) (\w+)/gm)].map((m) => m[1]!);
+      // Names keep Unicode letters (`UniРакетаParams`).
+      const declared = [
+        ...file(doc, "types.ts").matchAll(
+          /^export (?:type|interface) ([\p{L}\p{Nl}$_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}$_]*)/gmu,
+        ),
+      ].map((m) => m[1]!);
       for (const name of declared) {
-        const derived = bases.some((b) => new RegExp(`^${b}\\d*((Params|Result)\\d*([A-Z]\\w*)?)?$`).test(name));
+        const derived = bases.some((b) =>
+          new RegExp(`^${b}\\d*((Params|Result)\\d*(\\p{Lu}[\\p{L}\\p{Nd}_]*)?)?$`, "u").test(name),
+        );
         expect(derived, `${doc}: ${name} is not named from the spec`).toBe(true);
       }
     }

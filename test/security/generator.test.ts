@@ -426,21 +426,21 @@ describe("nothing is read or written outside where it belongs", () => {
     }
   });
 
-  it("--ref-root widens the folders explicitly", async () => {
+  it("--ref-root names the one folder $refs resolve against and read from", async () => {
     await save("shared-types/types.json", { Id: { type: "integer" } });
     const document = spec({}, [
-      { name: "m", params: [], result: { name: "r", schema: { $ref: "../../shared-types/types.json#/Id" } } },
+      { name: "m", params: [], result: { name: "r", schema: { $ref: "./shared-types/types.json#/Id" } } },
     ]);
     await save("deep/specs/ok.openrpc.json", document);
     const file = "specs/ok.openrpc.json";
     await expect(generatePackage({ specs: [file], packageName: "x", cwd: path.join(dir, "deep") })).rejects.toThrow(
-      /outside the folders the generator reads \$refs from \(specs, \.\)/,
+      /cannot read specs\/shared-types\/types\.json: ENOENT/,
     );
     const result = await generatePackage({
       specs: [file],
       packageName: "x",
       cwd: path.join(dir, "deep"),
-      refRoots: ["../shared-types"],
+      refRoot: "..",
     });
     expect(result.files.get("src/ok/types.ts")).toContain("export type Id = number;");
   });

@@ -211,18 +211,18 @@ describe("npm run spec:diff -- <old> <new>", () => {
     expect(stdout.trimEnd().split("\n").at(-1)).toMatch(/Suggested version bump: patch \(documentation only\)\.$/);
   });
 
-  it("--ref-root lets both sides read $refs from a folder outside the spec's and the working one", async () => {
+  it("--ref-root resolves both sides' $refs from one folder (a repository root), as gen does", async () => {
     const dir = await mkdtemp(path.join(scratch, "ref-root-"));
     const [work, types] = [path.join(dir, "work"), path.join(dir, "types")];
     await cp(path.join(ROOT, F, "v1", "types.json"), path.join(types, "types.json"), { recursive: true });
-    const text = (await readFile(path.join(ROOT, V1), "utf8")).replaceAll("./types.json#", "../types/types.json#");
+    const text = (await readFile(path.join(ROOT, V1), "utf8")).replaceAll("./types.json#", "./types/types.json#");
     await cp(path.join(ROOT, F, "v1"), work, { recursive: true });
     await writeFile(path.join(work, "old.openrpc.json"), text);
     await writeFile(path.join(work, "new.openrpc.json"), text.replace('"Old listing."', '"The old listing."'));
     const refused = await specDiff(["old.openrpc.json", "new.openrpc.json"], work);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/types\.json/);
-    const { code, stdout } = await specDiff(["old.openrpc.json", "new.openrpc.json", "--ref-root", types], work);
+    const { code, stdout } = await specDiff(["old.openrpc.json", "new.openrpc.json", "--ref-root", dir], work);
     expect(code).toBe(0);
     expect(stdout.trimEnd().split("\n").at(-1)).toMatch(/^0 ERR, 0 WARN, 0 INFO: no contract changes and 1 note/);
   });

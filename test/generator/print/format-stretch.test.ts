@@ -83,7 +83,6 @@ describe("stretched names: the default run is already in prettier's form", () =>
         packageName: "stretched",
         cwd: ROOT,
         examples: "warn" as const,
-        refRoots: [path.relative(ROOT, dir)],
       };
       const { files } = await generatePackage(options);
       expect(await uncleanFiles(files)).toEqual([]);

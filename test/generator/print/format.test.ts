@@ -30,11 +30,11 @@ interface Case {
   name: string;
   specs: string[];
   examples?: "warn";
-  refRoots?: string[];
+  refRoot?: string;
 }
 
 const manifest = JSON.parse(readFileSync(path.join(ROOT, "test/fixtures/third-party/manifest.json"), "utf8")) as {
-  documents: { name: string; file: string; examples?: "warn"; refRoots?: string[] }[];
+  documents: { name: string; file: string; examples?: "warn"; refRoot?: string }[];
 };
 const examplesDir = "node_modules/@open-rpc/examples/build/service-descriptions";
 const fixturesDir = "test/fixtures/openrpc";
@@ -47,7 +47,7 @@ const cases: Case[] = [
     name: `third-party ${d.name}`,
     specs: [d.file],
     ...(d.examples ? { examples: d.examples } : {}),
-    ...(d.refRoots ? { refRoots: d.refRoots } : {}),
+    ...(d.refRoot !== undefined ? { refRoot: d.refRoot } : {}),
   })),
   ...readdirSync(path.join(ROOT, examplesDir))
     .filter((f) => f.endsWith(".json"))
@@ -60,13 +60,13 @@ const cases: Case[] = [
 describe("emitted files are already in prettier's form", () => {
   it.each(cases)(
     "$name",
-    async ({ specs, examples, refRoots }) => {
+    async ({ specs, examples, refRoot }) => {
       const options = {
         specs,
         packageName: "fixed-point",
         cwd: ROOT,
         examples: examples ?? ("error" as const),
-        refRoots,
+        ...(refRoot !== undefined ? { refRoot } : {}),
       };
       vi.stubEnv("OPENRPC_TS_CACHE", "off");
       formattedByPrettier.length = 0;

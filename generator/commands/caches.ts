@@ -14,7 +14,7 @@ import path from "node:path";
 import type { GenerateCaches } from "../generate.js";
 import type { CheckedSpec, LoadCache } from "../load/load-model.js";
 import type { DocumentModel } from "../model/document.js";
-import type { EmittedDocument } from "../plugins/document.js";
+import type { DocumentOutputs } from "../plugins/run.js";
 import { PRETTIER_OPTIONS, type FormatCache } from "../print/format.js";
 import { ROOT } from "../root.js";
 
@@ -55,7 +55,7 @@ export function processCaches(): Caches {
 export function newCaches(): Caches {
   return {
     load: new BoundedCache<Promise<CheckedSpec>>(DOCUMENTS_KEPT),
-    emitted: new WeakMap<DocumentModel, Promise<EmittedDocument>>(),
+    emitted: new WeakMap() as DocumentOutputs,
     format: new DiskFormatCache(path.join(ROOT, "node_modules", ".cache", "openrpc-ts", "format-v1.json")),
   };
 }

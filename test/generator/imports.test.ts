@@ -92,6 +92,31 @@ describe("the pure stages", () => {
   });
 });
 
+describe("the plugins (generator/plugins/<name>/)", () => {
+  const pluginOf = (file: string): string | undefined => /^generator\/plugins\/([^/]+)\//.exec(file)?.[1];
+  const pluginFiles = [...graph.keys()].filter((f) => pluginOf(f) !== undefined);
+
+  it("are found: one folder per plugin, each with its plugin.ts", () => {
+    const names = new Set(pluginFiles.map((f) => pluginOf(f)!));
+    expect(names.size).toBeGreaterThanOrEqual(5);
+    for (const name of names) expect(graph.has(`generator/plugins/${name}/plugin.ts`), name).toBe(true);
+  });
+
+  it.each(pluginFiles)("%s imports no other plugin, nor the runner", (file) => {
+    const own = pluginOf(file);
+    const imported = (graph.get(file) ?? []).map((e) => e.target).filter((t) => t.startsWith("generator/plugins/"));
+    expect(imported.filter((t) => pluginOf(t) !== own)).toEqual([]);
+  });
+
+  it("nothing outside generator/plugins/ reaches into a plugin's folder but the list of built-ins", () => {
+    const outside = [...whole.keys()].filter((f) => !f.startsWith("generator/plugins/"));
+    const reaching = outside.flatMap((f) =>
+      (whole.get(f) ?? []).filter((e) => pluginOf(e.target) !== undefined).map((e) => `${f} → ${e.target}`),
+    );
+    expect(reaching).toEqual([]);
+  });
+});
+
 describe("import cycles", () => {
   it("the graph covers generator/, runtime/ and bench/", () => {
     for (const dir of CHECKED_FOLDERS)

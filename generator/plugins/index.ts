@@ -7,12 +7,20 @@ import { clientPlugin } from "./client/plugin.js";
 import { packagePlugin } from "./package/plugin.js";
 import { usePlugin } from "./run.js";
 import { runtimePlugin } from "./runtime/plugin.js";
+import { tanstackQueryPlugin } from "./tanstack-query/plugin.js";
 import { typesPlugin } from "./types/plugin.js";
 import { validatorsPlugin } from "./validators/plugin.js";
 
-export { clientPlugin, packagePlugin, runtimePlugin, typesPlugin, validatorsPlugin };
+export { clientPlugin, packagePlugin, runtimePlugin, tanstackQueryPlugin, typesPlugin, validatorsPlugin };
 
 /** The default plugin list, each with its default options. */
 export function builtinPlugins(): PluginUse[] {
-  return [typesPlugin, validatorsPlugin, clientPlugin, runtimePlugin, packagePlugin].map((p) => usePlugin(p));
+  return [
+    usePlugin(typesPlugin),
+    usePlugin(validatorsPlugin),
+    usePlugin(clientPlugin),
+    usePlugin(runtimePlugin),
+    usePlugin(tanstackQueryPlugin),
+    usePlugin(packagePlugin),
+  ];
 }

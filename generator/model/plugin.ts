@@ -42,6 +42,8 @@ export interface PeerDependency {
   name: string;
   range: string;
   optional: boolean;
+  /** The package's own build needs it (its files import types from it): it goes to `devDependencies` too. */
+  build?: boolean;
 }
 
 /** What a plugin contributes. Paths are inside the output package (`src/advanced/query.ts`). */

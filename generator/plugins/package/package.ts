@@ -99,7 +99,10 @@ export function packageJson(
     ...(optional.length > 0
       ? { peerDependenciesMeta: Object.fromEntries(optional.map((p) => [p.name, { optional: true }])) }
       : {}),
-    devDependencies: { typescript: typescriptVersion },
+    devDependencies: {
+      ...Object.fromEntries(peers.filter((p) => p.build).map((p) => [p.name, p.range])),
+      typescript: typescriptVersion,
+    },
     // The options every generated file is printed with: `prettier --check .` in the package accepts it as it is.
     prettier: { ...PRETTIER_OPTIONS },
   };

@@ -2,7 +2,8 @@
  * The `tanstack-query` plugin: for each document, `src/<subpath>/<file>.ts` (default
  * `query.ts`, exported as `./<subpath>/query`) with TanStack Query option factories
  * (./factories.ts), and `@tanstack/query-core` 5 as an optional peer dependency: the module
- * imports it for types only, so the package stays dependency-free for everyone else.
+ * imports it for types only, so the package stays dependency-free for everyone else (its own
+ * build needs it: a devDependency too).
  */
 import type { OutputPlugin } from "../../model/plugin.js";
 import { emitQueryModule } from "./factories.js";
@@ -42,7 +43,8 @@ export const tanstackQueryPlugin: OutputPlugin<TanstackQueryOptions> = {
         subpath: `./${d.subpath}/${options.file}`,
         entry: `${d.subpath}/${options.file}`,
       })),
-      peerDependencies: [{ name: "@tanstack/query-core", range: "^5.0.0", optional: true }],
+      // The module's types come from it, so the package's own build needs it too (devDependencies).
+      peerDependencies: [{ name: "@tanstack/query-core", range: "^5.0.0", optional: true, build: true }],
     };
   },
 };

@@ -13,8 +13,6 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { GenerateCaches } from "../generate.js";
 import type { CheckedSpec, LoadCache } from "../load/load-model.js";
-import type { DocumentModel } from "../model/document.js";
-import type { DocumentOutputs } from "../plugins/run.js";
 import { PRETTIER_OPTIONS, type FormatCache } from "../print/format.js";
 import { ROOT } from "../root.js";
 
@@ -55,7 +53,7 @@ export function processCaches(): Caches {
 export function newCaches(): Caches {
   return {
     load: new BoundedCache<Promise<CheckedSpec>>(DOCUMENTS_KEPT),
-    emitted: new WeakMap() as DocumentOutputs,
+    emitted: new WeakMap(),
     format: new DiskFormatCache(path.join(ROOT, "node_modules", ".cache", "openrpc-ts", "format-v1.json")),
   };
 }

@@ -16,7 +16,7 @@ import {
 import { eth_getTransactionCountQueryOptions } from "../../generated/src/eth/query.js";
 import { createEthNodeClient } from "../../generated/src/eth/index.js";
 import { http, type Transport } from "../../generated/src/runtime/index.js";
-import { queryKey } from "../../generated/src/runtime/query-key.js";
+import { queryKey } from "../../generated/src/runtime/query-options.js";
 import { startMockServer, type MockServer } from "../../generator/mock/server.js";
 
 const SPECS = ["spec/advanced.openrpc.json", "spec/eth.openrpc.json"];

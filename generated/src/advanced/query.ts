@@ -9,169 +9,113 @@
  * const { data } = useQuery(getCurrenciesQueryOptions(advanced, …));
  * @module
  */
-import type { DataTag, InfiniteData } from "@tanstack/query-core";
-import { queryKey } from "../runtime/query-key.js";
+import type {
+  InfiniteQueryFactory,
+  InfiniteQueryOptions,
+  QueryFactory,
+  QueryOptions,
+} from "../runtime/query-options.js";
+import { infiniteQueryOptions, queryOptions } from "../runtime/query-options.js";
 import type { AdvancedClient, AdvancedMethods } from "./client.js";
-
-/** The params of a method, as `request` takes them. */
-type Params<M extends keyof AdvancedMethods> = AdvancedMethods[M]["params"];
-type Result<M extends keyof AdvancedMethods> = AdvancedMethods[M]["result"];
-/** The page token of a paginated method, or `undefined` for its first page. */
-type PageToken<M extends keyof AdvancedMethods> =
-  Params<M> extends { pageToken?: infer T } ? NonNullable<T> | undefined : never;
 
 /** The first element of every key made here: `queryClient.invalidateQueries({ queryKey: [advancedQueryScope] })` matches them all. */
 export const advancedQueryScope = "@blockchain-rpc/clients/advanced";
 
+const query: QueryFactory<AdvancedMethods> = queryOptions;
+const infiniteQuery: InfiniteQueryFactory<AdvancedMethods> = infiniteQueryOptions;
+
 /** Query options (key and fetcher) for `adv_getCurrencies`: Lists all currencies used on a chain. */
-export function getCurrenciesQueryOptions(client: AdvancedClient, params: Params<"adv_getCurrencies">) {
-  return {
-    queryKey: queryKey(advancedQueryScope, "adv_getCurrencies", params) as DataTag<
-      readonly unknown[],
-      Result<"adv_getCurrencies">
-    >,
-    queryFn: ({ signal }: { signal: AbortSignal }) => client.request("adv_getCurrencies", params, { signal }),
-  };
+export function getCurrenciesQueryOptions(
+  client: AdvancedClient,
+  params: AdvancedMethods["adv_getCurrencies"]["params"],
+): QueryOptions<AdvancedMethods, "adv_getCurrencies"> {
+  return query(client, advancedQueryScope, "adv_getCurrencies", params);
 }
 
 /** Query options (key and fetcher) for `adv_getLogs`: Returns historical logs for a range of blocks. */
-export function getLogsQueryOptions(client: AdvancedClient, params: Params<"adv_getLogs"> = {}) {
-  return {
-    queryKey: queryKey(advancedQueryScope, "adv_getLogs", params) as DataTag<readonly unknown[], Result<"adv_getLogs">>,
-    queryFn: ({ signal }: { signal: AbortSignal }) => client.request("adv_getLogs", params, { signal }),
-  };
+export function getLogsQueryOptions(
+  client: AdvancedClient,
+  params: AdvancedMethods["adv_getLogs"]["params"] = {},
+): QueryOptions<AdvancedMethods, "adv_getLogs"> {
+  return query(client, advancedQueryScope, "adv_getLogs", params);
 }
 
 /** Infinite query options (pages followed by `nextPageToken`, sent back as `pageToken`) for `adv_getLogs`: Returns historical logs for a range of blocks. */
 export function getLogsInfiniteQueryOptions(
   client: AdvancedClient,
-  params: Omit<Params<"adv_getLogs">, "pageToken"> = {},
-) {
-  return {
-    queryKey: queryKey(advancedQueryScope, "adv_getLogs", params, "infinite") as DataTag<
-      readonly unknown[],
-      InfiniteData<Result<"adv_getLogs">, PageToken<"adv_getLogs">>
-    >,
-    queryFn: ({ pageParam, signal }: { pageParam: PageToken<"adv_getLogs">; signal: AbortSignal }) =>
-      client.request("adv_getLogs", pageParam === undefined ? params : { ...params, pageToken: pageParam }, { signal }),
-    initialPageParam: undefined as PageToken<"adv_getLogs">,
-    getNextPageParam: (page: Result<"adv_getLogs">): PageToken<"adv_getLogs"> => page.nextPageToken || undefined,
-  };
+  params: Omit<AdvancedMethods["adv_getLogs"]["params"], "pageToken"> = {},
+): InfiniteQueryOptions<AdvancedMethods, "adv_getLogs"> {
+  return infiniteQuery(client, advancedQueryScope, "adv_getLogs", params);
 }
 
 /** Query options (key and fetcher) for `adv_getBlocks`: Returns details of a range of blocks. */
-export function getBlocksQueryOptions(client: AdvancedClient, params: Params<"adv_getBlocks">) {
-  return {
-    queryKey: queryKey(advancedQueryScope, "adv_getBlocks", params) as DataTag<
-      readonly unknown[],
-      Result<"adv_getBlocks">
-    >,
-    queryFn: ({ signal }: { signal: AbortSignal }) => client.request("adv_getBlocks", params, { signal }),
-  };
+export function getBlocksQueryOptions(
+  client: AdvancedClient,
+  params: AdvancedMethods["adv_getBlocks"]["params"],
+): QueryOptions<AdvancedMethods, "adv_getBlocks"> {
+  return query(client, advancedQueryScope, "adv_getBlocks", params);
 }
 
 /** Query options (key and fetcher) for `adv_getTransactionsByHash`: Returns details of the transaction with the given hash. */
-export function getTransactionsByHashQueryOptions(client: AdvancedClient, params: Params<"adv_getTransactionsByHash">) {
-  return {
-    queryKey: queryKey(advancedQueryScope, "adv_getTransactionsByHash", params) as DataTag<
-      readonly unknown[],
-      Result<"adv_getTransactionsByHash">
-    >,
-    queryFn: ({ signal }: { signal: AbortSignal }) => client.request("adv_getTransactionsByHash", params, { signal }),
-  };
+export function getTransactionsByHashQueryOptions(
+  client: AdvancedClient,
+  params: AdvancedMethods["adv_getTransactionsByHash"]["params"],
+): QueryOptions<AdvancedMethods, "adv_getTransactionsByHash"> {
+  return query(client, advancedQueryScope, "adv_getTransactionsByHash", params);
 }
 
 /** Query options (key and fetcher) for `adv_getInteractions`: Lists the chains on which an address has interactions (tokens, NFTs, transactions). */
-export function getInteractionsQueryOptions(client: AdvancedClient, params: Params<"adv_getInteractions">) {
-  return {
-    queryKey: queryKey(advancedQueryScope, "adv_getInteractions", params) as DataTag<
-      readonly unknown[],
-      Result<"adv_getInteractions">
-    >,
-    queryFn: ({ signal }: { signal: AbortSignal }) => client.request("adv_getInteractions", params, { signal }),
-  };
+export function getInteractionsQueryOptions(
+  client: AdvancedClient,
+  params: AdvancedMethods["adv_getInteractions"]["params"],
+): QueryOptions<AdvancedMethods, "adv_getInteractions"> {
+  return query(client, advancedQueryScope, "adv_getInteractions", params);
 }
 
 /** Query options (key and fetcher) for `adv_getNFTsByOwner`: Lists NFTs (ERC721, ERC1155, ENS, POAP) owned by an account. */
-export function getNFTsByOwnerQueryOptions(client: AdvancedClient, params: Params<"adv_getNFTsByOwner">) {
-  return {
-    queryKey: queryKey(advancedQueryScope, "adv_getNFTsByOwner", params) as DataTag<
-      readonly unknown[],
-      Result<"adv_getNFTsByOwner">
-    >,
-    queryFn: ({ signal }: { signal: AbortSignal }) => client.request("adv_getNFTsByOwner", params, { signal }),
-  };
+export function getNFTsByOwnerQueryOptions(
+  client: AdvancedClient,
+  params: AdvancedMethods["adv_getNFTsByOwner"]["params"],
+): QueryOptions<AdvancedMethods, "adv_getNFTsByOwner"> {
+  return query(client, advancedQueryScope, "adv_getNFTsByOwner", params);
 }
 
 /** Infinite query options (pages followed by `nextPageToken`, sent back as `pageToken`) for `adv_getNFTsByOwner`: Lists NFTs (ERC721, ERC1155, ENS, POAP) owned by an account. */
 export function getNFTsByOwnerInfiniteQueryOptions(
   client: AdvancedClient,
-  params: Omit<Params<"adv_getNFTsByOwner">, "pageToken">,
-) {
-  return {
-    queryKey: queryKey(advancedQueryScope, "adv_getNFTsByOwner", params, "infinite") as DataTag<
-      readonly unknown[],
-      InfiniteData<Result<"adv_getNFTsByOwner">, PageToken<"adv_getNFTsByOwner">>
-    >,
-    queryFn: ({ pageParam, signal }: { pageParam: PageToken<"adv_getNFTsByOwner">; signal: AbortSignal }) =>
-      client.request("adv_getNFTsByOwner", pageParam === undefined ? params : { ...params, pageToken: pageParam }, {
-        signal,
-      }),
-    initialPageParam: undefined as PageToken<"adv_getNFTsByOwner">,
-    getNextPageParam: (page: Result<"adv_getNFTsByOwner">): PageToken<"adv_getNFTsByOwner"> =>
-      page.nextPageToken || undefined,
-  };
+  params: Omit<AdvancedMethods["adv_getNFTsByOwner"]["params"], "pageToken">,
+): InfiniteQueryOptions<AdvancedMethods, "adv_getNFTsByOwner"> {
+  return infiniteQuery(client, advancedQueryScope, "adv_getNFTsByOwner", params);
 }
 
 /** Query options (key and fetcher) for `adv_getNFTMetadata`: Returns metadata of one NFT. */
-export function getNFTMetadataQueryOptions(client: AdvancedClient, params: Params<"adv_getNFTMetadata">) {
-  return {
-    queryKey: queryKey(advancedQueryScope, "adv_getNFTMetadata", params) as DataTag<
-      readonly unknown[],
-      Result<"adv_getNFTMetadata">
-    >,
-    queryFn: ({ signal }: { signal: AbortSignal }) => client.request("adv_getNFTMetadata", params, { signal }),
-  };
+export function getNFTMetadataQueryOptions(
+  client: AdvancedClient,
+  params: AdvancedMethods["adv_getNFTMetadata"]["params"],
+): QueryOptions<AdvancedMethods, "adv_getNFTMetadata"> {
+  return query(client, advancedQueryScope, "adv_getNFTMetadata", params);
 }
 
 /** Query options (key and fetcher) for `adv_getNFTHolders`: Lists holder wallet addresses of an NFT collection. */
-export function getNFTHoldersQueryOptions(client: AdvancedClient, params: Params<"adv_getNFTHolders">) {
-  return {
-    queryKey: queryKey(advancedQueryScope, "adv_getNFTHolders", params) as DataTag<
-      readonly unknown[],
-      Result<"adv_getNFTHolders">
-    >,
-    queryFn: ({ signal }: { signal: AbortSignal }) => client.request("adv_getNFTHolders", params, { signal }),
-  };
+export function getNFTHoldersQueryOptions(
+  client: AdvancedClient,
+  params: AdvancedMethods["adv_getNFTHolders"]["params"],
+): QueryOptions<AdvancedMethods, "adv_getNFTHolders"> {
+  return query(client, advancedQueryScope, "adv_getNFTHolders", params);
 }
 
 /** Infinite query options (pages followed by `nextPageToken`, sent back as `pageToken`) for `adv_getNFTHolders`: Lists holder wallet addresses of an NFT collection. */
 export function getNFTHoldersInfiniteQueryOptions(
   client: AdvancedClient,
-  params: Omit<Params<"adv_getNFTHolders">, "pageToken">,
-) {
-  return {
-    queryKey: queryKey(advancedQueryScope, "adv_getNFTHolders", params, "infinite") as DataTag<
-      readonly unknown[],
-      InfiniteData<Result<"adv_getNFTHolders">, PageToken<"adv_getNFTHolders">>
-    >,
-    queryFn: ({ pageParam, signal }: { pageParam: PageToken<"adv_getNFTHolders">; signal: AbortSignal }) =>
-      client.request("adv_getNFTHolders", pageParam === undefined ? params : { ...params, pageToken: pageParam }, {
-        signal,
-      }),
-    initialPageParam: undefined as PageToken<"adv_getNFTHolders">,
-    getNextPageParam: (page: Result<"adv_getNFTHolders">): PageToken<"adv_getNFTHolders"> =>
-      page.nextPageToken || undefined,
-  };
+  params: Omit<AdvancedMethods["adv_getNFTHolders"]["params"], "pageToken">,
+): InfiniteQueryOptions<AdvancedMethods, "adv_getNFTHolders"> {
+  return infiniteQuery(client, advancedQueryScope, "adv_getNFTHolders", params);
 }
 
 /** Query options (key and fetcher) for `adv_getTokenPrice`: Returns the current price of a token. */
-export function getTokenPriceQueryOptions(client: AdvancedClient, params: Params<"adv_getTokenPrice">) {
-  return {
-    queryKey: queryKey(advancedQueryScope, "adv_getTokenPrice", params) as DataTag<
-      readonly unknown[],
-      Result<"adv_getTokenPrice">
-    >,
-    queryFn: ({ signal }: { signal: AbortSignal }) => client.request("adv_getTokenPrice", params, { signal }),
-  };
+export function getTokenPriceQueryOptions(
+  client: AdvancedClient,
+  params: AdvancedMethods["adv_getTokenPrice"]["params"],
+): QueryOptions<AdvancedMethods, "adv_getTokenPrice"> {
+  return query(client, advancedQueryScope, "adv_getTokenPrice", params);
 }

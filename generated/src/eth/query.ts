@@ -9,65 +9,51 @@
  * const { data } = useQuery(eth_blockNumberQueryOptions(eth, …));
  * @module
  */
-import type { DataTag } from "@tanstack/query-core";
-import { queryKey } from "../runtime/query-key.js";
+import type { QueryFactory, QueryOptions } from "../runtime/query-options.js";
+import { queryOptions } from "../runtime/query-options.js";
 import type { EthNodeClient, EthNodeMethods } from "./client.js";
-
-/** The params of a method, as `request` takes them. */
-type Params<M extends keyof EthNodeMethods> = EthNodeMethods[M]["params"];
-type Result<M extends keyof EthNodeMethods> = EthNodeMethods[M]["result"];
 
 /** The first element of every key made here: `queryClient.invalidateQueries({ queryKey: [ethQueryScope] })` matches them all. */
 export const ethQueryScope = "@blockchain-rpc/clients/eth";
 
+const query: QueryFactory<EthNodeMethods> = queryOptions;
+
 /** Query options (key and fetcher) for `eth_blockNumber`: Returns the latest block number. */
-export function eth_blockNumberQueryOptions(client: EthNodeClient, params: Params<"eth_blockNumber"> = []) {
-  return {
-    queryKey: queryKey(ethQueryScope, "eth_blockNumber", params) as DataTag<
-      readonly unknown[],
-      Result<"eth_blockNumber">
-    >,
-    queryFn: ({ signal }: { signal: AbortSignal }) => client.request("eth_blockNumber", params, { signal }),
-  };
+export function eth_blockNumberQueryOptions(
+  client: EthNodeClient,
+  params: EthNodeMethods["eth_blockNumber"]["params"] = [],
+): QueryOptions<EthNodeMethods, "eth_blockNumber"> {
+  return query(client, ethQueryScope, "eth_blockNumber", params);
 }
 
 /** Query options (key and fetcher) for `eth_getBlockByNumber`: Returns a block by number or tag. */
-export function eth_getBlockByNumberQueryOptions(client: EthNodeClient, params: Params<"eth_getBlockByNumber">) {
-  return {
-    queryKey: queryKey(ethQueryScope, "eth_getBlockByNumber", params) as DataTag<
-      readonly unknown[],
-      Result<"eth_getBlockByNumber">
-    >,
-    queryFn: ({ signal }: { signal: AbortSignal }) => client.request("eth_getBlockByNumber", params, { signal }),
-  };
+export function eth_getBlockByNumberQueryOptions(
+  client: EthNodeClient,
+  params: EthNodeMethods["eth_getBlockByNumber"]["params"],
+): QueryOptions<EthNodeMethods, "eth_getBlockByNumber"> {
+  return query(client, ethQueryScope, "eth_getBlockByNumber", params);
 }
 
 /** Query options (key and fetcher) for `eth_call`: Executes a call immediately without creating a transaction on chain. */
-export function eth_callQueryOptions(client: EthNodeClient, params: Params<"eth_call">) {
-  return {
-    queryKey: queryKey(ethQueryScope, "eth_call", params) as DataTag<readonly unknown[], Result<"eth_call">>,
-    queryFn: ({ signal }: { signal: AbortSignal }) => client.request("eth_call", params, { signal }),
-  };
+export function eth_callQueryOptions(
+  client: EthNodeClient,
+  params: EthNodeMethods["eth_call"]["params"],
+): QueryOptions<EthNodeMethods, "eth_call"> {
+  return query(client, ethQueryScope, "eth_call", params);
 }
 
 /** Query options (key and fetcher) for `eth_getTransactionCount`: Returns the number of transactions sent from an address. */
-export function eth_getTransactionCountQueryOptions(client: EthNodeClient, params: Params<"eth_getTransactionCount">) {
-  return {
-    queryKey: queryKey(ethQueryScope, "eth_getTransactionCount", params) as DataTag<
-      readonly unknown[],
-      Result<"eth_getTransactionCount">
-    >,
-    queryFn: ({ signal }: { signal: AbortSignal }) => client.request("eth_getTransactionCount", params, { signal }),
-  };
+export function eth_getTransactionCountQueryOptions(
+  client: EthNodeClient,
+  params: EthNodeMethods["eth_getTransactionCount"]["params"],
+): QueryOptions<EthNodeMethods, "eth_getTransactionCount"> {
+  return query(client, ethQueryScope, "eth_getTransactionCount", params);
 }
 
 /** Query options (key and fetcher) for `debug_traceCall`: Traces a simulated read-only call. */
-export function debug_traceCallQueryOptions(client: EthNodeClient, params: Params<"debug_traceCall">) {
-  return {
-    queryKey: queryKey(ethQueryScope, "debug_traceCall", params) as DataTag<
-      readonly unknown[],
-      Result<"debug_traceCall">
-    >,
-    queryFn: ({ signal }: { signal: AbortSignal }) => client.request("debug_traceCall", params, { signal }),
-  };
+export function debug_traceCallQueryOptions(
+  client: EthNodeClient,
+  params: EthNodeMethods["debug_traceCall"]["params"],
+): QueryOptions<EthNodeMethods, "debug_traceCall"> {
+  return query(client, ethQueryScope, "debug_traceCall", params);
 }

@@ -9,35 +9,27 @@
  * const { data } = useQuery(getBlockHeightQueryOptions(solana, …));
  * @module
  */
-import type { DataTag } from "@tanstack/query-core";
-import { queryKey } from "../runtime/query-key.js";
+import type { QueryFactory, QueryOptions } from "../runtime/query-options.js";
+import { queryOptions } from "../runtime/query-options.js";
 import type { SolanaNodeClient, SolanaNodeMethods } from "./client.js";
-
-/** The params of a method, as `request` takes them. */
-type Params<M extends keyof SolanaNodeMethods> = SolanaNodeMethods[M]["params"];
-type Result<M extends keyof SolanaNodeMethods> = SolanaNodeMethods[M]["result"];
 
 /** The first element of every key made here: `queryClient.invalidateQueries({ queryKey: [solanaQueryScope] })` matches them all. */
 export const solanaQueryScope = "@blockchain-rpc/clients/solana";
 
+const query: QueryFactory<SolanaNodeMethods> = queryOptions;
+
 /** Query options (key and fetcher) for `getBlockHeight`: Returns the latest block height. */
-export function getBlockHeightQueryOptions(client: SolanaNodeClient, params: Params<"getBlockHeight"> = []) {
-  return {
-    queryKey: queryKey(solanaQueryScope, "getBlockHeight", params) as DataTag<
-      readonly unknown[],
-      Result<"getBlockHeight">
-    >,
-    queryFn: ({ signal }: { signal: AbortSignal }) => client.request("getBlockHeight", params, { signal }),
-  };
+export function getBlockHeightQueryOptions(
+  client: SolanaNodeClient,
+  params: SolanaNodeMethods["getBlockHeight"]["params"] = [],
+): QueryOptions<SolanaNodeMethods, "getBlockHeight"> {
+  return query(client, solanaQueryScope, "getBlockHeight", params);
 }
 
 /** Query options (key and fetcher) for `getAccountInfo`: Returns the account information of a public key. */
-export function getAccountInfoQueryOptions(client: SolanaNodeClient, params: Params<"getAccountInfo">) {
-  return {
-    queryKey: queryKey(solanaQueryScope, "getAccountInfo", params) as DataTag<
-      readonly unknown[],
-      Result<"getAccountInfo">
-    >,
-    queryFn: ({ signal }: { signal: AbortSignal }) => client.request("getAccountInfo", params, { signal }),
-  };
+export function getAccountInfoQueryOptions(
+  client: SolanaNodeClient,
+  params: SolanaNodeMethods["getAccountInfo"]["params"],
+): QueryOptions<SolanaNodeMethods, "getAccountInfo"> {
+  return query(client, solanaQueryScope, "getAccountInfo", params);
 }

@@ -39,11 +39,13 @@ export const tanstackQueryPlugin: OutputPlugin<TanstackQueryOptions> = {
       files.set(`src/${doc.subpath}/${options.file}.ts`, emitQueryModule(doc, model.packageName));
     return {
       files,
+      // Printed by prettier's printer (./factories.ts): the format stage passes them through.
+      formatted: new Set(files.keys()),
       exports: model.documents.map((d) => ({
         subpath: `./${d.subpath}/${options.file}`,
         entry: `${d.subpath}/${options.file}`,
       })),
-      // The module's types come from it, so the package's own build needs it too (devDependencies).
+      // The runtime's query-options.ts imports its types, so the package's own build needs it too (devDependencies).
       peerDependencies: [{ name: "@tanstack/query-core", range: "^5.0.0", optional: true, build: true }],
     };
   },

@@ -1,11 +1,12 @@
 /**
  * The TanStack Query option factories behind each client's `./<subpath>/query` module: the
  * generated module binds them to its client's method table (one typed alias each) and declares one
- * named factory per method. `@tanstack/query-core` is imported for types only: nothing here needs
+ * named factory per method. Nothing here imports @tanstack/query-core: the options meet TanStack's
+ * types structurally, so the package compiles and runs without it (keys are not tagged with their
+ * data's type: `getQueryData` needs the type given, `getQueryData<GetLogsResult>(key)`). `@tanstack/query-core` is imported for types only: nothing here needs
  * it at run time. Pagination follows the model's convention (generator/normalize/pagination.ts):
  * the token goes out as `pageToken` and comes back as `nextPageToken`.
  */
-import type { DataTag, InfiniteData } from "@tanstack/query-core";
 import type { CallOptions } from "./options.js";
 
 /** A client's method table: JSON-RPC name → params (as `request` takes them) and result. */
@@ -23,15 +24,15 @@ export interface Requester<Methods extends MethodTable<Methods>> {
 /** The page token of a paginated method, or `undefined` for the first page. */
 export type PageToken<P> = P extends { pageToken?: infer T } ? NonNullable<T> | undefined : never;
 
-/** Options for `useQuery`, `queryClient.fetchQuery`, …: the key (tagged with the data's type) and the fetcher. */
+/** Options for `useQuery`, `queryClient.fetchQuery`, …: the key and the fetcher. */
 export interface QueryOptions<Methods extends MethodTable<Methods>, M extends keyof Methods> {
-  queryKey: DataTag<readonly unknown[], Methods[M]["result"]>;
+  queryKey: readonly unknown[];
   queryFn: (context: { signal: AbortSignal }) => Promise<Methods[M]["result"]>;
 }
 
 /** Options for `useInfiniteQuery`, `queryClient.fetchInfiniteQuery`, …: pages followed by their `nextPageToken`. */
 export interface InfiniteQueryOptions<Methods extends MethodTable<Methods>, M extends keyof Methods> {
-  queryKey: DataTag<readonly unknown[], InfiniteData<Methods[M]["result"], PageToken<Methods[M]["params"]>>>;
+  queryKey: readonly unknown[];
   queryFn: (context: {
     pageParam: PageToken<Methods[M]["params"]>;
     signal: AbortSignal;
@@ -76,7 +77,7 @@ export function queryOptions<Methods extends MethodTable<Methods>, M extends key
   params: Methods[M]["params"],
 ): QueryOptions<Methods, M> {
   return {
-    queryKey: queryKey(scope, method, params) as QueryOptions<Methods, M>["queryKey"],
+    queryKey: queryKey(scope, method, params),
     queryFn: ({ signal }) => client.request(method, params, { signal }),
   };
 }
@@ -89,7 +90,7 @@ export function infiniteQueryOptions<Methods extends MethodTable<Methods>, M ext
 ): InfiniteQueryOptions<Methods, M> {
   type Token = PageToken<Methods[M]["params"]>;
   return {
-    queryKey: queryKey(scope, method, params, "infinite") as InfiniteQueryOptions<Methods, M>["queryKey"],
+    queryKey: queryKey(scope, method, params, "infinite"),
     queryFn: ({ pageParam, signal }) =>
       client.request(
         method,

@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 /** The consumer: an in-memory transport serving two pages of holders and a currency list. */
-const CHECK = `import { QueryClient } from "@tanstack/query-core";
+const CHECK = `import { QueryClient, type InfiniteData } from "@tanstack/query-core";
 import type { Transport, TransportRequest } from "@blockchain-rpc/clients";
 import { createAdvancedClient, type GetNFTHoldersResult } from "@blockchain-rpc/clients/advanced";
 import { getCurrenciesQueryOptions, getNFTHoldersInfiniteQueryOptions } from "@blockchain-rpc/clients/advanced/query";
@@ -50,7 +50,7 @@ export async function check(): Promise<string> {
   const holders = getNFTHoldersInfiniteQueryOptions(advanced, { blockchain: "eth", contractAddress: "0x01" });
   const data = await queries.fetchInfiniteQuery({ ...holders, pages: 2 });
   const pages: GetNFTHoldersResult[] = data.pages;
-  const cached = queries.getQueryData(holders.queryKey)?.pages.length;
+  const cached = queries.getQueryData<InfiniteData<GetNFTHoldersResult>>(holders.queryKey)?.pages.length;
   return JSON.stringify({ currencies, holders: pages.flatMap((p) => p.holders ?? []), pageParams: data.pageParams, cached, seen });
 }
 `;

@@ -5,9 +5,13 @@
  * once, then served from the cache by its key), one two-page infinite query (the token sent
  * back), a cancelled query (the client's request sees the abort), and keys that hash with bigints.
  */
-import { hashKey, QueryClient } from "@tanstack/query-core";
+import { hashKey, QueryClient, type InfiniteData } from "@tanstack/query-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdvancedClient, type AdvancedClient } from "../../generated/src/advanced/index.js";
+import {
+  createAdvancedClient,
+  type AdvancedClient,
+  type GetNFTHoldersResult,
+} from "../../generated/src/advanced/index.js";
 import {
   advancedQueryScope,
   getCurrenciesQueryOptions,
@@ -91,7 +95,7 @@ describe("infiniteQueryOptions through a real QueryClient", () => {
     expect(options.getNextPageParam(data.pages[1]!)).toBeUndefined();
     const sent = bodies.map((b) => (JSON.parse(b) as { params: Record<string, unknown> }).params);
     expect(sent).toEqual([{ ...HOLDERS }, { ...HOLDERS, pageToken: "page-2" }]);
-    expect(queries.getQueryData(options.queryKey)?.pages).toHaveLength(2);
+    expect(queries.getQueryData<InfiniteData<GetNFTHoldersResult>>(options.queryKey)?.pages).toHaveLength(2);
     queries.clear();
   });
 

@@ -2,8 +2,8 @@
  * The `tanstack-query` plugin: for each document, `src/<subpath>/<file>.ts` (default
  * `query.ts`, exported as `./<subpath>/query`) with TanStack Query option factories
  * (./factories.ts), and `@tanstack/query-core` 5 as an optional peer dependency: the module
- * imports it for types only, so the package stays dependency-free for everyone else (its own
- * build needs it: a devDependency too).
+ * never imports it (the options meet its types structurally), so the package builds and runs
+ * without it and stays dependency-free for everyone else.
  */
 import type { OutputPlugin } from "../../model/plugin.js";
 import { emitQueryModule } from "./factories.js";
@@ -45,8 +45,8 @@ export const tanstackQueryPlugin: OutputPlugin<TanstackQueryOptions> = {
         subpath: `./${d.subpath}/${options.file}`,
         entry: `${d.subpath}/${options.file}`,
       })),
-      // The runtime's query-options.ts imports its types, so the package's own build needs it too (devDependencies).
-      peerDependencies: [{ name: "@tanstack/query-core", range: "^5.0.0", optional: true, build: true }],
+      // For the apps that use these modules (with their TanStack adapter); nothing here imports it.
+      peerDependencies: [{ name: "@tanstack/query-core", range: "^5.0.0", optional: true }],
     };
   },
 };

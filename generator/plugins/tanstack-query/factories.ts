@@ -9,8 +9,16 @@ import type { DocumentModel, MethodModel } from "../../model/document.js";
 import { commentText, stringLiteral } from "../../print/escape.js";
 import { header } from "../../print/generated-header.js";
 import { callExpr, constStatement, raw, stringExpr } from "../../print/js-code.js";
-import { hardline, type Doc } from "../../print/layout.js";
-import { commentLines, docComment, functionDeclaration, importDeclaration, statements } from "../../print/ts-code.js";
+import { group, hardline, indent, type Doc } from "../../print/layout.js";
+import {
+  commentLines,
+  docComment,
+  importDeclaration,
+  paramsDoc,
+  statements,
+  typeReference,
+  type Param,
+} from "../../print/ts-code.js";
 import { GeneratorError } from "../../problems.js";
 import { factoryKind, pagesByToken } from "./kinds.js";
 
@@ -120,7 +128,7 @@ function factory(
   names: { scope: string; methods: string; client: string },
 ): Doc {
   const rpc = stringLiteral(m.rpcName);
-  const params = `${names.methods}[${rpc}]["params"]`;
+  const paramsType = `${names.methods}[${rpc}]["params"]`;
   const optional = m.params.every((p) => !p.required || (kind === "infiniteQuery" && p.name === "pageToken"));
   const fallback = optional ? ` = ${m.signature === "object" ? "{}" : "[]"}` : "";
   const docs = [
@@ -128,22 +136,26 @@ function factory(
   ];
   if (m.deprecated) docs.push("@deprecated The spec marks this method deprecated.");
   const args = [raw("client", "identifier"), raw(names.scope, "identifier"), stringExpr(m.rpcName)];
-  return functionDeclaration({
-    exported: true,
-    name,
-    docs: docs.join("\n"),
-    params: [
-      { name: "client", type: names.client },
-      ...(kind === "mutation"
-        ? []
-        : [
-            {
-              name: "params",
-              type: `${kind === "infiniteQuery" ? `Omit<${params}, "pageToken">` : params}${fallback}`,
-            },
-          ]),
-    ],
-    returnType: `${KINDS[kind].options}<${names.methods}, ${rpc}>`,
-    body: [["return ", callExpr(kind, kind === "mutation" ? args : [...args, raw("params", "identifier")]).doc, ";"]],
-  });
+  const params: Param[] = [
+    { name: "client", type: names.client },
+    ...(kind === "mutation"
+      ? []
+      : [
+          {
+            name: "params",
+            type: `${kind === "infiniteQuery" ? `Omit<${paramsType}, "pageToken">` : paramsType}${fallback}`,
+          },
+        ]),
+  ];
+  // The return type's arguments break one per line when even the broken signature is too long (long names).
+  const returnType = typeReference(KINDS[kind].options, [{ type: names.methods }, { type: rpc }]);
+  const call = callExpr(kind, kind === "mutation" ? args : [...args, raw("params", "identifier")]);
+  return [
+    docComment(docs.join("\n")),
+    group([`export function ${name}`, paramsDoc(params), group([": ", returnType])]),
+    " {",
+    indent([hardline, "return ", call.doc, ";"]),
+    hardline,
+    "}",
+  ];
 }

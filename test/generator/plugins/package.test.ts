@@ -80,7 +80,7 @@ describe("what the plugins contribute", () => {
       peerDependencies: [
         ...contributed.peerDependencies,
         { name: "@tanstack/query-core", range: "^5.0.0", optional: true },
-        { name: "required-peer", range: "^1.0.0", optional: false },
+        { name: "required-peer", range: "^1.0.0", optional: false, build: true },
       ],
     });
     expect(Object.keys(pkg.exports as object)).toEqual([
@@ -96,6 +96,8 @@ describe("what the plugins contribute", () => {
     ]);
     expect(pkg.peerDependencies).toEqual({ ws: "^8.0.0", "@tanstack/query-core": "^5.0.0", "required-peer": "^1.0.0" });
     expect(pkg.peerDependenciesMeta).toEqual({ ws: { optional: true }, "@tanstack/query-core": { optional: true } });
+    // A peer the package's own build needs (`build: true`) is a devDependency too.
+    expect(pkg.devDependencies).toEqual({ "required-peer": "^1.0.0", typescript: "5.9.3" });
   });
 
   it("a package without peers declares none", () => {

@@ -147,6 +147,27 @@ describe("the module of a document", async () => {
 });
 
 describe("options and names", () => {
+  it("long names still print as prettier prints them (the format stage passes the file through)", async () => {
+    const long = `x_${"veryLong".repeat(14)}`;
+    const wide = normalizeDocument(
+      loaded(
+        doc(
+          [
+            { name: long, "x-idempotent": true, params: [{ name: "a", required: true, schema: { type: "string" } }] },
+            { name: `${long}Write`, params: [] },
+          ],
+          {},
+          { info: { title: `A ${"Wide ".repeat(20)}API`, version: "1.0.0" } },
+        ),
+      ),
+    );
+    const { files } = await generate(packageModel([wide], { packageName: "@test/wide" }), await loadFixedInputs());
+    const text = files.get(`src/${wide.subpath}/query.ts`)!;
+    expect(text).toContain(`export function ${long}QueryOptions(`);
+    const prettier = await import("prettier");
+    expect(await prettier.format(text, { parser: "typescript", ...PRETTIER_OPTIONS })).toBe(text);
+  });
+
   it("writes under the file name the option gives", async () => {
     const pkg = packageModel([model], { packageName: "@test/wallet" });
     const plugins = builtinPlugins().map((u) =>

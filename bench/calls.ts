@@ -10,7 +10,9 @@
  * warms it up, then measures (so no subject's JIT state, garbage or sockets touch another's);
  * subjects alternate within each round in a rotating order; each round gives one sample per
  * subject, and the ratio to raw fetch is reported with its spread over the rounds (each round's
- * ratio pairs samples taken seconds apart).
+ * ratio pairs samples taken seconds apart). Two rows of information beside them: raw `node:http`
+ * (the floor of axios, so of ankr.js), and each client's own CPU per call with `fetch` stubbed
+ * (no network), which stays readable when the machine's load swamps the loopback rows.
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
@@ -21,7 +23,7 @@ import type { createEthNodeClient as CreateEth } from "../generated/src/eth/inde
 import { packedBuild } from "./packed.js";
 import type { Row, SectionResult } from "./report.js";
 import { profileChild, profileHere, type Breakdown, type CallFrame } from "./profile.js";
-import { ROOT, startServer, tsxArgs } from "./server.js";
+import { ROOT, logsPageText, startServer, tsxArgs } from "./server.js";
 import { median, now, ratio } from "./stats.js";
 
 const SECTION = "2. Calls";
@@ -50,13 +52,26 @@ async function clients(
   return { createAdvancedClient, createEthNodeClient };
 }
 
+/**
+ * The other floor (information, not a peer): the same request over `node:http` (its global agent,
+ * keep-alive), which axios, and so ankr.js, runs on in Node. Our runtime promises no Node built-ins
+ * (it runs in browsers and workers too), so `fetch` is its floor; this row shows how much of a gap
+ * to a node:http client is fetch's own.
+ */
+const RAW_HTTP = {
+  key: "raw-http",
+  name: "raw node:http + JSON.parse (information: the floor of axios, ankr.js)",
+  floor: true,
+};
+
 /** The subjects of each scenario, by key (the child process builds the one it measures). */
 const SUBJECTS: Record<
   "blockNumber" | "logs",
-  { key: string; name: string; baseline?: boolean; ours?: boolean; na?: string }[]
+  { key: string; name: string; baseline?: boolean; ours?: boolean; floor?: boolean; na?: string }[]
 > = {
   blockNumber: [
     { key: "raw", name: "raw fetch + JSON.parse", baseline: true },
+    RAW_HTTP,
     { key: "ours", name: "ours (packed dist/), validation on (default)", ours: true },
     { key: "ours-off", name: "ours (packed dist/), validation off", ours: true },
     { key: "viem", name: "viem 2 (http transport, client.request)" },
@@ -65,6 +80,7 @@ const SUBJECTS: Record<
   ],
   logs: [
     { key: "raw", name: "raw fetch + JSON.parse", baseline: true },
+    RAW_HTTP,
     { key: "ours", name: "ours (packed dist/), validation on (default)", ours: true },
     { key: "ours-off", name: "ours (packed dist/), validation off", ours: true },
     {
@@ -95,6 +111,38 @@ async function subjectCall(key: string, scenario: "blockNumber" | "logs", base: 
       if (message.error) throw new Error(JSON.stringify(message.error));
       return message.result;
     };
+  }
+  if (key === "raw-http") {
+    const { request } = await import("node:http");
+    let id = 1;
+    return () =>
+      new Promise((resolve, reject) => {
+        const body = JSON.stringify({ jsonrpc: "2.0", id: id++, method, params });
+        const headers = {
+          "content-type": "application/json",
+          accept: "application/json",
+          "content-length": Buffer.byteLength(body),
+        };
+        const req = request(keyed, { method: "POST", headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("error", reject);
+          res.on("end", () => {
+            try {
+              const message = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+                result?: unknown;
+                error?: unknown;
+              };
+              if (message.error) reject(new Error(JSON.stringify(message.error)));
+              else resolve(message.result);
+            } catch (error) {
+              reject(error instanceof Error ? error : new Error(String(error)));
+            }
+          });
+        });
+        req.on("error", reject);
+        req.end(body);
+      });
   }
   if (key === "ours" || key === "ours-off") {
     const { createAdvancedClient, createEthNodeClient } = await clients(packed);
@@ -240,7 +288,7 @@ async function measure(
     failed.has(key) ? [] : samples.get(key)!.map((x) => x[field]);
   const baseKey = subjects.find((s) => s.baseline)!.key;
   const peers = runnable
-    .filter((s) => !s.ours && !s.baseline && !failed.has(s.key))
+    .filter((s) => !s.ours && !s.baseline && !s.floor && !failed.has(s.key))
     .map((s) => ({ name: s.name, value: median(of(s.key, "throughput")) }));
   const bestPeer = peers.reduce((a, b) => (b.value > a.value ? b : a), { name: "", value: 0 });
   const CPU = "client CPU per sequential call (this process only: the server runs in its own)";
@@ -376,6 +424,110 @@ async function explain(base: string, method: "logs" | "blockNumber", count: numb
   ].join("\n");
 }
 
+/**
+ * What each client adds to `fetch` itself, with the network taken away: `fetch` is a stub that
+ * answers with a ready `Response` (no socket, no HTTP parser), so the figure is the client's own
+ * CPU per call, quiet enough to read where the loopback rows above vary by more than the whole
+ * difference. Raw: the stub + `text()` + `JSON.parse`. Ours: the packed client with its HTTP
+ * transport (`{ url, apiKey, fetch: stub }`): options, validation, framing, timeout, the size
+ * limit, parsing and decoding. Measured in one child, the two alternating, `ROUNDS_OWN` rounds.
+ */
+const ROUNDS_OWN = 7;
+
+async function runOwnCostChild(scenario: ScenarioKey, packed: string): Promise<void> {
+  const text =
+    scenario === "logs"
+      ? `{"jsonrpc":"2.0","id":1,"result":${logsPageText(100)}}`
+      : '{"jsonrpc":"2.0","id":1,"result":"0x10"}';
+  const headers = { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) };
+  // Ours checks the answer's id: the stub echoes the request's.
+  const stub = (async (_url: unknown, init?: RequestInit) => {
+    const id = /"id":(\d+)/.exec(String(init?.body))?.[1] ?? "1";
+    return new Response(text.replace('"id":1', `"id":${id}`), { status: 200, headers });
+  }) as typeof fetch;
+  const { createAdvancedClient, createEthNodeClient } = await clients(packed);
+  const options = { url: "http://127.0.0.1:9/calls", apiKey: "k", fetch: stub };
+  let id = 1;
+  const method = scenario === "logs" ? "adv_getLogs" : "eth_blockNumber";
+  const params = scenario === "logs" ? LOGS_PARAMS : [];
+  const raw: Call = async () => {
+    const response = await stub("http://127.0.0.1:9/calls/k", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: id++, method, params }),
+    });
+    return (JSON.parse(await response.text()) as { result: unknown }).result;
+  };
+  const adv = createAdvancedClient(options);
+  const eth = createEthNodeClient(options);
+  const ours: Call = scenario === "logs" ? () => adv.getLogs(LOGS_PARAMS) : () => eth.eth_blockNumber();
+  const count = scenario === "logs" ? 400 : 5000;
+  const check = SCENARIOS[scenario].check;
+  await sequential(raw, count, check);
+  await sequential(ours, count, check);
+  const out: { raw: number[]; ours: number[] } = { raw: [], ours: [] };
+  for (let round = 0; round < ROUNDS_OWN; round++) {
+    out.raw.push((await sequential(raw, count, check)).cpu);
+    out.ours.push((await sequential(ours, count, check)).cpu);
+  }
+  process.stdout.write(`${JSON.stringify(out)}\n`);
+}
+
+/** The rows of the stubbed-fetch measurement of one scenario (run in its own child). */
+async function ownCost(scenario: ScenarioKey, packed: string, fetchCpu: number | undefined): Promise<Row[]> {
+  const args = tsxArgs(fileURLToPath(import.meta.url), ["--own-child", scenario, packed]);
+  const result = await new Promise<{ raw: number[]; ours: number[] } | Error>((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    const timer = setTimeout(() => child.kill(), 180_000);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      const line = out.trim().split("\n").pop() ?? "";
+      resolve(
+        code === 0 && line.startsWith("{")
+          ? (JSON.parse(line) as { raw: number[]; ours: number[] })
+          : new Error(`the stubbed-fetch child exited with code ${code}: ${err.trim().slice(-300)}`),
+      );
+    });
+  });
+  const label = `${SCENARIOS[scenario].label}: client CPU per call with fetch stubbed (no network: what the client adds to fetch) (information)`;
+  const failed = result instanceof Error ? result.message : undefined;
+  const raw = result instanceof Error ? [] : result.raw;
+  const ours = result instanceof Error ? [] : result.ours;
+  const added = median(ours) - median(raw);
+  return [
+    {
+      section: SECTION,
+      case: label,
+      subject: "raw: stub fetch + text() + JSON.parse",
+      unit: "µs",
+      samples: raw,
+      baseline: true,
+      note: failed,
+    },
+    {
+      section: SECTION,
+      case: label,
+      subject: "ours (packed dist/), validation on (default), HTTP transport over the stub",
+      unit: "µs",
+      samples: ours,
+      ratio: ratio(ours, raw),
+      ratioRange: pairedRange(ours, raw),
+      ratioOf: "stub",
+      note: failed
+        ? undefined
+        : `Ours adds ${added.toFixed(1)} µs per call to what the stubbed fetch costs.${
+            fetchCpu
+              ? ` A real loopback call of raw fetch + JSON.parse took ${fetchCpu.toFixed(0)} µs of CPU in this run (its CPU row above), so our code adds ${((added / fetchCpu) * 100).toFixed(1)} % to it (not in this figure: what fetch itself does differently for our request, which asks for redirect: "manual").`
+              : ""
+          }`,
+    },
+  ];
+}
+
 export interface CallsOptions {
   quick: boolean;
   log: (line: string) => void;
@@ -387,10 +539,13 @@ export async function runCalls(options: CallsOptions): Promise<SectionResult> {
   const server = await startServer();
   try {
     const rounds = options.quick ? 3 : 11;
-    const rows = [
-      ...(await measure("blockNumber", rounds, server.url, packed.dir, options.log)),
-      ...(await measure("logs", rounds, server.url, packed.dir, options.log)),
-    ];
+    const rows: Row[] = [];
+    for (const scenario of ["blockNumber", "logs"] as const) {
+      const measured = await measure(scenario, rounds, server.url, packed.dir, options.log);
+      const fetchCpu = measured.find((r) => r.baseline && r.case.includes("client CPU"))?.samples;
+      rows.push(...measured, ...(await ownCost(scenario, packed.dir, fetchCpu && median(fetchCpu))));
+    }
+    options.log("calls: stubbed-fetch rows done");
     const profiles = [
       await explain(server.url, "logs", options.quick ? 300 : 1000, packed.dir),
       await explain(server.url, "blockNumber", options.quick ? 1000 : 3000, packed.dir),
@@ -427,6 +582,18 @@ const profileAt = process.argv.indexOf("--profile-child");
 if (profileAt !== -1) {
   const [file, base, subject, method, count, packed] = process.argv.slice(profileAt + 1);
   runProfileChild(file!, base!, subject!, method!, Number(count), packed!).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
+
+const ownAt = process.argv.indexOf("--own-child");
+if (ownAt !== -1) {
+  const [scenario, packed] = process.argv.slice(ownAt + 1);
+  runOwnCostChild(scenario as ScenarioKey, packed!).then(
     () => process.exit(0),
     (error: unknown) => {
       console.error(error);

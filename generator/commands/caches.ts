@@ -1,7 +1,8 @@
 /**
  * What a warm process keeps between runs, all keyed by content so that a stale entry can never be
- * served: the loaded and checked documents (by a hash of their files and options), the emitted
- * files per document (by the document object the load cache hands back), and prettier's results
+ * served: the loaded and checked documents (by a hash of their files and options) with the examples
+ * check's compiled schemas (by the schemas' content), the emitted files per document (by the
+ * document object the load cache hands back), and prettier's results
  * (by prettier's version, options, parser and text; also kept on disk in
  * node_modules/.cache/openrpc-ts, so a new process finds them). The pipeline's stages are pure
  * and receive these caches; only this layer (the CLI and `--watch`) owns them.
@@ -14,6 +15,7 @@ import path from "node:path";
 import type { GenerateCaches } from "../generate.js";
 import type { CheckedSpec, LoadCache } from "../load/load-model.js";
 import { PRETTIER_OPTIONS, type FormatCache } from "../print/format.js";
+import type { Checker } from "../validate/examples.js";
 import { ROOT } from "../root.js";
 
 export interface Caches extends Required<GenerateCaches> {
@@ -23,6 +25,9 @@ export interface Caches extends Required<GenerateCaches> {
 
 /** Documents kept by the load cache: the last few versions of a handful of specs. */
 const DOCUMENTS_KEPT = 32;
+
+/** Compiled example checkers (one ajv instance each): the schemas of the last few specs. */
+const CHECKERS_KEPT = 8;
 
 /** A map that forgets its oldest entry beyond `limit`. */
 export class BoundedCache<V> {
@@ -52,7 +57,9 @@ export function processCaches(): Caches {
 /** Fresh, empty caches (the format cache still reads and writes the disk). */
 export function newCaches(): Caches {
   return {
-    load: new BoundedCache<Promise<CheckedSpec>>(DOCUMENTS_KEPT),
+    load: Object.assign(new BoundedCache<Promise<CheckedSpec>>(DOCUMENTS_KEPT), {
+      examples: new BoundedCache<Checker>(CHECKERS_KEPT),
+    }),
     emitted: new WeakMap(),
     format: new DiskFormatCache(path.join(ROOT, "node_modules", ".cache", "openrpc-ts", "format-v1.json")),
   };

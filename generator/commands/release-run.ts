@@ -20,6 +20,8 @@ export interface ReleaseArgs {
   spec?: string[];
   out?: string;
   name?: string;
+  examples?: "error" | "warn";
+  refRoot?: string[];
 }
 
 const BUMP_WHY = {
@@ -49,6 +51,8 @@ async function release(args: ReleaseArgs, root: string): Promise<number> {
     specs,
     out: args.out ?? path.relative(cwd, path.join(root, "generated")),
     packageName: args.name ?? DEFAULT_PACKAGE,
+    examples: args.examples ?? "error",
+    refRoots: args.refRoot ?? [],
     ...(args.since !== undefined ? { since: args.since } : {}),
     cwd,
     date: releaseDate(),

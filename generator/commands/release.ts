@@ -41,6 +41,20 @@ export const release: Command<ReleaseArgs> = {
     },
     out: { type: "string", requiresArg: true, describe: "The generated package. Default: generated/" },
     name: { type: "string", requiresArg: true, describe: `npm package name. Default: ${DEFAULT_PACKAGE}` },
+    examples: {
+      type: "string",
+      choices: ["error", "warn"],
+      default: "error",
+      describe:
+        "Examples that do not validate against their schemas: fail (error) or only warn (for third-party documents), as npm run gen",
+    },
+    "ref-root": {
+      type: "string",
+      array: true,
+      nargs: 1,
+      describe:
+        "Another folder $refs may read from, as npm run gen (default: the spec's folder and the working folder)",
+    },
     debug: { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" },
   },
   examples: [
@@ -61,7 +75,7 @@ function checkValues(a: ReleaseArgs): void {
     const problem = refProblem(a.since);
     if (problem) throw new UsageError(`--since ${quoted(a.since)} ${problem}.`);
   }
-  for (const file of [...(a.spec ?? []), ...(a.out !== undefined ? [a.out] : [])]) {
+  for (const file of [...(a.spec ?? []), ...(a.out !== undefined ? [a.out] : []), ...(a.refRoot ?? [])]) {
     const problem = pathProblem(file);
     if (problem) throw new UsageError(`The path ${quoted(file)} ${problem}.`);
   }

@@ -22,6 +22,7 @@ import {
   repositoryPrefix,
   sideFromDisk,
   sideFromGit,
+  type LoadSettings,
 } from "../spec-diff/sources.js";
 
 /** spec:diff's arguments, as yargs parses them (./spec-diff.ts). */
@@ -33,6 +34,8 @@ export interface SpecDiffArgs {
   output?: string;
   summary?: string;
   allowBreaking: boolean;
+  examples?: "error" | "warn";
+  refRoot?: string[];
 }
 
 /** What every review shares: how it is shown, where it goes, and what fails it. */
@@ -45,6 +48,8 @@ export interface OutputOptions {
   summary?: string;
   /** Exit 0 even when findings reach `failOn` (the break is intended); they are still reported. */
   allowBreaking: boolean;
+  /** How both sides are loaded and checked (`--examples`, `--ref-root`), as `npm run gen` takes them. */
+  load: LoadSettings;
 }
 
 /** The review the arguments ask for: two files, or the working tree against a git ref. */
@@ -76,8 +81,8 @@ export async function runReview(review: Review, cwd: string): Promise<number> {
     }
     reviewed =
       review.mode === "files"
-        ? await reviewFiles(review.old, review.new, cwd)
-        : await reviewBase(review.ref, review.specs, cwd);
+        ? await reviewFiles(review.old, review.new, cwd, review.load)
+        : await reviewBase(review.ref, review.specs, cwd, review.load);
     const input = targets.find((t) => reviewed.read.includes(path.resolve(cwd, t.file)));
     if (input)
       throw new ReviewError(`${input.flag} ${input.file} is a spec file being reviewed; write the report elsewhere.`);
@@ -89,7 +94,7 @@ export async function runReview(review: Review, cwd: string): Promise<number> {
     else throw error;
     return 2;
   }
-  const input: ReportInput = { ...reviewed.input, failOn: review.failOn };
+  const input: ReportInput = { ...reviewed.input, failOn: review.failOn, allowBreaking: review.allowBreaking };
   const text = render(review.format, input);
   if (review.summary !== undefined) await appendFile(path.resolve(cwd, review.summary), render("markdown", input));
   if (review.output !== undefined) await writeFile(path.resolve(cwd, review.output), text);
@@ -110,9 +115,9 @@ export async function runReview(review: Review, cwd: string): Promise<number> {
   return 1;
 }
 
-async function reviewFiles(oldFile: string, newFile: string, cwd: string): Promise<Reviewed> {
-  const before = await sideFromDisk(oldFile, cwd);
-  const after = await sideFromDisk(newFile, cwd);
+async function reviewFiles(oldFile: string, newFile: string, cwd: string, load: LoadSettings): Promise<Reviewed> {
+  const before = await sideFromDisk(oldFile, cwd, load);
+  const after = await sideFromDisk(newFile, cwd, load);
   for (const [file, side] of [
     [oldFile, before],
     [newFile, after],
@@ -129,7 +134,7 @@ async function reviewFiles(oldFile: string, newFile: string, cwd: string): Promi
   };
 }
 
-async function reviewBase(ref: string, given: string[], cwd: string): Promise<Reviewed> {
+async function reviewBase(ref: string, given: string[], cwd: string, load: LoadSettings): Promise<Reviewed> {
   if (!(await inGitRepository(cwd)))
     throw new ReviewError(`--base needs a git repository, and ${cwd} is not in one; compare two files instead.`);
   if (!(await isCommit(ref, cwd))) throw new ReviewError(missingBase(ref, cwd, await isShallow(cwd)));
@@ -139,8 +144,8 @@ async function reviewBase(ref: string, given: string[], cwd: string): Promise<Re
   const reports: SpecReport[] = [];
   const sides: SideInput[] = [];
   for (const spec of specs) {
-    const before = await sideFromGit(ref, spec, cwd);
-    const after = await sideFromDisk(spec, cwd);
+    const before = await sideFromGit(ref, spec, cwd, load);
+    const after = await sideFromDisk(spec, cwd, load);
     if (!before.spec && !after.spec)
       throw new ReviewError(`Cannot read ${spec}: it exists neither in the working tree nor at ${ref}.`);
     const [old, now] = [before.spec ? before : undefined, after.spec ? after : undefined];

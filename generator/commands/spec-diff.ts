@@ -64,6 +64,19 @@ export const specDiff: Command<SpecDiffArgs> = {
       default: false,
       describe: "Exit 0 even then: the break is intended (the findings are still reported)",
     },
+    examples: {
+      type: "string",
+      choices: ["error", "warn"],
+      default: "error",
+      describe:
+        "Examples that do not validate against their schemas: a side that has them cannot be reviewed (error), or they are let through (warn, for third-party documents)",
+    },
+    "ref-root": {
+      type: "string",
+      array: true,
+      nargs: 1,
+      describe: "Another folder $refs may read from, on both sides (default: the spec's folder and the working folder)",
+    },
     debug: { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" },
   },
   examples: [
@@ -93,12 +106,17 @@ export function reviewOf(args: SpecDiffArgs): Review {
     const problem = file === undefined ? undefined : pathProblem(file);
     if (problem) throw new UsageError(`${flag} ${quoted(file!)} ${problem}.`);
   }
+  for (const root of args.refRoot ?? []) {
+    const problem = pathProblem(root);
+    if (problem) throw new UsageError(`--ref-root ${quoted(root)} ${problem}.`);
+  }
   if (args.output !== undefined && args.output === args.summary)
     throw new UsageError("--output and --summary name the same file; give each its own.");
   const output = {
     format: args.format,
     failOn: args.failOn,
     allowBreaking: args.allowBreaking,
+    load: { examples: args.examples ?? "error", refRoots: args.refRoot ?? [] },
     ...(args.output !== undefined ? { output: args.output } : {}),
     ...(args.summary !== undefined ? { summary: args.summary } : {}),
   };

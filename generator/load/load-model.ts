@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import type { DocumentModel, Problem } from "../model/document.js";
 import { normalizeDocument } from "../normalize/document.js";
 import { GeneratorError } from "../problems.js";
-import { validateExamples } from "../validate/examples.js";
+import { validateExamples, type ExamplesCache } from "../validate/examples.js";
 import { validateSpec } from "../validate/spec.js";
 import { diskSource, loadSpec, type LoadedSpec, type SpecSource } from "./load.js";
 
@@ -41,6 +41,8 @@ export interface LoadCache {
   get(key: string): Promise<CheckedSpec> | undefined;
   set(key: string, value: Promise<CheckedSpec>): void;
   delete(key: string): void;
+  /** The examples check's compiled schemas, by the document's named schemas (see validate/examples.ts). */
+  readonly examples?: ExamplesCache;
 }
 
 export interface LoadModelOptions {
@@ -127,12 +129,12 @@ export function requireModel(result: LoadResult, stage: string): LoadedModel {
  * fails (a bug, not a problem of the document) is not kept.
  */
 function checkCached(spec: LoadedSpec, options: LoadModelOptions): Promise<CheckedSpec> {
-  if (!options.cache) return checkSpec(spec, options.examples ?? "error");
+  if (!options.cache) return checkSpec(spec, options.examples ?? "error", undefined);
   const key = specKey(spec, options.examples ?? "error");
   let checked = options.cache.get(key);
   if (!checked) {
     const cache = options.cache;
-    const made = checkSpec(spec, options.examples ?? "error");
+    const made = checkSpec(spec, options.examples ?? "error", options.cache.examples);
     cache.set(key, made);
     made.catch(() => {
       if (cache.get(key) === made) cache.delete(key);
@@ -143,7 +145,11 @@ function checkCached(spec: LoadedSpec, options: LoadModelOptions): Promise<Check
 }
 
 /** Validate → normalize → examples for one document: pure, a function of the loaded files and the policy. */
-async function checkSpec(spec: LoadedSpec, examples: "error" | "warn"): Promise<CheckedSpec> {
+async function checkSpec(
+  spec: LoadedSpec,
+  examples: "error" | "warn",
+  examplesCache: ExamplesCache | undefined,
+): Promise<CheckedSpec> {
   const found = validateSpec(spec);
   const problems = [
     ...found.problems.map((p) => withSeverity(p, "error")),
@@ -158,7 +164,7 @@ async function checkSpec(spec: LoadedSpec, examples: "error" | "warn"): Promise<
     return { problems: [...problems, ...error.problems.map((p) => withSeverity(p, "error"))] };
   }
   problems.push(...document.warnings.map((p) => withSeverity(p, "warning")));
-  const exampleProblems = (await validateExamples(document)).map((p) =>
+  const exampleProblems = (await validateExamples(document, examplesCache)).map((p) =>
     withSeverity(p, examples === "warn" ? "warning" : "error"),
   );
   problems.push(...exampleProblems);

@@ -119,6 +119,13 @@ export interface EnumNode extends SchemaMeta {
   kind: "enum";
   rule: "enum" | "const";
   values: unknown[];
+  /**
+   * Where each value is in the written `enum` (`values[i]` is `enum[positions[i]]`), so that a
+   * finding can point at a value's own line; absent when every written value was kept.
+   */
+  positions?: number[];
+  /** The `type` written beside the values (`["integer"]`), when one was: what the values are said to be. */
+  types?: string[];
 }
 
 export interface StringNode extends SchemaMeta {

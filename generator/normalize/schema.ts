@@ -141,7 +141,17 @@ export class SchemaNormalizer {
     if ("const" in s || Array.isArray(s.enum)) {
       const values = "const" in s ? [s.const] : (s.enum as unknown[]);
       const fits = (v: unknown): boolean => declared === undefined || declared.some((t) => fitsType(v, t));
-      return { kind: "enum", rule: "const" in s ? "const" : "enum", values: values.filter(fits), pointer: at };
+      const positions = values.flatMap((v, i) => (fits(v) ? [i] : []));
+      const rule = "const" in s ? "const" : "enum";
+      const kept = positions.map((i) => values[i]);
+      return {
+        kind: "enum",
+        rule,
+        values: kept,
+        ...(positions.length < values.length ? { positions } : {}),
+        ...(declared ? { types: declared } : {}),
+        pointer: at,
+      };
     }
     const types = declared ?? impliedTypes(s);
     if (types.length === 0) return undefined;

@@ -25,6 +25,10 @@ export interface ReleaseOptions {
   /** The generated package's folder. */
   out: string;
   packageName: string;
+  /** Examples that do not fit their schemas (`--examples`): an error (the default) or a warning, as `npm run gen`. */
+  examples?: "error" | "warn";
+  /** Extra folders `$ref`s may read from (`--ref-root`), relative to `cwd`. */
+  refRoots?: readonly string[];
   /** Compare with this ref instead of the last release's tag or recorded commit. */
   since?: string;
   cwd: string;
@@ -69,11 +73,12 @@ export async function planRelease(options: ReleaseOptions): Promise<Plan> {
   });
   const specs: SpecChanges[] = [];
   const read: string[] = [];
+  const load = { examples: options.examples ?? "error", refRoots: options.refRoots ?? [] } as const;
   for (const file of options.specs) {
-    const after = await sideFromDisk(file, cwd);
+    const after = await sideFromDisk(file, cwd, load);
     if (!after.spec)
       throw new ReleaseError(`Cannot read the spec ${file}: there is no such file (relative to ${cwd}).`);
-    const before = baseline.kind === "first" ? undefined : await sideFromGit(baseline.ref, file, cwd);
+    const before = baseline.kind === "first" ? undefined : await sideFromGit(baseline.ref, file, cwd, load);
     read.push(...after.texts.keys());
     specs.push({
       report: reviewSpec(before?.spec ? before : undefined, after),
@@ -116,6 +121,8 @@ export async function writeRelease(plan: Plan, options: ReleaseOptions): Promise
     specs: options.specs,
     packageName: options.packageName,
     ...versionOption(plan.next),
+    ...(options.examples ? { examples: options.examples } : {}),
+    ...(options.refRoots ? { refRoots: options.refRoots } : {}),
     cwd: options.cwd,
   });
   const files = new Map(result.files);

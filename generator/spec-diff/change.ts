@@ -71,35 +71,6 @@ function sortKeys(value: unknown): unknown {
   return out;
 }
 
-/** Keywords that document a schema without constraining it: never compared. */
-const ANNOTATIONS = new Set([
-  "description",
-  "title",
-  "summary",
-  "examples",
-  "example",
-  "$comment",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-]);
-
-export function isAnnotation(keyword: string): boolean {
-  return ANNOTATIONS.has(keyword) || keyword.startsWith("x-");
-}
-
-/** A copy without annotations at any depth (values of `enum`, `const`, `default` kept as they are). */
-export function withoutAnnotations(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutAnnotations);
-  if (value === null || typeof value !== "object") return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) {
-    if (isAnnotation(key)) continue;
-    out[key] = key === "enum" || key === "const" || key === "default" ? child : withoutAnnotations(child);
-  }
-  return out;
-}
-
 /** A value as shown in messages: JSON, shortened to `max` characters. */
 export function show(value: unknown, max = 80): string {
   if (value === undefined) return "none";

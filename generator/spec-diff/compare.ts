@@ -1,25 +1,15 @@
 /**
- * The breaking-change review of one OpenRPC document, as pure functions: two loaded specs (or
- * their normalized models) in, a list of graded changes out. Both sides go through the same
- * meta-schema check and `normalizeDocument`, so `$ref`s are resolved and schemas named alike,
- * and comparisons are made on the documented contract (`schema`, not `lenient`).
+ * The breaking-change review of one OpenRPC document, as pure functions: two normalized documents
+ * (both loaded by `loadModel`, as `npm run gen` loads them) in, a list of graded changes out.
+ * Schemas are compared as schema-model nodes (generator/model/schema.ts) on the documented
+ * contract (`node`, not `lenientNode`).
  */
-import type { LoadedSpec } from "../load/load.js";
-import type { DocumentModel, MethodModel, NamedSchema } from "../model/document.js";
-import { normalizeDocument } from "../normalize/document.js";
-import { GeneratorError } from "../problems.js";
-import { validateMetaSchema } from "../validate/meta-schema.js";
-import { canonical, change, withoutAnnotations, type Change } from "./change.js";
-import { compareMethod, type Definitions } from "./methods.js";
+import type { DocumentModel, MethodModel } from "../model/document.js";
+import { canonical, change, type Change } from "./change.js";
+import { compareMethod, paramNodes, resultNode, schemaIndex, type Definitions, type SchemaIndex } from "./methods.js";
 import { LEVELS } from "./rules.js";
+import { shapeOf } from "./schema-view.js";
 import { compareServers } from "./servers.js";
-
-/** Validates and normalizes one side; throws `GeneratorError` with every problem found. */
-export function modelOf(spec: LoadedSpec): DocumentModel {
-  const problems = validateMetaSchema(spec.files.get(spec.entry), spec.entry);
-  if (problems.length > 0) throw new GeneratorError(problems, "validate");
-  return normalizeDocument(spec);
-}
 
 /** A document with nothing in it: the other side of a spec that was added or deleted. */
 export function emptyModel(source: string): DocumentModel {
@@ -48,15 +38,10 @@ export function emptyModel(source: string): DocumentModel {
   };
 }
 
-/** Compares two loaded specs; `undefined` stands for a spec that does not exist on that side. */
-export function diffSpecs(before: LoadedSpec | undefined, after: LoadedSpec | undefined): Change[] {
-  const source = after?.entry ?? before?.entry ?? "";
-  return diffDocuments(before ? modelOf(before) : emptyModel(source), after ? modelOf(after) : emptyModel(source));
-}
-
 /** Every change from `before` to `after`, most severe first, in document order within a level. */
 export function diffDocuments(before: DocumentModel, after: DocumentModel): Change[] {
-  const defs: Definitions = { old: definitions(before), new: definitions(after) };
+  const defs: Definitions = { old: schemaIndex(before.schemas), new: schemaIndex(after.schemas) };
+  const sameShape = (m: MethodModel, n: MethodModel) => shapeOfMethod(m, defs.old) === shapeOfMethod(n, defs.new);
   const out: Change[] = [];
   const removed = before.methods.filter((m) => !after.methods.some((n) => n.rpcName === m.rpcName));
   const added = after.methods.filter((n) => !before.methods.some((m) => m.rpcName === n.rpcName));
@@ -96,11 +81,12 @@ export function diffDocuments(before: DocumentModel, after: DocumentModel): Chan
 
 /** Named schemas are exported types of the generated package: one that disappears may break importers. */
 function compareTypeNames(defs: Definitions): Change[] {
-  const shape = (s: NamedSchema) => canonical(withoutAnnotations(s.schema));
-  return [...defs.old.values()]
-    .filter((s) => !defs.new.has(s.name))
+  const components = (index: SchemaIndex) => [...index.schemas.values()].filter((s) => s.role === "component");
+  const [olds, news] = [components(defs.old), components(defs.new)];
+  return olds
+    .filter((s) => !news.some((t) => t.name === s.name))
     .map((s) => {
-      const twin = [...defs.new.values()].find((t) => !defs.old.has(t.name) && shape(t) === shape(s));
+      const twin = news.find((t) => !olds.some((o) => o.name === t.name) && shapeOf(t.node) === shapeOf(s.node));
       const hint = twin ? ` (possibly renamed to ${twin.name}, which has the same schema)` : "";
       return change("type-removed", {
         method: null,
@@ -112,20 +98,13 @@ function compareTypeNames(defs: Definitions): Change[] {
     });
 }
 
-function definitions(doc: DocumentModel): Map<string, NamedSchema> {
-  return new Map(doc.schemas.filter((s) => s.role === "component").map((s) => [s.name, s]));
-}
-
-/** Same params (names, order, requiredness, schemas) and the same result, annotations aside. */
-function sameShape(a: MethodModel, b: MethodModel): boolean {
-  const shape = (m: MethodModel) =>
-    canonical(
-      withoutAnnotations({
-        params: m.params.map((p) => ({ name: p.name, required: p.required, schema: p.schema })),
-        result: m.result?.schema ?? null,
-      }),
-    );
-  return shape(a) === shape(b);
+/** Params (names, order, requiredness, schemas) and result, annotations aside: equal for a renamed method. */
+function shapeOfMethod(m: MethodModel, index: SchemaIndex): string {
+  const nodes = paramNodes(index, m);
+  return canonical({
+    params: m.params.map((p) => ({ name: p.name, required: p.required, schema: shapeOf(nodes.get(p.name)) })),
+    result: shapeOf(resultNode(index, m)) ?? null,
+  });
 }
 
 /** A shared schema reached twice from one method on one side is reported once. */

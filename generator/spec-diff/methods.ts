@@ -3,15 +3,42 @@
  * result and result variants (response direction), errors and `x-limits`.
  */
 import type { LimitRule, MethodModel, NamedSchema, ParamStructure } from "../model/document.js";
+import type { SchemaDefinitions, SchemaNode } from "../model/schema.js";
 import { canonical, change, show, type Change } from "./change.js";
-import { compareParams } from "./params.js";
+import { compareParams, type ParamNodes } from "./params.js";
 import type { RuleId } from "./rules.js";
-import type { Direction, SchemaContext } from "./schema-keywords.js";
+import type { Direction, SchemaContext } from "./schema-place.js";
 import { compareSchemas } from "./schema-walk.js";
 
+/** The named schemas of one document by name (components, params, results, variants), and their nodes. */
+export interface SchemaIndex {
+  schemas: ReadonlyMap<string, NamedSchema>;
+  nodes: SchemaDefinitions;
+}
+
 export interface Definitions {
-  old: Map<string, NamedSchema>;
-  new: Map<string, NamedSchema>;
+  old: SchemaIndex;
+  new: SchemaIndex;
+}
+
+export function schemaIndex(schemas: readonly NamedSchema[]): SchemaIndex {
+  return { schemas: new Map(schemas.map((s) => [s.name, s])), nodes: new Map(schemas.map((s) => [s.name, s.node])) };
+}
+
+/** The node of a named schema of the document (a method's params, result or variant). */
+function nodeOf(index: SchemaIndex, name: string, pointer: string): SchemaNode {
+  return index.schemas.get(name)?.node ?? { kind: "unknown", pointer };
+}
+
+/** Each param's node: the properties of the method's params node. */
+export function paramNodes(index: SchemaIndex, method: MethodModel): ParamNodes {
+  const node = index.schemas.get(method.paramsType)?.node;
+  return new Map(node?.kind === "object" ? node.properties.map((p) => [p.name, p.node]) : []);
+}
+
+/** The node of a method's result (`undefined` for a notification). */
+export function resultNode(index: SchemaIndex, method: MethodModel): SchemaNode | undefined {
+  return method.result ? nodeOf(index, method.resultType, `#${method.pointer}/result/schema`) : undefined;
 }
 
 export function compareMethod(before: MethodModel, after: MethodModel, defs: Definitions): Change[] {
@@ -36,15 +63,16 @@ export function compareMethod(before: MethodModel, after: MethodModel, defs: Def
   if (!before.deprecated && after.deprecated)
     push("method-deprecated", `${at}/deprecated`, `method ${m} is now deprecated`, false, true);
 
-  compareParams(context(m, "request", defs, out), before, after);
-  compareResults(context(m, "response", defs, out), before, after, push);
+  const params = { old: paramNodes(defs.old, before), new: paramNodes(defs.new, after) };
+  compareParams(context(m, "request", defs, out), before, after, params);
+  compareResults(context(m, "response", defs, out), { before, after, defs }, push);
   compareErrors(before, after, push);
   compareLimits(before, after, push);
   return out;
 }
 
 function context(method: string, direction: Direction, defs: Definitions, out: Change[]): SchemaContext {
-  return { method, direction, oldDefs: defs.old, newDefs: defs.new, seen: new Set(), out };
+  return { method, direction, oldDefs: defs.old.nodes, newDefs: defs.new.nodes, seen: new Map(), out };
 }
 
 function describeStructure(structure: ParamStructure): string {
@@ -56,7 +84,12 @@ type Push = (rule: RuleId, pointer: string, what: string, old?: unknown, now?: u
 /** The rules of this file whose pointer is into the old document. */
 const removals = new Set<RuleId>(["result-removed", "result-variant-removed", "error-removed", "limit-removed"]);
 
-function compareResults(ctx: SchemaContext, before: MethodModel, after: MethodModel, push: Push): void {
+function compareResults(
+  ctx: SchemaContext,
+  pair: { before: MethodModel; after: MethodModel; defs: Definitions },
+  push: Push,
+): void {
+  const { before, after, defs } = pair;
   const m = after.rpcName;
   if (before.result && !after.result)
     push(
@@ -69,7 +102,7 @@ function compareResults(ctx: SchemaContext, before: MethodModel, after: MethodMo
     push("result-added", `#${after.pointer}/result`, `method ${m} now has a result`, undefined, after.result.name);
   if (before.result && after.result) {
     const subject = `the result of ${m}`;
-    compareSchemas(ctx, before.result.schema, after.result.schema, {
+    compareSchemas(ctx, resultNode(defs.old, before)!, resultNode(defs.new, after)!, {
       oldPtr: `#${before.pointer}/result/schema`,
       newPtr: `#${after.pointer}/result/schema`,
       subject,
@@ -96,7 +129,8 @@ function compareResults(ctx: SchemaContext, before: MethodModel, after: MethodMo
         v.when,
         w.when,
       );
-    compareSchemas(ctx, v.schema, w.schema, {
+    const variant = (index: SchemaIndex, name: string, pointer: string) => nodeOf(index, name, `${pointer}/schema`);
+    compareSchemas(ctx, variant(defs.old, v.typeName, oldPtr), variant(defs.new, w.typeName, newPtr), {
       oldPtr: `${oldPtr}/schema`,
       newPtr: `${newPtr}/schema`,
       subject: `result variant ${v.name} of ${m}`,

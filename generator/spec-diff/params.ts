@@ -5,9 +5,10 @@
  * since it is what existing callers use.
  */
 import type { MethodModel, ParamModel, ParamStructure } from "../model/document.js";
+import type { SchemaNode } from "../model/schema.js";
 import { change } from "./change.js";
 import type { RuleId } from "./rules.js";
-import type { SchemaContext } from "./schema-keywords.js";
+import type { SchemaContext } from "./schema-place.js";
 import { compareSchemas } from "./schema-walk.js";
 
 const byPosition = (s: ParamStructure) => s !== "by-name";
@@ -18,7 +19,15 @@ interface Pair {
   n: number;
 }
 
-export function compareParams(ctx: SchemaContext, before: MethodModel, after: MethodModel): void {
+/** The node of each param by name: the properties of the method's params node (normalize/document.ts). */
+export type ParamNodes = ReadonlyMap<string, SchemaNode>;
+
+export function compareParams(
+  ctx: SchemaContext,
+  before: MethodModel,
+  after: MethodModel,
+  nodes: { old: ParamNodes; new: ParamNodes },
+): void {
   const m = after.rpcName;
   const olds = before.params;
   const news = after.params;
@@ -97,7 +106,8 @@ export function compareParams(ctx: SchemaContext, before: MethodModel, after: Me
       route: "",
       shared: false,
     };
-    compareSchemas(ctx, p.schema, q.schema, place);
+    const any = (pointer: string): SchemaNode => ({ kind: "unknown", pointer });
+    compareSchemas(ctx, nodes.old.get(p.name) ?? any(place.oldPtr), nodes.new.get(q.name) ?? any(place.newPtr), place);
     if (q.name === "pageSize") relabelPageSize(ctx, start, place.newPtr, q);
   }
 }

@@ -3,11 +3,23 @@
  * findings and `::warning` for risky ones, each at the file and line of the changed node (the
  * base document's line for removals), then the summary as a plain log line. `junit`: JUnit XML,
  * one test case per finding, failing at the `--fail-on` level (GitLab, Jenkins, Azure DevOps
- * and others show these in merge requests).
+ * and others show these in merge requests). With `--allow-breaking` those findings keep their
+ * level and say they are allowed: the annotation's title, and a skipped (not failed) test case,
+ * so that no CI marks the build failed or unstable when the command passed.
  */
 import { githubCommandData, githubCommandProperty, xmlText } from "../print/escape.js";
 import { isShared, type Finding } from "./findings.js";
-import { bumpOf, bumpReason, counts, findingRows, methodsText, values, type ReportInput } from "./report-rows.js";
+import {
+  ALLOWED,
+  bumpOf,
+  bumpReason,
+  counts,
+  findingRows,
+  isAllowed,
+  methodsText,
+  values,
+  type ReportInput,
+} from "./report-rows.js";
 import { atLeast, LEVELS } from "./rules.js";
 
 const TITLES = { ERR: "Breaking change", WARN: "Risky change", INFO: "Compatible change" } as const;
@@ -35,7 +47,7 @@ export function renderGithub(input: ReportInput): string {
     const props = [
       `file=${githubCommandProperty(fileOf(input, f, spec))}`,
       ...(f.line !== undefined ? [`line=${f.line}`] : []),
-      `title=${githubCommandProperty(`${TITLES[f.level]}: ${f.rule}${f.side === "old" ? " (line in the base)" : ""}`)}`,
+      `title=${githubCommandProperty(`${TITLES[f.level]}: ${f.rule}${f.side === "old" ? " (line in the base)" : ""}${isAllowed(input, f) ? ` (${ALLOWED})` : ""}`)}`,
     ];
     lines.push(`::${command} ${props.join(",")}::${githubCommandData(details(f))}`);
   }
@@ -48,9 +60,11 @@ export function renderJunit(input: ReportInput): string {
   const suites: string[] = [];
   let tests = 0;
   let failures = 0;
+  let allSkipped = 0;
   for (const report of input.reports) {
     const cases: string[] = [];
     let failed = 0;
+    let skipped = 0;
     for (const f of report.findings) {
       const fails = atLeast(f.level, threshold);
       const file = fileOf(input, f, report.spec);
@@ -64,8 +78,18 @@ export function renderJunit(input: ReportInput): string {
         cases.push(`    <testcase ${attributes}/>`);
         continue;
       }
-      failed++;
       const where = `${file}${f.line !== undefined ? `:${f.line}` : ""} (${f.pointer})`;
+      if (isAllowed(input, f)) {
+        skipped++;
+        const message = `${f.level}, ${ALLOWED}: ${f.message}`;
+        cases.push(
+          `    <testcase ${attributes}>`,
+          `      <skipped message="${xmlText(message)}">${xmlText(`${details(f)}\n${where}`)}</skipped>`,
+          `    </testcase>`,
+        );
+        continue;
+      }
+      failed++;
       cases.push(
         `    <testcase ${attributes}>`,
         `      <failure type="${xmlText(f.rule)}" message="${xmlText(f.message)}">${xmlText(`${details(f)}\n${where}`)}</failure>`,
@@ -77,8 +101,9 @@ export function renderJunit(input: ReportInput): string {
     const count = Math.max(1, report.findings.length);
     tests += count;
     failures += failed;
+    allSkipped += skipped;
     suites.push(
-      `  <testsuite name="${xmlText(report.spec)}" tests="${count}" failures="${failed}" errors="0" skipped="0">`,
+      `  <testsuite name="${xmlText(report.spec)}" tests="${count}" failures="${failed}" errors="0" skipped="${skipped}">`,
       ...cases,
       `  </testsuite>`,
     );
@@ -86,7 +111,7 @@ export function renderJunit(input: ReportInput): string {
   const name = `OpenRPC breaking-change review (${input.compared}); suggested version bump: ${bumpOf(input)}`;
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites name="${xmlText(name)}" tests="${tests}" failures="${failures}" errors="0">`,
+    `<testsuites name="${xmlText(name)}" tests="${tests}" failures="${failures}" errors="0" skipped="${allSkipped}">`,
     ...suites,
     `</testsuites>`,
     "",

@@ -10,6 +10,8 @@ import {
   bumpReason,
   counts,
   failing,
+  outcome,
+  ALLOWED,
   findingRows,
   methodsByLevel,
   noteMessage,
@@ -59,7 +61,9 @@ export function renderMarkdown(input: ReportInput): string {
     "",
   ];
   const failures = failing(input).length;
-  if (failures > 0) out.push(`The review fails: ${failures} at ${input.failOn ?? "ERR"} or worse.`, "");
+  const verdict = outcome(input) === "allowed" ? `passes: ${failures}` : `fails: ${failures}`;
+  const allowed = outcome(input) === "allowed" ? `, ${ALLOWED} (the break is intended)` : "";
+  if (failures > 0) out.push(`The review ${verdict} at ${input.failOn ?? "ERR"} or worse${allowed}.`, "");
   if (list.length === 0 && notes.length === 0) {
     out.push("No changes to the API contract.");
     return `${out.join("\n")}\n`;

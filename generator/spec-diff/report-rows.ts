@@ -14,6 +14,11 @@ export interface ReportInput {
   failOn?: Level;
   /** Prefixed to file paths in annotations and JUnit (the working folder inside the repository, `pkg/`). */
   pathPrefix?: string;
+  /**
+   * `--allow-breaking`: the findings at `failOn` or worse are intended. Every format still reports
+   * them at their level and says they are allowed; none counts them as failures (README.md).
+   */
+  allowBreaking?: boolean;
 }
 
 /** A finding or note with the spec it belongs to and its place as shown (the spec named when several were reviewed). */
@@ -54,6 +59,20 @@ export function counts(items: readonly { level: Level }[]): Record<Level, number
 export function failing(input: ReportInput): Finding[] {
   return input.reports.flatMap((r) => r.findings).filter((f) => atLeast(f.level, input.failOn ?? "ERR"));
 }
+
+/** Whether the review passes, fails, or passes because `--allow-breaking` allows its failing findings. */
+export function outcome(input: ReportInput): "passes" | "fails" | "allowed" {
+  if (failing(input).length === 0) return "passes";
+  return input.allowBreaking ? "allowed" : "fails";
+}
+
+/** Whether this finding would fail the review, and `--allow-breaking` allows it. */
+export function isAllowed(input: ReportInput, finding: Finding): boolean {
+  return input.allowBreaking === true && atLeast(finding.level, input.failOn ?? "ERR");
+}
+
+/** What the formats say of an allowed finding. */
+export const ALLOWED = "allowed by --allow-breaking";
 
 export function bumpOf(input: ReportInput): Bump {
   return bumpOfReports(input.reports);

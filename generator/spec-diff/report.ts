@@ -14,11 +14,13 @@ import {
   counts,
   effectName,
   findingRows,
+  isAllowed,
   methodsByLevel,
   noteMessage,
   noteRows,
   noteRule,
   NOTES_SHOWN,
+  outcome,
   values,
   type ReportInput,
 } from "./report-rows.js";
@@ -103,6 +105,7 @@ function renderJson(input: ReportInput): string {
     old: f.old ?? null,
     new: f.new ?? null,
     message: f.message,
+    allowed: isAllowed(input, f),
     methods: f.methods.map((m) => ({
       method: m.method,
       level: m.level,
@@ -120,6 +123,14 @@ function renderJson(input: ReportInput): string {
     line: n.line ?? null,
   }));
   const all = input.reports.flatMap((r) => r.findings);
-  const value = { compared: input.compared, bump: bumpOf(input), counts: counts(all), findings, notes };
+  // `review`: passes, fails, or `allowed` (findings at --fail-on, allowed by --allow-breaking); `allowed` per finding too.
+  const value = {
+    compared: input.compared,
+    bump: bumpOf(input),
+    review: outcome(input),
+    counts: counts(all),
+    findings,
+    notes,
+  };
   return `${JSON.stringify(value, null, 2)}\n`;
 }

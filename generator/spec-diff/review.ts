@@ -7,7 +7,7 @@
 import type { LoadedSpec } from "../load/load.js";
 import type { DocumentModel } from "../model/document.js";
 import type { Side } from "./change.js";
-import { diffDocuments, emptyModel, modelOf } from "./compare.js";
+import { diffDocuments, emptyModel } from "./compare.js";
 import { textChanges, type Note } from "./documentation.js";
 import { bumpOfFindings, groupChanges, type Finding } from "./findings.js";
 import { largestBump, type Bump } from "./semver.js";
@@ -15,19 +15,15 @@ import { largestBump, type Bump } from "./semver.js";
 /** One side of a spec: `spec` undefined when it does not exist there. */
 export interface SideInput {
   spec: LoadedSpec | undefined;
-  /**
-   * The spec's normalized document, as `loadModel` made it (the commands load both sides so); when
-   * absent, it is made here from `spec` with the meta-schema check and `normalizeDocument`.
-   */
-  document?: DocumentModel;
+  /** The spec's normalized document, as `loadModel` made it (with every check `npm run gen` makes); set with `spec`. */
+  document: DocumentModel | undefined;
   /** The text of each file read, by the same paths as `spec.files`. */
   texts: ReadonlyMap<string, string>;
 }
 
 /** The document of a side, or `undefined` when the spec does not exist there. */
 export function documentOf(side: SideInput | undefined): DocumentModel | undefined {
-  if (!side?.spec) return undefined;
-  return side.document ?? modelOf(side.spec);
+  return side?.spec ? side.document : undefined;
 }
 
 /** The review of one spec document. */

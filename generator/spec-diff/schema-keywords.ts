@@ -1,84 +1,43 @@
 /**
- * The value keywords of one pair of schemas: `type`, `enum`/`const`, `pattern`, `format`, the
- * numeric bounds, `additionalProperties` (open or closed) and `default`. In a request, narrowing
- * breaks callers; in a response, widening does. Structure (properties, items, branches) is
- * walked in schema-walk.ts.
+ * The value aspects of one pair of places (schema-view.ts): types, `enum`/`const`, `pattern`,
+ * `format`, the numeric and length bounds, `additionalProperties` (open or closed) and `default`.
+ * In a request, narrowing breaks callers; in a response, widening does. Structure (properties,
+ * items, branches) is walked in schema-walk.ts.
  */
-import type { NamedSchema, SchemaObject } from "../model/document.js";
-import { canonical, change, show, type Change } from "./change.js";
+import { canonical, show } from "./change.js";
 import type { RuleId } from "./rules.js";
+import { label, report, type Place, type SchemaContext } from "./schema-place.js";
+import { LOWER_BOUNDS, schemaValue, UPPER_BOUNDS, type BoundKeyword, type SchemaView } from "./schema-view.js";
 
-export type Direction = "request" | "response";
-
-/** Everything one walk over the request (or the response) side of one method needs. */
-export interface SchemaContext {
-  method: string;
-  direction: Direction;
-  /** Named schemas of each document by name (`$ref: "#/definitions/<name>"`). */
-  oldDefs: Map<string, NamedSchema>;
-  newDefs: Map<string, NamedSchema>;
-  /** Pairs of places already compared: `$ref` cycles end here, shared schemas are judged once. */
-  seen: Set<string>;
-  out: Change[];
-}
-
-/** Where a pair of schemas sits: a pointer on each side and a label for messages. */
-export interface Place {
-  oldPtr: string;
-  newPtr: string;
-  /**
-   * What messages name: `param pageSize of adv_getLogs`, `the result of adv_getLogs`; inside a
-   * named schema, which several methods may share, the type itself: `type Blockchain`.
-   */
-  subject: string;
-  /** Path below the subject: `logs[].blockchain`; empty at the subject itself. */
-  path: string;
-  /** The subject as the method sees it, without its name: `param pageSize`, `the result`. */
-  role: string;
-  /** Path below `role`, through every named schema on the way: `logs[].blockchain`. */
-  route: string;
-  /** Inside a named schema, which other methods may share: changes then say where the method meets them. */
-  shared: boolean;
-}
-
-export function label(place: Place): string {
-  return place.path === "" ? place.subject : `${place.subject} at ${place.path}`;
-}
-
-/** Inside a named schema, the place as the method sees it, without its name: `the result at logs[].blockchain`. */
-export function via(place: Place): string | undefined {
-  if (!place.shared) return undefined;
-  return place.route === "" ? place.role : `${place.role} at ${place.route}`;
-}
-
-export function compareKeywords(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: Place): void {
+export function compareKeywords(ctx: SchemaContext, a: SchemaView, b: SchemaView, at: Place): void {
   compareTypes(ctx, a, b, at);
   compareEnums(ctx, a, b, at);
   for (const keyword of ["pattern", "format"] as const) compareRestriction(ctx, keyword, a, b, at);
   compareBounds(ctx, a, b, at);
   compareClosedness(ctx, a, b, at);
-  if (ctx.direction === "request" && canonical(a.default) !== canonical(b.default)) {
+  const [was, is] = [a.default?.value, b.default?.value];
+  if (ctx.direction === "request" && canonical(was) !== canonical(is)) {
     report(
       ctx,
       "request-default-changed",
       at,
       "default",
-      a.default,
-      b.default,
-      `the default of ${label(at)} changed from ${show(a.default)} to ${show(b.default)}`,
+      was,
+      is,
+      `the default of ${label(at)} changed from ${show(was)} to ${show(is)}`,
       b.default === undefined,
     );
   }
 }
 
-export function typesOf(schema: SchemaObject): string[] | undefined {
-  if (schema.type === undefined) return undefined;
-  return Array.isArray(schema.type) ? schema.type.map(String) : [String(schema.type)];
+/** The `type` keyword as written: one name, or a list. */
+function typeValue(types: string[] | undefined): unknown {
+  return types === undefined ? undefined : types.length === 1 ? types[0] : types;
 }
 
-function compareTypes(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: Place): void {
-  const before = typesOf(a);
-  const after = typesOf(b);
+function compareTypes(ctx: SchemaContext, a: SchemaView, b: SchemaView, at: Place): void {
+  const before = a.types;
+  const after = b.types;
   if (!before && !after) return;
   const L = label(at);
   const removed = before && after ? before.filter((t) => !after.includes(t)) : [];
@@ -93,57 +52,83 @@ function compareTypes(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: 
         at,
         "type",
         undefined,
-        b.type,
+        typeValue(after),
         `${L} now accepts only ${list(after)} instead of any type`,
       );
     if (removed.length > 0)
-      report(ctx, "request-type-removed", at, "type", a.type, b.type, `${L} no longer accepts ${list(removed)}`);
+      report(
+        ctx,
+        "request-type-removed",
+        at,
+        "type",
+        typeValue(before),
+        typeValue(after),
+        `${L} no longer accepts ${list(removed)}`,
+      );
     if (widenedToAny)
       report(
         ctx,
         "request-type-added",
         at,
         "type",
-        a.type,
+        typeValue(before),
         undefined,
         `${L} now accepts any type instead of only ${list(before)}`,
         true,
       );
     if (added.length > 0)
-      report(ctx, "request-type-added", at, "type", a.type, b.type, `${L} now also accepts ${list(added)}`);
+      report(
+        ctx,
+        "request-type-added",
+        at,
+        "type",
+        typeValue(before),
+        typeValue(after),
+        `${L} now also accepts ${list(added)}`,
+      );
     return;
   }
   if (narrowedFromAny)
-    report(ctx, "response-type-removed", at, "type", undefined, b.type, `${L} is now always ${list(after)}`);
+    report(ctx, "response-type-removed", at, "type", undefined, typeValue(after), `${L} is now always ${list(after)}`);
   if (removed.length > 0)
-    report(ctx, "response-type-removed", at, "type", a.type, b.type, `${L} is no longer ${list(removed)}`);
+    report(
+      ctx,
+      "response-type-removed",
+      at,
+      "type",
+      typeValue(before),
+      typeValue(after),
+      `${L} is no longer ${list(removed)}`,
+    );
   if (widenedToAny)
     report(
       ctx,
       "response-type-added",
       at,
       "type",
-      a.type,
+      typeValue(before),
       undefined,
       `${L} may now be of any type instead of only ${list(before)}`,
       true,
     );
   if (added.includes("null"))
-    report(ctx, "response-nullable-added", at, "type", a.type, b.type, `${L} may now be null`);
+    report(ctx, "response-nullable-added", at, "type", typeValue(before), typeValue(after), `${L} may now be null`);
   const others = added.filter((t) => t !== "null");
   if (others.length > 0)
-    report(ctx, "response-type-added", at, "type", a.type, b.type, `${L} may now also be ${list(others)}`);
+    report(
+      ctx,
+      "response-type-added",
+      at,
+      "type",
+      typeValue(before),
+      typeValue(after),
+      `${L} may now also be ${list(others)}`,
+    );
 }
 
-function enumOf(schema: SchemaObject): { keyword: string; values: unknown[] } | undefined {
-  if (Array.isArray(schema.enum)) return { keyword: "enum", values: schema.enum };
-  if ("const" in schema) return { keyword: "const", values: [schema.const] };
-  return undefined;
-}
-
-function compareEnums(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: Place): void {
-  const before = enumOf(a);
-  const after = enumOf(b);
+function compareEnums(ctx: SchemaContext, a: SchemaView, b: SchemaView, at: Place): void {
+  const before = a.values;
+  const after = b.values;
   const L = label(at);
   const request = ctx.direction === "request";
   if (!before && after) {
@@ -175,35 +160,40 @@ function compareEnums(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: 
   const keys = (values: unknown[]) => new Set(values.map(canonical));
   const beforeKeys = keys(before.values);
   const afterKeys = keys(after.values);
-  for (const value of before.values.filter((v) => !afterKeys.has(canonical(v)))) {
+  // A value's own line: `enum/<index>` in the document that has it (`const` is its one value).
+  const place = (keyword: "enum" | "const", index: number) => (keyword === "const" ? keyword : `enum/${index}`);
+  before.values.forEach((value, i) => {
+    if (afterKeys.has(canonical(value))) return;
     report(
       ctx,
       request ? "request-enum-value-removed" : "response-enum-value-removed",
       at,
-      after.keyword,
+      place(before.keyword, before.indices?.[i] ?? i),
       value,
       undefined,
       `the value ${show(value)} was removed from the allowed values of ${L}`,
+      true,
     );
-  }
-  for (const value of after.values.filter((v) => !beforeKeys.has(canonical(v)))) {
+  });
+  after.values.forEach((value, i) => {
+    if (beforeKeys.has(canonical(value))) return;
     report(
       ctx,
       request ? "request-enum-value-added" : "response-enum-value-added",
       at,
-      after.keyword,
+      place(after.keyword, after.indices?.[i] ?? i),
       undefined,
       value,
       `the value ${show(value)} was added to the allowed values of ${L}`,
     );
-  }
+  });
 }
 
 function compareRestriction(
   ctx: SchemaContext,
   keyword: "pattern" | "format",
-  a: SchemaObject,
-  b: SchemaObject,
+  a: SchemaView,
+  b: SchemaView,
   at: Place,
 ): void {
   const before = a[keyword];
@@ -233,20 +223,12 @@ function compareRestriction(
   report(ctx, `request-${keyword}-${kind}`, at, keyword, before, after, what, after === undefined);
 }
 
-const LOWER_BOUNDS = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties"];
-const UPPER_BOUNDS = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties"];
-
-function compareBounds(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: Place): void {
-  for (const keyword of [...LOWER_BOUNDS, ...UPPER_BOUNDS]) {
-    const before = a[keyword];
-    const after = b[keyword];
-    if (
-      before === after ||
-      (before !== undefined && typeof before !== "number") ||
-      (after !== undefined && typeof after !== "number")
-    )
-      continue;
-    const lower = LOWER_BOUNDS.includes(keyword);
+function compareBounds(ctx: SchemaContext, a: SchemaView, b: SchemaView, at: Place): void {
+  for (const keyword of [...LOWER_BOUNDS, ...UPPER_BOUNDS] as BoundKeyword[]) {
+    const before = a.bounds[keyword];
+    const after = b.bounds[keyword];
+    if (before === after) continue;
+    const lower = (LOWER_BOUNDS as readonly string[]).includes(keyword);
     const tightened = before === undefined || (after !== undefined && (lower ? after > before : after < before));
     const L = label(at);
     const what =
@@ -267,14 +249,17 @@ function compareBounds(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at:
   }
 }
 
-function isObjectLike(schema: SchemaObject): boolean {
-  return typesOf(schema)?.includes("object") === true || schema.properties !== undefined;
+/** `additionalProperties` as a finding shows it: `false`, `true`, a schema, or nothing. */
+export function additionalValue(view: SchemaView): unknown {
+  const node = view.additional;
+  if (node === undefined) return undefined;
+  return node.kind === "never" ? false : node.kind === "unknown" ? true : schemaValue(node);
 }
 
-function compareClosedness(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: Place): void {
-  const before = a.additionalProperties === false;
-  const after = b.additionalProperties === false;
-  if (before === after || !(isObjectLike(a) || isObjectLike(b))) return;
+function compareClosedness(ctx: SchemaContext, a: SchemaView, b: SchemaView, at: Place): void {
+  const before = a.additional?.kind === "never";
+  const after = b.additional?.kind === "never";
+  if (before === after || !(a.types?.includes("object") || b.types?.includes("object"))) return;
   const what = `${label(at)} ${after ? "no longer accepts" : "now accepts"} properties that are not listed`;
   const rule: RuleId =
     ctx.direction === "response"
@@ -282,25 +267,8 @@ function compareClosedness(ctx: SchemaContext, a: SchemaObject, b: SchemaObject,
       : after
         ? "request-additional-properties-closed"
         : "request-additional-properties-opened";
-  const gone = b.additionalProperties === undefined;
-  report(ctx, rule, at, "additionalProperties", a.additionalProperties, b.additionalProperties, what, gone);
-}
-
-/** Reports a change of `keyword`: at the new schema, or at the old one when the keyword is gone. */
-export function report(
-  ctx: SchemaContext,
-  rule: RuleId,
-  at: Place,
-  keyword: string,
-  old: unknown,
-  now: unknown,
-  what: string,
-  gone = false,
-): void {
-  const pointer = `${gone ? at.oldPtr : at.newPtr}/${keyword}`;
-  ctx.out.push(
-    change(rule, { method: ctx.method, pointer, side: gone ? "old" : "new", via: via(at), old, new: now, what }),
-  );
+  const gone = b.additional === undefined;
+  report(ctx, rule, at, "additionalProperties", additionalValue(a), additionalValue(b), what, gone);
 }
 
 function list(types: string[] | undefined): string {

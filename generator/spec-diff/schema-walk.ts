@@ -1,121 +1,89 @@
 /**
- * Compares two schemas recursively in one direction (request or response): follows `$ref`s
- * into the named schemas of each document (with cycle protection), then compares the value
- * keywords (schema-keywords.ts), the properties and `required`, `items`, `additionalProperties`
- * and `patternProperties`, union branches (schema-unions.ts) and `allOf`. A keyword it does not
- * grade is reported as `schema-changed` rather than passed over in silence.
+ * Compares two schema-model nodes (generator/model/schema.ts) recursively in one direction
+ * (request or response): follows references into the named nodes of each document (with cycle
+ * protection), then compares the value aspects of each place (schema-keywords.ts), the properties
+ * and their requiredness, items, `additionalProperties` and `patternProperties`, union branches
+ * (schema-unions.ts) and `allOf`. What it does not grade (`multipleOf`, `uniqueItems`,
+ * `additionalItems`, `not`, and the keywords the model keeps uninterpreted) is reported as
+ * `schema-changed` rather than passed over in silence.
  */
-import type { JsonSchema, NamedSchema, SchemaObject } from "../model/document.js";
+import type { SchemaDefinitions, SchemaNode } from "../model/schema.js";
 import { pointerToken } from "../problems.js";
-import { canonical, change, isAnnotation } from "./change.js";
-import { compareKeywords, label, via, type Place, type SchemaContext } from "./schema-keywords.js";
+import { canonical, change } from "./change.js";
+import { compareKeywords } from "./schema-keywords.js";
+import { label, via, type Place, type SchemaContext } from "./schema-place.js";
 import { compareUnions } from "./schema-unions.js";
+import { shapeOf, schemaValue, viewOf, type SchemaView } from "./schema-view.js";
 
-/** Keywords graded by this file, schema-keywords.ts or schema-unions.ts. */
-const GRADED = new Set([
-  ...[
-    "type",
-    "enum",
-    "const",
-    "pattern",
-    "format",
-    "default",
-    "additionalProperties",
-    "required",
-    "properties",
-    "items",
-    "patternProperties",
-  ],
-  ...[
-    "minimum",
-    "exclusiveMinimum",
-    "minLength",
-    "minItems",
-    "minProperties",
-    "maximum",
-    "exclusiveMaximum",
-    "maxLength",
-    "maxItems",
-    "maxProperties",
-  ],
-  ...["anyOf", "oneOf", "allOf", "$ref", "definitions", "$defs"],
-]);
-
-export function compareSchemas(ctx: SchemaContext, a: JsonSchema, b: JsonSchema, place: Place): void {
-  const before = resolve(ctx.oldDefs, a, place.oldPtr);
-  const after = resolve(ctx.newDefs, b, place.newPtr);
-  const key = `${before.pointer}|${after.pointer}`;
-  if (ctx.seen.has(key)) return;
-  ctx.seen.add(key);
+export function compareSchemas(ctx: SchemaContext, a: SchemaNode, b: SchemaNode, place: Place): void {
+  const before = resolve(ctx.oldDefs, a);
+  const after = resolve(ctx.newDefs, b);
+  if (!firstVisit(ctx, before.node, after.node)) return;
   const named = after.name ?? before.name;
+  const va = viewOf(before.node);
+  const vb = viewOf(after.node);
   // A named schema may be shared by several methods: its changes are named after the type, and
   // each method records where it entered it (the report groups them into one finding).
   const at: Place =
     named === undefined
-      ? { ...place, oldPtr: before.pointer, newPtr: after.pointer }
-      : { ...place, oldPtr: before.pointer, newPtr: after.pointer, subject: `type ${named}`, path: "", shared: true };
-  const sa = asObject(before.schema);
-  const sb = asObject(after.schema);
-  const unions = compareUnions(ctx, sa, sb, at, compareSchemas);
+      ? { ...place, oldPtr: va.pointer, newPtr: vb.pointer }
+      : { ...place, oldPtr: va.pointer, newPtr: vb.pointer, subject: `type ${named}`, path: "", shared: true };
+  const unions = compareUnions(ctx, { a: before.node, b: after.node, va, vb }, at, compareSchemas);
   if (unions === "lifted") return;
-  compareKeywords(ctx, sa, sb, at);
-  compareProperties(ctx, sa, sb, at);
-  compareItems(ctx, sa, sb, at);
-  compareSchemaMaps(ctx, sa, sb, at);
-  compareAllOf(ctx, sa, sb, at);
-  for (const keyword of new Set([...Object.keys(sa), ...Object.keys(sb)])) {
-    const graded = GRADED.has(keyword) && !((keyword === "anyOf" || keyword === "oneOf") && unions === "none");
-    if (graded || isAnnotation(keyword) || canonical(sa[keyword]) === canonical(sb[keyword])) continue;
-    unknownChange(ctx, at, keyword, sa[keyword], sb[keyword]);
-  }
+  compareKeywords(ctx, va, vb, at);
+  compareProperties(ctx, va, vb, at);
+  compareItems(ctx, va, vb, at);
+  compareSchemaMaps(ctx, va, vb, at);
+  compareAllOf(ctx, va, vb, at);
+  compareUngraded(ctx, va, vb, at, unions === "none");
 }
 
-/** Follows `$ref`s to a named schema; the pointer becomes the named schema's own place. */
-export function resolve(
-  defs: Map<string, NamedSchema>,
-  schema: JsonSchema,
-  pointer: string,
-): { schema: JsonSchema; pointer: string; name?: string } {
-  let current = schema;
-  let at = pointer;
-  let named: string | undefined;
+/** Follows references to a named node; `name` is the last name on the way. A missing name or a loop is any value. */
+function resolve(defs: SchemaDefinitions, node: SchemaNode): { node: SchemaNode; name?: string } {
+  let current = node;
+  let name: string | undefined;
   const hops = new Set<string>();
-  while (typeof current === "object" && typeof current.$ref === "string") {
-    const name = current.$ref.replace(/^#\/definitions\//, "");
-    const target = defs.get(name);
-    if (!target || hops.has(name)) return { schema: true, pointer: at, ...(named ? { name: named } : {}) };
-    hops.add(name);
-    current = target.schema;
-    at = target.pointer;
-    named = target.name;
+  while (current.kind === "ref") {
+    const target = defs.get(current.name);
+    if (!target || hops.has(current.name))
+      return { node: { kind: "unknown", pointer: current.pointer }, ...(name ? { name } : {}) };
+    hops.add(current.name);
+    name = current.name;
+    current = target;
   }
-  return { schema: current, pointer: at, ...(named ? { name: named } : {}) };
+  return { node: current, ...(name ? { name } : {}) };
 }
 
-export function asObject(schema: JsonSchema): SchemaObject {
-  return schema === true ? {} : schema === false ? { not: {} } : schema;
+/** False when this pair was compared before in this walk (a cycle, or a schema shared twice). */
+function firstVisit(ctx: SchemaContext, a: SchemaNode, b: SchemaNode): boolean {
+  const seen = ctx.seen.get(a) ?? new Set<SchemaNode>();
+  if (seen.has(b)) return false;
+  seen.add(b);
+  ctx.seen.set(a, seen);
+  return true;
 }
+
+/** Any value, at a place the schema does not describe (an absent `items`, a property without a schema). */
+const anyAt = (pointer: string): SchemaNode => ({ kind: "unknown", pointer });
 
 /** The place of a sub-schema; `step` extends a path (the one below the subject, and the method's route). */
 function child(at: Place, keyword: string, key: string | number | undefined, step: (path: string) => string): Place {
-  const suffix = key === undefined ? `/${keyword}` : `/${keyword}/${pointerToken(key)}`;
+  const suffix = key === undefined ? `/${keyword}` : `/${keyword}/${pointerToken(String(key))}`;
   return { ...at, oldPtr: at.oldPtr + suffix, newPtr: at.newPtr + suffix, path: step(at.path), route: step(at.route) };
 }
 
 const property = (name: string) => (path: string) => (path === "" ? name : `${path}.${name}`);
 const item = (path: string) => (path === "" ? "items" : `${path}[]`);
 
-function compareProperties(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: Place): void {
-  const before = (a.properties ?? {}) as Record<string, JsonSchema>;
-  const after = (b.properties ?? {}) as Record<string, JsonSchema>;
-  const requiredBefore = new Set(Array.isArray(a.required) ? (a.required as string[]) : []);
-  const requiredAfter = new Set(Array.isArray(b.required) ? (b.required as string[]) : []);
-  const names = new Set([...Object.keys(after), ...requiredAfter, ...Object.keys(before), ...requiredBefore]);
+function compareProperties(ctx: SchemaContext, a: SchemaView, b: SchemaView, at: Place): void {
+  const before = new Map((a.properties ?? []).map((p) => [p.name, p.node]));
+  const after = new Map((b.properties ?? []).map((p) => [p.name, p.node]));
+  const names = new Set([...after.keys(), ...b.required, ...before.keys(), ...a.required]);
   const request = ctx.direction === "request";
   const L = label(at);
   for (const name of names) {
-    const was = name in before || requiredBefore.has(name);
-    const is = name in after || requiredAfter.has(name);
+    const was = before.has(name) || a.required.has(name);
+    const is = after.has(name) || b.required.has(name);
     const place = child(at, "properties", name, property(name));
     const push = (rule: Parameters<typeof change>[0], pointer: string, what: string, side?: "old") =>
       ctx.out.push(change(rule, { method: ctx.method, pointer, side, via: via(at), what }));
@@ -129,7 +97,7 @@ function compareProperties(ctx: SchemaContext, a: SchemaObject, b: SchemaObject,
       continue;
     }
     if (!was && is) {
-      if (request && requiredAfter.has(name))
+      if (request && b.required.has(name))
         push("request-property-added-required", place.newPtr, `${L} gained the required property ${name}`);
       else
         push(
@@ -139,8 +107,8 @@ function compareProperties(ctx: SchemaContext, a: SchemaObject, b: SchemaObject,
         );
       continue;
     }
-    const nowRequired = requiredAfter.has(name) && !requiredBefore.has(name);
-    const nowOptional = requiredBefore.has(name) && !requiredAfter.has(name);
+    const nowRequired = b.required.has(name) && !a.required.has(name);
+    const nowOptional = a.required.has(name) && !b.required.has(name);
     if (nowRequired)
       push(
         request ? "request-property-became-required" : "response-property-became-required",
@@ -153,69 +121,81 @@ function compareProperties(ctx: SchemaContext, a: SchemaObject, b: SchemaObject,
         place.newPtr,
         `property ${name} of ${L} is now optional`,
       );
-    compareSchemas(ctx, before[name] ?? true, after[name] ?? true, place);
+    compareSchemas(ctx, before.get(name) ?? anyAt(place.oldPtr), after.get(name) ?? anyAt(place.newPtr), place);
   }
 }
 
-function compareItems(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: Place): void {
-  if (a.items === undefined && b.items === undefined) return;
-  if (Array.isArray(a.items) && Array.isArray(b.items)) {
-    const count = Math.max(a.items.length, b.items.length);
-    for (let i = 0; i < count; i++) {
-      const x = a.items[i] as JsonSchema | undefined;
-      const y = b.items[i] as JsonSchema | undefined;
-      if (x !== undefined && y !== undefined)
-        compareSchemas(
-          ctx,
-          x,
-          y,
-          child(at, "items", i, (p) => `${p}[${i}]`),
-        );
-      else unknownChange(ctx, child(at, "items", i, item), undefined, x, y);
+function compareItems(ctx: SchemaContext, a: SchemaView, b: SchemaView, at: Place): void {
+  const [x, y] = [a.items, b.items];
+  if (x === undefined && y === undefined) return;
+  if (Array.isArray(x) && Array.isArray(y)) {
+    for (let i = 0; i < Math.max(x.length, y.length); i++) {
+      const place = child(at, "items", i, (p) => `${p}[${i}]`);
+      if (x[i] !== undefined && y[i] !== undefined) compareSchemas(ctx, x[i]!, y[i]!, place);
+      else unknownChange(ctx, child(at, "items", i, item), undefined, schemaValue(x[i]), schemaValue(y[i]));
     }
     return;
   }
-  if (Array.isArray(a.items) || Array.isArray(b.items)) {
-    unknownChange(ctx, at, "items", a.items, b.items);
+  if (Array.isArray(x) || Array.isArray(y)) {
+    const shown = (items: SchemaNode | SchemaNode[] | undefined) =>
+      Array.isArray(items) ? items.map(schemaValue) : schemaValue(items);
+    unknownChange(ctx, at, "items", shown(x), shown(y));
     return;
   }
-  compareSchemas(
-    ctx,
-    (a.items ?? true) as JsonSchema,
-    (b.items ?? true) as JsonSchema,
-    child(at, "items", undefined, item),
-  );
+  const place = child(at, "items", undefined, item);
+  compareSchemas(ctx, (x as SchemaNode) ?? anyAt(place.oldPtr), (y as SchemaNode) ?? anyAt(place.newPtr), place);
 }
+
+/** A schema for the other properties (not `true`, `false` or absent, which schema-keywords.ts grades). */
+const isSchema = (node: SchemaNode | undefined): boolean =>
+  node !== undefined && node.kind !== "unknown" && node.kind !== "never";
 
 /** `additionalProperties` as a schema and `patternProperties`, matched by pattern. */
-function compareSchemaMaps(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: Place): void {
-  const x = a.additionalProperties;
-  const y = b.additionalProperties;
-  if ((typeof x === "object" || typeof y === "object") && x !== false && y !== false) {
-    compareSchemas(
-      ctx,
-      (x ?? true) as JsonSchema,
-      (y ?? true) as JsonSchema,
-      child(at, "additionalProperties", undefined, (p) => (p === "" ? "additionalProperties" : `${p}[*]`)),
-    );
+function compareSchemaMaps(ctx: SchemaContext, a: SchemaView, b: SchemaView, at: Place): void {
+  const [x, y] = [a.additional, b.additional];
+  if ((isSchema(x) || isSchema(y)) && x?.kind !== "never" && y?.kind !== "never") {
+    const place = child(at, "additionalProperties", undefined, (p) => (p === "" ? "additionalProperties" : `${p}[*]`));
+    compareSchemas(ctx, x ?? anyAt(place.oldPtr), y ?? anyAt(place.newPtr), place);
   }
-  const before = (a.patternProperties ?? {}) as Record<string, JsonSchema>;
-  const after = (b.patternProperties ?? {}) as Record<string, JsonSchema>;
-  for (const pattern of new Set([...Object.keys(before), ...Object.keys(after)])) {
+  const before = new Map(a.patterns.map((p) => [p.pattern, p.node]));
+  const after = new Map(b.patterns.map((p) => [p.pattern, p.node]));
+  for (const pattern of new Set([...before.keys(), ...after.keys()])) {
     const place = child(at, "patternProperties", pattern, (p) => `${p}[${pattern}]`);
-    if (before[pattern] !== undefined && after[pattern] !== undefined)
-      compareSchemas(ctx, before[pattern]!, after[pattern]!, place);
-    else unknownChange(ctx, place, undefined, before[pattern], after[pattern]);
+    const [o, n] = [before.get(pattern), after.get(pattern)];
+    if (o !== undefined && n !== undefined) compareSchemas(ctx, o, n, place);
+    else unknownChange(ctx, place, undefined, schemaValue(o), schemaValue(n));
   }
 }
 
-function compareAllOf(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, at: Place): void {
-  const before = Array.isArray(a.allOf) ? (a.allOf as JsonSchema[]) : [];
-  const after = Array.isArray(b.allOf) ? (b.allOf as JsonSchema[]) : [];
-  for (let i = 0; i < Math.max(before.length, after.length); i++) {
+function compareAllOf(ctx: SchemaContext, a: SchemaView, b: SchemaView, at: Place): void {
+  for (let i = 0; i < Math.max(a.allOf.length, b.allOf.length); i++) {
     const place = child(at, "allOf", i, (p) => p);
-    if (before[i] !== undefined && after[i] !== undefined) compareSchemas(ctx, before[i]!, after[i]!, place);
-    else unknownChange(ctx, place, undefined, before[i], after[i]);
+    const [o, n] = [a.allOf[i], b.allOf[i]];
+    if (o !== undefined && n !== undefined) compareSchemas(ctx, o, n, place);
+    else unknownChange(ctx, place, undefined, schemaValue(o), schemaValue(n));
+  }
+}
+
+/**
+ * What no rule grades: `multipleOf`, `uniqueItems`, `additionalItems`, `not`, the keywords the
+ * model keeps uninterpreted, and a union facing a schema that is more than a union (`unpaired`).
+ */
+function compareUngraded(ctx: SchemaContext, a: SchemaView, b: SchemaView, at: Place, unpaired: boolean): void {
+  if (a.multipleOf !== b.multipleOf) unknownChange(ctx, at, "multipleOf", a.multipleOf, b.multipleOf);
+  if (a.uniqueItems !== b.uniqueItems) unknownChange(ctx, at, "uniqueItems", a.uniqueItems, b.uniqueItems);
+  for (const [keyword, x, y] of [
+    ["additionalItems", a.rest, b.rest],
+    ["not", a.not, b.not],
+  ] as const) {
+    if (shapeOf(x) !== shapeOf(y)) unknownChange(ctx, at, keyword, schemaValue(x), schemaValue(y));
+  }
+  for (const keyword of new Set([...Object.keys(a.unmodelled), ...Object.keys(b.unmodelled)])) {
+    const [x, y] = [a.unmodelled[keyword], b.unmodelled[keyword]];
+    if (canonical(x) !== canonical(y)) unknownChange(ctx, at, keyword, x, y);
+  }
+  if (unpaired && (a.union || b.union)) {
+    const union = (v: SchemaView) => (v.union ? v.union.members.map(schemaValue) : undefined);
+    unknownChange(ctx, at, (b.union ?? a.union)!.rule, union(a), union(b));
   }
 }
 

@@ -20,6 +20,15 @@ export { pathProblem, refProblem } from "./options.js";
 
 const run = promisify(execFile);
 
+/**
+ * How both sides are checked, as `npm run gen` takes it: `examples: "warn"` for a third-party
+ * document whose examples are known to be wrong, `refRoots` for `$ref`s into other folders.
+ */
+export interface LoadSettings {
+  examples?: "error" | "warn";
+  refRoots?: readonly string[];
+}
+
 /** Spec files the review covers by default: `spec/*.openrpc.{json,yaml}`. */
 export const SPEC_FILE = /\.openrpc\.(json|ya?ml)$/;
 
@@ -32,17 +41,21 @@ async function git(args: string[], cwd: string): Promise<string> {
 }
 
 /** The spec at `file` in the working tree, loaded and checked, or `undefined` when there is no such file. */
-export async function loadFromDisk(file: string, cwd: string): Promise<LoadResult | undefined> {
+export async function loadFromDisk(
+  file: string,
+  cwd: string,
+  settings: LoadSettings = {},
+): Promise<LoadResult | undefined> {
   const exists = await access(path.resolve(cwd, file)).then(
     () => true,
     () => false,
   );
-  return exists ? loadModel({ specs: [file], cwd }) : undefined;
+  return exists ? loadModel({ specs: [file], cwd, ...settings }) : undefined;
 }
 
 /** One side of the review from the working tree; a GeneratorError with the problems `npm run gen` would report when it does not load. */
-export async function sideFromDisk(file: string, cwd: string): Promise<SideInput> {
-  return sideOf(await loadFromDisk(file, cwd));
+export async function sideFromDisk(file: string, cwd: string, settings: LoadSettings = {}): Promise<SideInput> {
+  return sideOf(await loadFromDisk(file, cwd, settings));
 }
 
 /** True when `ref` names a commit of the repository around `cwd`. */
@@ -96,24 +109,34 @@ export async function gitSource(ref: string, cwd: string): Promise<SpecSource> {
  * checked; `undefined` when the file did not exist there. Same semantics as on disk: paths
  * relative to `cwd`, external files resolved against the referring file, JSON or YAML by extension.
  */
-export async function loadFromGit(ref: string, file: string, cwd: string): Promise<LoadResult | undefined> {
+export async function loadFromGit(
+  ref: string,
+  file: string,
+  cwd: string,
+  settings: LoadSettings = {},
+): Promise<LoadResult | undefined> {
   const source = await gitSource(ref, cwd);
   const entry = posix(path.relative(cwd, path.resolve(cwd, file)));
   const exists = await source.read(entry).then(
     () => true,
     () => false,
   );
-  return exists ? loadModel({ specs: [entry], cwd, source }) : undefined;
+  return exists ? loadModel({ specs: [entry], cwd, source, ...settings }) : undefined;
 }
 
 /** One side of the review at `ref`, as `sideFromDisk`. */
-export async function sideFromGit(ref: string, file: string, cwd: string): Promise<SideInput> {
-  return sideOf(await loadFromGit(ref, file, cwd));
+export async function sideFromGit(
+  ref: string,
+  file: string,
+  cwd: string,
+  settings: LoadSettings = {},
+): Promise<SideInput> {
+  return sideOf(await loadFromGit(ref, file, cwd, settings));
 }
 
 /** A loaded spec as one side of the review: its document, its files and their text; nothing when it does not exist. */
 function sideOf(loaded: LoadResult | undefined): SideInput {
-  if (!loaded) return { spec: undefined, texts: new Map() };
+  if (!loaded) return { spec: undefined, document: undefined, texts: new Map() };
   const model = requireModel(loaded, STAGE);
   return { spec: model.specs[0], document: model.documents[0], texts: loaded.inputs };
 }

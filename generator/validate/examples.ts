@@ -13,9 +13,14 @@
  * schemas are the documented ones (no x-response-deviations), params and results share that
  * root, so a schema used by both is compiled once. The instance is dropped with the document:
  * a process-wide one would keep every compiled function of every document a watch session
- * checked. Measured in docs/DECISIONS.md ("ajv").
+ * checked. Measured in docs/DECISIONS.md ("ajv"). A warm process (`--watch`, the docs site, the
+ * tests) may pass an `ExamplesCache`, bounded by its owner (generator/commands/caches.ts): the
+ * check of a document whose named schemas are those of one checked before reuses that instance
+ * and its compiled functions, so an edit that leaves the schemas alone (a summary, an example)
+ * compiles nothing.
  */
 import type { Ajv as AjvClass, ErrorObject, Options } from "ajv";
+import { createHash } from "node:crypto";
 import type { DocumentModel, Problem } from "../model/document.js";
 import { patternFlags } from "../print/escape.js";
 import { setOwn } from "../own.js";
@@ -25,10 +30,24 @@ import { exampleCases, type Case } from "./example-cases.js";
 /** How often ajv was loaded and how many schemas it compiled since the process started (read by tests). */
 export const ajvUse = { loads: 0, compiled: 0 };
 
-export async function validateExamples(doc: DocumentModel): Promise<Problem[]> {
+/** The check of one case against a document's schemas (see `checker`). */
+export type Checker = (c: Case) => string[] | { failure: string };
+
+/** Checkers kept by their document's named schemas (`schemasKey`); the owner bounds it. */
+export interface ExamplesCache {
+  get(key: string): Checker | undefined;
+  set(key: string, value: Checker): void;
+}
+
+export async function validateExamples(doc: DocumentModel, cache?: ExamplesCache): Promise<Problem[]> {
   const cases = exampleCases(doc);
   if (cases.length === 0) return [];
-  const check = checker(doc, await loadAjv());
+  const key = cache ? schemasKey(doc) : undefined;
+  let check = key === undefined ? undefined : cache!.get(key);
+  if (!check) {
+    check = checker(doc, await loadAjv());
+    if (key !== undefined) cache!.set(key, check);
+  }
   const problems: Problem[] = [];
   const uncompiled = new Set<string>();
   for (const c of cases) {
@@ -54,8 +73,8 @@ export async function validateExamples(doc: DocumentModel): Promise<Problem[]> {
  * compiled on its first use. Lenient schemas are added apart when deviations make them differ.
  * The errors as sentences; a failure when ajv cannot compile the schema.
  */
-function checker(doc: DocumentModel, Ajv: typeof AjvClass): (c: Case) => string[] | { failure: string } {
-  const same = doc.schemas.every((s) => s.lenient === s.schema);
+function checker(doc: DocumentModel, Ajv: typeof AjvClass): Checker {
+  const same = sameSchemas(doc);
   const ajv = new Ajv(OPTIONS);
   const id = (root: "params" | "results", name: string): string =>
     `https://examples.invalid/${root}/${encodeURIComponent(name)}`;
@@ -85,6 +104,23 @@ function checker(doc: DocumentModel, Ajv: typeof AjvClass): (c: Case) => string[
       (e: ErrorObject) => `${e.instancePath || c.label} ${describeAjvError(e, c.value)}`,
     );
   };
+}
+
+/** Whether every lenient schema is the documented one (no x-response-deviations): params and results share one root. */
+const sameSchemas = (doc: DocumentModel): boolean => doc.schemas.every((s) => s.lenient === s.schema);
+
+/**
+ * What a checker is made of: every named schema and its lenient form (when they differ), by name.
+ * Undefined when it cannot be written as JSON (such a document is checked without the cache).
+ */
+function schemasKey(doc: DocumentModel): string | undefined {
+  const same = sameSchemas(doc);
+  try {
+    const text = JSON.stringify(doc.schemas.map((s) => [s.name, s.schema, same ? 0 : s.lenient]));
+    return createHash("sha256").update(`${same}\0${text}`).digest("base64url");
+  } catch {
+    return undefined;
+  }
 }
 
 /**

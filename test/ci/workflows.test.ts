@@ -167,7 +167,7 @@ describe("a pull request's spec review, replayed on a temporary repository", () 
     expect(annotations.map((l) => l.slice(0, l.indexOf(",title=")))).toEqual([
       "::error file=spec/pets.openrpc.json,line=33",
       "::error file=spec/pets.openrpc.json,line=45",
-      "::error file=spec/types.json,line=6",
+      "::error file=spec/types.json,line=9",
       "::warning file=spec/pets.openrpc.json,line=31",
     ]);
     const head = (await readFile(path.join(workspace, "spec", "pets.openrpc.json"), "utf8")).split("\n");

@@ -86,6 +86,18 @@ describe("the program reads", () => {
       { dryRun: true, since: "v0.3.0", spec: ["a.json", "b.json"], out: "pkg" },
     ],
     [
+      "release's generation options, as gen's",
+      ["release", "--examples", "warn", "--ref-root", "shared"],
+      "release",
+      { examples: "warn", refRoot: ["shared"] },
+    ],
+    [
+      "spec:diff's load options, as gen's",
+      ["spec:diff", "a.json", "b.json", "--examples", "warn", "--ref-root", "shared", "--ref-root", "more"],
+      "spec:diff",
+      { examples: "warn", refRoot: ["shared", "more"] },
+    ],
+    [
       "--fail-on in any case",
       ["spec:diff", "--format=json", "a", "b", "--fail-on=info"],
       "spec:diff",
@@ -277,7 +289,7 @@ describe("the review spec:diff is asked for", () => {
     allowBreaking: false,
     ...more,
   });
-  const defaults = { format: "text", failOn: "ERR", allowBreaking: false };
+  const defaults = { format: "text", failOn: "ERR", allowBreaking: false, load: { examples: "error", refRoots: [] } };
   it.each<[Partial<SpecDiffArgs>, unknown]>([
     [{ specs: ["a.json", "b.json"] }, { mode: "files", old: "a.json", new: "b.json", ...defaults }],
     [
@@ -301,6 +313,10 @@ describe("the review spec:diff is asked for", () => {
         summary: "/tmp/step summary",
         allowBreaking: true,
       },
+    ],
+    [
+      { specs: ["a.json", "b.json"], examples: "warn", refRoot: ["shared"] },
+      { mode: "files", old: "a.json", new: "b.json", ...defaults, load: { examples: "warn", refRoots: ["shared"] } },
     ],
     [
       { specs: ["a.json", "b.json"], format: "junit", output: "reports/spec.xml" },

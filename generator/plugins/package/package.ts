@@ -84,7 +84,9 @@ export function packageJson(
     type: "module",
     sideEffects: false,
     engines: { node: ">=18" },
-    files: ["dist", "src", "README.md"],
+    // CHANGELOG.md is written by `npm run release` beside the generated files; npm packs a listed
+    // file when it exists and skips it silently when it does not, so it is listed always.
+    files: ["dist", "src", "README.md", "CHANGELOG.md"],
     main: "./dist/cjs/index.js",
     module: "./dist/esm/index.js",
     types: "./dist/cjs/index.d.ts",

@@ -49,7 +49,7 @@ type Seen = [Level, RuleId, string[], string];
 const expected = (types: string): Seen[] => [
   ["ERR", "method-removed", ["pets_legacy"], "#/methods/2"],
   ["ERR", "page-size-max-lowered", ["pets_list"], "#/methods/0/params/1/schema/maximum"],
-  ["ERR", "response-enum-value-added", ["pets_list", "pets_get", "pets_list"], `${types}#/Kind/enum`],
+  ["ERR", "response-enum-value-added", ["pets_list", "pets_get", "pets_list"], `${types}#/Kind/enum/2`],
   ["WARN", "error-removed", ["pets_get"], "#/methods/1/errors/0"],
   ["INFO", "param-added-optional", ["pets_list"], "#/methods/0/params/3"],
 ];
@@ -126,13 +126,14 @@ describe("npm run spec:diff -- <old> <new>", () => {
     expect(commands.map((l) => l.slice(0, l.indexOf(",title=")))).toEqual([
       `::error file=${V1},line=33`,
       `::error file=${V2},line=45`,
-      `::error file=${F}/v2/types.json,line=6`,
+      `::error file=${F}/v2/types.json,line=9`,
       `::warning file=${V1},line=31`,
     ]);
     const line = async (file: string, n: number) => (await readFile(path.join(ROOT, file), "utf8")).split("\n")[n - 1];
     expect(await line(V1, 34)).toContain('"name": "pets_legacy"');
     expect(await line(V2, 45)).toContain('"maximum": 50');
-    expect(await line(`${F}/v2/types.json`, 6)).toContain('"enum"');
+    // An enum change points at the value's own line, not the `enum` keyword's.
+    expect(await line(`${F}/v2/types.json`, 9)).toContain('"bird"');
     expect(await line(V1, 31)).toContain('"code": -32005');
     expect(stdout.trimEnd().split("\n").at(-1)).toMatch(/^OpenRPC review .*Suggested version bump: major/);
   });
@@ -191,6 +192,41 @@ describe("npm run spec:diff -- <old> <new>", () => {
     );
   });
 
+  it("--examples warn reviews a third-party spec whose examples do not fit their schemas; by default it is refused", async () => {
+    const dir = await mkdtemp(path.join(scratch, "examples-"));
+    await cp(path.join(ROOT, F, "v1"), dir, { recursive: true });
+    const doc = JSON.parse(await readFile(path.join(dir, "pets.openrpc.json"), "utf8"));
+    // The param `id` is a string; the example passes a number.
+    doc.methods[1].examples = [
+      { name: "wrong", params: [{ name: "id", value: 7 }], result: { name: "pet", value: null } },
+    ];
+    doc.methods[0].description = "Lists pets, newest first.";
+    await writeFile(path.join(dir, "new.openrpc.json"), JSON.stringify(doc, null, 2));
+    const refused = await specDiff(["pets.openrpc.json", "new.openrpc.json"], dir);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr).toMatch(/new\.openrpc\.json#\/methods\/1\/examples\/0/);
+    const { code, stdout } = await specDiff(["pets.openrpc.json", "new.openrpc.json", "--examples", "warn"], dir);
+    expect(code).toBe(0);
+    expect(stdout.trimEnd().split("\n").at(-1)).toMatch(/Suggested version bump: patch \(documentation only\)\.$/);
+  });
+
+  it("--ref-root lets both sides read $refs from a folder outside the spec's and the working one", async () => {
+    const dir = await mkdtemp(path.join(scratch, "ref-root-"));
+    const [work, types] = [path.join(dir, "work"), path.join(dir, "types")];
+    await cp(path.join(ROOT, F, "v1", "types.json"), path.join(types, "types.json"), { recursive: true });
+    const text = (await readFile(path.join(ROOT, V1), "utf8")).replaceAll("./types.json#", "../types/types.json#");
+    await cp(path.join(ROOT, F, "v1"), work, { recursive: true });
+    await writeFile(path.join(work, "old.openrpc.json"), text);
+    await writeFile(path.join(work, "new.openrpc.json"), text.replace('"Old listing."', '"The old listing."'));
+    const refused = await specDiff(["old.openrpc.json", "new.openrpc.json"], work);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/types\.json/);
+    const { code, stdout } = await specDiff(["old.openrpc.json", "new.openrpc.json", "--ref-root", types], work);
+    expect(code).toBe(0);
+    expect(stdout.trimEnd().split("\n").at(-1)).toMatch(/^0 ERR, 0 WARN, 0 INFO: no contract changes and 1 note/);
+  });
+
   it.each([
     [
       "no specs",
@@ -225,6 +261,11 @@ describe("npm run spec:diff -- <old> <new>", () => {
     ["an --output that is a spec under review", [V1, V2, "--output", V2], /^--output .* is a spec file being reviewed/],
     ["an --output that is a folder", [V1, V2, "--output", "test"], /^--output test is a folder; name a file\.\n$/],
     [
+      "a --ref-root that looks like an option",
+      [V1, V2, "--ref-root=--upload-pack=x"],
+      /^--ref-root "--upload-pack=x" starts with '-'/,
+    ],
+    [
       "a --summary in a folder that does not exist",
       [V1, V2, "--summary", "no/such/folder/summary.md"],
       /^--summary no\/such\/folder\/summary\.md cannot be written: its folder .*no\/such\/folder does not exist\.\n$/,
@@ -241,7 +282,17 @@ describe("npm run spec:diff -- <old> <new>", () => {
   it("--help shows the usage", async () => {
     const { code, stdout } = await specDiff(["--help"]);
     expect(code).toBe(0);
-    for (const option of ["--base", "--format", "--output", "--summary", "--fail-on", "--allow-breaking", "github"])
+    for (const option of [
+      "--base",
+      "--format",
+      "--output",
+      "--summary",
+      "--fail-on",
+      "--allow-breaking",
+      "--examples",
+      "--ref-root",
+      "github",
+    ])
       expect(stdout).toContain(option);
   });
 });

@@ -121,7 +121,15 @@ const rows: [string, { given: JsonSchema; want: SchemaNode }][] = [
     "enum values that do not fit the type are dropped; null stays when the type admits it",
     {
       given: { type: ["string", "null"], enum: ["a", 1, null] },
-      want: { kind: "enum", rule: "enum", values: ["a", null], pointer: P },
+      // `positions`: where the kept values are in the written enum; `types`: the type written beside them.
+      want: {
+        kind: "enum",
+        rule: "enum",
+        values: ["a", null],
+        positions: [0, 2],
+        types: ["string", "null"],
+        pointer: P,
+      },
     },
   ],
   [

@@ -10,26 +10,23 @@ import {
   withEntry,
   type SpecChanges,
 } from "../../../generator/release/changelog.js";
-import { modelOf } from "../../../generator/spec-diff/compare.js";
 import { reviewSpec } from "../../../generator/spec-diff/review.js";
+import { side } from "../spec-diff/build.js";
 
 const F = "test/fixtures/spec-diff";
 const v1 = await loadSpec(`${F}/v1/pets.openrpc.json`, ROOT);
 const v2 = await loadSpec(`${F}/v2/pets.openrpc.json`, ROOT);
 
-function changes(before: LoadedSpec | undefined, after: LoadedSpec): SpecChanges {
-  return {
-    report: reviewSpec(before ? { spec: before, texts: new Map() } : undefined, { spec: after, texts: new Map() }),
-    before: before ? modelOf(before) : undefined,
-    after: modelOf(after),
-  };
+async function changes(before: LoadedSpec | undefined, after: LoadedSpec): Promise<SpecChanges> {
+  const [old, now] = [before ? await side(before) : undefined, await side(after)];
+  return { report: reviewSpec(old, now), before: old?.document, after: now.document };
 }
 
 const COMMIT = "0123456789abcdef0123456789abcdef01234567";
 
 describe("exportsChanged", () => {
-  it("methods and types added, changed and removed, the breaking findings and what was documented", () => {
-    const found = exportsChanged(changes(v1, v2));
+  it("methods and types added, changed and removed, the breaking findings and what was documented", async () => {
+    const found = exportsChanged(await changes(v1, v2));
     expect(found.added).toEqual({ methods: [], types: [] });
     expect(found.changed).toEqual({ methods: ["pets_list", "pets_get"], types: ["Kind"] });
     expect(found.removed).toEqual({ methods: ["pets_legacy"], types: [] });
@@ -42,21 +39,21 @@ describe("exportsChanged", () => {
     expect(found.documented).toEqual(["info"]);
   });
 
-  it("the other way round: the method comes back as added", () => {
-    const found = exportsChanged(changes(v2, v1));
+  it("the other way round: the method comes back as added", async () => {
+    const found = exportsChanged(await changes(v2, v1));
     expect(found.added.methods).toEqual(["pets_legacy"]);
     expect(found.removed.methods).toEqual([]);
   });
 });
 
 describe("changelogEntry", () => {
-  it("a heading, what was compared, the breaking changes, then added/changed/removed and documentation, and the record", () => {
+  it("a heading, what was compared, the breaking changes, then added/changed/removed and documentation, and the record", async () => {
     const entry = changelogEntry({
       version: "1.0.0",
       date: "2025-01-31",
       since: "the tag clients-v0.1.0",
       bump: "major",
-      specs: [changes(v1, v2)],
+      specs: [await changes(v1, v2)],
       commit: COMMIT,
     });
     expect(entry.split("\n")).toEqual([
@@ -89,13 +86,13 @@ describe("changelogEntry", () => {
     ]);
   });
 
-  it("the first release lists every method and type as added, and names the API when there are several", () => {
+  it("the first release lists every method and type as added, and names the API when there are several", async () => {
     const entry = changelogEntry({
       version: "0.1.0",
       date: "2025-01-31",
       since: undefined,
       bump: "minor",
-      specs: [changes(undefined, v1), changes(undefined, v2)],
+      specs: [await changes(undefined, v1), await changes(undefined, v2)],
       commit: undefined,
     });
     expect(entry).toContain(
@@ -104,7 +101,7 @@ describe("changelogEntry", () => {
     expect(entry).not.toContain("openrpc-ts-release");
   });
 
-  it("spec text stays inert: a hostile method name cannot add HTML, links or mentions", () => {
+  it("spec text stays inert: a hostile method name cannot add HTML, links or mentions", async () => {
     const hostile = structuredClone(v1.files) as Map<string, { methods: { name: string }[] }>;
     hostile
       .get(v1.entry)!
@@ -114,7 +111,7 @@ describe("changelogEntry", () => {
       date: "2025-01-31",
       since: "x",
       bump: "minor",
-      specs: [changes(v1, { entry: v1.entry, files: hostile as Map<string, unknown> })],
+      specs: [await changes(v1, { entry: v1.entry, files: hostile as Map<string, unknown> })],
       commit: undefined,
     });
     // Inside a code span, whose fence is longer than any backtick run in it: shown, never rendered.
@@ -123,7 +120,7 @@ describe("changelogEntry", () => {
 });
 
 describe("the changelog file", () => {
-  it("is started with a header, and each new entry goes on top", () => {
+  it("is started with a header, and each new entry goes on top", async () => {
     const first = withEntry(undefined, "## 0.1.0 — 2025-01-01\n\nFirst.\n", "@scope/pkg");
     expect(first).toMatch(/^# Changelog\n\nReleases of `@scope\/pkg`, newest first\./);
     const second = withEntry(first, "## 0.2.0 — 2025-02-01\n\nSecond.\n", "@scope/pkg");
@@ -132,7 +129,7 @@ describe("the changelog file", () => {
     expect(withEntry("# Notes\n", "## 1.0.0\n", "p")).toBe("# Notes\n\n## 1.0.0\n");
   });
 
-  it("records are read back newest first; anything that is not a well-formed record is ignored", () => {
+  it("records are read back newest first; anything that is not a well-formed record is ignored", async () => {
     const text = [
       releaseRecord("0.2.0", COMMIT),
       releaseRecord("0.1.0", "f".repeat(40)),

@@ -73,6 +73,11 @@ describe("npm run release", () => {
     expect(await version()).toBe("0.1.0");
     const head = (await git(repo, "rev-parse", "HEAD")).trim();
     expect(releaseRecords(await changelog())).toEqual([{ version: "0.1.0", commit: head }]);
+    // The changelog ships in the package (its `files` list names it).
+    const packed = await shell("npm pack --dry-run --json --ignore-scripts", path.join(repo, "generated"));
+    expect(packed.code).toBe(0);
+    const [listing] = JSON.parse(packed.stdout) as [{ files: { path: string }[] }];
+    expect(listing.files.map((f) => f.path)).toContain("CHANGELOG.md");
     await genKeepsTheRelease();
     await commitAll("release 0.1.0");
   });
@@ -205,5 +210,24 @@ describe("npm run release", () => {
     const fetched = await shell(`npm run -s release -- ${ARGS} --dry-run`, clone);
     expect(fetched.code).toBe(0);
     expect(fetched.stdout).toContain("1.0.1 → 1.0.2 (patch: documentation only)");
+  });
+
+  it("--examples warn reaches the review and the generation: a spec with a wrong example is released, as gen takes it", async () => {
+    const spec = JSON.parse(await readFile(path.join(repo, "spec", "pets.openrpc.json"), "utf8"));
+    // The param `id` is a string; the example passes a number.
+    spec.methods[1].examples = [
+      { name: "wrong", params: [{ name: "id", value: 7 }], result: { name: "pet", value: null } },
+    ];
+    await writeFile(path.join(repo, "spec", "pets.openrpc.json"), JSON.stringify(spec, null, 2));
+    await commitAll("a wrong example");
+    const refused = await npm(`release -- ${ARGS}`);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/spec\/pets\.openrpc\.json#\/methods\/1\/examples\/0/);
+    expect(await git(repo, "status", "--porcelain")).toBe("");
+    const { code, stdout } = await npm(`release -- ${ARGS} --examples warn`);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Released pets-client 1\.0\.2\./);
+    const check = await npm(`gen -- ${ARGS} --examples warn --check`);
+    expect(check.code).toBe(0);
   });
 });

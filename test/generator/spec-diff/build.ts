@@ -1,6 +1,10 @@
 /** Small OpenRPC documents for the breaking-change review's tests, and the shape of a case. */
-import type { LoadedSpec } from "../../../generator/load/load.js";
+import type { LoadedSpec, SpecSource } from "../../../generator/load/load.js";
+import { loadModel, requireModel } from "../../../generator/load/load-model.js";
+import { ROOT } from "../../../generator/root.js";
 import type { Change } from "../../../generator/spec-diff/change.js";
+import { diffDocuments, emptyModel } from "../../../generator/spec-diff/compare.js";
+import type { SideInput } from "../../../generator/spec-diff/review.js";
 import type { Level, RuleId } from "../../../generator/spec-diff/rules.js";
 
 /** One expected change: level, rule, method (null for servers) and pointer. */
@@ -29,6 +33,44 @@ export const ENTRY = "spec/test.openrpc.json";
 
 export function loaded(document: Doc, files: Record<string, unknown> = {}): LoadedSpec {
   return { entry: ENTRY, files: new Map<string, unknown>([[ENTRY, document], ...Object.entries(files)]) };
+}
+
+/**
+ * One side of a review made from documents in memory, loaded as the commands load a side: through
+ * `loadModel` (reading, references, the meta-schema, lints and examples, normalize), from a
+ * source that serves the files' JSON text.
+ */
+export async function side(spec: LoadedSpec, examples: "error" | "warn" = "error"): Promise<SideInput> {
+  const texts = new Map([...spec.files].map(([name, doc]) => [name, JSON.stringify(doc, null, 2)]));
+  const source: SpecSource = {
+    read: async (file) => {
+      const text = texts.get(file);
+      if (text === undefined) throw new Error(`no file ${file}`);
+      return text;
+    },
+    name: (file) => file,
+    why: (file) => `cannot read ${file}: the test gave no such file`,
+  };
+  const model = requireModel(
+    await loadModel({ specs: [spec.entry], cwd: ROOT, source, examples }),
+    "Reading the specs",
+  );
+  return { spec: model.specs[0], document: model.documents[0], texts };
+}
+
+/**
+ * The changes from `before` to `after`, both loaded as `side` loads them; `undefined` for a spec
+ * that does not exist. `examples: "warn"` as `spec:diff --examples warn`.
+ */
+export async function diffSpecs(
+  before: LoadedSpec | undefined,
+  after: LoadedSpec | undefined,
+  examples: "error" | "warn" = "error",
+): Promise<Change[]> {
+  const source = after?.entry ?? before?.entry ?? "";
+  const document = async (spec: LoadedSpec | undefined) =>
+    spec ? (await side(spec, examples)).document! : emptyModel(source);
+  return diffDocuments(await document(before), await document(after));
 }
 
 /** A deep copy of `document` changed by `change`. */

@@ -42,8 +42,8 @@ const requestRows: Row[] = [
   ["request-type-removed", "a type removed from the type list", { type: ["string", "integer"] }, str(), [["ERR", "request-type-removed", "/type"]]],
   ["request-type-removed", "any type narrowed to one", {}, str(), [["ERR", "request-type-removed", "/type"]]],
   ["request-type-added", "a type added to the type list", str(), { type: ["string", "integer"] }, [["INFO", "request-type-added", "/type"]]],
-  ["request-enum-value-removed", "an enum value removed", str({ enum: ["a", "b"] }), str({ enum: ["a"] }), [["ERR", "request-enum-value-removed", "/enum"]]],
-  ["request-enum-value-added", "an enum value added", str({ enum: ["a"] }), str({ enum: ["a", "b"] }), [["INFO", "request-enum-value-added", "/enum"]]],
+  ["request-enum-value-removed", "an enum value removed", str({ enum: ["a", "b"] }), str({ enum: ["a"] }), [["ERR", "request-enum-value-removed", "/enum/1"]]],
+  ["request-enum-value-added", "an enum value added", str({ enum: ["a"] }), str({ enum: ["a", "b"] }), [["INFO", "request-enum-value-added", "/enum/1"]]],
   ["request-enum-added", "an enum added", str(), str({ enum: ["a"] }), [["ERR", "request-enum-added", "/enum"]]],
   ["request-enum-removed", "an enum removed", str({ enum: ["a"] }), str(), [["INFO", "request-enum-removed", "/enum"]]],
   ["request-pattern-added", "a pattern added", str(), str({ pattern: "^0x" }), [["ERR", "request-pattern-added", "/pattern"]]],
@@ -88,6 +88,9 @@ const requestRows: Row[] = [
     ["ERR", "request-type-removed", "/properties/tags/items/type"],
   ]],
   ["schema-changed", "a keyword not graded (multipleOf) added", int(), int({ multipleOf: 2 }), [["WARN", "schema-changed", "/multipleOf"]]],
+  ["schema-changed", "uniqueItems added", arr(), arr({ uniqueItems: true }), [["WARN", "schema-changed", "/uniqueItems"]]],
+  ["schema-changed", "a keyword the model keeps uninterpreted (contains) changed", arr({ contains: { const: "a" } }), arr({ contains: { const: "b" } }), [["WARN", "schema-changed", "/contains"]]],
+  ["request-enum-value-removed", "a value in the middle removed: pointed at on its line in the old document", str({ enum: ["a", "b", "c"] }), str({ enum: ["a", "c"] }), [["ERR", "request-enum-value-removed", "/enum/1"]]],
 ];
 
 // prettier-ignore
@@ -97,10 +100,11 @@ const responseRows: Row[] = [
   ["response-type-removed", "a type removed from the type list", { type: ["string", "integer"] }, str(), [["INFO", "response-type-removed", "/type"]]],
   ["response-nullable-added", "null added to the type list", str(), { type: ["string", "null"] }, [["ERR", "response-nullable-added", "/type"]]],
   ["response-nullable-added", "a plain schema becomes oneOf [it, null]", str(), { oneOf: [str(), { type: "null" }] }, [["ERR", "response-nullable-added", "/oneOf/1"]]],
-  ["response-enum-value-added", "an enum value added", str({ enum: ["a"] }), str({ enum: ["a", "b"] }), [["ERR", "response-enum-value-added", "/enum"]]],
-  ["response-enum-value-removed", "an enum value removed", str({ enum: ["a", "b"] }), str({ enum: ["a"] }), [["INFO", "response-enum-value-removed", "/enum"]]],
+  ["response-enum-value-added", "an enum value added", str({ enum: ["a"] }), str({ enum: ["a", "b"] }), [["ERR", "response-enum-value-added", "/enum/1"]]],
+  ["response-enum-value-removed", "an enum value removed", str({ enum: ["a", "b"] }), str({ enum: ["a"] }), [["INFO", "response-enum-value-removed", "/enum/1"]]],
   ["response-enum-added", "an enum added", str(), str({ enum: ["a"] }), [["INFO", "response-enum-added", "/enum"]]],
   ["response-enum-removed", "an enum removed", str({ enum: ["a"] }), str(), [["ERR", "response-enum-removed", "/enum"]]],
+  ["response-enum-value-added", "a value added after one the type drops: its place in the written enum", str({ enum: [1, "a"] }), str({ enum: [1, "a", "b"] }), [["ERR", "response-enum-value-added", "/enum/2"]]],
   ["response-pattern-changed", "a pattern added", str(), str({ pattern: "^0x" }), [["WARN", "response-pattern-changed", "/pattern"]]],
   ["response-format-changed", "format uint64 removed", int({ format: "uint64" }), int(), [["WARN", "response-format-changed", "/format"]]],
   ["response-bound-tightened", "maxLength lowered", str({ maxLength: 10 }), str({ maxLength: 5 }), [["INFO", "response-bound-tightened", "/maxLength"]]],
@@ -141,8 +145,8 @@ const structural: Case[] = [
     before: probe(ref("Kind"), ref("Kind"), { Kind: str({ enum: ["cat", "dog"] }) }),
     after: probe(ref("Kind"), ref("Kind"), { Kind: str({ enum: ["cat"] }) }),
     want: [
-      ["ERR", "request-enum-value-removed", "probe", "#/components/schemas/Kind/enum"],
-      ["INFO", "response-enum-value-removed", "probe", "#/components/schemas/Kind/enum"],
+      ["ERR", "request-enum-value-removed", "probe", "#/components/schemas/Kind/enum/1"],
+      ["INFO", "response-enum-value-removed", "probe", "#/components/schemas/Kind/enum/1"],
     ],
   },
   {
@@ -159,7 +163,7 @@ const structural: Case[] = [
     name: "anyOf branches matched by $ref name, whatever their order",
     before: probe(plain, { anyOf: [ref("A"), ref("B")] }, { A: str({ enum: ["x"] }), B: int() }),
     after: probe(plain, { anyOf: [ref("B"), ref("A")] }, { A: str({ enum: ["x", "y"] }), B: int() }),
-    want: [["ERR", "response-enum-value-added", "probe", "#/components/schemas/A/enum"]],
+    want: [["ERR", "response-enum-value-added", "probe", "#/components/schemas/A/enum/1"]],
   },
   {
     rule: "request-pattern-changed",

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { textChanges } from "../../../generator/spec-diff/documentation.js";
 import { reviewSpec } from "../../../generator/spec-diff/review.js";
-import { edit, loaded, petstore, probe, type Doc } from "./build.js";
+import { edit, loaded, petstore, probe, side, type Doc } from "./build.js";
 
 const notes = (before: Doc, after: Doc) =>
   textChanges(loaded(before), loaded(after)).map((n) => [n.kind, n.change, n.pointer, n.side]);
@@ -53,7 +53,7 @@ describe("textChanges", () => {
     expect(notes(petstore(), edit(petstore(), change))).toEqual(want);
   });
 
-  it("a property named `description` or `title` is a name, not documentation", () => {
+  it("a property named `description` or `title` is a name, not documentation", async () => {
     const object = (properties: Record<string, unknown>) => ({ type: "object", properties });
     const before = probe(object({ description: { type: "string" } }), { type: "string" });
     const after = probe(object({ description: { type: "integer" }, title: { type: "string" } }), { type: "string" });
@@ -62,7 +62,7 @@ describe("textChanges", () => {
       ["other", "added", "#/methods/0/params/0/schema/properties/title", "new"],
     ]);
     // The review grades both: they are contract changes, and no documentation note remains.
-    const report = reviewSpec({ spec: loaded(before), texts: new Map() }, { spec: loaded(after), texts: new Map() });
+    const report = reviewSpec(await side(loaded(before)), await side(loaded(after)));
     expect(report.findings.map((f) => f.rule)).toEqual([
       "request-type-removed",
       "request-type-added",

@@ -128,6 +128,12 @@ describe("text", () => {
 });
 
 describe("markdown", () => {
+  it("--allow-breaking: the review passes, and says its breaking changes are allowed", () => {
+    expect(render("markdown", { ...one, allowBreaking: true })).toContain(
+      "The review passes: 1 at ERR or worse, allowed by --allow-breaking (the break is intended).",
+    );
+  });
+
   it("a heading, the counts, the bump and a table with the methods, pipes escaped", () => {
     const lines = render("markdown", one).split("\n");
     expect(lines.slice(0, 10)).toEqual([
@@ -188,6 +194,7 @@ describe("json", () => {
     expect(value).toEqual({
       compared: "HEAD → working tree",
       bump: "major",
+      review: "fails",
       counts: { ERR: 1, WARN: 0, INFO: 1 },
       findings: [
         {
@@ -200,6 +207,7 @@ describe("json", () => {
           old: "https://x.example/",
           new: null,
           message: server.message,
+          allowed: false,
           methods: [],
         },
         {
@@ -212,11 +220,25 @@ describe("json", () => {
           old: null,
           new: "pets_count",
           message: info.message,
+          allowed: false,
           methods: [{ method: "pets_count", level: "INFO", rule: "method-added", via: null, message: info.message }],
         },
       ],
       notes: [],
     });
+  });
+
+  it("--allow-breaking: the review is `allowed`, and so is each finding that would fail it", () => {
+    const value = JSON.parse(render("json", { ...two, allowBreaking: true })) as {
+      review: string;
+      findings: { rule: string; allowed: boolean }[];
+    };
+    expect(value.review).toBe("allowed");
+    expect(value.findings.map((f) => [f.rule, f.allowed])).toEqual([
+      ["server-removed", true],
+      ["method-added", false],
+    ]);
+    expect((JSON.parse(render("json", { ...none, allowBreaking: true })) as { review: string }).review).toBe("passes");
   });
 
   it("documentation only: bump patch and the notes", () => {
@@ -240,6 +262,17 @@ describe("github", () => {
       `::warning file=spec/a.openrpc.json,line=11,title=Risky change%3A request-pattern-changed::${warn.message} ("^a|b$" → "^c$") Methods — WARN: probe (param id).`,
       "OpenRPC review (HEAD → working tree): 1 ERR, 1 WARN, 1 INFO, 0 notes. Suggested version bump: major (changes that break or may break callers).",
     ]);
+  });
+
+  it("--allow-breaking: the annotations keep their level and their titles say the break is allowed", () => {
+    const lines = render("github", { ...one, allowBreaking: true }).split("\n");
+    expect(lines[0]).toMatch(
+      /^::error file=spec\/a\.openrpc\.json,line=10,title=Breaking change%3A method-removed \(line in the base\) \(allowed by --allow-breaking\)::/,
+    );
+    // WARN is below the default --fail-on ERR: it would not fail the review, so nothing allows it.
+    expect(lines[1]).toMatch(
+      /^::warning file=spec\/a\.openrpc\.json,line=11,title=Risky change%3A request-pattern-changed::/,
+    );
   });
 
   it("paths are given from the repository's top, and spec text cannot end the command or start another", () => {
@@ -270,7 +303,11 @@ describe("junit", () => {
       testsuites: {
         tests: string;
         failures: string;
-        testsuite: { name: string; testcase: { name: string; failure?: unknown; line?: string }[] };
+        skipped: string;
+        testsuite: {
+          name: string;
+          testcase: { name: string; failure?: unknown; skipped?: { message: string }; line?: string }[];
+        };
       };
     };
 
@@ -285,6 +322,18 @@ describe("junit", () => {
       ["INFO method-added #/methods/3", false, "12"],
     ]);
     expect(parse(render("junit", { ...one, failOn: "WARN" })).testsuites.failures).toBe("2");
+  });
+
+  it("--allow-breaking: the findings that would fail are skipped test cases saying so, not failures", () => {
+    const xml = render("junit", { ...one, failOn: "WARN", allowBreaking: true });
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const { testsuites } = parse(xml);
+    expect([testsuites.tests, testsuites.failures, testsuites.skipped]).toEqual(["3", "0", "2"]);
+    expect(testsuites.testsuite.testcase.map((t) => [t.failure !== undefined, t.skipped?.message ?? null])).toEqual([
+      [false, "ERR, allowed by --allow-breaking: Method adv_getLogs was removed; " + err.message.split("; ")[1]],
+      [false, expect.stringMatching(/^WARN, allowed by --allow-breaking: The pattern of type Id changed; /)],
+      [false, null],
+    ]);
   });
 
   it("a spec without changes is one passing test case", () => {

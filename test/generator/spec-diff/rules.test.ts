@@ -6,9 +6,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../../../generator/root.js";
-import { diffSpecs } from "../../../generator/spec-diff/compare.js";
 import { RULES, type RuleId } from "../../../generator/spec-diff/rules.js";
-import { edit, loaded, petstore, probe, reverseKeys, summary, type Case, type Doc } from "./build.js";
+import { diffSpecs, edit, loaded, petstore, probe, reverseKeys, summary, type Case, type Doc } from "./build.js";
 import { methodCases } from "./cases-methods.js";
 import { schemaCases } from "./cases-schemas.js";
 
@@ -30,8 +29,8 @@ function review(before: Doc, after: Doc, files: Record<string, unknown> = {}, af
 }
 
 describe("each rule, on a pair of small documents", () => {
-  it.each(cases.map((c) => [`${c.rule}: ${c.name}`, c] as const))("%s", (_, c) => {
-    const changes = review(c.before, c.after, c.files, c.afterFiles ?? c.files);
+  it.each(cases.map((c) => [`${c.rule}: ${c.name}`, c] as const))("%s", async (_, c) => {
+    const changes = await review(c.before, c.after, c.files, c.afterFiles ?? c.files);
     expect(summary(changes)).toEqual(c.want);
     c.messages?.forEach((phrase, i) => phrase && expect(changes[i]!.message).toContain(phrase));
     for (const change of changes) expect(change.message).toMatch(/^[A-Z].*; .+\.$/);
@@ -39,9 +38,9 @@ describe("each rule, on a pair of small documents", () => {
 
   it.each(cases.map((c) => [`${c.rule}: ${c.name}`, c] as const))(
     "%s: every pointer names a node of the document on its side (the old one for removals)",
-    (_, c) => {
+    async (_, c) => {
       const sides = { old: loaded(c.before, c.files), new: loaded(c.after, c.afterFiles ?? c.files) };
-      for (const change of review(c.before, c.after, c.files, c.afterFiles ?? c.files)) {
+      for (const change of await review(c.before, c.after, c.files, c.afterFiles ?? c.files)) {
         const [file, pointer] = change.pointer.split("#") as [string, string];
         const doc = sides[change.side].files.get(file === "" ? sides[change.side].entry : file);
         expect(nodeAt(doc, pointer), `${change.side} ${change.pointer}`).not.toBeUndefined();
@@ -60,8 +59,8 @@ describe("each rule, on a pair of small documents", () => {
     expect(documented).toEqual(Object.entries(RULES).map(([rule, { level }]) => [rule, level]));
   });
 
-  it("says what changed and why in one sentence, with the old and new values", () => {
-    const [change] = review(
+  it("says what changed and why in one sentence, with the old and new values", async () => {
+    const [change] = await review(
       petstore(),
       edit(petstore(), (d) => (d.methods[0].params[1].schema.maximum = 50)),
     );
@@ -78,11 +77,19 @@ describe("each rule, on a pair of small documents", () => {
     });
   });
 
-  it("treats a spec missing on one side as all methods added or removed", () => {
-    expect(summary(diffSpecs(undefined, loaded(probe({ type: "string" }, { type: "string" }))))).toEqual([
+  it("shows a removed or added schema as JSON Schema, without annotations", async () => {
+    const [removed] = await review(
+      probe({ anyOf: [{ type: "string" }, { type: "integer", minimum: 0, description: "A count." }] }, true),
+      probe({ anyOf: [{ type: "string" }] }, true),
+    );
+    expect([removed!.rule, removed!.old]).toEqual(["request-branch-removed", { type: "integer", minimum: 0 }]);
+  });
+
+  it("treats a spec missing on one side as all methods added or removed", async () => {
+    expect(summary(await diffSpecs(undefined, loaded(probe({ type: "string" }, { type: "string" }))))).toEqual([
       ["INFO", "method-added", "probe", "#/methods/0"],
     ]);
-    expect(summary(diffSpecs(loaded(probe({ type: "string" }, { type: "string" })), undefined))).toEqual([
+    expect(summary(await diffSpecs(loaded(probe({ type: "string" }, { type: "string" })), undefined))).toEqual([
       ["ERR", "method-removed", "probe", "#/methods/0"],
     ]);
   });
@@ -109,7 +116,11 @@ const cosmetic: [string, (d: Doc) => void][] = [
     "examples",
     (d) => {
       d.methods[0].examples[0].params[0].value = "0xcd";
-      d.methods[0].examples.push({ name: "two", params: [], result: { name: "page", value: { pets: [] } } });
+      d.methods[0].examples.push({
+        name: "two",
+        params: [{ name: "owner", value: "0xef" }],
+        result: { name: "page", value: { pets: [] } },
+      });
       d.components.schemas.Owner.examples = ["0xab"];
     },
   ],
@@ -134,13 +145,22 @@ const cosmetic: [string, (d: Doc) => void][] = [
 ];
 
 describe("edits that must report nothing", () => {
-  it.each(cosmetic)("%s", (_, change) => {
-    expect(review(petstore(), edit(petstore(), change))).toEqual([]);
+  it.each(cosmetic)("%s", async (_, change) => {
+    expect(await review(petstore(), edit(petstore(), change))).toEqual([]);
   });
 
-  it("type lists in any order", () => {
+  it("types the schema model implies, written out (properties make an object, enum values a string)", async () => {
     expect(
-      review(
+      await review(
+        probe({ properties: { a: { type: "string" } } }, { enum: ["x", "y"] }),
+        probe({ type: "object", properties: { a: { type: "string" } } }, { type: "string", enum: ["x", "y"] }),
+      ),
+    ).toEqual([]);
+  });
+
+  it("type lists in any order", async () => {
+    expect(
+      await review(
         probe({ type: ["string", "null"] }, { type: ["integer", "string"] }),
         probe({ type: ["null", "string"] }, { type: ["string", "integer"] }),
       ),

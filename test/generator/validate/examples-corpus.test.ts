@@ -11,7 +11,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ROOT } from "../../../generator/root.js";
 import { loadSpec } from "../../../generator/load/load.js";
 import { normalizeDocument } from "../../../generator/normalize/document.js";
-import { ajvUse, validateExamples } from "../../../generator/validate/examples.js";
+import { ajvUse, validateExamples, type Checker } from "../../../generator/validate/examples.js";
 import { doc, loaded } from "../../helpers/spec.js";
 
 const within = (dir: string): string[] =>
@@ -105,5 +105,42 @@ describe("what the examples check costs", () => {
     expect(await validateExamples(normalizeDocument(loaded(doc(methods, { Big }))))).toEqual([]);
     // Three XParams, three XResult and Big: twelve checks, each schema compiled once.
     expect(ajvUse.compiled - before).toBe(functions);
+  });
+
+  it("with a cache, compiles nothing again for a document whose schemas did not change", async () => {
+    const cache = new Map<string, Checker>();
+    const version = (summary: string, type: string, value: unknown) =>
+      normalizeDocument(
+        loaded(
+          doc(
+            [
+              {
+                name: "m",
+                summary,
+                params: [{ name: "t", required: true, schema: { $ref: "#/components/schemas/Thing" } }],
+                result: { name: "r", schema: { $ref: "#/components/schemas/Thing" } },
+                examples: [{ name: "e", params: [{ name: "t", value }], result: { name: "r", value } }],
+              },
+            ],
+            { Thing: { type } },
+          ),
+        ),
+      );
+    const first = ajvUse.compiled;
+    expect(await validateExamples(version("One.", "string", "a"), cache)).toEqual([]);
+    const compiled = ajvUse.compiled - first;
+    expect(compiled).toBeGreaterThan(0);
+    // A new summary and a new (wrong) example value: same schemas, nothing compiled, the same verdicts as uncached.
+    const edited = version("Two.", "string", 1);
+    const before = ajvUse.compiled;
+    const cached = await validateExamples(edited, cache);
+    expect(ajvUse.compiled - before).toBe(0);
+    expect(cached).toHaveLength(2);
+    expect(cached).toEqual(await validateExamples(edited));
+    // A changed schema is a new key: compiled again, checked against the new schema.
+    const retyped = ajvUse.compiled;
+    expect(await validateExamples(version("Two.", "integer", 1), cache)).toEqual([]);
+    expect(ajvUse.compiled - retyped).toBe(compiled);
+    expect(cache.size).toBe(2);
   });
 });

@@ -87,7 +87,7 @@ export function emitQueryModule(doc: DocumentModel, packageName: string): string
     "Reads (`x-idempotent` methods) get `…QueryOptions`, paginated reads also `…InfiniteQueryOptions`,",
     "every other method `…MutationOptions`. Needs `@tanstack/query-core` 5 (an optional peer dependency).",
     "@example",
-    `const { data } = useQuery(${factories.find((f) => f.kind === "query")?.name ?? "…QueryOptions"}(${doc.names.clientVar}, …));`,
+    example(factories, doc.names.clientVar),
     "@module",
   ].join("\n");
   const from = '"../runtime/query-options.js"';
@@ -119,6 +119,16 @@ export function emitQueryModule(doc: DocumentModel, packageName: string): string
     ...factories.map((f) => factory(f.m, f.kind, f.name, { scope, methods, client: doc.clientType })),
   ]);
   return `${header(doc.source, "TanStack Query option factories")}\n${text}`;
+}
+
+/** The module's example: a query when there is one, else a mutation, else none. */
+function example(factories: { kind: Kind; name: string }[], clientVar: string): string {
+  const query = factories.find((f) => f.kind === "query");
+  if (query) return `const { data } = useQuery(${query.name}(${clientVar}, …));`;
+  const mutation = factories.find((f) => f.kind === "mutation");
+  return mutation
+    ? `const { mutate } = useMutation(${mutation.name}(${clientVar}));`
+    : "(This client has no method a factory is made for.)";
 }
 
 function factory(

@@ -14,8 +14,6 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { GenerateCaches } from "../generate.js";
 import type { CheckedSpec, LoadCache } from "../load/load-model.js";
-import type { DocumentModel } from "../model/document.js";
-import type { EmittedDocument } from "../plugins/document.js";
 import { PRETTIER_OPTIONS, type FormatCache } from "../print/format.js";
 import type { Checker } from "../validate/examples.js";
 import { ROOT } from "../root.js";
@@ -62,7 +60,7 @@ export function newCaches(): Caches {
     load: Object.assign(new BoundedCache<Promise<CheckedSpec>>(DOCUMENTS_KEPT), {
       examples: new BoundedCache<Checker>(CHECKERS_KEPT),
     }),
-    emitted: new WeakMap<DocumentModel, Promise<EmittedDocument>>(),
+    emitted: new WeakMap(),
     format: new DiskFormatCache(path.join(ROOT, "node_modules", ".cache", "openrpc-ts", "format-v1.json")),
   };
 }

@@ -5,7 +5,10 @@
  * will for the package's build); TypeScript's diagnostics become problems, each at `file:line:col`
  * with TypeScript's message. Loads ts-morph (and its TypeScript) only when called.
  */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { terminalText } from "../print/escape.js";
+import { ROOT as WORKSPACE } from "../root.js";
 
 /** Where the package sits in the in-memory file system. */
 const ROOT = "/package";
@@ -48,6 +51,7 @@ export async function typecheckPackage(files: ReadonlyMap<string, string>): Prom
     if (file.endsWith(".ts")) project.createSourceFile(`${ROOT}/${file}`, text, { overwrite: true });
     else if (file.endsWith(".json")) fs.writeFileSync(`${ROOT}/${file}`, text);
   }
+  for (const [file, text] of buildDependencies(files.get("package.json"))) fs.writeFileSync(`${ROOT}/${file}`, text);
   const diagnostics = [...errors, ...project.getProgram().compilerObject.getOptionsDiagnostics()].map((d) => ({
     file: "tsconfig.json",
     line: 1,
@@ -70,6 +74,37 @@ export async function typecheckPackage(files: ReadonlyMap<string, string>): Prom
     });
   }
   return diagnostics;
+}
+
+/**
+ * The declarations of the package's devDependencies other than TypeScript (`@tanstack/query-core`,
+ * whose types the `<subpath>/query` modules use), from this workspace's node_modules, as
+ * `node_modules/<name>/…` of the package: its build finds them there after `npm install`. One not
+ * installed here is left out, and TypeScript names the module it cannot find.
+ */
+function buildDependencies(manifestText: string | undefined): Map<string, string> {
+  const manifest = JSON.parse(manifestText ?? "{}") as { devDependencies?: Record<string, string> };
+  const out = new Map<string, string>();
+  for (const name of Object.keys(manifest.devDependencies ?? {})) {
+    if (name === "typescript" || !/^(?:@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/.test(name)) continue;
+    const dir = path.join(WORKSPACE, "node_modules", name);
+    const walk = (rel: string): void => {
+      let entries;
+      try {
+        entries = readdirSync(path.join(dir, rel), { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const entry of entries) {
+        const child = rel ? `${rel}/${entry.name}` : entry.name;
+        if (entry.isDirectory() && entry.name !== "node_modules") walk(child);
+        else if (entry.isFile() && /(?:\.d\.[cm]?ts|^package\.json)$/.test(child))
+          out.set(`node_modules/${name}/${child}`, readFileSync(path.join(dir, child), "utf8"));
+      }
+    };
+    walk("");
+  }
+  return out;
 }
 
 /** The problems as the CLI prints every problem: a count, then one line each with its place. */

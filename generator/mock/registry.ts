@@ -9,7 +9,7 @@ import { Ajv, type ValidateFunction } from "ajv";
 import type { DocumentModel, JsonSchema, MethodModel } from "../model/document.js";
 import type { MockDocument } from "./load.js";
 import { forAjv } from "./params.js";
-import { nodeDefinitions } from "../plugins/types/schema-walk.js";
+import { nodeDefinitions } from "../model/definitions.js";
 import type { Definitions } from "./values.js";
 
 export interface MockExample {

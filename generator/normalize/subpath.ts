@@ -16,7 +16,7 @@ export const RESERVED_SUBPATHS = new Set([
   "index",
   "index.js",
   "index.ts",
-  // The WebSocket transport's subpath (plugins/package/package.ts WS_SUBPATH).
+  // The WebSocket transport's subpath (plugins/runtime/plugin.ts WS_SUBPATH).
   "ws",
 ]);
 

@@ -1,6 +1,6 @@
 /**
  * Stage 5, format. Who formats what:
- * - The emitters print their files with prettier's own layout engine (generator/print/doc.ts:
+ * - The emitters print their files with prettier's own layout engine (generator/print/layout.ts:
  *   `prettier/doc`'s builders and printer; package.ts writes JSON and Markdown in prettier's form)
  *   and say so: those files are in `formatted` and are not touched here, so a default run loads
  *   `prettier/doc` only, never prettier's parsers. Tests (test/generator/print/) check with

@@ -20,7 +20,7 @@ import {
   textWidth,
   willBreak,
   type Doc,
-} from "./doc.js";
+} from "./layout.js";
 
 export type ExprKind =
   | "object"

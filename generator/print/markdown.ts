@@ -5,7 +5,7 @@
  * plain words, punctuation and simple code spans; anything else (emphasis, links, HTML entities,
  * unusual characters) makes package.ts leave README.md to prettier.
  */
-import { textWidth } from "./doc.js";
+import { textWidth } from "./layout.js";
 
 /** A GitHub table: a header row, a `| --- |` row and the rows, each cell padded to its column's width. */
 export function markdownTable(header: string[], rows: string[][]): string {

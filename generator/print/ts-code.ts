@@ -20,7 +20,7 @@ import {
   printDoc,
   softline,
   type Doc,
-} from "./doc.js";
+} from "./layout.js";
 
 export interface Param {
   name: string;

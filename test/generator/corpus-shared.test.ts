@@ -33,7 +33,7 @@ import type { PackageResult } from "../../generator/commands/pipeline.js";
 import { startMockServer } from "../../generator/mock/server.js";
 import { generateValue } from "../../generator/mock/values.js";
 import type { DocumentModel, JsonSchema, MethodModel } from "../../generator/model/document.js";
-import { nodeDefinitions } from "../../generator/plugins/types/schema-walk.js";
+import { nodeDefinitions } from "../../generator/model/definitions.js";
 import { writeOutput } from "../../generator/write/write.js";
 import { inCi } from "../helpers/chromium.js";
 

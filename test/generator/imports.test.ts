@@ -2,13 +2,17 @@
  * The shape of the pipeline, checked on the sources: the stages between load and write
  * (validate, normalize, the model, the plugins, the printers and generate.ts) are pure — nothing
  * they import, directly or through other modules, touches the disk, the network, child processes
- * or the process's environment — and generator/ has no import cycle but the ones listed below.
+ * or the process's environment — and generator/, runtime/ and bench/ have no import cycle at all
+ * (type-only imports count: they tangle the code as much).
  */
 import { describe, expect, it } from "vitest";
 import { cycles, importGraph, reachable, usesProcess } from "../helpers/import-graph.js";
 import { ROOT } from "../../generator/root.js";
 
 const graph = importGraph(ROOT, "generator");
+/** Every module of the three folders in one graph, so that a cycle through two folders is found too. */
+const CHECKED_FOLDERS = ["generator", "runtime", "bench"];
+const whole = new Map(CHECKED_FOLDERS.flatMap((dir) => [...importGraph(ROOT, dir)]));
 
 /** Folders (and files) that hold the pure stages. */
 const PURE = [
@@ -66,12 +70,6 @@ const pureModules = [...graph.keys()].filter(
   (file) => (PURE.some((dir) => file.startsWith(dir)) || PURE_FILES.includes(file)) && !BUILD_SCRIPTS.test(file),
 );
 
-/**
- * Cycles known today, each to be removed by the work that owns its files (issue 20, item 6);
- * any other cycle fails the test.
- */
-const KNOWN_CYCLES = [["generator/plugins/types/type-expr.ts", "generator/plugins/types/type-object.ts"]];
-
 describe("the pure stages", () => {
   it("are found (the folders exist and hold modules)", () => {
     expect(pureModules.length).toBeGreaterThan(40);
@@ -94,14 +92,40 @@ describe("the pure stages", () => {
   });
 });
 
+describe("the plugins (generator/plugins/<name>/)", () => {
+  const pluginOf = (file: string): string | undefined => /^generator\/plugins\/([^/]+)\//.exec(file)?.[1];
+  const pluginFiles = [...graph.keys()].filter((f) => pluginOf(f) !== undefined);
+
+  it("are found: one folder per plugin, each with its plugin.ts", () => {
+    const names = new Set(pluginFiles.map((f) => pluginOf(f)!));
+    expect(names.size).toBeGreaterThanOrEqual(6);
+    for (const name of names) expect(graph.has(`generator/plugins/${name}/plugin.ts`), name).toBe(true);
+  });
+
+  it.each(pluginFiles)("%s imports no other plugin, nor the runner", (file) => {
+    const own = pluginOf(file);
+    const imported = (graph.get(file) ?? []).map((e) => e.target).filter((t) => t.startsWith("generator/plugins/"));
+    expect(imported.filter((t) => pluginOf(t) !== own)).toEqual([]);
+  });
+
+  it("nothing outside generator/plugins/ reaches into a plugin's folder but the list of built-ins", () => {
+    const outside = [...whole.keys()].filter((f) => !f.startsWith("generator/plugins/"));
+    const reaching = outside.flatMap((f) =>
+      (whole.get(f) ?? []).filter((e) => pluginOf(e.target) !== undefined).map((e) => `${f} → ${e.target}`),
+    );
+    expect(reaching).toEqual([]);
+  });
+});
+
 describe("import cycles", () => {
-  it("none in generator/ but the known ones", () => {
-    const known = new Set(KNOWN_CYCLES.map((c) => c.join(" ↔ ")));
-    expect(
-      cycles(graph)
-        .map((c) => c.join(" ↔ "))
-        .filter((c) => !known.has(c)),
-    ).toEqual([]);
+  it("the graph covers generator/, runtime/ and bench/", () => {
+    for (const dir of CHECKED_FOLDERS)
+      expect([...whole.keys()].filter((f) => f.startsWith(`${dir}/`)).length).toBeGreaterThan(10);
+    expect(whole.get("bench/run.ts")?.length).toBeGreaterThan(0);
+  });
+
+  it("none in generator/, runtime/ and bench/, nor across them", () => {
+    expect(cycles(whole).map((c) => c.join(" ↔ "))).toEqual([]);
   });
 
   it("the check finds a cycle made of type-only imports (marker → fingerprint → marker once was one)", () => {

@@ -28,7 +28,7 @@ import { stringForPattern } from "../../generator/mock/pattern.js";
 import { createRandom } from "../../generator/mock/random.js";
 import { generateValue } from "../../generator/mock/values.js";
 import type { DocumentModel, JsonSchema } from "../../generator/model/document.js";
-import { nodeDefinitions } from "../../generator/plugins/types/schema-walk.js";
+import { nodeDefinitions } from "../../generator/model/definitions.js";
 import { writeOutput } from "../../generator/write/write.js";
 
 interface Entry {

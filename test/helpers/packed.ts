@@ -11,7 +11,7 @@
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { access, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { access, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -92,6 +92,7 @@ export async function packedTarball(): Promise<string> {
     const work = await mkdtemp(path.join(dir, "work-"));
     const copy = path.join(work, "package");
     await cp(GENERATED, copy, { recursive: true, filter: (src) => !SKIP.has(path.relative(GENERATED, src)) });
+    await linkBuildDependencies(copy);
     await run("npm", ["pack", "--pack-destination", work], { cwd: copy, env: toolEnv(), timeout: 240_000 });
     const packed = (await readdir(work)).filter((f) => f.endsWith(".tgz"));
     if (packed.length !== 1)
@@ -101,6 +102,24 @@ export async function packedTarball(): Promise<string> {
     return tarball;
   } finally {
     await rm(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The package's devDependencies besides TypeScript (the types its build imports, such as
+ * @tanstack/query-core for the `<subpath>/query` modules), linked from the workspace's
+ * node_modules into the copy, as `npm install` in the package would provide them. npm pack
+ * leaves node_modules/ out of the tarball.
+ */
+async function linkBuildDependencies(copy: string): Promise<void> {
+  const manifest = JSON.parse(await readFile(path.join(copy, "package.json"), "utf8")) as {
+    devDependencies?: Record<string, string>;
+  };
+  for (const name of Object.keys(manifest.devDependencies ?? {})) {
+    if (name === "typescript") continue;
+    const target = path.join(copy, "node_modules", name);
+    await mkdir(path.dirname(target), { recursive: true });
+    await symlink(path.join(ROOT, "node_modules", name), target, "dir");
   }
 }
 

@@ -5,7 +5,7 @@
 import { commentText, objectKey } from "../../print/escape.js";
 import type { DocumentModel, JsonSchema, MethodModel, SchemaObject, ServerModel } from "../../model/document.js";
 import { getOwn, setOwn } from "../../own.js";
-import { printDoc } from "../../print/doc.js";
+import { printDoc } from "../../print/layout.js";
 import { jsDocLines } from "../../print/ts-code.js";
 import {
   constStatement,
@@ -16,7 +16,7 @@ import {
   type Expr,
   type Property,
 } from "../../print/js-code.js";
-import { definitionsOf, refName } from "../types/schema-walk.js";
+import { definitionsOf, refName } from "../../model/definitions.js";
 
 type U64Map = true | { [key: string]: U64Map };
 

@@ -15,7 +15,7 @@ import {
 import type { DocumentModel, MethodModel, ParamModel, ResultVariant } from "../../model/document.js";
 import { methodDoc } from "./method-docs.js";
 import { itemTypes, subscribeMethods, subscriptionDeclarations } from "./subscriptions.js";
-import { group, hardline, type Doc } from "../../print/doc.js";
+import { group, hardline, type Doc } from "../../print/layout.js";
 import {
   arrayExpr,
   arrowExpr,
@@ -43,7 +43,7 @@ import {
   type MethodSig,
   type Param,
 } from "../../print/ts-code.js";
-import { firstSentence } from "../types/schema-walk.js";
+import { firstSentence } from "../../print/first-sentence.js";
 
 export function emitClient(doc: DocumentModel, header: string): string {
   const n = doc.names;

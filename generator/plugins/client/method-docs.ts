@@ -9,10 +9,10 @@
  */
 import { commentText, valueLiteral } from "../../print/escape.js";
 import type { ExampleModel, MethodModel, ResultVariant, VariantCondition } from "../../model/document.js";
-import { printDoc } from "../../print/doc.js";
+import { printDoc } from "../../print/layout.js";
 import { PRINT_WIDTH } from "../../print/options.js";
 import { constStatement } from "../../print/js-code.js";
-import { exampleCall } from "./example-call.js";
+import { exampleCall } from "../../print/example-call.js";
 
 /** The JSON-RPC 2.0 codes every method can answer with; documented once, on `JsonRpcError`, not per method. */
 const GENERIC_CODES = new Set([-32700, -32600, -32601, -32602, -32603]);

@@ -6,7 +6,7 @@
  */
 import { commentText, identifier, objectKey, propertyAccess, typeMemberKey, valueLiteral } from "../../print/escape.js";
 import type { DocumentModel, MethodModel, SubscriptionVariant, VariantCondition } from "../../model/document.js";
-import type { Doc } from "../../print/doc.js";
+import type { Doc } from "../../print/layout.js";
 import { arrowExpr, asExpr, callExpr, objectExpr, raw, stringExpr } from "../../print/js-code.js";
 import {
   functionDeclaration,

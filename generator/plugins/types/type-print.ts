@@ -1,6 +1,6 @@
 /**
  * Type expressions (type-expr.ts) → Docs, laid out as prettier lays out TypeScript (printWidth
- * 120, see generator/print/doc.ts): the Docs built here are the ones prettier's TypeScript printer
+ * 120, see generator/print/layout.ts): the Docs built here are the ones prettier's TypeScript printer
  * builds for the same code, and prettier's own printer prints them. Names and literals are
  * escaped by generator/print/escape.ts.
  */
@@ -16,7 +16,7 @@ import {
   line,
   softline,
   type Doc,
-} from "../../print/doc.js";
+} from "../../print/layout.js";
 import { commentLines } from "../../print/ts-code.js";
 import type { DocComment, Member, TypeNode } from "./type-expr.js";
 

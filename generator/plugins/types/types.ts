@@ -7,8 +7,8 @@
 import { commentText, identifier } from "../../print/escape.js";
 import type { DocumentModel } from "../../model/document.js";
 import { reachableNames, type SchemaNode } from "../../model/schema.js";
-import { hardline, indent, join, printDoc, type Doc } from "../../print/doc.js";
-import { nodeDefinitions } from "./schema-walk.js";
+import { hardline, indent, join, printDoc, type Doc } from "../../print/layout.js";
+import { nodeDefinitions } from "../../model/definitions.js";
 import { docsOf } from "./type-docs.js";
 import { typeOf, type Context, type DocComment, type TypeNode } from "./type-expr.js";
 import { aliasDoc, commentDoc, memberDoc } from "./type-print.js";

@@ -7,7 +7,16 @@
 import { objectKey, patternFlags, regexLiteral } from "../../print/escape.js";
 import type { SchemaNode } from "../../model/schema.js";
 import { childrenOf } from "../../model/schema.js";
-import { breakParent, conditionalGroup, group, ifBreak, indent, line, softline, willBreak } from "../../print/doc.js";
+import {
+  breakParent,
+  conditionalGroup,
+  group,
+  ifBreak,
+  indent,
+  line,
+  softline,
+  willBreak,
+} from "../../print/layout.js";
 import {
   arrayExpr,
   callExpr,

@@ -8,9 +8,9 @@
 import { identifier, objectKey } from "../../print/escape.js";
 import type { DocumentModel } from "../../model/document.js";
 import { reachableNames, type SchemaDefinitions, type SchemaNode } from "../../model/schema.js";
-import { printDoc } from "../../print/doc.js";
+import { printDoc } from "../../print/layout.js";
 import { arrayExpr, callExpr, constStatement, objectExpr, raw, type Expr } from "../../print/js-code.js";
-import { nodeDefinitions } from "../types/schema-walk.js";
+import { nodeDefinitions } from "../../model/definitions.js";
 import { ValidatorCompiler, directRefs, pure } from "./compile.js";
 
 export interface ValidatorsOutput {

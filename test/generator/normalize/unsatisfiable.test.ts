@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { normalizeDocument } from "../../../generator/normalize/document.js";
 import type { ObjectNode } from "../../../generator/model/schema.js";
 import { generateValue } from "../../../generator/mock/values.js";
-import { nodeDefinitions } from "../../../generator/plugins/types/schema-walk.js";
+import { nodeDefinitions } from "../../../generator/model/definitions.js";
 import { doc, loaded } from "../../helpers/spec.js";
 
 const document = normalizeDocument(

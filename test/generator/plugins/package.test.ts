@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { emitPackageFiles, packageJson } from "../../../generator/plugins/package/package.js";
 import type { DocumentModel, PackageModel } from "../../../generator/model/document.js";
+import { runtimePlugin } from "../../../generator/plugins/runtime/plugin.js";
 
 const model = {
   packageName: "@scope/clients",
@@ -23,8 +24,18 @@ const model = {
   })) as unknown as DocumentModel[],
 } as PackageModel;
 
+/** What the runtime and client plugins contribute for these documents (generator/plugins/runtime, client). */
+const contributed = {
+  exports: [
+    ...model.documents.map((d) => ({ subpath: `./${d.subpath}`, entry: `${d.subpath}/index` })),
+    { subpath: ".", entry: "index" },
+    { subpath: "./ws", entry: "ws/index" },
+  ],
+  peerDependencies: [{ name: "ws", range: "^8.0.0", optional: true }],
+};
+
 describe("package.json", () => {
-  const pkg = packageJson(model, "5.9.3");
+  const pkg = packageJson(model, "5.9.3", contributed);
   it.each([
     [".", "index"],
     ["./eth", "eth/index"],
@@ -62,17 +73,58 @@ describe("package.json", () => {
   });
 });
 
+describe("what the plugins contribute", () => {
+  it("exports: the root first, the others in plugin order, package.json last; node10 types for each subpath", () => {
+    const pkg = packageJson(model, "5.9.3", {
+      exports: [...contributed.exports, { subpath: "./eth/query", entry: "eth/query" }],
+      peerDependencies: [
+        ...contributed.peerDependencies,
+        { name: "@tanstack/query-core", range: "^5.0.0", optional: true },
+        { name: "required-peer", range: "^1.0.0", optional: false, build: true },
+      ],
+    });
+    expect(Object.keys(pkg.exports as object)).toEqual([
+      ".",
+      "./eth",
+      "./solana",
+      "./ws",
+      "./eth/query",
+      "./package.json",
+    ]);
+    expect((pkg.typesVersions as Record<string, Record<string, string[]>>)["*"]!["eth/query"]).toEqual([
+      "./dist/cjs/eth/query.d.ts",
+    ]);
+    expect(pkg.peerDependencies).toEqual({ ws: "^8.0.0", "@tanstack/query-core": "^5.0.0", "required-peer": "^1.0.0" });
+    expect(pkg.peerDependenciesMeta).toEqual({ ws: { optional: true }, "@tanstack/query-core": { optional: true } });
+    // A peer the package's own build needs (`build: true`) is a devDependency too.
+    expect(pkg.devDependencies).toEqual({ "required-peer": "^1.0.0", typescript: "5.9.3" });
+  });
+
+  it("a package without peers declares none", () => {
+    const pkg = packageJson(model, "5.9.3", { exports: contributed.exports, peerDependencies: [] });
+    expect(pkg).not.toHaveProperty("peerDependencies");
+    expect(pkg).not.toHaveProperty("peerDependenciesMeta");
+  });
+});
+
 describe("the ./ws subpath", () => {
   it("is its own file, re-exporting the runtime's WebSocket entry only (an HTTP-only app never loads it)", () => {
-    const { files, formatted } = emitPackageFiles(model, "5.9.3");
+    const runtime = { files: new Map([["index.ts", "export {};\n"]]), symbols: new Set<string>() };
+    const { files, formatted } = runtimePlugin.package!({
+      model,
+      options: {},
+      runtime,
+      typescriptVersion: "5.9.3",
+      contributed: { exports: [], peerDependencies: [] },
+    });
     const text = files.get("src/ws/index.ts")!;
     expect(text.split("\n").filter((l) => l.startsWith("export"))).toEqual(['export * from "../runtime/ws-entry.js";']);
-    expect(formatted.has("src/ws/index.ts")).toBe(true);
+    expect(formatted?.has("src/ws/index.ts")).toBe(true);
   });
 });
 
 describe("tsconfigs", () => {
-  const files = emitPackageFiles(model, "5.9.3");
+  const files = emitPackageFiles(model, "5.9.3", contributed);
   const esm = JSON.parse(files.files.get("tsconfig.json")!) as { compilerOptions: Record<string, unknown> };
   const cjs = JSON.parse(files.files.get("tsconfig.cjs.json")!) as {
     extends: string;

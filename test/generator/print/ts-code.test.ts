@@ -6,7 +6,7 @@
  */
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
-import { printDoc } from "../../../generator/print/doc.js";
+import { printDoc } from "../../../generator/print/layout.js";
 import { docComment, interfaceDeclaration } from "../../../generator/print/ts-code.js";
 import { PRETTIER_OPTIONS } from "../../../generator/print/format.js";
 

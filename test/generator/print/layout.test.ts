@@ -1,6 +1,6 @@
 /**
  * The layout Docs (generator/print/js-code.ts, ts-code.ts) printed by prettier's printer
- * (generator/print/doc.ts): one line when it fits in 120
+ * (generator/print/layout.ts): one line when it fits in 120
  * columns at its indentation, else one item per line with a trailing comma; the last object or
  * array argument hugged; forced breaks (items holding a newline) break every group around them.
  * Each expected text is also checked to be prettier's own layout of it, so the table is the
@@ -21,7 +21,7 @@ import {
   softline,
   textWidth,
   type Doc,
-} from "../../../generator/print/doc.js";
+} from "../../../generator/print/layout.js";
 import {
   arrayExpr,
   callExpr,

@@ -1,11 +1,11 @@
 /**
  * The call a spec example makes, in the client's calling convention: positional arguments (trailing
  * absent ones dropped, absent ones in the middle `undefined`) or one params object. Shown in the
- * methods' doc comments (./method-docs.ts) and in README.md (plugins/package/package.ts).
+ * methods' doc comments (plugins/client/method-docs.ts) and in README.md (plugins/package/package.ts).
  */
-import { objectKey, propertyAccess } from "../../print/escape.js";
-import type { ExampleModel, MethodModel } from "../../model/document.js";
-import { callExpr, objectExpr, raw, valueExpr, type Expr } from "../../print/js-code.js";
+import { objectKey, propertyAccess } from "./escape.js";
+import type { ExampleModel, MethodModel } from "../model/document.js";
+import { callExpr, objectExpr, raw, valueExpr, type Expr } from "./js-code.js";
 
 /** A call that reproduces a spec example: `adv.getLogs({ … })`, with the example's values as literals. */
 export function exampleCall(m: MethodModel, example: ExampleModel, clientVar: string): Expr {

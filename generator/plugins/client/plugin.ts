@@ -1,0 +1,42 @@
+/**
+ * The `client` plugin: the client of each document, `src/<subpath>/client.ts` (./client.ts), its
+ * method table `api.ts` (./api.ts) and the subpath's entry `index.ts`, exported as `./<subpath>`.
+ */
+import type { DocumentModel } from "../../model/document.js";
+import type { OutputPlugin } from "../../model/plugin.js";
+import { commentText } from "../../print/escape.js";
+import { header } from "../../print/generated-header.js";
+import { jsDocLines } from "../../print/ts-code.js";
+import { emitApi } from "./api.js";
+import { emitClient } from "./client.js";
+
+export const clientPlugin: OutputPlugin = {
+  name: "client",
+  description: "The typed client of each document, its method table and its subpath's entry.",
+  options: {},
+  document(doc) {
+    const dir = `src/${doc.subpath}`;
+    const files = new Map([
+      [`${dir}/api.ts`, emitApi(doc, header(doc.source, "method table"))],
+      [`${dir}/client.ts`, emitClient(doc, header(doc.source, "client"))],
+      [`${dir}/index.ts`, indexFile(doc)],
+    ]);
+    // Printed by prettier's printer (generator/print/ts-code.ts, js-code.ts): already in prettier's form.
+    return {
+      files,
+      formatted: new Set(files.keys()),
+      exports: [{ subpath: `./${doc.subpath}`, entry: `${doc.subpath}/index` }],
+    };
+  },
+};
+
+function indexFile(doc: DocumentModel): string {
+  return [
+    header(doc.source, "entry point"),
+    ...jsDocLines(`${commentText(`${doc.title} ${doc.version}`)}.\n@module`),
+    `export * from "./types.js";`,
+    `export * from "./client.js";`,
+    `export { api } from "./api.js";`,
+    "",
+  ].join("\n");
+}

@@ -1,20 +1,39 @@
 /**
  * The one home of secret handling: the API key never appears in a message, an excerpt, a cause
- * or a property, in any form a server or a library may echo it — raw, URL-encoded (`%41`),
- * JSON-escaped (`\u0041`), HTML-escaped (`&#65;`, `&#x41;`), or any mix of these, in any case.
+ * or a property, in any form a server or a library may echo it — raw, URL-encoded (`%41`, a
+ * non-ASCII character as its whole UTF-8 sequence `%C3%A9`, encoded twice `%2541`, a space as
+ * `+`), JSON-escaped (`\u0041`), HTML-escaped (`&#65;`, `&#x41;`), or any mix of these, in any case.
  * Which values are secrets (`secretsOf`) is decided with the options, in endpoint.ts.
  */
 
 const hex = (code: number): string => code.toString(16);
 
-/** A pattern for one character of a secret, in each of its encodings. */
+/**
+ * One byte percent-encoded, the `%` itself encoded any number of times over (`%41`, `%2541`,
+ * `%252541`): a URL that went through two encoders still hides the key. Hex in any case (the
+ * pattern is case-insensitive).
+ */
+const percent = (byte: number): string => `%(?:25)*${hex(byte).padStart(2, "0")}`;
+
+/** `\uXXXX` escapes of `char`: one for the basic plane, its surrogate pair beyond it. */
+function unicodeEscape(char: string): string {
+  let out = "";
+  for (let i = 0; i < char.length; i++) out += `\\\\u${hex(char.charCodeAt(i)).padStart(4, "0")}`;
+  return out;
+}
+
+/**
+ * A pattern for one character of a secret, in each of its encodings: itself, HTML decimal and hex
+ * entities, a JSON `\u` escape (a surrogate pair beyond the basic plane), and its UTF-8 bytes
+ * percent-encoded as ONE sequence (`é` is `%C3%A9`, never `%C3` or `%A9` alone), possibly encoded
+ * again; a space also as `+` (form encoding).
+ */
 function charPattern(char: string): string {
   const code = char.codePointAt(0)!;
   const literal = char.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
-  const forms = [literal, `&#0*${code};`, `&#x0*${hex(code)};`];
-  if (code < 0x10000) forms.push(`\\\\u${hex(code).padStart(4, "0")}`);
-  if (code < 0x80) forms.push(`%${hex(code).padStart(2, "0")}`);
-  else for (const byte of new TextEncoder().encode(char)) forms.push(`%${hex(byte)}`);
+  const bytes = [...new TextEncoder().encode(char)].map(percent).join("");
+  const forms = [literal, `&#0*${code};`, `&#x0*${hex(code)};`, unicodeEscape(char), bytes];
+  if (char === " ") forms.push("\\+");
   return `(?:${forms.join("|")})`;
 }
 
@@ -64,14 +83,32 @@ export function scrubDeep(value: unknown, secrets: readonly string[]): unknown {
   return value;
 }
 
-/** A copy of `error` (and its causes) with every occurrence of the secrets replaced by `***`. */
+/**
+ * A copy of `error` (and its causes) with every occurrence of the secrets replaced by `***`. What
+ * a custom `fetch` throws need not be an Error: a string is cleaned, any other object becomes a
+ * cleaned plain copy (its own fields, 8 levels at most), so a `{ url }` it carries cannot leak.
+ */
 export function redact(error: unknown, secrets: readonly string[], depth = 0): unknown {
-  if (!(error instanceof Error)) return typeof error === "string" ? hideSecrets(error, secrets) : error;
+  if (!(error instanceof Error)) return cleanValue(error, secrets, depth);
   const cause = error.cause === undefined || depth > 8 ? undefined : { cause: redact(error.cause, secrets, depth + 1) };
   const copy = new Error(hideSecrets(error.message, secrets), cause);
   copy.name = error.name;
   copy.stack = hideSecrets(error.stack ?? "", secrets);
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string" || typeof code === "number") Object.assign(copy, { code });
+  return copy;
+}
+
+function cleanValue(value: unknown, secrets: readonly string[], depth: number): unknown {
+  if (typeof value === "string") return hideSecrets(value, secrets);
+  if (value === null || typeof value !== "object") return value;
+  if (depth > 8) return "…";
+  if (Array.isArray(value)) return value.map((item) => cleanValue(item, secrets, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value))
+    Object.defineProperty(copy, hideSecrets(k, secrets), {
+      value: v instanceof Error ? redact(v, secrets, depth + 1) : cleanValue(v, secrets, depth + 1),
+      enumerable: true,
+    });
   return copy;
 }

@@ -3,9 +3,11 @@
  * path ever reaches the disk) and, under `/mock/`, the mock server of generator/mock/ for every
  * spec (started with its exported factory and reached by forwarding, so the page calls it on
  * its own origin). Counts the calls it forwards, so tests can prove that nothing was sent.
+ * Requests for a foreign Host name (DNS rebinding) get 421 (mock/hosts.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { foreignRequest } from "../mock/hosts.js";
 import { startMockServer, type MockServer } from "../mock/server.js";
 
 export interface PlaygroundOptions {
@@ -46,6 +48,9 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     );
   });
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // DNS rebinding: pages and /mock/ answer only requests for this machine's names (mock/hosts.ts).
+    const foreign = foreignRequest(request.headers, "127.0.0.1", false);
+    if (foreign !== undefined) return reply(response, 421, "text/plain; charset=utf-8", `${foreign}\n`);
     const url = parseTarget(request.url);
     if (url === undefined)
       return reply(response, 400, "text/plain; charset=utf-8", "The request target is not a valid URL path.\n");

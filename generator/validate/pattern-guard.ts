@@ -14,7 +14,10 @@
  * rest is a warning. The limits are steps, never wall time, so the verdict is the same on every machine.
  */
 import { isSafePattern, type RedosDetectorResult } from "redos-detector";
-import { parse } from "regjsparser";
+import regjsparser from "regjsparser";
+
+// regjsparser is CommonJS: Node's ESM loader gives it as one default export.
+const { parse } = regjsparser;
 
 export type PatternRisk =
   | { kind: "safe" }

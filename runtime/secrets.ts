@@ -9,30 +9,21 @@
 const hex = (code: number): string => code.toString(16);
 
 /**
- * One byte percent-encoded, the `%` itself encoded any number of times over (`%41`, `%2541`,
- * `%252541`): a URL that went through two encoders still hides the key. Hex in any case (the
- * pattern is case-insensitive).
- */
-const percent = (byte: number): string => `%(?:25)*${hex(byte).padStart(2, "0")}`;
-
-/** `\uXXXX` escapes of `char`: one for the basic plane, its surrogate pair beyond it. */
-function unicodeEscape(char: string): string {
-  let out = "";
-  for (let i = 0; i < char.length; i++) out += `\\\\u${hex(char.charCodeAt(i)).padStart(4, "0")}`;
-  return out;
-}
-
-/**
  * A pattern for one character of a secret, in each of its encodings: itself, HTML decimal and hex
- * entities, a JSON `\u` escape (a surrogate pair beyond the basic plane), and its UTF-8 bytes
- * percent-encoded as ONE sequence (`é` is `%C3%A9`, never `%C3` or `%A9` alone), possibly encoded
- * again; a space also as `+` (form encoding).
+ * entities, a JSON `\u` escape per UTF-16 unit (a surrogate pair beyond the basic plane), and its
+ * UTF-8 bytes percent-encoded as ONE sequence (`é` is `%C3%A9`, never `%C3` or `%A9` alone), each
+ * `%` possibly encoded again (`%2541`: a URL that went through two encoders); a space also as `+`
+ * (form encoding). Hex in any case: the pattern is case-insensitive.
  */
 function charPattern(char: string): string {
   const code = char.codePointAt(0)!;
-  const literal = char.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
-  const bytes = [...new TextEncoder().encode(char)].map(percent).join("");
-  const forms = [literal, `&#0*${code};`, `&#x0*${hex(code)};`, unicodeEscape(char), bytes];
+  const forms = [
+    char.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&"),
+    `&#0*${code};`,
+    `&#x0*${hex(code)};`,
+    char.replace(/[^]/g, (unit) => `\\\\u${hex(unit.charCodeAt(0)).padStart(4, "0")}`),
+    [...new TextEncoder().encode(char)].map((byte) => `%(?:25)*${hex(byte).padStart(2, "0")}`).join(""),
+  ];
   if (char === " ") forms.push("\\+");
   return `(?:${forms.join("|")})`;
 }
@@ -85,11 +76,14 @@ export function scrubDeep(value: unknown, secrets: readonly string[]): unknown {
 
 /**
  * A copy of `error` (and its causes) with every occurrence of the secrets replaced by `***`. What
- * a custom `fetch` throws need not be an Error: a string is cleaned, any other object becomes a
- * cleaned plain copy (its own fields, 8 levels at most), so a `{ url }` it carries cannot leak.
+ * a custom `fetch` throws need not be an Error: anything else becomes cleaned text (an object as
+ * its JSON), so a `{ url }` it carries cannot leak.
  */
 export function redact(error: unknown, secrets: readonly string[], depth = 0): unknown {
-  if (!(error instanceof Error)) return cleanValue(error, secrets, depth);
+  if (!(error instanceof Error))
+    return typeof error === "string" || (error !== null && typeof error === "object")
+      ? hideSecrets(textOf(error), secrets)
+      : error;
   const cause = error.cause === undefined || depth > 8 ? undefined : { cause: redact(error.cause, secrets, depth + 1) };
   const copy = new Error(hideSecrets(error.message, secrets), cause);
   copy.name = error.name;
@@ -99,16 +93,11 @@ export function redact(error: unknown, secrets: readonly string[], depth = 0): u
   return copy;
 }
 
-function cleanValue(value: unknown, secrets: readonly string[], depth: number): unknown {
-  if (typeof value === "string") return hideSecrets(value, secrets);
-  if (value === null || typeof value !== "object") return value;
-  if (depth > 8) return "…";
-  if (Array.isArray(value)) return value.map((item) => cleanValue(item, secrets, depth + 1));
-  const copy: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value))
-    Object.defineProperty(copy, hideSecrets(k, secrets), {
-      value: v instanceof Error ? redact(v, secrets, depth + 1) : cleanValue(v, secrets, depth + 1),
-      enumerable: true,
-    });
-  return copy;
+/** A string as it is, an object as its JSON (its own text when it has none: a cycle, a bigint). */
+function textOf(value: unknown): string {
+  try {
+    return typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    return String(value);
+  }
 }

@@ -148,7 +148,9 @@ describe("every buffer is bounded by bytes as well as by count", () => {
     await settle();
     const { error } = await drain(sub);
     expect(error).toBeInstanceOf(SubscriptionError);
-    expect((error as Error).message).toContain(`bufferBytes ${options.bufferBytes}`);
+    expect((error as Error).message).toContain(
+      `or ${options.bufferBytes} bytes (bufferBytes) the consumer had not taken`,
+    );
   });
 
   it("items within the bounds are all delivered", async () => {

@@ -221,7 +221,7 @@ export class SubscriptionState {
 
   private overflow(): void {
     const error = new SubscriptionError(
-      `${this.method} received more items than it holds for a consumer that has not taken them (bufferSize ${this.s.bufferSize} items, bufferBytes ${this.s.bufferBytes}); the subscription was ended to bound memory. Consume faster or raise bufferSize or bufferBytes`,
+      `${this.method} received more than ${this.s.bufferSize} items (bufferSize) or ${this.s.bufferBytes} bytes (bufferBytes) the consumer had not taken; the subscription was ended to bound memory. Consume faster or raise bufferSize or bufferBytes`,
       this.context,
     );
     this.clearQueue();

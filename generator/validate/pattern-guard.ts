@@ -96,7 +96,10 @@ function loops(pattern: string, flags: string): Loop[] {
       const first = record.body[0] as { range?: [number, number] } | undefined;
       const last = record.body[record.body.length - 1] as { range?: [number, number] } | undefined;
       if (max >= LOOP_COUNT && first?.range && last?.range) {
-        const body = pattern.slice(first.range[0], last.range[1]);
+        // An unbounded loop never repeats an empty iteration past its minimum (ECMA-262's
+        // RepeatMatcher), so `(x?)+` backtracks as `(x)+`: judge the part without its `?`.
+        const optional = max === Infinity && (record.min ?? 0) <= 1 ? optionalPart(record.body) : undefined;
+        const body = optional ? pattern.slice(optional[0], optional[1]) : pattern.slice(first.range[0], last.range[1]);
         const count = max === Infinity ? `{${Math.max(record.min ?? 0, 1)},}` : `{${record.min ?? 0},${max}}`;
         found.push({ source: pattern.slice(record.range[0], record.range[1]), body, count });
       }
@@ -105,4 +108,13 @@ function loops(pattern: string, flags: string): Loop[] {
   };
   visit(tree);
   return found;
+}
+
+/** The range of `x` when a loop's part is `x?` or a group of only `x?`, else undefined. */
+function optionalPart(body: unknown[]): [number, number] | undefined {
+  type Node = { type?: string; min?: number; max?: number; body?: unknown[]; range?: [number, number] };
+  let node = body.length === 1 ? (body[0] as Node) : undefined;
+  if (node?.type === "group" && node.body?.length === 1) node = node.body[0] as Node;
+  if (node?.type !== "quantifier" || node.min !== 0 || node.max !== 1 || node.body?.length !== 1) return undefined;
+  return (node.body[0] as Node).range;
 }

@@ -61,6 +61,8 @@ export class SubscriptionState {
   private ended: { error?: unknown } | undefined;
   private lastSeen: unknown;
   private lastKey: bigint[] | undefined;
+  /** Order keys the last back-fill yielded: a live item with one of them is a duplicate (never a range, which a hostile key could freeze). */
+  private filled = new Set<string>();
   private round = 0; // re-subscriptions started
   private readonly gapListeners = new Set<(gap: SubscriptionGap<unknown>) => void>();
   private readonly cleanups: (() => void)[] = [];
@@ -202,8 +204,8 @@ export class SubscriptionState {
     if (this.ended) return;
     if (this.s.backfill) {
       const key = orderKey(this.s.backfill, item);
-      if (key && this.lastKey && !after(key, this.lastKey)) return; // already yielded by the back-fill
-      if (key) this.lastKey = key;
+      if (key && this.filled.has(key.join())) return; // already yielded by the back-fill
+      if (key && (!this.lastKey || after(key, this.lastKey))) this.lastKey = key;
     }
     this.lastSeen = item;
     if (this.waiter) {
@@ -248,7 +250,12 @@ export class SubscriptionState {
       if (this.s.backfill && lastKey) {
         const missed = await fetchMissed(this.host.call, this.s.backfill, lastKey, this.s.filter, this.s.bufferSize);
         if (round !== this.round || this.ended) return;
-        for (const item of missed) this.enqueue(item);
+        this.filled = new Set();
+        for (const item of missed) {
+          this.enqueue(item);
+          const key = orderKey(this.s.backfill, item);
+          if (key) this.filled.add(key.join());
+        }
         backfilled = missed.length;
         const held = this.held ?? [];
         this.held = undefined;

@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --only size,calls] [-- --quick]`: runs the benchmark sections, prints one
  * table and writes it to BENCHMARKS.md with the machine, Node version, date and command.
- * Not part of `npm test`. Sections: generation, incremental, calls, decode, memory, size, typecheck.
+ * Not part of `npm test`. Sections: generation, scaling, incremental, calls, decode, memory, size, typecheck.
  */
 import path from "node:path";
 import type { Row, SectionResult } from "./report.js";
@@ -15,6 +15,7 @@ export interface SectionOptions {
 
 const SECTIONS: Record<string, (options: SectionOptions) => Promise<SectionResult>> = {
   generation: async (o) => (await import("./generation.js")).runGeneration(o),
+  scaling: async (o) => (await import("./scaling.js")).runScaling(o),
   incremental: async (o) => (await import("./incremental.js")).runIncremental(o),
   calls: async (o) => (await import("./calls.js")).runCalls(o),
   decode: async (o) => (await import("./decode.js")).runDecode(o),

@@ -6,3 +6,9 @@ export const DEFAULT_VERSION = "0.1.0";
 export const RELEASE_TAG_PREFIX = "clients-v";
 /** Where the playground page finds the mock server unless `npm run docs -- --mock-url` says otherwise: `mock/` next to the page, as `npm run playground` serves it. */
 export const DEFAULT_MOCK_URL = "mock/";
+/**
+ * Most methods one document may have. Generation is linear in the method count (about 0.5 ms a
+ * method; `npm run bench -- --only scaling`), so this bounds a run to a minute or two and the
+ * output to what an editor and tsc still open; the largest public API documents have a few hundred.
+ */
+export const MAX_METHODS = 50_000;

@@ -40,6 +40,13 @@ export const DEFAULT_RECONNECT: ReconnectPolicy = { attempts: 5, delay: 500 };
 export const STABLE_SOCKET_MS = 10_000;
 /** Items a subscription holds for a busy consumer; one more ends it with a SubscriptionError. */
 export const DEFAULT_SUBSCRIPTION_BUFFER = 1_000;
+/**
+ * Total size of the messages a subscription holds in one buffer (UTF-16 units of their text, about
+ * their bytes); past it the subscription ends with a SubscriptionError, as past `bufferSize` items.
+ */
+export const DEFAULT_SUBSCRIPTION_BUFFER_BYTES = 32 * 1024 * 1024;
+/** Largest `bufferBytes` a subscription accepts. */
+export const MAX_SUBSCRIPTION_BUFFER_BYTES = 1024 * 1024 * 1024;
 /** Largest `bufferSize` a subscription accepts (items held in memory for a busy consumer). */
 export const MAX_SUBSCRIPTION_BUFFER = 1_000_000;
 /** Pages a paginator fetches at most before it stops with an error (raise with `maxPages`). */

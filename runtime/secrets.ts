@@ -1,20 +1,30 @@
 /**
  * The one home of secret handling: the API key never appears in a message, an excerpt, a cause
- * or a property, in any form a server or a library may echo it — raw, URL-encoded (`%41`),
- * JSON-escaped (`\u0041`), HTML-escaped (`&#65;`, `&#x41;`), or any mix of these, in any case.
+ * or a property, in any form a server or a library may echo it — raw, URL-encoded (`%41`, a
+ * non-ASCII character as its whole UTF-8 sequence `%C3%A9`, encoded twice `%2541`, a space as
+ * `+`), JSON-escaped (`\u0041`), HTML-escaped (`&#65;`, `&#x41;`), or any mix of these, in any case.
  * Which values are secrets (`secretsOf`) is decided with the options, in endpoint.ts.
  */
 
 const hex = (code: number): string => code.toString(16);
 
-/** A pattern for one character of a secret, in each of its encodings. */
+/**
+ * A pattern for one character of a secret, in each of its encodings: itself, HTML decimal and hex
+ * entities, a JSON `\u` escape per UTF-16 unit (a surrogate pair beyond the basic plane), and its
+ * UTF-8 bytes percent-encoded as ONE sequence (`é` is `%C3%A9`, never `%C3` or `%A9` alone), each
+ * `%` possibly encoded again (`%2541`: a URL that went through two encoders); a space also as `+`
+ * (form encoding). Hex in any case: the pattern is case-insensitive.
+ */
 function charPattern(char: string): string {
   const code = char.codePointAt(0)!;
-  const literal = char.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
-  const forms = [literal, `&#0*${code};`, `&#x0*${hex(code)};`];
-  if (code < 0x10000) forms.push(`\\\\u${hex(code).padStart(4, "0")}`);
-  if (code < 0x80) forms.push(`%${hex(code).padStart(2, "0")}`);
-  else for (const byte of new TextEncoder().encode(char)) forms.push(`%${hex(byte)}`);
+  const forms = [
+    char.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&"),
+    `&#0*${code};`,
+    `&#x0*${hex(code)};`,
+    char.replace(/[^]/g, (unit) => `\\\\u${hex(unit.charCodeAt(0)).padStart(4, "0")}`),
+    [...new TextEncoder().encode(char)].map((byte) => `%(?:25)*${hex(byte).padStart(2, "0")}`).join(""),
+  ];
+  if (char === " ") forms.push("\\+");
   return `(?:${forms.join("|")})`;
 }
 
@@ -64,9 +74,16 @@ export function scrubDeep(value: unknown, secrets: readonly string[]): unknown {
   return value;
 }
 
-/** A copy of `error` (and its causes) with every occurrence of the secrets replaced by `***`. */
+/**
+ * A copy of `error` (and its causes) with every occurrence of the secrets replaced by `***`. What
+ * a custom `fetch` throws need not be an Error: anything else becomes cleaned text (an object as
+ * its JSON), so a `{ url }` it carries cannot leak.
+ */
 export function redact(error: unknown, secrets: readonly string[], depth = 0): unknown {
-  if (!(error instanceof Error)) return typeof error === "string" ? hideSecrets(error, secrets) : error;
+  if (!(error instanceof Error))
+    return typeof error === "string" || (error !== null && typeof error === "object")
+      ? hideSecrets(textOf(error), secrets)
+      : error;
   const cause = error.cause === undefined || depth > 8 ? undefined : { cause: redact(error.cause, secrets, depth + 1) };
   const copy = new Error(hideSecrets(error.message, secrets), cause);
   copy.name = error.name;
@@ -74,4 +91,13 @@ export function redact(error: unknown, secrets: readonly string[], depth = 0): u
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string" || typeof code === "number") Object.assign(copy, { code });
   return copy;
+}
+
+/** A string as it is, an object as its JSON (its own text when it has none: a cycle, a bigint). */
+function textOf(value: unknown): string {
+  try {
+    return typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    return String(value);
+  }
 }

@@ -24,7 +24,10 @@ import { composition, measureOursApp, measureOursAppRollup } from "../bench/size
 // check that builds no path or issue list for a valid value (about 2x fewer ns per validated call). The
 // keywords few schemas use (multipleOf, uniqueItems, min/maxProperties, discriminated unions) are separate
 // combinators and cost nothing here.
-const BUDGETS = { esbuild: 12.7 * 1024, rollup: 11.3 * 1024 };
+// Rollup raised by 0.05 KB (11605 B measured; esbuild still fits) for the redaction that knows the
+// encodings (runtime/secrets.ts: a non-ASCII character's whole UTF-8 sequence, `%` encoded again, `+`
+// for spaces, what a custom fetch throws as text): it runs on the first failing call, so it loads at start.
+const BUDGETS = { esbuild: 12.7 * 1024, rollup: 11.35 * 1024 };
 
 describe("bundle size", () => {
   it(`esbuild: the one-call app fetches at most ${BUDGETS.esbuild} bytes gzipped before its first call resolves`, async () => {

@@ -14,6 +14,7 @@ import { isIP, type AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { terminalText } from "../print/escape.js";
 import { ClientGone, readBody } from "./body.js";
+import { foreignRequest } from "./hosts.js";
 import { stringifyJson } from "./json.js";
 import { DEFAULT_LIMITS, DEFAULT_PAGES, resolveLimits, type MockLimits } from "./limits.js";
 import { loadMockDocuments } from "./load.js";
@@ -118,6 +119,9 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       connectionsCheckingInterval: Math.max(5, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
     },
     (request, response) => {
+      // DNS rebinding: a request for a foreign name is refused before anything is read (hosts.ts).
+      const foreign = foreignRequest(request.headers, host, false);
+      if (foreign !== undefined) return refuseForeign(request, response, foreign);
       inTurn(request, () =>
         handle(request, response, registry, pages, limits, extra).catch((error: unknown) =>
           failed(request, response, error),
@@ -133,6 +137,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const nextId = idCounter();
   const ws = attachWebSocket(server, {
     limits,
+    refuse: (request) => foreignRequest(request.headers, host, true),
     targetOf: (url) => ({ ...targetOf(url), proxyMethod: undefined }),
     methodsFor: (session) => wsMethods(session, registry, limits, nextId, sessions),
     dispatch: (session, text) => dispatchWs(session, text, registry, pages, limits, sessions, extra),
@@ -267,6 +272,16 @@ const JSON_TYPE = "application/json; charset=utf-8";
 
 /** What the options add to every answer: the log, the overrides and the seed. */
 type Extra = Pick<AnswerOptions, "log" | "overrides" | "seed">;
+
+/** 421 Misdirected Request for a Host that is not this server's: a JSON-RPC error with the sentence, then the connection closes. */
+function refuseForeign(request: IncomingMessage, response: ServerResponse, message: string): void {
+  const body = stringifyJson({
+    jsonrpc: "2.0",
+    id: null,
+    error: { code: -32600, message: `Invalid Request: ${message}` },
+  });
+  send(response, 421, JSON_TYPE, body, { connection: "close" }, () => request.socket.destroy());
+}
 
 /** A failure of the mock itself: a JSON-RPC -32603 to the client and one line on the console, no stack. */
 function failed(request: IncomingMessage, response: ServerResponse, error: unknown): void {

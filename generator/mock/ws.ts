@@ -30,6 +30,8 @@ export interface WsSession {
 
 export interface WsEndpointOptions {
   limits: MockLimits;
+  /** Why an upgrade request is refused (a foreign Host or Origin: hosts.ts), or undefined to take it. */
+  refuse?(request: IncomingMessage): string | undefined;
   /** Where a socket opened at `url` goes. */
   targetOf(url: URL): Target;
   /** Called once per connection, before its first message: the session's own methods. */
@@ -45,6 +47,14 @@ export function attachWebSocket(server: Server, options: WsEndpointOptions): { c
   const alive = new WeakSet<WebSocket>();
   server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on("error", () => socket.destroy());
+    const refused = options.refuse?.(request);
+    if (refused !== undefined) {
+      const body = `${refused}\n`;
+      return void socket.end(
+        `HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+        () => socket.destroy(),
+      );
+    }
     wss.handleUpgrade(request, socket, head, (ws) => open(ws, request));
   });
 

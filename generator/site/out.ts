@@ -5,11 +5,11 @@
  * own: a folder the generator wrote as a client package (its marker lists no index.html) is not
  * a site, so the site never replaces generated/ or any other client package.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { lstat, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { MARKER } from "../write/marker.js";
 import { GeneratorError } from "../problems.js";
-import { outputProblem, writeOutput } from "../write/write.js";
+import { realOutput, writeOutput } from "../write/write.js";
 
 /** Files every site has; a marker without them belongs to something else. */
 export const SITE_FILES = ["index.html", "app.js", "style.css"];
@@ -28,16 +28,17 @@ export function notASite(marker: string | undefined): string | undefined {
 
 /**
  * Refuses, before anything is built, an --out that can never take a site: the root, the working
- * folder or an ancestor, a non-empty folder the generator did not write, or a folder holding
+ * folder or an ancestor (as real paths), a symbolic link, a non-empty folder the generator did not write, or a folder holding
  * generator output that is not a site. (writeOutput
  * checks the rest, and these again, when it writes.)
  */
 export async function checkSiteOut(outDir: string, cwd = process.cwd()): Promise<void> {
-  const target = path.resolve(cwd, outDir);
+  // The real folder, or a refusal (the root, the working folder or an ancestor, a link, a file).
+  const target = await realOutput(outDir, cwd);
   const hint = "Choose an empty or new folder for the site, such as ./site.";
-  const where = outputProblem(target, cwd);
-  if (where) throw new GeneratorError([{ file: outDir, pointer: "", message: where.message, hint }], "write");
-  const marker = await readFile(path.join(target, MARKER), "utf8").catch(() => undefined);
+  const markerFile = path.join(target, MARKER);
+  const isFile = (await lstat(markerFile).catch(() => undefined))?.isFile() === true;
+  const marker = isFile ? await readFile(markerFile, "utf8").catch(() => undefined) : undefined;
   const entries = await readdir(target).catch(() => [] as string[]);
   const problem =
     marker === undefined && entries.length > 0

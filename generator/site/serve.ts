@@ -4,12 +4,14 @@
  * spec (started with its exported factory and reached by forwarding, so the page calls it on
  * its own origin). WebSocket upgrades under `/mock/` are passed on to the mock's WebSocket
  * endpoint too, so the page can try the spec's subscriptions. Counts the calls it forwards, so
- * tests can prove that nothing was sent.
+ * tests can prove that nothing was sent. Requests for a foreign Host name (DNS rebinding) get
+ * 421, and upgrades from a foreign page Origin 403 (mock/hosts.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import type { CallLog } from "../mock/log.js";
+import { foreignRequest } from "../mock/hosts.js";
 import { startMockServer, type MockServer } from "../mock/server.js";
 
 export interface PlaygroundOptions {
@@ -56,6 +58,9 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     );
   });
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // DNS rebinding: pages and /mock/ answer only requests for this machine's names (mock/hosts.ts).
+    const foreign = foreignRequest(request.headers, "127.0.0.1", false);
+    if (foreign !== undefined) return reply(response, 421, "text/plain; charset=utf-8", `${foreign}\n`);
     const url = parseTarget(request.url);
     if (url === undefined)
       return reply(response, 400, "text/plain; charset=utf-8", "The request target is not a valid URL path.\n");
@@ -86,6 +91,12 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     tunnels.add(socket);
     socket.once("close", () => tunnels.delete(socket));
+    // The same rules as the page requests, and a page of a foreign Origin may not open a socket (mock/hosts.ts).
+    const foreign = foreignRequest(request.headers, "127.0.0.1", true);
+    if (foreign !== undefined)
+      return void socket.end(
+        `HTTP/1.1 403 Forbidden\r\nconnection: close\r\ncontent-type: text/plain; charset=utf-8\r\n\r\n${foreign}\n`,
+      );
     const url = parseTarget(request.url);
     if (url === undefined || !(url.pathname === "/mock" || url.pathname.startsWith("/mock/")))
       return void socket.end(

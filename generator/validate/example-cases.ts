@@ -4,7 +4,7 @@
  * written inside a schema, with where each is written and the problems to report when it does not
  * fit. Pure: reads the model only.
  */
-import type { DocumentModel, NamedSchema, Problem } from "../model/document.js";
+import type { DocumentModel, MethodModel, NamedSchema, Problem } from "../model/document.js";
 import { pointer } from "../problems.js";
 
 /** One value to check against one schema, and what to say when it does not fit. */
@@ -84,8 +84,12 @@ function methodCases(doc: DocumentModel): Case[] {
  */
 function schemaCases(doc: DocumentModel): Case[] {
   const cases: Case[] = [];
+  // The method of each params/result/variant type, found once (a search per schema was quadratic).
+  const methodOf = new Map<string, MethodModel>();
+  for (const m of doc.methods)
+    for (const name of [m.paramsType, m.resultType]) if (!methodOf.has(name)) methodOf.set(name, m);
   for (const named of doc.schemas) {
-    const place = schemaPlace(doc, named);
+    const place = schemaPlace(doc, named, methodOf.get(named.name));
     const stack: [unknown, string][] = [[named.lenient, ""]];
     while (stack.length > 0) {
       const [node, below] = stack.pop()!;
@@ -123,11 +127,14 @@ function schemaCases(doc: DocumentModel): Case[] {
  * pointer below the schema. A method's `XParams` object is made by normalize, so its
  * `/properties/<param>` is the param's `schema`; `XResult` is the result's `schema`.
  */
-function schemaPlace(doc: DocumentModel, named: NamedSchema): { file: string; pointer(below: string): string } {
+function schemaPlace(
+  doc: DocumentModel,
+  named: NamedSchema,
+  method: MethodModel | undefined,
+): { file: string; pointer(below: string): string } {
   const hash = named.pointer.indexOf("#");
   const file = named.pointer.slice(0, hash) || doc.source;
   const at = named.pointer.slice(hash + 1);
-  const method = doc.methods.find((m) => m.paramsType === named.name || m.resultType === named.name);
   if (named.role === "result") return { file, pointer: (below) => `${at}/schema${below}` };
   if (named.role === "variant") {
     const i = method?.variants.findIndex((v) => v.typeName === named.name) ?? -1;

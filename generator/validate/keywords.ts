@@ -1,11 +1,14 @@
 /**
  * Lint rule over every schema keyword of every loaded file: `pattern` and `patternProperties`
  * must be regular expressions (the generated validators compile them; JSON Schema implies the
- * `u` flag, and a pattern only valid without it is used without it, with a warning), and the
+ * `u` flag, and a pattern only valid without it is used without it, with a warning) that cannot
+ * backtrack catastrophically (./pattern-guard.ts: refused when exponential, a warning when
+ * polynomial), and the
  * keywords some generators copy into their output as code (`tsType`, `tsEnumNames`) are
  * reported as ignored: the types here come from JSON Schema keywords only.
  */
 import { patternFlags } from "../print/escape.js";
+import { patternRisk } from "./pattern-guard.js";
 import type { LoadedSpec } from "../load/load.js";
 import type { Problem } from "../model/document.js";
 import { pointerToken } from "../problems.js";
@@ -58,7 +61,9 @@ function checkPattern(pattern: string, file: string, at: string, problems: Probl
       message: "is not a valid regular expression (ECMA-262).",
       hint: "Fix the pattern; the generated validators compile it.",
     });
-  } else if (flags === "") {
+    return;
+  }
+  if (flags === "") {
     warnings.push({
       file,
       pointer: at,
@@ -67,4 +72,21 @@ function checkPattern(pattern: string, file: string, at: string, problems: Probl
       kind: "pattern",
     });
   }
+  const risk = patternRisk(pattern, flags);
+  if (risk.kind === "exponential")
+    problems.push({
+      file,
+      pointer: at,
+      message: `can take exponential time on a short non-matching text (catastrophic backtracking): the repeated part ${risk.loop} can match the same text in more than one way, so ~50 characters can stop the generator, a client validating a response, the mock and the playground.`,
+      hint: "Rewrite the pattern so that each repetition can match a given text only one way (for example ^a+$ instead of ^(a+)+$, or ^(a|b)*$ instead of ^(a|ab|b)*$).",
+    });
+  else if (risk.kind === "polynomial")
+    warnings.push({
+      file,
+      pointer: at,
+      message:
+        "can take time that grows polynomially with the text's length (overlapping repetitions next to each other); a very long string checked against it is slow.",
+      hint: "Make neighbouring repetitions match different characters (for example ^0x(0|[1-9a-f][0-9a-f]*)$ instead of ^0x([1-9a-f]+[0-9a-f]*|0)$).",
+      kind: "pattern",
+    });
 }

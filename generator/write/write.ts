@@ -6,13 +6,16 @@
  * The output folder is the user's disk, so the write refuses what it cannot undo: a folder it
  * did not write (no MARKER), files in it that it did not write (unless `force`), the root, a
  * file, the working folder or one of its ancestors, and any path that would leave the folder.
+ * Every check runs on real paths and no link is ever followed (./paths.ts): an `--out` or a
+ * leftover `<out>.old` that is a link is refused, and links inside are removed, never entered.
  */
-import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { MARKER, parseMarker, withMarker } from "./marker.js";
-import { GeneratorError } from "../problems.js";
+import { MARKER, withMarker } from "./marker.js";
+import { readMarker, realOutput, refuse, userFiles } from "./paths.js";
 
 export { MARKER };
+export { outputProblem, realOutput } from "./paths.js";
 
 /**
  * Entries of the output folder that belong to the package's users, not to the generator: build
@@ -34,19 +37,15 @@ export async function writeOutput(
   options: WriteOptions = {},
 ): Promise<void> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
-  const target = path.resolve(cwd, outDir);
+  const force = options.force === true;
   for (const file of files.keys()) checkRelative(file);
   // Without a marker (the site, a test's files), one listing the files: the next run must know them as ours.
   const all = files.has(MARKER) ? files : withMarker(files);
-  const where = outputProblem(target, cwd);
-  if (where) refuse(outDir, where.message, where.hint);
-  const info = await stat(target).catch(() => undefined);
-  if (info && !info.isDirectory())
-    refuse(outDir, "--out is a file, not a folder.", "Pass a folder (it is created when missing).");
+  const target = await realOutput(outDir, cwd);
   const parent = path.dirname(target);
   await mkdir(parent, { recursive: true });
-  await recover(target);
-  await checkOwnership(target, outDir, options.force === true);
+  await recover(target, outDir, force);
+  await checkOwnership(target, outDir, { force, leftover: false });
   const staging = await mkdtemp(path.join(parent, `.${path.basename(target)}.new-`));
   try {
     await chmod(staging, 0o755);
@@ -58,40 +57,25 @@ export async function writeOutput(
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
-  await swap(target, staging);
-}
-
-/**
- * Why `target` can never be an output folder, whatever `--force` says: the root of the file
- * system, or the working folder or one of its ancestors (replacing it would delete the project).
- */
-export function outputProblem(target: string, cwd: string): { message: string; hint: string } | undefined {
-  if (path.dirname(target) === target)
-    return {
-      message: "--out is the root of the file system.",
-      hint: "Pass a folder for the package, such as ./my-client.",
-    };
-  const rel = path.relative(target, cwd);
-  if (rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel)))
-    return {
-      message: "--out contains the working folder, which writing would replace.",
-      hint: "Pass a folder inside the project, such as ./generated.",
-    };
-  return undefined;
-}
-
-function refuse(given: string, message: string, hint: string): never {
-  throw new GeneratorError([{ file: given, pointer: "", message, hint }], "write");
+  await swap(target, staging, outDir);
 }
 
 /** Swaps `staging` in for `target`; the preserved entries move from the old tree after the swap, so a failure cannot lose them. */
-async function swap(target: string, staging: string): Promise<void> {
+async function swap(target: string, staging: string, given: string): Promise<void> {
   if (!(await isDir(target))) {
     await rename(staging, target);
     return;
   }
   const old = `${target}.old`;
-  await rm(old, { recursive: true, force: true });
+  // recover() has just finished any leftover; one that appeared since is not ours to delete.
+  if (await lstat(old).catch(() => undefined)) {
+    await rm(staging, { recursive: true, force: true });
+    refuse(
+      `${given}.old`,
+      "appeared while the generator was writing; it was left as it is.",
+      "Remove it and run again.",
+    );
+  }
   await rename(target, old);
   try {
     await rename(staging, target);
@@ -103,19 +87,36 @@ async function swap(target: string, staging: string): Promise<void> {
   await finish(target, old);
 }
 
-/** Moves the preserved entries from the old tree into the new one (unless it has its own), then removes the old tree. */
+/**
+ * Moves the preserved entries from the old tree into the new one (unless it has its own), then
+ * removes the old tree: every other entry first and the marker last, so that a crash half-way
+ * leaves a tree that still shows it is the generator's. Links inside are removed, never followed.
+ */
 async function finish(target: string, old: string): Promise<void> {
   for (const name of PRESERVED) {
-    if ((await exists(path.join(old, name))) && !(await exists(path.join(target, name))))
+    if ((await present(path.join(old, name))) && !(await present(path.join(target, name))))
       await rename(path.join(old, name), path.join(target, name));
   }
+  for (const name of await readdir(old))
+    if (name !== MARKER) await rm(path.join(old, name), { recursive: true, force: true });
   await rm(old, { recursive: true, force: true });
 }
 
-/** A crash during a swap leaves `<out>.old`: finish the swap, or put the old tree back. */
-async function recover(target: string): Promise<void> {
+/**
+ * A crash during a swap leaves `<out>.old`: finish the swap, or put the old tree back. Only a real
+ * folder holding the generator's marker is such a leftover: a link, a file, or a folder without
+ * the marker (even with `force`) is refused and left as it is.
+ */
+async function recover(target: string, given: string, force: boolean): Promise<void> {
   const old = `${target}.old`;
-  if (!(await isDir(old))) return;
+  const info = await lstat(old).catch(() => undefined);
+  if (!info) return;
+  const name = `${given}.old`;
+  const hint = "It is not what an interrupted write leaves; move or remove it yourself, then run again.";
+  if (info.isSymbolicLink())
+    refuse(name, "is a symbolic link; the generator never moves or deletes what a link points to.", hint);
+  if (!info.isDirectory()) refuse(name, "is not a folder the generator wrote.", hint);
+  await checkOwnership(old, name, { force, leftover: true });
   if (await isDir(target)) await finish(target, old);
   else await rename(old, target);
 }
@@ -139,19 +140,28 @@ function checkRelative(file: string): void {
   }
 }
 
-async function checkOwnership(target: string, given: string, force: boolean): Promise<void> {
+/**
+ * Refuses a non-empty folder without the generator's marker (unless `force`; never for a
+ * `leftover`), and one holding files the marker does not list (unless `force`).
+ */
+async function checkOwnership(
+  target: string,
+  given: string,
+  { force, leftover }: { force: boolean; leftover: boolean },
+): Promise<void> {
   const entries = await readdir(target).catch(() => [] as string[]);
-  if (entries.length === 0 || force) return;
-  const marker = await readFile(path.join(target, MARKER), "utf8").catch(() => undefined);
-  const listed = marker === undefined ? undefined : parseMarker(marker)?.files;
-  const owned = listed === undefined ? undefined : new Set(listed);
-  if (owned === undefined)
+  if (entries.length === 0) return;
+  const listed = (await readMarker(target))?.files;
+  if (listed === undefined && !(force && !leftover))
     refuse(
       given,
       `is not empty and was not written by the generator (it has no ${MARKER}).`,
-      "Choose an empty or new folder, or pass --force to replace everything in it.",
+      leftover
+        ? "It is not what an interrupted write leaves; move or remove it yourself, then run again."
+        : "Choose an empty or new folder, or pass --force to replace everything in it.",
     );
-  const theirs = await userFiles(target, owned);
+  if (force || listed === undefined) return;
+  const theirs = await userFiles(target, new Set(listed), PRESERVED);
   if (theirs.length > 0) {
     const list = theirs.slice(0, 5).join(", ") + (theirs.length > 5 ? `, and ${theirs.length - 5} more` : "");
     refuse(
@@ -162,30 +172,17 @@ async function checkOwnership(target: string, given: string, force: boolean): Pr
   }
 }
 
-/** Files under `dir` that are neither listed in the marker nor in a preserved folder. */
-async function userFiles(dir: string, owned: ReadonlySet<string>): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (rel: string): Promise<void> => {
-    for (const entry of await readdir(path.join(dir, rel), { withFileTypes: true })) {
-      const child = rel ? `${rel}/${entry.name}` : entry.name;
-      if (!rel && (PRESERVED.includes(entry.name) || entry.name === MARKER)) continue;
-      if (entry.isDirectory()) await walk(child);
-      else if (!owned.has(child)) found.push(child);
-    }
-  };
-  await walk("");
-  return found.sort();
-}
-
+/** A real folder (a link to one is not). */
 async function isDir(p: string): Promise<boolean> {
-  return stat(p).then(
+  return lstat(p).then(
     (s) => s.isDirectory(),
     () => false,
   );
 }
 
-async function exists(p: string): Promise<boolean> {
-  return stat(p).then(
+/** Anything at `p`, a dangling link included. */
+async function present(p: string): Promise<boolean> {
+  return lstat(p).then(
     () => true,
     () => false,
   );

@@ -200,6 +200,19 @@ describe("subscribe", () => {
     ]);
   });
 
+  it("with backfill on, a live item at or below an earlier one (a reorg, a hostile huge key) is still yielded: only back-filled keys are skipped", async () => {
+    const t = host(ids());
+    const sub = await subscribe(t.h, "x_subscribe", heads, ["newHeads", { backfill: true }]);
+    t.push("0x1", { number: "0xffffffffffffffff" });
+    t.push("0x1", { number: "0x5" });
+    t.push("0x1", { number: "0x5", hash: "0xreorg" });
+    const it = sub[Symbol.asyncIterator]();
+    expect((await it.next()).value).toEqual({ number: "0xffffffffffffffff" });
+    expect((await it.next()).value).toEqual({ number: "0x5" });
+    expect((await it.next()).value).toEqual({ number: "0x5", hash: "0xreorg" });
+    await it.return!();
+  });
+
   it("ends with a SubscriptionError and cancels the new subscription when more blocks were missed than bufferSize", async () => {
     const t = host((m) => (m === "x_subscribe" ? `0x${t.calls.length}` : m === "eth_blockNumber" ? "0x64" : true));
     const sub = await subscribe(t.h, "x_subscribe", heads, ["newHeads", { backfill: true, bufferSize: 10 }]);

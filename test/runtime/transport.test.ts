@@ -182,9 +182,14 @@ describe("WebSocket transport", () => {
     sockets[0]!.send(notification(1));
     sockets[0]!.send(`[${notification(2)},{"jsonrpc":"2.0","id":999,"result":0}]`);
     await waitFor(() => seen.length === 2);
+    // Each carries the size of the message it came in (subscriptions bound their buffers by it).
     expect(seen).toEqual([
-      { method: "eth_subscription", params: { subscription: "0x1", result: 1 } },
-      { method: "eth_subscription", params: { subscription: "0x1", result: 2 } },
+      { method: "eth_subscription", params: { subscription: "0x1", result: 1 }, size: notification(1).length },
+      {
+        method: "eth_subscription",
+        params: { subscription: "0x1", result: 2 },
+        size: `[${notification(2)},{"jsonrpc":"2.0","id":999,"result":0}]`.length,
+      },
     ]);
     unlisten();
     sockets[0]!.send(notification(3));

@@ -31,7 +31,7 @@ describe("request bodies", () => {
         exchange(
           port(),
           [
-            `POST / HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n`,
+            `POST / HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n`,
             `10000\r\n${" ".repeat(0x10000)}\r\n`,
           ],
           { endless: true },
@@ -312,7 +312,7 @@ describe("slow and many clients", () => {
   it("closes a connection whose headers trickle in (slowloris) after headersTimeoutMs", async () => {
     const x = await exchange(
       port(),
-      ["POST / HTTP/1.1\r\n", "host: x\r\n", ...Array.from({ length: 100 }, (_, i) => `x-${i}: y\r\n`)],
+      ["POST / HTTP/1.1\r\n", "host: 127.0.0.1\r\n", ...Array.from({ length: 100 }, (_, i) => `x-${i}: y\r\n`)],
       { gapMs: 100, timeoutMs: 8_000 },
     );
     expect(x.closed).toBe(true);
@@ -321,7 +321,7 @@ describe("slow and many clients", () => {
   });
 
   it("closes a connection whose body trickles in after requestTimeoutMs", async () => {
-    const head = "POST / HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n";
+    const head = "POST / HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n";
     const x = await exchange(port(), [head, ...Array.from({ length: 100 }, () => " ")], {
       gapMs: 100,
       timeoutMs: 8_000,
@@ -334,7 +334,9 @@ describe("slow and many clients", () => {
     const body = text(call("eth_blockNumber", []));
     const x = await exchange(
       port(),
-      [`POST / HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`],
+      [
+        `POST / HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+      ],
       { timeoutMs: 8_000 },
     );
     expect(x.response?.status).toBe(200);
@@ -344,7 +346,7 @@ describe("slow and many clients", () => {
   it("answers pipelined requests one after the other, in order", async () => {
     const requests = Array.from({ length: 20 }, (_, i) => {
       const body = text(call("eth_blockNumber", [], i));
-      return `POST / HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}${i === 19 ? "\r\nconnection: close" : ""}\r\n\r\n${body}`;
+      return `POST / HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${body.length}${i === 19 ? "\r\nconnection: close" : ""}\r\n\r\n${body}`;
     });
     const x = await exchange(port(), [requests.join("")], { onRaw: true });
     expect(x.raw?.toString("utf8").match(/"id":\d+/g)).toEqual(Array.from({ length: 20 }, (_, i) => `"id":${i}`));
@@ -353,7 +355,7 @@ describe("slow and many clients", () => {
 
   it("refuses a request head over maxHeaderBytes with 431", async () => {
     const x = await exchange(port(), [
-      `GET / HTTP/1.1\r\nhost: x\r\nx-big: ${"a".repeat(DEFAULT_LIMITS.maxHeaderBytes + 10)}\r\n\r\n`,
+      `GET / HTTP/1.1\r\nhost: 127.0.0.1\r\nx-big: ${"a".repeat(DEFAULT_LIMITS.maxHeaderBytes + 10)}\r\n\r\n`,
     ]);
     expect(x.response?.status).toBe(431);
     expect(errorOf(x)?.message).toMatch(/maxHeaderBytes/);
@@ -374,7 +376,7 @@ describe("slow and many clients", () => {
     const smallPort = Number(new URL(small.url).port);
     try {
       const body = text(call("eth_blockNumber", []));
-      const keepAlive = `POST / HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`;
+      const keepAlive = `POST / HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`;
       const held = Array.from({ length: 4 }, () => exchange(smallPort, [keepAlive], { timeoutMs: 1_500 }));
       await sleep(300);
       const extra = await exchange(smallPort, [keepAlive], { timeoutMs: 3_000 });

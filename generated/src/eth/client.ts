@@ -265,7 +265,7 @@ export interface EthNodeSubscriptions {
    * `{ backfill: true }` (NewHeads, Logs): after a reconnect, the missed items are fetched and yielded before the live ones.
    * @param kind What to subscribe to.
    * @param filter `logs` only: address and topics filter. (optional)
-   * @param options `signal`, `bufferSize` (items held before the subscription fails; default 1000), `onGap`
+   * @param options `signal`, `bufferSize` (items held before the subscription fails; default 1000), `bufferBytes` (their total size; default 32 MiB), `onGap`
    * @example
    * ```ts
    * const sub = await eth.eth_subscribe("newHeads", { signal });

@@ -124,6 +124,8 @@ export interface SubscribeOptions<Item = unknown> {
   signal?: AbortSignal;
   /** Items held while the consumer is busy (default 1000); one more ends the subscription with a `SubscriptionError`. */
   bufferSize?: number;
+  /** Total size of the messages those items came in (about bytes; default 32 MiB); past it the subscription ends with a `SubscriptionError` too. */
+  bufferBytes?: number;
   /** Called after every reconnect, once the subscription is made again (and back-filled). */
   onGap?: (gap: SubscriptionGap<Item>) => void;
 }

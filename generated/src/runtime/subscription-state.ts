@@ -3,6 +3,10 @@
  * The life of one open subscription: the items queued for the consumer (bounded), the iterator,
  * re-subscription after a reconnect with the gap report and optional back-fill, and the end —
  * by the consumer (unsubscribe, break, abort), by a full buffer, or by the socket closing for good.
+ * Every buffer (items before the confirmation, items for a busy consumer, live items during a
+ * back-fill) is bounded by count (`bufferSize`) and by the size of the messages it holds
+ * (`bufferBytes`); nothing that belongs to the subscription is ever dropped without a word: a full
+ * buffer or a refused notification ends it with the error.
  */
 import { after, fetchMissed, orderKey, type BackfillKind } from "./backfill.js";
 import { decodeItem } from "./wire.js";
@@ -17,7 +21,7 @@ import {
 import type { U64Map } from "./json.js";
 import type { CallFn, SubscribeOptions, Subscription, SubscriptionGap } from "./options.js";
 import type { SubscriptionSpec } from "./subscribe-args.js";
-import type { Transport } from "./transport.js";
+import type { ServerNotification, Transport } from "./transport.js";
 
 /** What a subscription needs from the client: calls (validated, decoded) and the transport's push channel. */
 export interface SubscriptionHost {
@@ -37,19 +41,29 @@ export interface Settings {
   backfill: BackfillKind | undefined;
   filter: unknown;
   bufferSize: number;
+  /** Largest total size (UTF-16 units of the messages) of the items one buffer holds. */
+  bufferBytes: number;
   options: SubscribeOptions;
   check: ((item: unknown) => Promise<void>) | undefined;
 }
 
 export class SubscriptionState {
   private id: string | number | undefined;
-  private early: { subscription: unknown; result: unknown }[] = [];
+  private early: Early[] = [];
+  private earlyBytes = 0;
+  /** Notifications dropped from `early` by subscription id (bounded), or "many" past that bound. */
+  private earlyDropped: Map<string, number> | "many" = new Map();
   private queue: unknown[] = [];
-  private held: unknown[] | undefined; // live items that arrive while a back-fill runs
+  private queueSizes: number[] = [];
+  private queueBytes = 0;
+  private held: { item: unknown; size: number }[] | undefined; // live items that arrive while a back-fill runs
+  private heldBytes = 0;
   private waiter: { resolve(r: IteratorResult<unknown>): void; reject(e: unknown): void } | undefined;
   private ended: { error?: unknown } | undefined;
   private lastSeen: unknown;
   private lastKey: bigint[] | undefined;
+  /** Order keys the last back-fill yielded: a live item with one of them is a duplicate (never a range, which a hostile key could freeze). */
+  private filled = new Set<string>();
   private round = 0; // re-subscriptions started
   private readonly gapListeners = new Set<(gap: SubscriptionGap<unknown>) => void>();
   private readonly cleanups: (() => void)[] = [];
@@ -112,7 +126,10 @@ export class SubscriptionState {
   }
 
   private next(): Promise<IteratorResult<unknown>> {
-    if (this.queue.length > 0) return Promise.resolve({ value: this.queue.shift(), done: false });
+    if (this.queue.length > 0) {
+      this.queueBytes -= this.queueSizes.shift() ?? 0;
+      return Promise.resolve({ value: this.queue.shift(), done: false });
+    }
     if (this.ended) {
       const { error } = this.ended;
       this.ended = {}; // an error is thrown once; then the iterator is done
@@ -131,37 +148,65 @@ export class SubscriptionState {
       );
     this.id = id;
     const early = this.early;
+    const dropped = this.earlyDropped === "many" ? -1 : (this.earlyDropped.get(String(id)) ?? 0);
     this.early = [];
-    for (const n of early) if (sameId(n.subscription, id)) this.deliver(n.result);
+    this.earlyBytes = 0;
+    this.earlyDropped = new Map();
+    if (dropped !== 0) {
+      const what = dropped > 0 ? `${dropped} of its notifications` : "notifications (possibly its own)";
+      return void this.stop(
+        new SubscriptionError(
+          `${this.method}: ${what} arrived before the subscription was confirmed and did not fit the buffer (bufferSize ${this.s.bufferSize}, bufferBytes ${this.s.bufferBytes}); it was ended rather than skip them. Raise bufferSize or bufferBytes`,
+          this.context,
+        ),
+      ).catch(() => undefined);
+    }
+    for (const n of early) if (sameId(n.subscription, id)) this.deliver(n.result, n.size, n.error);
   }
 
-  private onNotification(n: { method: string; params: unknown }): void {
+  private onNotification(n: ServerNotification): void {
     if (n.method !== this.spec.notification || this.ended) return;
     const p = (n.params ?? {}) as { subscription?: unknown; result?: unknown };
+    const size = n.size ?? 0;
     if (this.id === undefined) {
-      // Not confirmed yet: keep it until the id is known (bounded like the queue).
-      if (this.early.length >= this.s.bufferSize) this.early.shift();
-      this.early.push({ subscription: p.subscription, result: p.result });
-    } else if (sameId(p.subscription, this.id)) this.deliver(p.result);
+      // Not confirmed yet: keep it until the id is known (bounded like the queue); what must go is counted by id.
+      this.early.push({ subscription: p.subscription, result: p.result, size, ...(n.error ? { error: n.error } : {}) });
+      this.earlyBytes += size;
+      while (this.early.length > this.s.bufferSize || (this.earlyBytes > this.s.bufferBytes && this.early.length > 0)) {
+        const gone = this.early.shift()!;
+        this.earlyBytes -= gone.size;
+        this.countDropped(gone.subscription);
+      }
+    } else if (sameId(p.subscription, this.id)) this.deliver(p.result, size, n.error);
   }
 
-  private deliver(result: unknown): void {
+  private countDropped(subscription: unknown): void {
+    if (this.earlyDropped === "many") return;
+    const key = String(subscription);
+    if (!this.earlyDropped.has(key) && this.earlyDropped.size >= 1024) this.earlyDropped = "many";
+    else this.earlyDropped.set(key, (this.earlyDropped.get(key) ?? 0) + 1);
+  }
+
+  private deliver(result: unknown, size: number, refused?: Error): void {
+    // The items before it are still yielded; then the error.
+    if (refused) return void this.stop(refused, true).catch(() => undefined);
     const item = decodeItem(result, this.s.u64);
     this.s.check?.(item).catch((error: unknown) => void this.stop(error).catch(() => undefined));
     if (this.held) {
-      this.held.push(item);
-      if (this.held.length > this.s.bufferSize) this.overflow();
+      this.held.push({ item, size });
+      this.heldBytes += size;
+      if (this.held.length > this.s.bufferSize || this.heldBytes > this.s.bufferBytes) this.overflow();
       return;
     }
-    this.enqueue(item);
+    this.enqueue(item, size);
   }
 
-  private enqueue(item: unknown): void {
+  private enqueue(item: unknown, size = 0): void {
     if (this.ended) return;
     if (this.s.backfill) {
       const key = orderKey(this.s.backfill, item);
-      if (key && this.lastKey && !after(key, this.lastKey)) return; // already yielded by the back-fill
-      if (key) this.lastKey = key;
+      if (key && this.filled.has(key.join())) return; // already yielded by the back-fill
+      if (key && (!this.lastKey || after(key, this.lastKey))) this.lastKey = key;
     }
     this.lastSeen = item;
     if (this.waiter) {
@@ -171,15 +216,17 @@ export class SubscriptionState {
       return;
     }
     this.queue.push(item);
-    if (this.queue.length > this.s.bufferSize) this.overflow();
+    this.queueSizes.push(size);
+    this.queueBytes += size;
+    if (this.queue.length > this.s.bufferSize || this.queueBytes > this.s.bufferBytes) this.overflow();
   }
 
   private overflow(): void {
     const error = new SubscriptionError(
-      `${this.method} received more than ${this.s.bufferSize} items the consumer had not taken; the subscription was ended to bound memory. Consume faster or raise bufferSize`,
+      `${this.method} received more than ${this.s.bufferSize} items (bufferSize) or ${this.s.bufferBytes} bytes (bufferBytes) the consumer had not taken; the subscription was ended to bound memory. Consume faster or raise bufferSize or bufferBytes`,
       this.context,
     );
-    this.queue = [];
+    this.clearQueue();
     void this.stop(error).catch(() => undefined);
   }
 
@@ -195,6 +242,7 @@ export class SubscriptionState {
     const lastKey = this.lastKey;
     this.id = undefined;
     this.held = this.s.backfill && lastKey ? [] : undefined;
+    this.heldBytes = 0;
     let backfilled = 0;
     try {
       const id = await this.host.call(this.method, this.params as never);
@@ -203,15 +251,22 @@ export class SubscriptionState {
       if (this.s.backfill && lastKey) {
         const missed = await fetchMissed(this.host.call, this.s.backfill, lastKey, this.s.filter, this.s.bufferSize);
         if (round !== this.round || this.ended) return;
-        for (const item of missed) this.enqueue(item);
+        this.filled = new Set();
+        for (const item of missed) {
+          this.enqueue(item);
+          const key = orderKey(this.s.backfill, item);
+          if (key) this.filled.add(key.join());
+        }
         backfilled = missed.length;
         const held = this.held ?? [];
         this.held = undefined;
-        for (const item of held) this.enqueue(item);
+        this.heldBytes = 0;
+        for (const { item, size } of held) this.enqueue(item, size);
       }
     } catch (error) {
       if (round !== this.round || this.ended || error instanceof SocketClosedError) return;
       this.held = undefined;
+      this.heldBytes = 0;
       const why = error instanceof Error ? error.message : String(error);
       const step = this.id === undefined ? "could not be made again" : "could not back-fill";
       const reason =
@@ -230,11 +285,11 @@ export class SubscriptionState {
   }
 
   /** Ends the subscription and tells the node (best effort when the socket is gone). */
-  private async stop(error: unknown): Promise<void> {
+  private async stop(error: unknown, keepQueue = false): Promise<void> {
     if (this.ended && this.id === undefined) return;
     const id = this.id;
     this.id = undefined;
-    this.queue = [];
+    if (!keepQueue) this.clearQueue();
     this.finish(error === undefined ? {} : { error });
     if (id === undefined) return;
     try {
@@ -242,6 +297,12 @@ export class SubscriptionState {
     } catch (e) {
       if (!(e instanceof SocketClosedError) && error === undefined) throw e;
     }
+  }
+
+  private clearQueue(): void {
+    this.queue = [];
+    this.queueSizes = [];
+    this.queueBytes = 0;
   }
 
   /** Ends the subscription without an unsubscribe (the socket is closed for good). */
@@ -261,6 +322,14 @@ export class SubscriptionState {
     if (end.error === undefined) w.resolve({ value: undefined, done: true });
     else w.reject(end.error);
   }
+}
+
+/** A notification that came before the subscription's id was known. */
+interface Early {
+  subscription: unknown;
+  result: unknown;
+  size: number;
+  error?: Error;
 }
 
 /** Whether a notification's `params.subscription` names `id` (a number and its decimal text match). */

@@ -6,7 +6,11 @@
  * subscribes again with the same params and reports the gap (optionally back-filling it); when the
  * socket is closed for good the iterator throws `SocketClosedError`. It never just stops yielding.
  */
-import { MAX_SUBSCRIPTION_BUFFER } from "./defaults.js";
+import {
+  DEFAULT_SUBSCRIPTION_BUFFER_BYTES,
+  MAX_SUBSCRIPTION_BUFFER,
+  MAX_SUBSCRIPTION_BUFFER_BYTES,
+} from "./defaults.js";
 import { AbortError, SubscriptionError, ValidationError, type ErrorContext } from "./errors.js";
 import type { ApiSpec, SubscribeOptions, Subscription } from "./options.js";
 import { splitArgs, type SubscriptionSpec } from "./subscribe-args.js";
@@ -77,6 +81,13 @@ export async function subscribe(
       context,
     );
   }
+  const bufferBytes = options.bufferBytes ?? DEFAULT_SUBSCRIPTION_BUFFER_BYTES;
+  if (!Number.isInteger(bufferBytes) || bufferBytes < 1 || bufferBytes > MAX_SUBSCRIPTION_BUFFER_BYTES) {
+    throw new SubscriptionError(
+      `bufferBytes of ${method} must be a whole number from 1 to ${MAX_SUBSCRIPTION_BUFFER_BYTES}, not ${String(bufferBytes)}`,
+      context,
+    );
+  }
   if (options.signal?.aborted) throw new AbortError(context);
   const u64 = variant ? variant.u64 : spec.subscription.u64;
   const backfill = options.backfill ? variant?.backfill : undefined;
@@ -88,6 +99,7 @@ export async function subscribe(
     backfill,
     filter,
     bufferSize,
+    bufferBytes,
     options,
     check,
   });

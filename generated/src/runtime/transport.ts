@@ -53,6 +53,14 @@ export type Answer = string | Reply;
 export interface ServerNotification {
   method: string;
   params: unknown;
+  /** Length of the message that carried it (UTF-16 units, about its bytes): subscriptions bound their buffers by it. */
+  size?: number;
+  /**
+   * Set when the message was refused (nested deeper than the parser's limit): `params` then holds
+   * only `subscription`, and the listener must surface the error — a refused notification is never
+   * dropped silently.
+   */
+  error?: Error;
 }
 
 export type ConnectionEvent = { type: "reconnected" } | { type: "closed"; error: Error };

@@ -150,6 +150,26 @@ function createWsTransport(config: WsTransportConfig): Transport {
     for (const [key, p] of pending) settle(key, error(p));
   };
 
+  /**
+   * A notification the parser refused (nested too deep): its listeners get the error with the
+   * subscription id read from the top level, so the subscription it belongs to ends with it instead
+   * of missing an item without a word.
+   */
+  const notifyRefused = (message: unknown, why: string, size: number): void => {
+    if (message === null || typeof message !== "object" || !Object.hasOwn(message, "method")) return;
+    const method = (message as { method: unknown }).method;
+    if (typeof method !== "string") return;
+    const params = (message as { params?: unknown }).params;
+    const subscription =
+      params !== null && typeof params === "object" && Object.hasOwn(params, "subscription")
+        ? (params as { subscription: unknown }).subscription
+        : undefined;
+    const error = new MalformedResponseError(`a notification (${method.slice(0, 60)}) was refused: ${why}`, "", {
+      host,
+    });
+    for (const listener of [...listeners]) listener({ method, params: { subscription }, size, error });
+  };
+
   const onMessage = (ws: WebSocketLike, data: unknown): void => {
     const raw = typeof data === "string" ? data : new TextDecoder().decode(data as ArrayBuffer);
     // A runtime whose WebSocket takes no maxPayload: refuse the message here (UTF-16 length ≤ bytes).
@@ -170,17 +190,15 @@ function createWsTransport(config: WsTransportConfig): Transport {
       } catch {
         return;
       }
-      for (const key of (Array.isArray(value) ? value : [value]).map(replyId)) {
-        const p = key === undefined ? undefined : pending.get(key);
-        if (p)
-          settle(
-            key!,
-            new MalformedResponseError(
-              (error as MalformedResponseError).shortMessage.replace(/^Malformed response: /, ""),
-              "",
-              p.context,
-            ),
-          );
+      const refused = (error as MalformedResponseError).shortMessage.replace(/^Malformed response: /, "");
+      for (const item of Array.isArray(value) ? value : [value]) {
+        const key = replyId(item);
+        if (key === undefined) {
+          notifyRefused(item, refused, raw.length);
+          continue;
+        }
+        const p = pending.get(key);
+        if (p) settle(key, new MalformedResponseError(refused, "", p.context));
       }
       return;
     }
@@ -211,7 +229,7 @@ function createWsTransport(config: WsTransportConfig): Transport {
           : undefined;
       if (typeof method === "string") {
         const params = Object.hasOwn(message as object, "params") ? (message as { params: unknown }).params : undefined;
-        for (const listener of [...listeners]) listener({ method, params });
+        for (const listener of [...listeners]) listener({ method, params, size: raw.length });
       }
     });
   };

@@ -180,7 +180,7 @@ export interface SolanaNodeSubscriptions {
    * `sub.unsubscribe()`, leaving the `for await` loop or aborting `options.signal` sends `accountUnsubscribe`. After a reconnect the subscription is made again with the same params and `options.onGap` is told; when reconnecting fails the loop throws `SocketClosedError`.
    * @param pubkey Public key (base58).
    * @param config Optional object: `commitment`, `encoding`. (optional)
-   * @param options `signal`, `bufferSize` (items held before the subscription fails; default 1000), `onGap`
+   * @param options `signal`, `bufferSize` (items held before the subscription fails; default 1000), `bufferBytes` (their total size; default 32 MiB), `onGap`
    * @example
    * ```ts
    * const sub = await solana.accountSubscribe(…, { signal });
@@ -199,7 +199,7 @@ export interface SolanaNodeSubscriptions {
    *
    * Subscribes with `slotSubscribe` and yields the `slotNotification` items. WebSocket URLs only: over HTTP the promise rejects at once and nothing is sent.
    * `sub.unsubscribe()`, leaving the `for await` loop or aborting `options.signal` sends `slotUnsubscribe`. After a reconnect the subscription is made again with the same params and `options.onGap` is told; when reconnecting fails the loop throws `SocketClosedError`.
-   * @param options `signal`, `bufferSize` (items held before the subscription fails; default 1000), `onGap`
+   * @param options `signal`, `bufferSize` (items held before the subscription fails; default 1000), `bufferBytes` (their total size; default 32 MiB), `onGap`
    * @example
    * ```ts
    * const sub = await solana.slotSubscribe({ signal });
@@ -216,7 +216,7 @@ export interface SolanaNodeSubscriptions {
    * `sub.unsubscribe()`, leaving the `for await` loop or aborting `options.signal` sends `logsUnsubscribe`. After a reconnect the subscription is made again with the same params and `options.onGap` is told; when reconnecting fails the loop throws `SocketClosedError`.
    * @param filter `all`, `allWithVotes`, or `{ mentions: [pubkey] }`.
    * @param config Optional object: `commitment`. (optional)
-   * @param options `signal`, `bufferSize` (items held before the subscription fails; default 1000), `onGap`
+   * @param options `signal`, `bufferSize` (items held before the subscription fails; default 1000), `bufferBytes` (their total size; default 32 MiB), `onGap`
    * @example
    * ```ts
    * const sub = await solana.logsSubscribe(…, { signal });

@@ -166,9 +166,10 @@ function importedTypes(doc: DocumentModel): string[] {
     if (m.result) names.add(m.resultType);
     for (const v of m.variants) names.add(v.typeName);
     for (const p of m.params) if (p.refName) names.add(p.refName);
-    for (const t of itemTypes(doc)) names.add(t);
     if (m.pagination && isIdentifier(m.pagination.itemType)) names.add(m.pagination.itemType);
   }
+  // Once for the document (inside the loop above it made the emit quadratic in the method count).
+  for (const t of itemTypes(doc)) names.add(t);
   return [...names].sort().map(identifier);
 }
 

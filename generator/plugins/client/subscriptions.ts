@@ -103,7 +103,9 @@ function subscribeDoc(m: MethodModel, clientVar: string): string {
       );
   else if (m.params.length > 0)
     lines.push(`@param params the params of \`${commentText(m.rpcName)}\`, each documented on {@link ${m.paramsType}}`);
-  lines.push("@param options `signal`, `bufferSize` (items held before the subscription fails; default 1000), `onGap`");
+  lines.push(
+    "@param options `signal`, `bufferSize` (items held before the subscription fails; default 1000), `bufferBytes` (their total size; default 32 MiB), `onGap`",
+  );
   const member = propertyAccess(m.clientName);
   const first = sub.variants[0];
   const args =

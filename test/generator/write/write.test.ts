@@ -100,7 +100,9 @@ describe("writeOutput", () => {
   });
 
   it("finishes a swap that crashed before node_modules moved over", async () => {
+    // The state after both renames: the old tree (marker and node_modules) beside the new one.
     await write("d/out", new Map([["a.ts", "v1"]]));
+    await write("d/out.old", new Map([["a.ts", "v0"]]));
     await mkdir(path.join(dir, "d/out.old/node_modules"), { recursive: true });
     await writeFile(path.join(dir, "d/out.old/node_modules/dep.js"), "dep");
     await write("d/out", new Map([["a.ts", "v2"]]));

@@ -53,7 +53,7 @@ export const docs: Command<{ out: string; mockUrl: string }> = {
     const rel = path.relative(process.cwd(), path.resolve(args.out)) || ".";
     const methods = built.site.apis.reduce((n, a) => n + a.methods.length, 0);
     const fromDisk = /^https?:/i.test(built.site.mockUrl)
-      ? `calls go to the mock at ${built.site.mockUrl}, also from disk`
+      ? `calls go to the mock at ${built.site.mockUrl}, also from disk (to subscribe from disk, start that mock with --allow-file-pages)`
       : `opened from disk it reads but calls nothing until you pass --mock-url (a mock started with npm run mock) or pick a custom URL; served, it calls ${built.site.mockUrl} next to itself`;
     console.log(
       terminalText(

@@ -69,6 +69,12 @@ export const mock: Command = {
       describe: "IP address to listen on; loopback only unless --allow-remote",
     },
     "allow-remote": { type: "boolean", default: false, describe: "Allow a --host that other machines can reach" },
+    "allow-file-pages": {
+      type: "boolean",
+      default: false,
+      describe:
+        'Take WebSocket connections from pages opened from disk (Origin "null", which a sandboxed frame of any site sends too), for a site built with npm run docs -- --mock-url',
+    },
     pages: {
       type: "number",
       requiresArg: true,
@@ -131,6 +137,7 @@ export const mock: Command = {
       port,
       host,
       allowRemote: v.allowRemote === true,
+      allowFilePages: v.allowFilePages === true,
       pages,
       limits,
       examples: v.examples as "error" | "warn",

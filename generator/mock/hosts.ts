@@ -41,12 +41,19 @@ export function foreignRequest(
   headers: { host?: string | undefined; origin?: string | string[] | undefined },
   bound: string,
   upgrade: boolean,
+  allowFilePages = false,
 ): string | undefined {
   const name = headers.host === undefined ? undefined : hostName(headers.host);
   if (name === undefined || !isOwnName(name, bound))
     return `The Host header ${JSON.stringify((headers.host ?? "").slice(0, 100))} does not name this local server; it answers only localhost, its IP addresses and ${bound} (a foreign name is what a DNS rebinding attack sends). Call it as http://127.0.0.1:<port> or http://localhost:<port>.`;
   if (!upgrade || headers.origin === undefined) return undefined;
   const origin = Array.isArray(headers.origin) ? headers.origin.join(",") : headers.origin;
+  // A page opened from disk sends the opaque origin "null" — and so does a sandboxed frame of any
+  // site, so it is taken only on the explicit opt-in (`npm run mock -- --allow-file-pages`).
+  if (origin === "null")
+    return allowFilePages
+      ? undefined
+      : 'WebSocket connections from a page with the opaque origin "null" (a page opened from disk, or a sandboxed frame of any site) are refused; start the mock with --allow-file-pages to subscribe from a page opened from disk.';
   let from: string | undefined;
   try {
     const url = new URL(origin);

@@ -32,6 +32,8 @@ export interface MockServerOptions {
   host?: string;
   /** Lets `host` be an address other machines can reach. Default false. */
   allowRemote?: boolean;
+  /** Take WebSocket upgrades from pages opened from disk (`Origin: null`, which a sandboxed frame of any site sends too). */
+  allowFilePages?: boolean;
   /** Pages of each paginated method. Default 3. */
   pages?: number;
   /** Overrides of DEFAULT_LIMITS (limits.ts). */
@@ -137,7 +139,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const nextId = idCounter();
   const ws = attachWebSocket(server, {
     limits,
-    refuse: (request) => foreignRequest(request.headers, host, true),
+    refuse: (request) => foreignRequest(request.headers, host, true, options.allowFilePages === true),
     targetOf: (url) => ({ ...targetOf(url), proxyMethod: undefined }),
     methodsFor: (session) => wsMethods(session, registry, limits, nextId, sessions),
     dispatch: (session, text) => dispatchWs(session, text, registry, pages, limits, sessions, extra),

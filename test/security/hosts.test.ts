@@ -148,7 +148,32 @@ describe("the mock answers only its own names", () => {
   );
 });
 
+describe("pages opened from disk (Origin null) only on the opt-in", () => {
+  it("a mock started with allowFilePages takes Origin null and still refuses foreign pages and names", async () => {
+    const open = await startMockServer({ specs: [SPECS[0]!], allowFilePages: true });
+    try {
+      const port = Number(new URL(open.url).port);
+      expect(await upgrade(port, `127.0.0.1:${port}`, "null")).toBe("open");
+      expect(await upgrade(port, `127.0.0.1:${port}`, "https://evil.example")).toBe(403);
+      expect(await upgrade(port, "evil.example", "null")).toBe(403);
+    } finally {
+      await open.close();
+    }
+  });
+});
+
 describe("the playground answers only its own names", () => {
+  it.each(["https://evil.example", "null", "http://1.2.3.4"])(
+    "a WebSocket upgrade under /mock/ from the page origin %s is refused before it reaches the mock",
+    async (origin) => {
+      expect(await upgrade(pagePort, `127.0.0.1:${pagePort}`, origin)).toBe(403);
+    },
+  );
+
+  it("a WebSocket upgrade under /mock/ with a foreign Host is refused", async () => {
+    expect(await upgrade(pagePort, "evil.example")).toBe(403);
+  });
+
   it.each(FOREIGN(0).map((_, i) => i))("foreign Host #%i: pages and /mock/ are refused", async (i) => {
     const host = FOREIGN(pagePort)[i]!;
     const page = await raw(pagePort, "GET", "/", host);

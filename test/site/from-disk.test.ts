@@ -63,7 +63,7 @@ describe.skipIf(CHROMIUM.skip)("the static site from disk (file://)", () => {
   }, 60_000);
 
   it("calls the mock given with --mock-url", async () => {
-    mock = await startMockServer({ specs: await defaultSpecs(ROOT), cwd: ROOT });
+    mock = await startMockServer({ specs: await defaultSpecs(ROOT), cwd: ROOT, allowFilePages: true });
     const { files } = await siteFiles({ ...built.site, mockUrl: `${mock.url}/` });
     const url = await writeTo(path.join(dir!, "with-mock"), files);
     const page = await browser!.newPage();

@@ -29,20 +29,21 @@ export function mergeAllOf(
   pick: BranchPicker = firstNonNull,
 ): SchemaNode {
   const flat: SchemaNode[] = [];
-  const unions: SchemaNode[][] = [];
+  const unions: { branches: SchemaNode[]; depth: number }[] = [];
   const expand = (node: SchemaNode, depth: number): void => {
     const n = resolveNode(node, definitions);
     if (depth < MAX_EXPAND && n.kind === "allOf") n.members.forEach((m) => expand(m, depth + 1));
     else if (depth < MAX_EXPAND && n.kind === "union" && n.members.length > 0)
-      unions.push(n.members.map((m) => resolveNode(m, definitions)));
+      unions.push({ branches: n.members.map((m) => resolveNode(m, definitions)), depth });
     else if (n.kind !== "not" && n.kind !== "unknown") flat.push(n);
   };
   members.forEach((m) => expand(m, 0));
-  // A union takes the branch of the kind the other members have (a variant narrowing a field), else `pick`'s.
+  // A union takes the branch of the kind the other members have (a variant narrowing a field), else `pick`'s;
+  // the branch is expanded like any member (a branch that is itself an `allOf` is merged in whole).
   for (let i = 0; i < unions.length && i < 64; i++) {
     const kinds = new Set(flat.map((n) => n.kind));
-    const branches = unions[i]!;
-    expand(branches.find((b) => kinds.has(b.kind)) ?? pick(branches), MAX_EXPAND - 1);
+    const { branches, depth } = unions[i]!;
+    expand(branches.find((b) => kinds.has(b.kind)) ?? pick(branches), depth + 1);
   }
   const pointer = members[0]?.pointer ?? "";
   if (flat.length === 0) return { kind: "unknown", pointer };

@@ -3,7 +3,8 @@
  * whose result fits the method's result schema (a wrong example is reported when the mock starts,
  * and never served: the client's strict result validation would reject it), else a value
  * generated from the result schema (the `x-result-variants` variant the params
- * select, else the method's result; properties named like a param repeat it, follow.ts), seeded by the method and params so that the same request
+ * select, else the method's result; when the first value does not fit, other union branches are
+ * tried, values.ts; properties named like a param repeat it, follow.ts), seeded by the method and params so that the same request
  * always gets the same answer. Paginated methods get `pages` pages of generated items, linked
  * by `nextPageToken` "page-2", "page-3", …; the last page has none.
  */
@@ -14,7 +15,7 @@ import { canonical, getOwn, isRecord, jsonEqual, setOwn } from "./json.js";
 import { objectOf } from "./merge.js";
 import type { MockMethod } from "./registry.js";
 import { followParams } from "./follow.js";
-import { generateValue, type Definitions } from "./values.js";
+import { generateFitting, generateValue, type Definitions } from "./values.js";
 
 export interface ResultOptions {
   /** Pages of a paginated method. */
@@ -36,7 +37,9 @@ export function resultFor(method: MockMethod, named: Record<string, unknown>, op
   const seed = `${options.seed ? `${options.seed} ` : ""}${model.rpcName} ${canonical(seedParams)}`;
   const name = selectVariant(model, named)?.typeName ?? model.resultType;
   const schema: SchemaNode = { kind: "ref", name, pointer: "" };
-  const value = generateValue(schema, method.definitions, seed);
+  const value = pagination
+    ? generateValue(schema, method.definitions, seed)
+    : generateFitting(schema, method.definitions, seed, (v) => resultFits(method, v));
   const result = pagination ? fillPage(value, schema, pagination, named, method, seed, options.pages) : value;
   const followed = followParams(result, named);
   return followed !== result && resultFits(method, followed) ? followed : result;

@@ -28,6 +28,8 @@ interface Walk {
   depth: number;
   /** Property name the value is for (used to make readable strings). */
   key: string;
+  /** Unions pick a random admissible branch instead of the first (a retry after a value that did not fit). */
+  vary: boolean;
 }
 
 const MAX_DEPTH = 32;
@@ -35,14 +37,50 @@ const MAX_DEPTH = 32;
 const OPTIONAL_DEPTH = 10;
 const STRING: SchemaNode = { kind: "string", pointer: "" };
 
-/** A value for `node`; `key` names what it is for (strings read `<key>-3f2a`). */
-export function generateValue(node: SchemaNode, definitions: Definitions, seed: string, key = "value"): unknown {
-  return walk(node, { definitions, random: createRandom(seed), refs: [], minimal: false, depth: 0, key });
+/**
+ * A value for `node`; `key` names what it is for (strings read `<key>-3f2a`). With `vary`, every
+ * union takes a branch chosen by the seed rather than the first one: a caller whose first value did
+ * not fit the schema (a `oneOf` two branches of which accept it) retries with other seeds.
+ */
+export function generateValue(
+  node: SchemaNode,
+  definitions: Definitions,
+  seed: string,
+  key = "value",
+  vary = false,
+): unknown {
+  return walk(node, { definitions, random: createRandom(seed), refs: [], minimal: false, depth: 0, key, vary });
 }
 
-/** Inside a cycle a `null` member is taken when there is one, so that the value ends. */
-const picker = (w: Walk): BranchPicker =>
-  w.minimal ? (members) => members.find((m) => isNullOnly(m, w.definitions)) ?? firstNonNull(members) : firstNonNull;
+/**
+ * The first value made for `node` that `fits` accepts: the default value, else up to `tries`
+ * values with branches chosen by seed; the default value when none fits.
+ */
+export function generateFitting(
+  node: SchemaNode,
+  definitions: Definitions,
+  seed: string,
+  fits: (value: unknown) => boolean,
+  tries = 8,
+): unknown {
+  const first = generateValue(node, definitions, seed);
+  if (fits(first)) return first;
+  for (let i = 1; i <= tries; i++) {
+    const value = generateValue(node, definitions, `${seed} try ${i}`, "value", true);
+    if (fits(value)) return value;
+  }
+  return first;
+}
+
+/** Inside a cycle a `null` member is taken when there is one, so that the value ends; `vary` picks by seed. */
+const picker = (w: Walk): BranchPicker => {
+  if (w.minimal) return (members) => members.find((m) => isNullOnly(m, w.definitions)) ?? firstNonNull(members);
+  if (!w.vary) return firstNonNull;
+  return (members) => {
+    const others = members.filter((m) => !isNullOnly(m, w.definitions));
+    return others.length === 0 ? members[0]! : w.random.pick(others);
+  };
+};
 
 function walk(node: SchemaNode, w: Walk): unknown {
   if (w.depth > MAX_DEPTH) return null;

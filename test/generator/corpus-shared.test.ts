@@ -38,25 +38,6 @@ import { writeOutput } from "../../generator/write/write.js";
 import { inCi } from "../helpers/chromium.js";
 
 const run = promisify(execFile);
-/**
- * Failures known today, by document: each must still happen (so that fixing one makes this list
- * shrink), and nothing else may fail. Starknet's receipts and blocks are `oneOf`s of `allOf`s
- * whose discriminating `type`/`status` sits inside the `allOf`: the mock's value maker
- * (generator/mock/values.ts) leaves the property out or makes a value two branches accept.
- */
-const KNOWN: Record<string, { calls?: RegExp; ajv?: RegExp; why: string }> = {
-  "starknet/api/starknet_api_openrpc.json": {
-    calls: /^starknet_getTransactionReceipt .*Invalid result of starknet_getTransactionReceipt: result matches none of/,
-    why: "the mock makes no valid value for a oneOf of allOfs discriminated inside the allOf",
-  },
-  "starknet/api/starknet_ws_api.json": {
-    calls:
-      /^starknet_subscriptionNewTransactionReceipts(:| .*Invalid params for starknet_subscriptionNewTransactionReceipts: params\.result matches none of)/,
-    ajv: /^StarknetSubscriptionNewTransactionReceiptsParams .*: data\/result must have required property 'type'/,
-    why: "the same receipts, as notification params",
-  },
-};
-const unknown = (failures: string[], known: RegExp | undefined): string[] => failures.filter((f) => !known?.test(f));
 const addFormats = formatsPlugin as unknown as (ajv: Ajv) => Ajv;
 const documents = corpusDocuments();
 const skip = documents.length === 0 && !inCi();
@@ -214,10 +195,7 @@ describe.skipIf(skip)("every method, through its typed member, answered by the m
         client.close();
         await mock.close();
       }
-      const known = KNOWN[doc.name]?.calls;
-      expect(unknown(failures, known)).toEqual([]);
-      if (known)
-        expect(failures.length, `${doc.name}: ${KNOWN[doc.name]!.why} (fixed? shrink KNOWN)`).toBeGreaterThan(0);
+      expect(failures).toEqual([]);
     },
     120_000,
   );
@@ -241,9 +219,7 @@ describe.skipIf(skip)("params made up from the document's schemas fit them under
           misfits.push(`${type} ${JSON.stringify(value).slice(0, 200)}: ${ajv.errorsText(validate.errors)}`);
       }
     }
-    const known = KNOWN[doc.name]?.ajv;
-    expect(unknown(misfits, known)).toEqual([]);
-    if (known) expect(misfits.length, `${doc.name}: ${KNOWN[doc.name]!.why} (fixed? shrink KNOWN)`).toBeGreaterThan(0);
+    expect(misfits).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../../generator/model/document.js";
 import { parsePattern, stringForPattern } from "../../../generator/mock/pattern.js";
 import { createRandom } from "../../../generator/mock/random.js";
-import { generateValue } from "../../../generator/mock/values.js";
+import { generateFitting, generateValue } from "../../../generator/mock/values.js";
 import type { SchemaNode } from "../../../generator/model/schema.js";
 import { SchemaNormalizer } from "../../../generator/normalize/schema.js";
 
@@ -45,6 +45,58 @@ const definitions = new Map<string, JsonSchema>([
           ],
         },
       },
+    },
+  ],
+  // Starknet's receipts, in small: a oneOf of allOfs, discriminated (`type`) inside the allOf, each
+  // allOf holding a shared allOf that holds a oneOf of its own (`status`), all under one more allOf.
+  [
+    "Common",
+    {
+      allOf: [
+        { type: "object", required: ["hash"], properties: { hash: { type: "string" } } },
+        {
+          oneOf: [
+            { type: "object", required: ["status"], properties: { status: { enum: ["SUCCEEDED"] } } },
+            {
+              type: "object",
+              required: ["status", "reason"],
+              properties: { status: { enum: ["REVERTED"] }, reason: { type: "string" } },
+            },
+          ],
+        },
+      ],
+    },
+  ],
+  [
+    "InvokeReceipt",
+    {
+      allOf: [
+        { type: "object", required: ["type"], properties: { type: { enum: ["INVOKE"] } } },
+        { $ref: "#/definitions/Common" },
+      ],
+    },
+  ],
+  [
+    "DeployReceipt",
+    {
+      allOf: [
+        { $ref: "#/definitions/Common" },
+        {
+          type: "object",
+          required: ["type", "address"],
+          properties: { type: { enum: ["DEPLOY"] }, address: { type: "string" } },
+        },
+      ],
+    },
+  ],
+  ["Receipt", { oneOf: [{ $ref: "#/definitions/InvokeReceipt" }, { $ref: "#/definitions/DeployReceipt" }] }],
+  [
+    "ReceiptWithBlock",
+    {
+      allOf: [
+        { $ref: "#/definitions/Receipt" },
+        { type: "object", required: ["block"], properties: { block: { type: "integer" } } },
+      ],
     },
   ],
 ]);
@@ -307,6 +359,20 @@ describe("generateValue", () => {
       },
     ],
     [
+      "a oneOf of allOfs discriminated inside the allOf, under an allOf (starknet's receipts)",
+      {
+        schema: { $ref: "#/definitions/ReceiptWithBlock" },
+        check: (v) => ["type", "hash", "status", "block"].every((k) => Object.hasOwn(v as object, k)),
+      },
+    ],
+    [
+      "the same receipts as a oneOf (the branch's shared allOf merged in whole)",
+      {
+        schema: { type: "array", minItems: 1, items: { $ref: "#/definitions/Receipt" } },
+        check: (v) => (v as object[]).every((r) => Object.hasOwn(r, "hash") && Object.hasOwn(r, "status")),
+      },
+    ],
+    [
       "a property in two allOf branches meets both",
       {
         schema: {
@@ -335,6 +401,24 @@ describe("generateValue", () => {
     };
     expect(make(schema, "one")).toEqual(make(schema, "one"));
     expect(make(schema, "one")).not.toEqual(make(schema, "two"));
+  });
+});
+
+describe("generateFitting", () => {
+  const check = (schema: JsonSchema) => (value: unknown) => fits(schema, value);
+
+  it("tries other union branches when the first value fits two branches of a oneOf", () => {
+    // Any integer is also a number: the first branch's value matches both, so it fails the oneOf.
+    const schema: JsonSchema = { oneOf: [{ type: "integer" }, { type: "number", multipleOf: 0.5, minimum: 0.5 }] };
+    expect(fits(schema, make(schema, "seed")), "the first value alone does not fit").toBe(false);
+    const value = generateFitting(node(schema), nodes, "seed", check(schema));
+    expect(fits(schema, value), JSON.stringify(value)).toBe(true);
+  });
+
+  it("keeps the first value when it fits, and gives it back when no try fits", () => {
+    const schema: JsonSchema = { oneOf: [{ const: "a" }, { const: "b" }] };
+    expect(generateFitting(node(schema), nodes, "seed", check(schema))).toBe("a");
+    expect(generateFitting(node(schema), nodes, "seed", () => false)).toBe("a");
   });
 });
 

@@ -125,6 +125,11 @@ export interface MethodModel {
    */
   signature: "object" | "positional";
   params: ParamModel[];
+  /**
+   * Name of the client method's trailing per-call argument (call options, or a subscription's
+   * options): `options`, or `callOptions` when a positional param is called `options`.
+   */
+  optionsArg: string;
   /** Undefined for notifications (methods without a result). `pointer`: where its schema is. */
   result?: { name: string; description: string; schema: JsonSchema; pointer: string };
   errors: ErrorModel[];

@@ -5,7 +5,7 @@
  */
 import type { ClientNames, MethodModel, ParamModel, Problem, SubscriptionModel } from "../model/document.js";
 import { clientMemberName, plainRef, type BaseMethod } from "./methods.js";
-import { NameRegistry, pascalCase, RESERVED_ARGS, variableName } from "./names.js";
+import { argumentName, NameRegistry, pascalCase, RESERVED_ARGS, variableName } from "./names.js";
 
 export function clientNames(
   title: string,
@@ -62,7 +62,10 @@ export function methodNames(
   base: BaseMethod,
   signature: MethodModel["signature"],
   n: MethodNaming,
-): Pick<MethodModel, "clientName" | "typeBase" | "paramsType" | "resultType" | "variants" | "params" | "subscription"> {
+): Pick<
+  MethodModel,
+  "clientName" | "typeBase" | "paramsType" | "resultType" | "variants" | "params" | "optionsArg" | "subscription"
+> {
   const at = base.pointer;
   const clientName = n.members.claim(clientMemberName(base.rpcName, n.methodPrefix), `${n.file}#${at}/name`);
   const stripped =
@@ -98,13 +101,15 @@ export function methodNames(
     subscriptionNames(base.subscription, typeBase, (wanted, where) =>
       n.typeNames.claim(wanted, `${n.file}#${at}/x-subscription${where}`),
     );
+  const params = argNames(base, signature, n);
   return {
     clientName,
     typeBase,
     paramsType,
     resultType,
     variants,
-    params: argNames(base, signature, n),
+    params,
+    optionsArg: optionsArgName(params, signature),
     ...(subscription ? { subscription } : {}),
   };
 }
@@ -129,7 +134,7 @@ function subscriptionNames(
 function argNames(base: BaseMethod, signature: MethodModel["signature"], n: MethodNaming): ParamModel[] {
   const args = new NameRegistry(RESERVED_ARGS);
   return base.params.map((p) => {
-    const argName = args.claim(variableName(p.name), p.name);
+    const argName = args.claim(argumentName(p.name), p.name);
     if (argName !== p.name && signature === "positional") {
       n.warnings.push({
         file: n.file,
@@ -141,4 +146,13 @@ function argNames(base: BaseMethod, signature: MethodModel["signature"], n: Meth
     }
     return { ...p, argName };
   });
+}
+
+/**
+ * The trailing per-call argument of the client method: `options`, or `callOptions` when a
+ * positional param is called `options` (the param keeps its name; the generated body's own
+ * `callOptions` is never a param's argument name, RESERVED_ARGS).
+ */
+function optionsArgName(params: readonly ParamModel[], signature: MethodModel["signature"]): string {
+  return signature === "positional" && params.some((p) => p.argName === "options") ? "callOptions" : "options";
 }

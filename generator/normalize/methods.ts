@@ -11,7 +11,7 @@ import type {
 import { deref } from "../load/refs.js";
 import type { SchemaBundler } from "./bundle.js";
 import { setOwn } from "../own.js";
-import { memberName, pascalCase, variableName } from "./names.js";
+import { argumentName, memberName, pascalCase } from "./names.js";
 import type {
   ContentDescriptorObject,
   ErrorObject,
@@ -32,7 +32,7 @@ export interface MethodContext {
 
 export type BaseMethod = Omit<
   MethodModel,
-  "clientName" | "typeBase" | "paramsType" | "resultType" | "pagination" | "signature"
+  "clientName" | "typeBase" | "paramsType" | "resultType" | "pagination" | "signature" | "optionsArg"
 >;
 
 export function normalizeMethod(
@@ -136,7 +136,7 @@ function normalizeParam(
   const ref = plainRef(schema);
   return {
     name: p.name,
-    argName: variableName(p.name), // made unique per method in client-names.ts
+    argName: argumentName(p.name), // made unique per method in client-names.ts
     description: p.description ?? p.summary ?? "",
     required: p.required === true,
     deprecated: p.deprecated === true,

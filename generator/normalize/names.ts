@@ -3,7 +3,7 @@
  * and predictable collision suffixes. Every name the emitters write comes from here, through
  * the model; no emitter derives a name again.
  */
-import { isIdentifier, RESERVED_WORDS } from "../print/escape.js";
+import { BINDING_RESERVED_WORDS, isIdentifier, RESERVED_WORDS } from "../print/escape.js";
 
 export { isIdentifier };
 
@@ -56,8 +56,13 @@ export const RESERVED_TYPE_NAMES: readonly string[] = [
 /** Client members the runtime provides: a method with one of these names gets a suffix. */
 export const RESERVED_MEMBERS: readonly string[] = ["request", "paginate", "batch", "close", "subscribe", "__proto__"];
 
-/** Argument names the generated method bodies use: a positional param with one of these names is renamed. */
-export const RESERVED_ARGS: readonly string[] = ["call", "callOptions", "options", "params"];
+/**
+ * Argument names the generated method bodies use: a positional param with one of these names is
+ * renamed. A param called `options` keeps its name: the trailing per-call argument is renamed
+ * instead (`MethodModel.optionsArg`, client-names.ts). `params` is free: only params-object
+ * signatures use it, and those have no positional arguments.
+ */
+export const RESERVED_ARGS: readonly string[] = ["call", "callOptions"];
 
 /**
  * Words of a name. Splits on anything that is not a letter (of any script: `größe`, `Ракета`,
@@ -105,6 +110,16 @@ export function memberName(name: string): string {
 export function variableName(name: string): string {
   const base = memberName(name);
   return RESERVED_WORDS.has(base) ? `${base}_` : base;
+}
+
+/**
+ * A parameter name: like `variableName`, but a word strict TypeScript accepts as a parameter
+ * stays as it is (`number`, `string`, `type`); only words that cannot name a binding (`class`,
+ * `default`, `this`) get a trailing underscore.
+ */
+export function argumentName(name: string): string {
+  const base = memberName(name);
+  return BINDING_RESERVED_WORDS.has(base) ? `${base}_` : base;
 }
 
 /**

@@ -11,6 +11,7 @@
  * | a JSON value inside code         | `jsonLiteral`     |
  * | the same, `bigint`s exact (`1n`) | `valueLiteral`    |
  * | an identifier                    | `identifier`      |
+ * | a parameter name                 | `parameterIdentifier` |
  * | a key of an object literal       | `objectKey`       |
  * | a property or method name in a type (as prettier writes it) | `typeMemberKey` |
  * | a property access (`.x`, `["x"]`)  | `propertyAccess`  |
@@ -97,15 +98,27 @@ function isIdentifierName(name: string): boolean {
   );
 }
 
-/** Words that cannot be a variable, function or type name. */
-export const RESERVED_WORDS = new Set(
+/**
+ * Words that cannot name a binding (a variable, function or parameter) in strict-mode module code:
+ * JavaScript's reserved words, strict mode's (`let`, `static`, `yield`, `implements`, …),
+ * `await`, `arguments` and `eval`. `undefined` is kept out too: legal, but it would shadow the value.
+ */
+export const BINDING_RESERVED_WORDS: ReadonlySet<string> = new Set(
   (
     "break case catch class const continue debugger default delete do else enum export extends false finally for " +
     "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
-    "yield let static implements interface package private protected public await arguments eval undefined " +
-    "any unknown never object string number boolean symbol bigint type as is keyof readonly infer declare module namespace"
+    "yield let static implements interface package private protected public await arguments eval undefined"
   ).split(" "),
 );
+
+/** TypeScript's type keywords: legal parameter names (`number`, `type`), never a type or variable the generator declares. */
+const TYPE_KEYWORDS =
+  "any unknown never object string number boolean symbol bigint type as is keyof readonly infer declare module namespace".split(
+    " ",
+  );
+
+/** Words that cannot be a variable, function or type name. */
+export const RESERVED_WORDS: ReadonlySet<string> = new Set([...BINDING_RESERVED_WORDS, ...TYPE_KEYWORDS]);
 
 export function isIdentifier(name: string): boolean {
   return isIdentifierName(name);
@@ -116,7 +129,19 @@ export function isIdentifier(name: string): boolean {
  * the last guard before they become code, so a name that is not a plain identifier is a bug.
  */
 export function identifier(name: string): string {
-  if (!isIdentifierName(name) || RESERVED_WORDS.has(name)) {
+  return checked(name, RESERVED_WORDS);
+}
+
+/**
+ * A parameter name (and a tuple label), checked like `identifier`: any identifier strict
+ * TypeScript accepts there, type keywords such as `number` and `type` included.
+ */
+export function parameterIdentifier(name: string): string {
+  return checked(name, BINDING_RESERVED_WORDS);
+}
+
+function checked(name: string, reserved: ReadonlySet<string>): string {
+  if (!isIdentifierName(name) || reserved.has(name)) {
     throw new Error(
       `Internal error: ${stringLiteral(name)} reached the output as an identifier; names must be made in normalize.`,
     );

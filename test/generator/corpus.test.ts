@@ -102,7 +102,7 @@ describe("the corpus", () => {
         if (!name.endsWith(".ts") || name.includes("/runtime/")) continue;
         expect(text, `${doc}/${name}`).not.toMatch(/:\s*any\b|<any>|as any\b/);
       }
-      // Every type is named after a component key or a method name (+ Params/Result/variant),
+      // Every type is named after a component key or a method name (+ Params/Result/variant, or a subscription's Item),
       // with at most a numeric suffix for a collision: no hashes.
       const model = documents.get(doc)!;
       const bases = [
@@ -117,7 +117,10 @@ describe("the corpus", () => {
       ].map((m) => m[1]!);
       for (const name of declared) {
         const derived = bases.some((b) =>
-          new RegExp(`^${b}\\d*((Params|Result)\\d*(\\p{Lu}[\\p{L}\\p{Nd}_]*)?)?$`, "u").test(name),
+          new RegExp(
+            `^${b}\\d*((Params|Result)\\d*(\\p{Lu}[\\p{L}\\p{Nd}_]*)?|(\\p{Lu}[\\p{L}\\p{Nd}_]*)?Item\\d*)?$`,
+            "u",
+          ).test(name),
         );
         expect(derived, `${doc}: ${name} is not named from the spec`).toBe(true);
       }

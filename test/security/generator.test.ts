@@ -593,7 +593,9 @@ describe("names that would break the output are renamed, and the output compiles
     expect(result.tsc).toBe("");
     const client = files!.get("src/names/client.ts")!;
     expect(client).toContain('"new"(');
-    expect(client).toMatch(/options2\?: NewParams\["options"\]/);
+    // A param called `options` keeps its name; the trailing per-call argument is `callOptions` instead.
+    expect(client).toMatch(/options\?: NewParams\["options"\]/);
+    expect(client).toMatch(/call2\?: NewParams\["call"\],\s+callOptions\?: CallOptions,?\s*\)/);
     expect(client).toMatch(/aB\?: NewParams\["a-b"\],\s+aB2\?: NewParams\["aB"\]/);
   }, 180_000);
 

@@ -6,6 +6,7 @@
 import {
   commentText,
   identifier,
+  parameterIdentifier,
   isIdentifier,
   objectKey,
   propertyAccess,
@@ -259,14 +260,14 @@ function factoryMembers(doc: DocumentModel, paged: MethodModel[], subscribing: b
 
 function requestParamsType(m: MethodModel): Doc {
   if (m.signature === "object") return m.paramsType;
-  return tupleType(m.params.map((p) => `${identifier(p.argName)}${p.required ? "" : "?"}: ${paramType(m, p)}`));
+  return tupleType(
+    m.params.map((p) => `${parameterIdentifier(p.argName)}${p.required ? "" : "?"}: ${paramType(m, p)}`),
+  );
 }
 
 function paramType(m: MethodModel, p: ParamModel): string {
   return p.refName ?? `${m.paramsType}[${stringLiteral(p.name)}]`;
 }
-
-const callOptions: Param = { name: "options", type: "CallOptions", optional: true };
 
 /**
  * One signature per result variant (most specific first), then the general one. The overload set
@@ -281,7 +282,7 @@ function signatures(m: MethodModel, clientVar: string): MethodSig[] {
   return all.map(({ variant, returns }, i) => ({
     name: typeMemberKey(m.clientName, "method"),
     ...(i === 0 ? { docs: methodDoc(m, clientVar) } : {}),
-    params: [...params(m, variant), callOptions],
+    params: [...params(m, variant), { name: m.optionsArg, type: "CallOptions", optional: true }],
     returnType: `Promise<${returns}>`,
   }));
 }
@@ -299,7 +300,7 @@ function params(m: MethodModel, variant: ResultVariant | undefined): Param[] {
     ];
   }
   return m.params.map((p) => {
-    const name = identifier(p.argName);
+    const name = parameterIdentifier(p.argName);
     const base = paramType(m, p);
     if (!variant || variant.when.param !== p.name) return { name, type: base, optional: !p.required };
     const w = variant.when;
@@ -344,7 +345,7 @@ function implementation(m: MethodModel): Expr {
   const returns = (args: Expr[]): Expr => asExpr(callExpr("call", [name, ...args, callOptions]), "Promise<never>");
   if (m.signature === "object")
     return arrowExpr([`params?: ${m.paramsType}`, "callOptions?: CallOptions"], returns([raw("params", "identifier")]));
-  const params = m.params.map((p) => `${identifier(p.argName)}${p.required ? "" : "?"}: ${paramType(m, p)}`);
+  const params = m.params.map((p) => `${parameterIdentifier(p.argName)}${p.required ? "" : "?"}: ${paramType(m, p)}`);
   return arrowExpr(
     [...params, "callOptions?: CallOptions"],
     returns([arrayExpr(m.params.map((p) => raw(p.argName, "identifier")))]),

@@ -38,7 +38,7 @@ export function methodDoc(m: MethodModel, clientVar: string): string {
   } else if (m.params.length > 0) {
     lines.push(`@param params the params of \`${commentText(m.rpcName)}\`, each documented on {@link ${m.paramsType}}`);
   }
-  lines.push(`@param options \`signal\`, \`timeout\` and \`retryCount\` of this call`);
+  lines.push(`@param ${m.optionsArg} \`signal\`, \`timeout\` and \`retryCount\` of this call`);
   if (!m.result) lines.push("Sent as a JSON-RPC notification: no id, and no result to wait for.");
   lines.push(...throwsLines(m));
   if (m.deprecated) lines.push("@deprecated");

@@ -75,7 +75,7 @@ function signatures(m: MethodModel, paramsOf: ParamsOf, clientVar: string): Meth
     return {
       name: typeMemberKey(m.clientName, "method"),
       ...(first ? { docs: subscribeDoc(m, clientVar) } : {}),
-      params: [...own, { name: "options", type: options, optional: true }],
+      params: [...own, { name: m.optionsArg, type: options, optional: true }],
       returnType: typeReference("Promise", [{ type: `Subscription<${item}>` }]),
     };
   };
@@ -89,7 +89,7 @@ function subscribeDoc(m: MethodModel, clientVar: string): string {
   if (m.description.trim()) lines.push(commentText(m.description.trim()), "");
   lines.push(
     `Subscribes with \`${commentText(m.rpcName)}\` and yields the \`${commentText(sub.notification)}\` items. WebSocket URLs only: over HTTP the promise rejects at once and nothing is sent.`,
-    `\`sub.unsubscribe()\`, leaving the \`for await\` loop or aborting \`options.signal\` sends \`${commentText(sub.unsubscribe)}\`. After a reconnect the subscription is made again with the same params and \`options.onGap\` is told; when reconnecting fails the loop throws \`SocketClosedError\`.`,
+    `\`sub.unsubscribe()\`, leaving the \`for await\` loop or aborting \`${m.optionsArg}.signal\` sends \`${commentText(sub.unsubscribe)}\`. After a reconnect the subscription is made again with the same params and \`${m.optionsArg}.onGap\` is told; when reconnecting fails the loop throws \`SocketClosedError\`.`,
   );
   const backfill = sub.variants.filter((v) => v.backfill).map((v) => v.name);
   if (backfill.length > 0)
@@ -104,7 +104,7 @@ function subscribeDoc(m: MethodModel, clientVar: string): string {
   else if (m.params.length > 0)
     lines.push(`@param params the params of \`${commentText(m.rpcName)}\`, each documented on {@link ${m.paramsType}}`);
   lines.push(
-    "@param options `signal`, `bufferSize` (items held before the subscription fails; default 1000), `bufferBytes` (their total size; default 32 MiB), `onGap`",
+    `@param ${m.optionsArg} \`signal\`, \`bufferSize\` (items held before the subscription fails; default 1000), \`bufferBytes\` (their total size; default 32 MiB), \`onGap\``,
   );
   const member = propertyAccess(m.clientName);
   const first = sub.variants[0];

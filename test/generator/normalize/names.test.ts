@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  argumentName,
   isIdentifier,
   memberName,
   NameRegistry,
@@ -85,6 +86,23 @@ describe("names", () => {
     ["foo.bar", "fooBar"],
     ["a-b", "aB"],
   ])("variableName(%j) = %j", (given, want) => expect(variableName(given)).toBe(want));
+
+  // A parameter keeps every name strict TypeScript accepts there; only binding-reserved words change.
+  it.each([
+    ["number", "number"],
+    ["string", "string"],
+    ["type", "type"],
+    ["readonly", "readonly"],
+    ["options", "options"],
+    ["class", "class_"],
+    ["default", "default_"],
+    ["this", "this_"],
+    ["let", "let_"],
+    ["arguments", "arguments_"],
+    ["eval", "eval_"],
+    ["await", "await_"],
+    ["a-b", "aB"],
+  ])("argumentName(%j) = %j", (given, want) => expect(argumentName(given)).toBe(want));
 
   it("gives later claimants a numbered name and records who was renamed", () => {
     const names = new NameRegistry(["request"]);

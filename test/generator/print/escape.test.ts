@@ -6,10 +6,27 @@
  */
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
-import { stringLiteral, typeMemberKey } from "../../../generator/print/escape.js";
+import { identifier, parameterIdentifier, stringLiteral, typeMemberKey } from "../../../generator/print/escape.js";
 import { PRETTIER_OPTIONS } from "../../../generator/print/format.js";
 
 const format = (code: string): Promise<string> => prettier.format(code, { ...PRETTIER_OPTIONS, parser: "typescript" });
+
+describe("identifier and parameterIdentifier", () => {
+  it.each(["number", "string", "type", "any", "readonly", "namespace"])(
+    "%s is a legal parameter name but not a name the generator declares",
+    (word) => {
+      expect(parameterIdentifier(word)).toBe(word);
+      expect(() => identifier(word)).toThrow(/names must be made in normalize/);
+    },
+  );
+
+  it.each(["class", "default", "this", "let", "yield", "await", "arguments", "eval", "a-b", ""])(
+    "%j is refused as a parameter name too",
+    (word) => {
+      expect(() => parameterIdentifier(word)).toThrow(/names must be made in normalize/);
+    },
+  );
+});
 
 describe("typeMemberKey", () => {
   it.each([

@@ -24,6 +24,12 @@ const CASES = [
       "emoji, ZWJ sequences, CJK, combining marks, right-to-left text, very long words in every kind of name and text",
     specs: ["test/fixtures/openrpc/unicode.openrpc.json"],
   },
+  {
+    name: "param-names",
+    about:
+      "positional params called number, string, type (kept), class and default (renamed), options (the per-call argument is renamed instead) and callOptions",
+    specs: ["test/fixtures/openrpc/param-names.openrpc.json"],
+  },
 ];
 
 const compared = (file: string): boolean => file !== MARKER && !file.startsWith("src/runtime/");

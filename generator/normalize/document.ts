@@ -9,11 +9,13 @@ import type { LoadedSpec } from "../load/load.js";
 import { GeneratorError, pointer } from "../problems.js";
 import { SchemaBundler } from "./bundle.js";
 import { clientNames, methodNames } from "./client-names.js";
+import { conventionalSubscriptions } from "./conventions.js";
+import { deref } from "../load/refs.js";
 import { applyDeviations } from "./deviations.js";
 import { normalizeMethod, plainRef } from "./methods.js";
 import { NameRegistry, pascalCase, RESERVED_MEMBERS, RESERVED_TYPE_NAMES } from "./names.js";
 import { derivePagination } from "./pagination.js";
-import type { OpenrpcDocument, ServerObject } from "./openrpc.js";
+import type { MethodObject, OpenrpcDocument, ServerObject } from "./openrpc.js";
 import { SchemaNormalizer } from "./schema.js";
 import { markDiscriminators, relaxUnsatisfiable, selfReferences } from "./schema-checks.js";
 import { normalizeServers } from "./servers.js";
@@ -39,8 +41,18 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
 
   const members = new NameRegistry(RESERVED_MEMBERS);
   const methods: MethodModel[] = [];
+  const resolved = doc.methods.map(
+    (raw, i) => deref<MethodObject>(spec.files, file, pointer("methods", i), raw)?.value,
+  );
+  const conventions = conventionalSubscriptions(resolved, file, warnings);
   doc.methods.forEach((raw, i) => {
-    const base = normalizeMethod(ctx, raw, pointer("methods", i));
+    const name = resolved[i]?.name;
+    const base = normalizeMethod(
+      ctx,
+      raw,
+      pointer("methods", i),
+      name === undefined ? undefined : conventions.get(name),
+    );
     if (!base) return;
     const signature =
       base.paramStructure === "by-name" || (base.paramStructure === "either" && defaultStructure === "by-name")

@@ -35,14 +35,17 @@ export type BaseMethod = Omit<
   "clientName" | "typeBase" | "paramsType" | "resultType" | "pagination" | "signature" | "optionsArg"
 >;
 
+/** `convention`: the subscription a widespread convention gives the method (conventions.ts), used when it has no `x-subscription`. */
 export function normalizeMethod(
   ctx: MethodContext,
   raw: OrReference<MethodObject>,
   at: string,
+  convention?: XSubscription,
 ): BaseMethod | undefined {
   const found = deref<MethodObject>(ctx.files, ctx.file, at, raw);
   if (!found) return undefined;
   const m = found.value;
+  const subscription = m["x-subscription"] ?? convention;
   const paramStructure = m.paramStructure ?? "either";
   const params = uniqueParamNames(
     m.params
@@ -92,8 +95,8 @@ export function normalizeMethod(
       when: v.when,
       schema: ctx.bundler.rewrite(v.schema, found.file, `${found.pointer}/x-result-variants/${i}/schema`),
     })),
-    ...(m["x-subscription"]
-      ? { subscription: normalizeSubscription(ctx, found.file, found.pointer, m["x-subscription"], params.length) }
+    ...(subscription
+      ? { subscription: normalizeSubscription(ctx, found.file, found.pointer, subscription, params.length) }
       : {}),
     pointer: found.pointer,
   };

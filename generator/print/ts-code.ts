@@ -184,10 +184,16 @@ export function interfaceDeclaration(spec: {
   properties?: PropertySig[];
   methods?: MethodSig[];
 }): Doc {
-  const heritage = spec.extends?.length ? ` extends ${spec.extends.join(", ")}` : "";
+  // As prettier prints it: one interface extended stays on the line; several move to the next line
+  // when they do not fit, then one per line when the list does not fit either.
+  const bases = spec.extends ?? [];
+  const heritage: Doc =
+    bases.length <= 1
+      ? bases.map((b) => ` extends ${b}`).join("")
+      : indent([line, "extends", group(indent([line, join([",", line], bases)]))]);
   const members = [...(spec.properties ?? []).map(propertySignature), ...(spec.methods ?? []).map(methodSignature)];
   const body = members.length > 0 ? [indent([hardline, join(hardline, members)]), hardline] : "";
-  return [docComment(spec.docs), `export interface ${spec.name}${heritage} {`, body, "}"];
+  return [docComment(spec.docs), group([`export interface ${spec.name}`, heritage, " {"]), body, "}"];
 }
 
 /** A function declaration; `body` holds its statements (Docs, each one statement). */

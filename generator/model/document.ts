@@ -70,6 +70,10 @@ export interface ClientNames {
   errorsConst: string;
   /** Variable name used in examples: `advanced`. */
   clientVar: string;
+  /** `createAdvancedCore`: the factory of the core the per-method functions (`<subpath>/methods`) take. */
+  coreFactory: string;
+  /** `AdvancedCore`: the type of that core. */
+  coreType: string;
 }
 
 export interface NamedSchema {

@@ -27,6 +27,8 @@ export function clientNames(
     subscriptionsType: claim(`${base}Subscriptions`, "subscription members"),
     errorsConst: claim(`${base}Errors`, "error codes"),
     clientVar: clientVariable(subpath),
+    coreFactory: claim(`create${base}Core`, "core factory"),
+    coreType: claim(`${base}Core`, "core type"),
   };
   return { factory, clientType, names };
 }

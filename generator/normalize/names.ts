@@ -57,7 +57,7 @@ export const RESERVED_TYPE_NAMES: readonly string[] = [
 export const RESERVED_MEMBERS: readonly string[] = ["request", "paginate", "batch", "close", "subscribe", "__proto__"];
 
 /** Argument names the generated method bodies use: a positional param with one of these names is renamed. */
-export const RESERVED_ARGS: readonly string[] = ["call", "callOptions", "options", "params"];
+export const RESERVED_ARGS: readonly string[] = ["call", "callOptions", "core", "options", "params"];
 
 /**
  * Words of a name. Splits on anything that is not a letter (of any script: `größe`, `Ракета`,

@@ -105,6 +105,12 @@ export function eth_getBlockByNumber(
   block: BlockNumberOrTag,
   fullTransactions: EthGetBlockByNumberParams["fullTransactions"],
   options?: CallOptions,
+): Promise<EthGetBlockByNumberResult>;
+export function eth_getBlockByNumber(
+  core: EthNodeCore,
+  block: BlockNumberOrTag,
+  fullTransactions: EthGetBlockByNumberParams["fullTransactions"],
+  options?: CallOptions,
 ): Promise<EthGetBlockByNumberResult> {
   return core.invoke(
     "eth_getBlockByNumber",
@@ -186,6 +192,13 @@ export function debug_traceCall(
   traceConfig: TraceConfig & { tracer: "callTracer" },
   options?: CallOptions,
 ): Promise<DebugTraceCallResultCallTracer>;
+export function debug_traceCall(
+  core: EthNodeCore,
+  transaction: CallObject,
+  block: BlockNumberOrTag,
+  traceConfig?: TraceConfig,
+  options?: CallOptions,
+): Promise<DebugTraceCallResult>;
 export function debug_traceCall(
   core: EthNodeCore,
   transaction: CallObject,

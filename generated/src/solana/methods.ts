@@ -90,6 +90,12 @@ export function getAccountInfo(
   pubkey: GetAccountInfoParams["pubkey"],
   config?: AccountInfoConfig,
   options?: CallOptions,
+): Promise<GetAccountInfoResult>;
+export function getAccountInfo(
+  core: SolanaNodeCore,
+  pubkey: GetAccountInfoParams["pubkey"],
+  config?: AccountInfoConfig,
+  options?: CallOptions,
 ): Promise<GetAccountInfoResult> {
   return core.invoke(
     "getAccountInfo",

@@ -111,7 +111,7 @@ function example(doc: DocumentModel): string {
   return `const core = ${doc.names.coreFactory}(${options});${call}`;
 }
 
-/** A method's function: one overload per result variant, then the general signature and its body. */
+/** A method's function: one overload per result variant and the general one, then the implementation. */
 function methodFunction(m: MethodModel, coreType: string): Doc {
   const name = identifier(m.clientName);
   const general = m.result ? m.resultType : "void";
@@ -119,12 +119,14 @@ function methodFunction(m: MethodModel, coreType: string): Doc {
   const options: Param = { name: "options", type: "CallOptions", optional: true };
   const summary = commentText(firstSentence(m.summary || m.description) || `Calls \`${m.rpcName}\`.`);
   const docs = `${summary}\n\nCalls \`${commentText(m.rpcName)}\` through \`core\`, checking its params first${m.deprecated ? "\n@deprecated" : ""}.`;
-  const overloads = m.variants.map((v, i) =>
+  // With variants, every signature is an overload (an implementation's own signature is not callable).
+  const signatures = m.variants.length === 0 ? [] : [...m.variants, undefined];
+  const overloads = signatures.map((v, i) =>
     methodSignature({
       name: `export function ${name}`,
       ...(i === 0 ? { docs } : {}),
       params: [core, ...params(m, v), options],
-      returnType: `Promise<${v.typeName}>`,
+      returnType: `Promise<${v ? v.typeName : general}>`,
     }),
   );
   const args: Expr =

@@ -235,8 +235,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   const client: RpcClient = {
     transport,
     call,
-    invoke: (method, spec, validator, params, callOptions) =>
-      run(method, spec, validator, params, callOptions, undefined),
+    invoke: run,
     async batch(build) {
       const { sendBatch: send, refuseBatch } = await import("./extras.js");
       if (!transport.capabilities.batch || !jsonrpc) refuseBatch(transport);

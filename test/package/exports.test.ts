@@ -10,6 +10,7 @@ import * as eth from "../../generated/src/eth/index.js";
 import * as ethMethods from "../../generated/src/eth/methods.js";
 import * as solana from "../../generated/src/solana/index.js";
 import * as ws from "../../generated/src/ws/index.js";
+import * as node from "../../generated/src/node/index.js";
 
 const runtimeValues = [
   "AbortError",
@@ -74,6 +75,8 @@ describe("run-time exports", () => {
     ],
     // The WebSocket transport alone: an HTTP-only app never imports this entry.
     ["ws", ws, ["webSocket"]],
+    // The Node HTTP transport alone: browser and edge bundles never import this entry.
+    ["node", node, ["nodeHttp"]],
   ])("%s", (_name, module, expected) => {
     expect(Object.keys(module).sort()).toEqual([...expected].sort());
   });

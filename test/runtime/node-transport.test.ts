@@ -12,13 +12,22 @@ import { nodeHttp } from "../../generated/src/node/index.js";
 import {
   AbortError,
   HttpError,
+  MalformedResponseError,
   NetworkError,
   ResponseTooLargeError,
   TimeoutError,
   ValidationError,
 } from "../../generated/src/runtime/index.js";
 import { expectNoSecret, guardUnhandledRejections, rejectionOf } from "../helpers/error-checks.js";
-import { hang, json, oversized, startFaultServer, type FaultServer } from "../helpers/fault-server.js";
+import {
+  hang,
+  json,
+  oversized,
+  reset,
+  startFaultServer,
+  truncated,
+  type FaultServer,
+} from "../helpers/fault-server.js";
 
 const KEY = "sk-test-SECRET-node-7";
 
@@ -83,6 +92,15 @@ describe("nodeHttp", () => {
       const error = await rejectionOf(client({ maxResponseBytes: 1024 }).getCurrencies({ blockchain: "eth" }));
       expect(error).toBeInstanceOf(ResponseTooLargeError);
     }
+  });
+
+  it("a body cut off before its declared end is a MalformedResponseError; a reset connection a NetworkError", async () => {
+    faults.script(truncated(), reset());
+    const cut = await rejectionOf(client().getCurrencies({ blockchain: "eth" }));
+    expect(cut).toBeInstanceOf(MalformedResponseError);
+    const dropped = await rejectionOf(client().getCurrencies({ blockchain: "eth" }));
+    expect(dropped).toBeInstanceOf(NetworkError);
+    expectNoSecret(dropped, KEY);
   });
 
   it("turns a non-2xx answer into an HttpError with Retry-After, without the key", async () => {

@@ -59,7 +59,8 @@ interface NodeHttpModule {
 }
 
 /** Imports a Node built-in by a name the bundlers leave alone (a browser bundle never holds it). */
-const load = (name: string): Promise<NodeHttpModule> => import(/* @vite-ignore */ `node:${name}`);
+const load = (name: string): Promise<NodeHttpModule> =>
+  import(/* webpackIgnore: true */ /* @vite-ignore */ `node:${name}`);
 
 /**
  * An HTTP transport on node:http / node:https for any client factory's `transport` option (Node only).

@@ -115,6 +115,8 @@ export interface MethodModel {
   rpcName: string;
   /** Client method name (prefix stripped, escaped): `getLogs`. */
   clientName: string;
+  /** Its function's name in `<subpath>/methods`: the client name, a reserved word with `_` (`class_`). */
+  functionName: string;
   /** Base of the type names: `GetLogs` → `GetLogsParams`, `GetLogsResult`. */
   typeBase: string;
   paramsType: string;

@@ -55,6 +55,8 @@ interface MethodNaming {
   file: string;
   methodPrefix: string;
   members: NameRegistry;
+  /** Names of the per-method functions (one module-level namespace with their module's own names). */
+  functions: NameRegistry;
   typeNames: NameRegistry;
   warnings: Problem[];
 }
@@ -64,7 +66,10 @@ export function methodNames(
   base: BaseMethod,
   signature: MethodModel["signature"],
   n: MethodNaming,
-): Pick<MethodModel, "clientName" | "typeBase" | "paramsType" | "resultType" | "variants" | "params" | "subscription"> {
+): Pick<
+  MethodModel,
+  "clientName" | "functionName" | "typeBase" | "paramsType" | "resultType" | "variants" | "params" | "subscription"
+> {
   const at = base.pointer;
   const clientName = n.members.claim(clientMemberName(base.rpcName, n.methodPrefix), `${n.file}#${at}/name`);
   const stripped =
@@ -102,6 +107,7 @@ export function methodNames(
     );
   return {
     clientName,
+    functionName: n.functions.claim(variableName(clientName), `${n.file}#${at}/name`),
     typeBase,
     paramsType,
     resultType,

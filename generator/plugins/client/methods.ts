@@ -107,13 +107,13 @@ function example(doc: DocumentModel): string {
   const options = keyed ? `{ url: "https://…", apiKey: process.env.API_KEY }` : `{ url: "https://…" }`;
   const first = functionMethods(doc)[0];
   const args = first && first.params.some((p) => p.required) ? (first.signature === "object" ? ", { … }" : ", …") : "";
-  const call = first ? `\nconst result = await ${first.clientName}(core${args});` : "";
+  const call = first ? `\nconst result = await ${first.functionName}(core${args});` : "";
   return `const core = ${doc.names.coreFactory}(${options});${call}`;
 }
 
 /** A method's function: one overload per result variant and the general one, then the implementation. */
 function methodFunction(m: MethodModel, coreType: string): Doc {
-  const name = identifier(m.clientName);
+  const name = identifier(m.functionName);
   const general = m.result ? m.resultType : "void";
   const core: Param = { name: "core", type: coreType };
   const options: Param = { name: "options", type: "CallOptions", optional: true };

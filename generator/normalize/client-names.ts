@@ -27,6 +27,8 @@ export function clientNames(
     subscriptionsType: claim(`${base}Subscriptions`, "subscription members"),
     errorsConst: claim(`${base}Errors`, "error codes"),
     clientVar: clientVariable(subpath),
+    coreFactory: claim(`create${base}Core`, "core factory"),
+    coreType: claim(`${base}Core`, "core type"),
   };
   return { factory, clientType, names };
 }
@@ -53,6 +55,8 @@ interface MethodNaming {
   file: string;
   methodPrefix: string;
   members: NameRegistry;
+  /** Names of the per-method functions (one module-level namespace with their module's own names). */
+  functions: NameRegistry;
   typeNames: NameRegistry;
   warnings: Problem[];
 }
@@ -62,7 +66,10 @@ export function methodNames(
   base: BaseMethod,
   signature: MethodModel["signature"],
   n: MethodNaming,
-): Pick<MethodModel, "clientName" | "typeBase" | "paramsType" | "resultType" | "variants" | "params" | "subscription"> {
+): Pick<
+  MethodModel,
+  "clientName" | "functionName" | "typeBase" | "paramsType" | "resultType" | "variants" | "params" | "subscription"
+> {
   const at = base.pointer;
   const clientName = n.members.claim(clientMemberName(base.rpcName, n.methodPrefix), `${n.file}#${at}/name`);
   const stripped =
@@ -100,6 +107,7 @@ export function methodNames(
     );
   return {
     clientName,
+    functionName: n.functions.claim(variableName(clientName), `${n.file}#${at}/name`),
     typeBase,
     paramsType,
     resultType,

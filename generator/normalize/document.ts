@@ -11,7 +11,7 @@ import { SchemaBundler } from "./bundle.js";
 import { clientNames, methodNames } from "./client-names.js";
 import { applyDeviations } from "./deviations.js";
 import { normalizeMethod, plainRef } from "./methods.js";
-import { NameRegistry, pascalCase, RESERVED_MEMBERS, RESERVED_TYPE_NAMES } from "./names.js";
+import { NameRegistry, pascalCase, RESERVED_FUNCTIONS, RESERVED_MEMBERS, RESERVED_TYPE_NAMES } from "./names.js";
 import { derivePagination } from "./pagination.js";
 import type { OpenrpcDocument, ServerObject } from "./openrpc.js";
 import { SchemaNormalizer } from "./schema.js";
@@ -38,6 +38,7 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
   const defaultStructure = keyedStructure(doc.servers);
 
   const members = new NameRegistry(RESERVED_MEMBERS);
+  const functions = new NameRegistry(RESERVED_FUNCTIONS);
   const methods: MethodModel[] = [];
   doc.methods.forEach((raw, i) => {
     const base = normalizeMethod(ctx, raw, pointer("methods", i));
@@ -46,7 +47,14 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
       base.paramStructure === "by-name" || (base.paramStructure === "either" && defaultStructure === "by-name")
         ? "object"
         : "positional";
-    const named = methodNames(base, signature, { file, methodPrefix: ctx.methodPrefix, members, typeNames, warnings });
+    const named = methodNames(base, signature, {
+      file,
+      methodPrefix: ctx.methodPrefix,
+      members,
+      functions,
+      typeNames,
+      warnings,
+    });
     methods.push({ ...base, ...named, signature });
   });
 

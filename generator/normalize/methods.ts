@@ -32,7 +32,7 @@ export interface MethodContext {
 
 export type BaseMethod = Omit<
   MethodModel,
-  "clientName" | "typeBase" | "paramsType" | "resultType" | "pagination" | "signature"
+  "clientName" | "functionName" | "typeBase" | "paramsType" | "resultType" | "pagination" | "signature"
 >;
 
 export function normalizeMethod(

@@ -3,7 +3,8 @@
  * throughput (64 in flight) of `eth_blockNumber` and of `adv_getLogs` (a 100-log page) through our
  * client — the packed build (`npm pack` of generated/, installed into a temp project, its dist/;
  * bench/packed.ts) — raw `fetch` + `JSON.parse` (the floor and the baseline), viem's `http`
- * transport, @ankr.com/ankr.js and @open-rpc/client-js, all against the same loopback server
+ * transport, @ankr.com/ankr.js and @open-rpc/client-js, all against the same loopback server; ours also
+ * through its Node transport (`nodeHttp` of the `./node` subpath, node:http with keep-alive)
  * (bench/server.ts, its own process).
  *
  * Quiet and honest: every sample is taken in a fresh child process that loads one subject only,
@@ -74,6 +75,7 @@ const SUBJECTS: Record<
     RAW_HTTP,
     { key: "ours", name: "ours (packed dist/), validation on (default)", ours: true },
     { key: "ours-off", name: "ours (packed dist/), validation off", ours: true },
+    { key: "ours-node", name: "ours (packed dist/), nodeHttp transport (./node), validation on", ours: true },
     { key: "viem", name: "viem 2 (http transport, client.request)" },
     { key: "ankr", name: "@ankr.com/ankr.js 0.6", na: "@ankr.com/ankr.js has no eth_blockNumber (Advanced API only)" },
     { key: "openrpc", name: "@open-rpc/client-js 2" },
@@ -83,6 +85,7 @@ const SUBJECTS: Record<
     RAW_HTTP,
     { key: "ours", name: "ours (packed dist/), validation on (default)", ours: true },
     { key: "ours-off", name: "ours (packed dist/), validation off", ours: true },
+    { key: "ours-node", name: "ours (packed dist/), nodeHttp transport (./node), validation on", ours: true },
     {
       key: "viem",
       name: "viem 2 (http transport)",
@@ -144,9 +147,17 @@ async function subjectCall(key: string, scenario: "blockNumber" | "logs", base: 
         req.end(body);
       });
   }
-  if (key === "ours" || key === "ours-off") {
+  if (key === "ours" || key === "ours-off" || key === "ours-node") {
     const { createAdvancedClient, createEthNodeClient } = await clients(packed);
-    const options = { url: calls, apiKey: "k", ...(key === "ours-off" && { validateRequests: false }) };
+    const node = pathToFileURL(path.join(packed, "dist", "esm", "node", "index.js")).href;
+    const options =
+      key === "ours-node"
+        ? {
+            transport: ((await import(node)) as typeof import("../generated/src/node/index.js")).nodeHttp(calls, {
+              apiKey: "k",
+            }),
+          }
+        : { url: calls, apiKey: "k", ...(key === "ours-off" && { validateRequests: false }) };
     if (scenario === "logs") {
       const adv = createAdvancedClient(options);
       return () => adv.getLogs(LOGS_PARAMS);
@@ -309,7 +320,7 @@ async function measure(
       if (subject.key === "ours" && field !== "throughput") {
         target = "≤ 1.05× fetch";
         met = r <= 1.05;
-      } else if (subject.key === "ours" && bestPeer.name) {
+      } else if ((subject.key === "ours" || subject.key === "ours-node") && field === "throughput" && bestPeer.name) {
         target = `≥ 1.0× the best peer (${bestPeer.name.replace(/ \(.*/, "")}: ${Math.round(bestPeer.value)} req/s)`;
         met = median(values) >= bestPeer.value;
       }

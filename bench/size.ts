@@ -7,7 +7,7 @@
  * platform browser, splitting on) and by Rollup 4 (ES output, terser), whose chunking differs
  * (Rollup keeps a lazy chunk's dependencies that are already loaded in the entry chunk; esbuild
  * makes shared chunks of them). All chunks, lazy ones included, are shown as information.
- * Subjects: ours, the same app on @ankr.com/ankr.js (the baseline), on `@open-rpc/generator`'s
+ * Subjects: ours (the client object, and the same app on the per-method functions of `advanced/methods`), the same app on @ankr.com/ankr.js (the baseline), on `@open-rpc/generator`'s
  * output for spec/advanced.openrpc.json, and viem's `createPublicClient` + `http` for one eth call.
  * test/size-budget.test.ts uses `measureOursApp` and `measureOursAppRollup`.
  */
@@ -28,6 +28,12 @@ const GENERATED = path.join(ROOT, "generated", "src");
 export const OURS_APP = `import { createAdvancedClient } from ${JSON.stringify(path.join(GENERATED, "advanced", "index.ts"))};
 const adv = createAdvancedClient({ url: "https://host.example/multichain", apiKey: "KEY", dangerouslyAllowBrowser: true });
 adv.getLogs({ blockchain: "eth" }).then((r) => console.log(r.logs?.length));
+`;
+
+/** The same one-call app on the per-method functions: `getLogs(createAdvancedCore({ url, apiKey }), …)`. */
+export const OURS_METHODS_APP = `import { createAdvancedCore, getLogs } from ${JSON.stringify(path.join(GENERATED, "advanced", "methods.ts"))};
+const core = createAdvancedCore({ url: "https://host.example/multichain", apiKey: "KEY", dangerouslyAllowBrowser: true });
+getLogs(core, { blockchain: "eth" }).then((r) => console.log(r.logs?.length));
 `;
 
 /** Ours, one eth call (to set beside viem's app). */
@@ -136,6 +142,11 @@ export function measureOursApp(): Promise<BundleSize> {
 /** Our one-call app bundled by Rollup (used by the size-budget test). */
 export function measureOursAppRollup(): Promise<BundleSize> {
   return rollupApp(OURS_APP);
+}
+
+/** The one-call app on the per-method functions, by esbuild and by Rollup (used by the size-budget test). */
+export function measureOursMethodsApp(bundler: "esbuild" | "rollup"): Promise<BundleSize> {
+  return bundler === "esbuild" ? bundleApp(OURS_METHODS_APP) : rollupApp(OURS_METHODS_APP);
 }
 
 /** A plugin factory from its module's default export (CommonJS types seen from ESM nest it one level deeper). */
@@ -279,6 +290,8 @@ export interface SizeOptions {
   log: (line: string) => void;
 }
 
+const OURS_METHODS = "ours, per-method functions (createAdvancedCore + getLogs)";
+
 const BUNDLERS = {
   esbuild: { label: "esbuild 0.25 (minify, splitting)", bundle: bundleApp },
   rollup: { label: "Rollup 4 (terser)", bundle: rollupApp },
@@ -289,6 +302,12 @@ export async function runSize(options: SizeOptions): Promise<SectionResult> {
   const subjects: { name: string; source: () => Promise<string>; note?: string; rollup?: boolean }[] = [
     { name: "@ankr.com/ankr.js 0.6 (getLogs)", source: async () => ANKR_APP, rollup: true },
     { name: "ours (createAdvancedClient + getLogs)", source: async () => OURS_APP, rollup: true },
+    {
+      name: OURS_METHODS,
+      source: async () => OURS_METHODS_APP,
+      rollup: true,
+      note: "The same app on the tree-shakable functions of `@blockchain-rpc/clients/advanced/methods`: a core without any method's validator, and getLogs with only its own.",
+    },
     { name: "ours, eth app (createEthNodeClient + eth_blockNumber)", source: async () => OURS_ETH_APP },
     {
       name: "@open-rpc/generator 1.22 output (adv_getLogs)",
@@ -321,7 +340,7 @@ export async function runSize(options: SizeOptions): Promise<SectionResult> {
       for (const metric of ["entryGz", "totalGz"] as const) {
         for (const [i, subject] of measured.entries()) {
           const result = ok(subject.name);
-          const isOurs = i === 1;
+          const isOurs = i === 1 || subject.name === OURS_METHODS;
           const error = results.get(subject.name);
           const chunks = result ? (metric === "entryGz" ? result.entryChunks : result.chunks) : 0;
           rows.push({

@@ -7,7 +7,7 @@
  * options.ts, defaults in defaults.ts, the transports in http.ts and ws.ts.
  */
 import { checkCallOptions, clientOptionIssues } from "./checks.js";
-import { encodeParams, toNamed, type MethodSpec } from "./codec.js";
+import { encodeParams, toNamed, type MethodSpec, type Params } from "./codec.js";
 import {
   DEFAULT_BATCH_SIZE,
   DEFAULT_RETRY,
@@ -101,7 +101,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   };
   // The hooks wrap the transport once; every exchange on the wire goes through `wire`.
   const wire = withHooks(transport, options, host);
-  const checkParams = options.validateRequests === false ? undefined : paramsCheck(api.validators);
+  const checkParams = options.validateRequests === false ? undefined : paramsCheck();
 
   /**
    * Runs `attempt`; when it fails and `policy` allows, loads the retry code (extras.ts, never loaded
@@ -173,46 +173,55 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
 
   /** The call function; with `collect`, calls join that explicit batch instead of going out one by one. */
   function makeCall(collect: ((item: Queued) => void) | undefined): CallFn {
-    return async (method, params, callOptions = NO_OPTIONS) => {
-      const spec = own(api.methods, method);
-      const { context, send: fixed } = prepare(method, spec);
-      const plain = callOptions === NO_OPTIONS;
-      if (!plain) checkCallOptions(callOptions, context);
-      const named = toNamed(params, spec);
-      if (checkParams && spec) checkParams(method, spec, named);
-      const encoded = encodeParams(named, params, spec, endpoint);
-      const send: SendOptions = plain
-        ? fixed
-        : { timeout: callOptions.timeout ?? timeout, signal: callOptions.signal, context, lossless: fixed.lossless };
-      if (spec?.notification)
-        return notify({ method, params: encoded, body: frame(undefined, method, encoded, jsonrpc) }, send);
-      // A call with its own signal, timeout or retry count is sent on its own, so that they hold for it alone.
-      const queue =
-        collect ??
-        (callOptions.signal === undefined && callOptions.timeout === undefined && callOptions.retryCount === undefined
-          ? autoBatch
-          : undefined);
-      const attempt = async (): Promise<unknown> => {
-        const id = nextId++;
-        const request: TransportRequest = { id, method, params: encoded, body: frame(id, method, encoded, jsonrpc) };
-        const reply = queue
-          ? await new Promise<Reply>((resolve, reject) => queue({ request, resolve, reject }))
-          : toReply(await wire.request(request, send), send);
-        return decodeReply(reply, jsonrpc ? id : undefined, spec, context, secrets);
-      };
-      // Batched calls are retried as a whole batch (sendBatch), never one by one as well.
-      const policy =
-        plain || callOptions.retryCount === undefined ? retry : { ...retry, count: callOptions.retryCount };
-      const result =
-        spec?.idempotent && !queue && policy.count > 0
-          ? await attempt().catch((error: unknown) => retryAfter(error, attempt, policy, callOptions.signal, context))
-          : await attempt();
-      if (options.validateResponses && api.resultValidators) {
-        resultValidators ??= api.resultValidators();
-        checkResult(await resultValidators, method, result, context, options);
-      }
-      return result;
+    return (method, params, callOptions) =>
+      run(method, own(api.methods, method), own(api.validators, method), params, callOptions, collect);
+  }
+
+  /** One call of `method`, described by `spec` and checked by `validator` (from the table, or given by a method function). */
+  async function run(
+    method: string,
+    spec: MethodSpec | undefined,
+    validator: Validator | undefined,
+    params: Params,
+    callOptions: CallOptions = NO_OPTIONS,
+    collect?: (item: Queued) => void,
+  ): Promise<unknown> {
+    const { context, send: fixed } = prepare(method, spec);
+    const plain = callOptions === NO_OPTIONS;
+    if (!plain) checkCallOptions(callOptions, context);
+    const named = toNamed(params, spec);
+    if (checkParams && spec) checkParams(method, spec, validator, named);
+    const encoded = encodeParams(named, params, spec, endpoint);
+    const send: SendOptions = plain
+      ? fixed
+      : { timeout: callOptions.timeout ?? timeout, signal: callOptions.signal, context, lossless: fixed.lossless };
+    if (spec?.notification)
+      return notify({ method, params: encoded, body: frame(undefined, method, encoded, jsonrpc) }, send);
+    // A call with its own signal, timeout or retry count is sent on its own, so that they hold for it alone.
+    const queue =
+      collect ??
+      (callOptions.signal === undefined && callOptions.timeout === undefined && callOptions.retryCount === undefined
+        ? autoBatch
+        : undefined);
+    const attempt = async (): Promise<unknown> => {
+      const id = nextId++;
+      const request: TransportRequest = { id, method, params: encoded, body: frame(id, method, encoded, jsonrpc) };
+      const reply = queue
+        ? await new Promise<Reply>((resolve, reject) => queue({ request, resolve, reject }))
+        : toReply(await wire.request(request, send), send);
+      return decodeReply(reply, jsonrpc ? id : undefined, spec, context, secrets);
     };
+    // Batched calls are retried as a whole batch (sendBatch), never one by one as well.
+    const policy = plain || callOptions.retryCount === undefined ? retry : { ...retry, count: callOptions.retryCount };
+    const result =
+      spec?.idempotent && !queue && policy.count > 0
+        ? await attempt().catch((error: unknown) => retryAfter(error, attempt, policy, callOptions.signal, context))
+        : await attempt();
+    if (options.validateResponses && api.resultValidators) {
+      resultValidators ??= api.resultValidators();
+      checkResult(await resultValidators, method, result, context, options);
+    }
+    return result;
   }
 
   /** A notification through the transport (or, when it has no `notify`, a request whose answer is ignored). */
@@ -225,6 +234,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   const client: RpcClient = {
     transport,
     call,
+    invoke: run,
     async batch(build) {
       const { sendBatch: send, refuseBatch } = await import("./extras.js");
       if (!transport.capabilities.batch || !jsonrpc) refuseBatch(transport);

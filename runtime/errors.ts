@@ -6,6 +6,9 @@
 import { RpcClientError, type ErrorContext } from "./base-error.js";
 
 export { RpcClientError, ValidationError, type ErrorContext } from "./base-error.js";
+// Apart, so that an app whose first call cannot reach them (no WebSocket, no subscription) does not
+// load them at start: bundlers split chunks by module.
+export { SocketClosedError, SubscriptionError } from "./stream-errors.js";
 
 /** The server answered with a JSON-RPC error object. */
 export class JsonRpcError<Code extends number = number> extends RpcClientError {
@@ -94,21 +97,4 @@ export class ResponseTooLargeError extends RpcClientError {
     super(`Response body larger than ${limit} bytes (raise maxResponseBytes to accept it)`, context);
     this.limit = limit;
   }
-}
-
-/** The WebSocket closed before the call was answered. */
-export class SocketClosedError extends RpcClientError {
-  static override readonly brand: string = "SocketClosedError";
-  override name = "SocketClosedError";
-  readonly code: number | undefined;
-  constructor(code: number | undefined, context: ErrorContext) {
-    super(`WebSocket closed before the call was answered${code ? ` (close code ${code})` : ""}`, context);
-    this.code = code;
-  }
-}
-
-/** A subscription cannot be made or go on: no WebSocket URL, a full `bufferSize`, a failed re-subscription or back-fill. */
-export class SubscriptionError extends RpcClientError {
-  static override readonly brand: string = "SubscriptionError";
-  override name = "SubscriptionError";
 }

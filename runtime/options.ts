@@ -101,6 +101,17 @@ export interface RpcClient {
   readonly transport: Transport;
   /** Calls `method`; `params` is an array (positional signature) or an object (named). */
   call: CallFn;
+  /**
+   * Calls `method` as described by `spec`, checking its params with `validator` (the per-method
+   * functions of a `<api>/methods` subpath, which carry their own spec and validator).
+   */
+  invoke(
+    method: string,
+    spec: MethodSpec,
+    validator: Validator | undefined,
+    params: Params,
+    options?: CallOptions,
+  ): Promise<unknown>;
   /** Sends the calls `build` makes as one JSON-RPC batch; settles each on its own. */
   batch<T extends readonly Promise<unknown>[]>(
     build: (call: CallFn) => T,

@@ -70,6 +70,10 @@ export interface ClientNames {
   errorsConst: string;
   /** Variable name used in examples: `advanced`. */
   clientVar: string;
+  /** `createAdvancedCore`: the factory of the core the per-method functions (`<subpath>/methods`) take. */
+  coreFactory: string;
+  /** `AdvancedCore`: the type of that core. */
+  coreType: string;
 }
 
 export interface NamedSchema {
@@ -111,6 +115,8 @@ export interface MethodModel {
   rpcName: string;
   /** Client method name (prefix stripped, escaped): `getLogs`. */
   clientName: string;
+  /** Its function's name in `<subpath>/methods`: the client name, a reserved word with `_` (`class_`). */
+  functionName: string;
   /** Base of the type names: `GetLogs` → `GetLogsParams`, `GetLogsResult`. */
   typeBase: string;
   paramsType: string;

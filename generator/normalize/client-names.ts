@@ -27,6 +27,8 @@ export function clientNames(
     subscriptionsType: claim(`${base}Subscriptions`, "subscription members"),
     errorsConst: claim(`${base}Errors`, "error codes"),
     clientVar: clientVariable(subpath),
+    coreFactory: claim(`create${base}Core`, "core factory"),
+    coreType: claim(`${base}Core`, "core type"),
   };
   return { factory, clientType, names };
 }
@@ -53,6 +55,8 @@ interface MethodNaming {
   file: string;
   methodPrefix: string;
   members: NameRegistry;
+  /** Names of the per-method functions (one module-level namespace with their module's own names). */
+  functions: NameRegistry;
   typeNames: NameRegistry;
   warnings: Problem[];
 }
@@ -64,7 +68,15 @@ export function methodNames(
   n: MethodNaming,
 ): Pick<
   MethodModel,
-  "clientName" | "typeBase" | "paramsType" | "resultType" | "variants" | "params" | "optionsArg" | "subscription"
+  | "clientName"
+  | "functionName"
+  | "typeBase"
+  | "paramsType"
+  | "resultType"
+  | "variants"
+  | "params"
+  | "optionsArg"
+  | "subscription"
 > {
   const at = base.pointer;
   const clientName = n.members.claim(clientMemberName(base.rpcName, n.methodPrefix), `${n.file}#${at}/name`);
@@ -104,6 +116,7 @@ export function methodNames(
   const params = argNames(base, signature, n);
   return {
     clientName,
+    functionName: n.functions.claim(variableName(clientName), `${n.file}#${at}/name`),
     typeBase,
     paramsType,
     resultType,

@@ -13,7 +13,7 @@ import { conventionalSubscriptions } from "./conventions.js";
 import { deref } from "../load/refs.js";
 import { applyDeviations } from "./deviations.js";
 import { normalizeMethod, plainRef } from "./methods.js";
-import { NameRegistry, pascalCase, RESERVED_MEMBERS, RESERVED_TYPE_NAMES } from "./names.js";
+import { NameRegistry, pascalCase, RESERVED_FUNCTIONS, RESERVED_MEMBERS, RESERVED_TYPE_NAMES } from "./names.js";
 import { derivePagination } from "./pagination.js";
 import type { MethodObject, OpenrpcDocument, ServerObject } from "./openrpc.js";
 import { SchemaNormalizer } from "./schema.js";
@@ -40,6 +40,7 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
   const defaultStructure = keyedStructure(doc.servers);
 
   const members = new NameRegistry(RESERVED_MEMBERS);
+  const functions = new NameRegistry(RESERVED_FUNCTIONS);
   const methods: MethodModel[] = [];
   const resolved = doc.methods.map(
     (raw, i) => deref<MethodObject>(spec.files, file, pointer("methods", i), raw)?.value,
@@ -58,7 +59,14 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
       base.paramStructure === "by-name" || (base.paramStructure === "either" && defaultStructure === "by-name")
         ? "object"
         : "positional";
-    const named = methodNames(base, signature, { file, methodPrefix: ctx.methodPrefix, members, typeNames, warnings });
+    const named = methodNames(base, signature, {
+      file,
+      methodPrefix: ctx.methodPrefix,
+      members,
+      functions,
+      typeNames,
+      warnings,
+    });
     methods.push({ ...base, ...named, signature });
   });
 

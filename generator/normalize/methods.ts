@@ -32,7 +32,7 @@ export interface MethodContext {
 
 export type BaseMethod = Omit<
   MethodModel,
-  "clientName" | "typeBase" | "paramsType" | "resultType" | "pagination" | "signature" | "optionsArg"
+  "clientName" | "functionName" | "typeBase" | "paramsType" | "resultType" | "pagination" | "signature" | "optionsArg"
 >;
 
 /** `convention`: the subscription a widespread convention gives the method (conventions.ts), used when it has no `x-subscription`. */

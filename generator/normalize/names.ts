@@ -22,6 +22,10 @@ export const RESERVED_TYPE_NAMES: readonly string[] = [
     "Paginator",
     "ApiSpec",
     "Validator",
+    // the per-method functions' module (plugins/client/methods.ts)
+    "MethodSpec",
+    "RpcClient",
+    "coreSpec",
   ],
   ...[
     "SubscribeFn",
@@ -56,13 +60,16 @@ export const RESERVED_TYPE_NAMES: readonly string[] = [
 /** Client members the runtime provides: a method with one of these names gets a suffix. */
 export const RESERVED_MEMBERS: readonly string[] = ["request", "paginate", "batch", "close", "subscribe", "__proto__"];
 
+/** Module-level names of the per-method functions' module (plugins/client/methods.ts): no function takes one. */
+export const RESERVED_FUNCTIONS: readonly string[] = ["createRpcClient", "coreSpec"];
+
 /**
- * Argument names the generated method bodies use: a positional param with one of these names is
- * renamed. A param called `options` keeps its name: the trailing per-call argument is renamed
- * instead (`MethodModel.optionsArg`, client-names.ts). `params` is free: only params-object
- * signatures use it, and those have no positional arguments.
+ * Argument names the generated method bodies and per-method functions use: a positional param with
+ * one of these names is renamed. A param called `options` keeps its name: the trailing per-call
+ * argument is renamed instead (`MethodModel.optionsArg`, client-names.ts). `params` is free: only
+ * params-object signatures use it, and those have no positional arguments.
  */
-export const RESERVED_ARGS: readonly string[] = ["call", "callOptions"];
+export const RESERVED_ARGS: readonly string[] = ["call", "callOptions", "core"];
 
 /**
  * Words of a name. Splits on anything that is not a letter (of any script: `größe`, `Ракета`,

@@ -18,6 +18,8 @@ export const RESERVED_SUBPATHS = new Set([
   "index.ts",
   // The WebSocket transport's subpath (plugins/runtime/plugin.ts WS_SUBPATH).
   "ws",
+  // The Node HTTP transport's subpath (plugins/runtime/plugin.ts NODE_SUBPATH).
+  "node",
 ]);
 
 /** Why `subpath` cannot be used, or `undefined` when it can. */

@@ -29,6 +29,8 @@ export function emptyModel(source: string): DocumentModel {
       subscriptionsType: "",
       errorsConst: "",
       clientVar: "",
+      coreFactory: "",
+      coreType: "",
     },
     defaultStructure: "by-position",
     servers: [],

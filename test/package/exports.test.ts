@@ -5,9 +5,12 @@
 import { describe, expect, it } from "vitest";
 import * as root from "../../generated/src/index.js";
 import * as advanced from "../../generated/src/advanced/index.js";
+import * as advancedMethods from "../../generated/src/advanced/methods.js";
 import * as eth from "../../generated/src/eth/index.js";
+import * as ethMethods from "../../generated/src/eth/methods.js";
 import * as solana from "../../generated/src/solana/index.js";
 import * as ws from "../../generated/src/ws/index.js";
+import * as node from "../../generated/src/node/index.js";
 
 const runtimeValues = [
   "AbortError",
@@ -40,8 +43,40 @@ describe("run-time exports", () => {
     ["advanced", advanced, ["AdvancedErrors", "api", "createAdvancedClient"]],
     ["eth", eth, ["EthNodeErrors", "api", "createEthNodeClient"]],
     ["solana", solana, ["SolanaNodeErrors", "api", "createSolanaNodeClient"]],
+    // The per-method functions: the core's factory and one function per method (not the subscribe methods).
+    [
+      "advanced/methods",
+      advancedMethods,
+      [
+        "createAdvancedCore",
+        "getBlocks",
+        "getCurrencies",
+        "getInteractions",
+        "getLogs",
+        "getNFTHolders",
+        "getNFTMetadata",
+        "getNFTsByOwner",
+        "getTokenPrice",
+        "getTransactionsByHash",
+      ],
+    ],
+    [
+      "eth/methods",
+      ethMethods,
+      [
+        "createEthNodeCore",
+        "debug_traceCall",
+        "eth_blockNumber",
+        "eth_call",
+        "eth_getBlockByNumber",
+        "eth_getTransactionCount",
+        "eth_unsubscribe",
+      ],
+    ],
     // The WebSocket transport alone: an HTTP-only app never imports this entry.
     ["ws", ws, ["webSocket"]],
+    // The Node HTTP transport alone: browser and edge bundles never import this entry.
+    ["node", node, ["nodeHttp"]],
   ])("%s", (_name, module, expected) => {
     expect(Object.keys(module).sort()).toEqual([...expected].sort());
   });

@@ -13,7 +13,7 @@ const GENERATED = path.resolve(import.meta.dirname, "..", "..", "generated");
 const SRC = path.join(GENERATED, "src");
 
 /** Modules (relative to generated/src) with code in the chunks reachable from the app's entry chunk. */
-async function reachableModules(source: string): Promise<{ start: Set<string>; all: Set<string> }> {
+async function reachableModules(source: string): Promise<{ start: Set<string>; all: Set<string>; startCode: string }> {
   const result = await build({
     stdin: { contents: source, resolveDir: SRC, loader: "ts", sourcefile: "app.ts" },
     // Paths in the metafile are relative to this folder (nothing is written: write is false).
@@ -31,7 +31,7 @@ async function reachableModules(source: string): Promise<{ start: Set<string>; a
   const outputs: Metafile["outputs"] = result.metafile.outputs;
   const entry = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === "app.ts");
   if (!entry) throw new Error("esbuild wrote no chunk for the app's entry");
-  const walk = (kinds: readonly string[]): Set<string> => {
+  const chunksFrom = (kinds: readonly string[]): Set<string> => {
     const seen = new Set<string>();
     const stack = [entry];
     while (stack.length > 0) {
@@ -40,13 +40,22 @@ async function reachableModules(source: string): Promise<{ start: Set<string>; a
       seen.add(key);
       for (const i of outputs[key]?.imports ?? []) if (kinds.includes(i.kind) && !i.external) stack.push(i.path);
     }
+    return seen;
+  };
+  const walk = (kinds: readonly string[]): Set<string> => {
+    const seen = chunksFrom(kinds);
     const modules = new Set<string>();
     for (const key of seen)
       for (const [input, { bytesInOutput }] of Object.entries(outputs[key]!.inputs))
         if (bytesInOutput > 0 && input !== "app.ts") modules.add(input.split(path.sep).join("/"));
     return modules;
   };
-  return { start: walk(["import-statement"]), all: walk(["import-statement", "dynamic-import"]) };
+  const startChunks = chunksFrom(["import-statement"]);
+  const startCode = result.outputFiles
+    .filter((f) => startChunks.has(path.relative(SRC, f.path).split(path.sep).join("/")))
+    .map((f) => f.text)
+    .join("\n");
+  return { start: walk(["import-statement"]), all: walk(["import-statement", "dynamic-import"]), startCode };
 }
 
 const from = (file: string): string => JSON.stringify(path.join(SRC, file));
@@ -83,7 +92,19 @@ const CASES: { name: string; app: string; start: string[]; never: RegExp[]; unre
       /^advanced\/result-validators\.ts$/,
       /^runtime\/(ws|ws-entry|extras|paginate|batch|queue|subscription.*|subscribe-args|backfill|retry|index)\.ts$/,
     ],
-    unreachable: [/^runtime\/ws(-entry)?\.ts$/, /node_modules\/ws\//],
+    unreachable: [/^runtime\/ws(-entry)?\.ts$/, /node_modules\/ws\//, /^runtime\/node\.ts$/],
+  },
+  {
+    name: "one per-method function and its core (the ./advanced/methods subpath)",
+    app: `import { createAdvancedCore, getLogs } from ${from("advanced/methods.ts")};\ngetLogs(createAdvancedCore({ url: "https://host.example/x", apiKey: "KEY" }), { blockchain: "eth" });\n`,
+    start: ["advanced/methods.ts", "advanced/validators.ts", "runtime/client.ts", "runtime/http.ts", "runtime/wire.ts"],
+    // No client object, no method table: only the function's own spec and validator.
+    never: [
+      /^(eth|solana)\//,
+      /^advanced\/(client|api|result-validators)\.ts$/,
+      /^runtime\/(ws|ws-entry|extras|paginate|batch|queue|subscription.*|subscribe-args|backfill|retry|index)\.ts$/,
+    ],
+    unreachable: [/^runtime\/ws(-entry)?\.ts$/, /node_modules\/ws\//, /^runtime\/node\.ts$/],
   },
   {
     name: "a WebSocket client (the ./ws subpath)",
@@ -117,6 +138,17 @@ describe("sideEffects: false holds for the generated package", () => {
       expect(carried).toEqual([]);
     },
   );
+
+  it("a per-method function carries only its own method: no other method's name, param or validator at start", async () => {
+    const { startCode: code } = await reachableModules(
+      `import { createAdvancedCore, getLogs } from ${from("advanced/methods.ts")};\ngetLogs(createAdvancedCore({ url: "https://host.example/x" }), {});\n`,
+    );
+    // Its own name, params and validator rules are there.
+    for (const own of ['"adv_getLogs"', "fromTimestamp", "1e4"]) expect(code).toContain(own);
+    // Another method's JSON-RPC name, params and rules are not (result validators are a lazy chunk).
+    for (const other of ["adv_getNFTHolders", "walletAddress", "transactionHash", "includeTxs", "adv_getBlocks"])
+      expect(code, other).not.toContain(other);
+  });
 
   it("error classes are tree-shakable: an app using one guard carries only the classes it names", async () => {
     const result = await build({

@@ -57,17 +57,20 @@ export function checkLimits(
 }
 
 /**
- * A client's params check, built once its validators are loaded: the method's validator, then its
- * limit rules; throws one ValidationError naming every issue.
+ * A client's params check: the method's validator (when it has one), then its limit rules; throws
+ * one ValidationError naming every issue.
  */
-export function paramsCheck(
-  validators: Readonly<Record<string, Validator>> | undefined,
-): (method: string, spec: { readonly limits?: readonly LimitRule[] }, named: Record<string, unknown>) => void {
+export function paramsCheck(): (
+  method: string,
+  spec: { readonly limits?: readonly LimitRule[] },
+  validator: Validator | undefined,
+  named: Record<string, unknown>,
+) => void {
   // One list for every check (a call that passes allocates none); a failing check hands a copy to its error.
   const issues: Issue[] = [];
-  return (method, spec, named) => {
+  return (method, spec, validator, named) => {
     issues.length = 0;
-    if (validators && Object.hasOwn(validators, method)) validators[method]!(named, "params", issues);
+    if (validator) validator(named, "params", issues);
     if (spec.limits) checkLimits(named, spec.limits, "params", issues);
     if (issues.length > 0) throw new ValidationError(`params for ${method}`, issues.splice(0), { method });
   };

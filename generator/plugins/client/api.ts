@@ -22,8 +22,6 @@ type U64Map = true | { [key: string]: U64Map };
 
 export function emitApi(doc: DocumentModel, header: string): string {
   const definitions = definitionsOf(doc.schemas, true);
-  const keyed = doc.servers.find((s) => s.kind === "keyed") ?? doc.servers.find((s) => s.kind !== "proxy");
-  const proxy = doc.servers.find((s) => s.kind === "proxy");
   const methods = doc.methods.map((m) => ({ key: objectKey(m.rpcName), value: methodEntry(m, definitions) }));
   // The request validators are imported (a call checks its params with no await and no extra chunk to
   // fetch); the result and item validators load on first use, only when response validation is on.
@@ -33,9 +31,7 @@ export function emitApi(doc: DocumentModel, header: string): string {
   });
   const table = objectExpr(
     [
-      { key: "name", value: stringExpr(doc.subpath) },
-      { key: "keyed", value: endpoint(keyed, doc.defaultStructure) },
-      ...(proxy ? [{ key: "proxy", value: endpoint(proxy, "by-position") }] : []),
+      ...endpoints(doc),
       { key: "validators", value: raw("validators", "identifier") },
       loader("resultValidators", "result-validators"),
       ...(doc.methods.some((m) => m.subscription) ? [loader("itemValidators", "result-validators")] : []),
@@ -56,12 +52,23 @@ export function emitApi(doc: DocumentModel, header: string): string {
   ].join("\n");
 }
 
+/** The API's name and how its endpoints take requests (the keyed one, and the keyless proxy when there is one). */
+export function endpoints(doc: DocumentModel): Property[] {
+  const keyed = doc.servers.find((s) => s.kind === "keyed") ?? doc.servers.find((s) => s.kind !== "proxy");
+  const proxy = doc.servers.find((s) => s.kind === "proxy");
+  return [
+    { key: "name", value: stringExpr(doc.subpath) },
+    { key: "keyed", value: endpoint(keyed, doc.defaultStructure) },
+    ...(proxy ? [{ key: "proxy", value: endpoint(proxy, "by-position") }] : []),
+  ];
+}
+
 function endpoint(server: ServerModel | undefined, fallback: "by-name" | "by-position"): Expr {
   const e = server ?? { paramStructure: fallback, envelope: "jsonrpc", methodIn: "body" };
   return valueExpr({ paramStructure: e.paramStructure, envelope: e.envelope, methodIn: e.methodIn });
 }
 
-function methodEntry(m: MethodModel, definitions: Map<string, JsonSchema>): Expr {
+export function methodEntry(m: MethodModel, definitions: Map<string, JsonSchema>): Expr {
   const parts: Property[] = [{ key: "params", value: valueExpr(m.params.map((p) => p.name)) }];
   const add = (key: string, value: unknown): number => parts.push({ key, value: valueExpr(value) });
   if (m.paramStructure !== "either") add("structure", m.paramStructure);

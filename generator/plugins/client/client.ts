@@ -160,7 +160,7 @@ export function emitClient(doc: DocumentModel, header: string): string {
 }
 
 /** The named types the client module refers to. */
-function importedTypes(doc: DocumentModel): string[] {
+export function importedTypes(doc: DocumentModel): string[] {
   const names = new Set<string>();
   for (const m of doc.methods) {
     names.add(m.paramsType);
@@ -287,7 +287,7 @@ function signatures(m: MethodModel, clientVar: string): MethodSig[] {
   }));
 }
 
-function params(m: MethodModel, variant: ResultVariant | undefined): Param[] {
+export function params(m: MethodModel, variant: ResultVariant | undefined): Param[] {
   if (m.signature === "object") {
     if (m.params.length === 0) return [{ name: "params", type: m.paramsType, optional: true }];
     const narrowed = variant ? group([m.paramsType, " & ", narrowing(variant, true)]) : m.paramsType;

@@ -1,6 +1,8 @@
 /**
  * The `client` plugin: the client of each document, `src/<subpath>/client.ts` (./client.ts), its
- * method table `api.ts` (./api.ts) and the subpath's entry `index.ts`, exported as `./<subpath>`.
+ * method table `api.ts` (./api.ts) and the subpath's entry `index.ts`, exported as `./<subpath>`;
+ * and the same methods as tree-shakable functions over a small core, `src/<subpath>/methods.ts`
+ * (./methods.ts), exported as `./<subpath>/methods`.
  */
 import type { DocumentModel } from "../../model/document.js";
 import type { OutputPlugin } from "../../model/plugin.js";
@@ -9,10 +11,12 @@ import { header } from "../../print/generated-header.js";
 import { jsDocLines } from "../../print/ts-code.js";
 import { emitApi } from "./api.js";
 import { emitClient } from "./client.js";
+import { emitMethods } from "./methods.js";
 
 export const clientPlugin: OutputPlugin = {
   name: "client",
-  description: "The typed client of each document, its method table and its subpath's entry.",
+  description:
+    "The typed client of each document, its method table and its subpath's entry; the methods as tree-shakable functions in <subpath>/methods.",
   options: {},
   document(doc) {
     const dir = `src/${doc.subpath}`;
@@ -21,11 +25,16 @@ export const clientPlugin: OutputPlugin = {
       [`${dir}/client.ts`, emitClient(doc, header(doc.source, "client"))],
       [`${dir}/index.ts`, indexFile(doc)],
     ]);
+    files.set(`${dir}/methods.ts`, emitMethods(doc, header(doc.source, "per-method functions")));
     // Printed by prettier's printer (generator/print/ts-code.ts, js-code.ts): already in prettier's form.
+    const formatted = new Set(files.keys());
     return {
       files,
-      formatted: new Set(files.keys()),
-      exports: [{ subpath: `./${doc.subpath}`, entry: `${doc.subpath}/index` }],
+      formatted,
+      exports: [
+        { subpath: `./${doc.subpath}`, entry: `${doc.subpath}/index` },
+        { subpath: `./${doc.subpath}/methods`, entry: `${doc.subpath}/methods` },
+      ],
     };
   },
 };

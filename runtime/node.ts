@@ -1,0 +1,235 @@
+/**
+ * The Node HTTP transport (the package's `./node` subpath): `nodeHttp(url, { apiKey, agent })` on
+ * node:http / node:https with keep-alive, behind the same `Transport` interface as `http()`. Raw
+ * node:http costs a fraction of `fetch` per request on Node, which matters with many calls in flight.
+ * The same guarantees as http.ts: timeout, abort, a limit on the body size, no redirects, typed
+ * errors that never hold the URL or the key. node:http is imported on first use by a specifier the
+ * bundlers do not follow, so nothing of Node reaches a browser bundle (and the package needs no
+ * @types/node: the few members used are typed here).
+ */
+import {
+  AbortError,
+  HttpError,
+  MalformedResponseError,
+  NetworkError,
+  ResponseTooLargeError,
+  TimeoutError,
+  ValidationError,
+  type ErrorContext,
+} from "./errors.js";
+import { excerpt, redact } from "./secrets.js";
+import { createTransport, type SendOptions, type Transport } from "./transport.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "./defaults.js";
+import { checkTarget, issue, secretsOf } from "./endpoint.js";
+import { retryAfter, type HttpTransportOptions } from "./http.js";
+import type { Issue } from "./validate.js";
+
+/** What this file uses of a node:http `Agent` (pass your own, e.g. `new https.Agent({ keepAlive: true, maxSockets: 16 })`). */
+export interface NodeAgent {
+  destroy(): void;
+}
+
+/** Options of `nodeHttp(url, options)`: those of `http()` but `fetch`, plus the connection `agent`. */
+export interface NodeHttpOptions extends Omit<HttpTransportOptions, "fetch" | "dangerouslyAllowBrowser"> {
+  /** The node:http(s) Agent; default: one of this transport's own with keep-alive, destroyed by `close()`. */
+  agent?: NodeAgent;
+}
+
+interface IncomingLike {
+  statusCode?: number;
+  headers: Record<string, string | string[] | undefined>;
+  on(event: "data", listener: (chunk: Uint8Array) => void): void;
+  on(event: "end" | "aborted", listener: () => void): void;
+  on(event: "error", listener: (error: Error) => void): void;
+  resume(): void;
+}
+interface RequestLike {
+  on(event: "error", listener: (error: Error) => void): void;
+  end(body: string): void;
+  destroy(): void;
+}
+interface NodeHttpModule {
+  request(
+    url: string,
+    options: { method: string; headers: Record<string, string>; agent: unknown },
+    onResponse: (response: IncomingLike) => void,
+  ): RequestLike;
+  Agent: new (options: { keepAlive: boolean }) => NodeAgent;
+}
+
+/** Imports a Node built-in by a name the bundlers leave alone (a browser bundle never holds it). */
+const load = (name: string): Promise<NodeHttpModule> =>
+  import(/* webpackIgnore: true */ /* @vite-ignore */ `node:${name}`);
+
+/**
+ * An HTTP transport on node:http / node:https for any client factory's `transport` option (Node only).
+ *
+ * @example
+ * ```ts
+ * const adv = createAdvancedClient({ transport: nodeHttp("https://host/multichain", { apiKey: process.env.API_KEY }) });
+ * ```
+ */
+export function nodeHttp(url: string, options: NodeHttpOptions = {}): Transport {
+  const issues: Issue[] = [];
+  if (options === null || typeof options !== "object") issue(issues, "options", "type", "must be an object", options);
+  const o = issues.length > 0 ? {} : options;
+  if (o.proxy && o.apiKey !== undefined)
+    issue(issues, "options.apiKey", "exclusive", "cannot be used with proxy: the proxy takes no key", o.apiKey);
+  const limit = o.maxResponseBytes;
+  if (limit !== undefined && !(Number.isSafeInteger(limit) && limit >= 1))
+    issue(issues, "options.maxResponseBytes", "minimum", "must be a whole number, 1 or more", limit);
+  if (o.agent !== undefined && (o.agent === null || typeof o.agent !== "object"))
+    issue(issues, "options.agent", "type", "must be a node:http or node:https Agent", o.agent);
+  const target = checkTarget(url, o.apiKey, { url: "url", apiKey: "options.apiKey" }, false, true, issues);
+  if (issues.length > 0 || !target) throw new ValidationError("node http transport", issues, {});
+  const secrets = secretsOf(o.apiKey, o.headers);
+  const headers = { "content-type": "application/json", accept: "application/json", ...o.headers };
+  const maxResponseBytes = o.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const query = o.proxy ? (target.url.includes("?") ? "&" : "?") : undefined;
+  let agent = o.agent;
+  // Loaded once, on first use; a failed load (not Node) fails each call with a NetworkError.
+  let module: Promise<NodeHttpModule> | undefined;
+  const send = async (body: string, method: string, s: SendOptions): Promise<string> => {
+    module ??= load(target.url.startsWith("https:") ? "https" : "http");
+    const http = await module.catch((error: unknown) => {
+      throw new NetworkError("node:http is not available here (nodeHttp runs on Node only): use http()", {
+        ...s.context,
+        cause: error,
+      });
+    });
+    agent ??= new http.Agent({ keepAlive: true });
+    const to = query === undefined ? target.url : `${target.url}${query}${encodeURIComponent(method)}`;
+    return exchange(http, to, body, { headers, agent, maxResponseBytes, secrets }, s);
+  };
+  return createTransport(
+    {
+      type: "http",
+      host: target.host,
+      endpoint: o.proxy ? "proxy" : "jsonrpc",
+      enforcesTimeouts: true,
+      request: (r, s) => send(r.body, r.method, s),
+      ...(!o.proxy && { batch: (_r, body, s) => send(body, "batch", s) }),
+      notify: async (r, s) => void (await send(r.body, r.method, s)),
+      close: () => {
+        // An agent the caller passed is theirs to destroy.
+        if (agent && agent !== o.agent) agent.destroy();
+        agent = undefined;
+      },
+    },
+    secrets,
+  );
+}
+
+interface Fixed {
+  headers: Record<string, string>;
+  agent: NodeAgent;
+  maxResponseBytes: number;
+  secrets: readonly string[];
+}
+
+/** One POST: the body text of a 2xx answer, or a typed error (never the URL, never a secret). */
+function exchange(http: NodeHttpModule, url: string, body: string, f: Fixed, s: SendOptions): Promise<string> {
+  const { context, signal, timeout } = s;
+  return new Promise<string>((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortError(context));
+    let settled = false;
+    const finish = (error: Error | undefined, text = ""): void => {
+      if (settled) return;
+      settled = true;
+      if (timer !== undefined) clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      if (error) {
+        request.destroy();
+        reject(error);
+      } else resolve(text);
+    };
+    const onAbort = (): void => finish(new AbortError(context));
+    const request = http.request(
+      url,
+      // node:http sets Content-Length itself for a body sent in one `end`.
+      { method: "POST", headers: f.headers, agent: f.agent },
+      (response) => answer(response, f, context, finish),
+    );
+    request.on("error", (error) =>
+      finish(
+        new NetworkError(`Request failed: ${describe(error, f.secrets)}`, {
+          ...context,
+          cause: redact(error, f.secrets),
+        }),
+      ),
+    );
+    const timer =
+      timeout > 0 && Number.isFinite(timeout)
+        ? setTimeout(() => finish(new TimeoutError(timeout, context)), timeout)
+        : undefined;
+    signal?.addEventListener("abort", onAbort, { once: true });
+    request.end(body);
+  });
+}
+
+/** Reads an answer: refuses redirects and bodies past the limit, turns non-2xx into HttpError. */
+function answer(
+  response: IncomingLike,
+  f: Fixed,
+  context: ErrorContext,
+  finish: (error: Error | undefined, text?: string) => void,
+): void {
+  const status = response.statusCode ?? 0;
+  const header = (name: string): string | undefined => {
+    const value = response.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  if (status >= 300 && status <= 399) {
+    response.resume();
+    return finish(new HttpError(status, redirectNote(header("location")), undefined, context));
+  }
+  const declared = Number(header("content-length"));
+  if (Number.isFinite(declared) && declared > f.maxResponseBytes)
+    return finish(new ResponseTooLargeError(f.maxResponseBytes, context));
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  response.on("data", (chunk) => {
+    size += chunk.byteLength;
+    if (size > f.maxResponseBytes) finish(new ResponseTooLargeError(f.maxResponseBytes, context));
+    else chunks.push(chunk);
+  });
+  const cut = (): void =>
+    finish(new MalformedResponseError("the body was cut off before its end (truncated)", "", context));
+  response.on("aborted", cut);
+  response.on("error", cut);
+  response.on("end", () => {
+    const text = decoder.decode(concat(chunks, size));
+    if (status < 200 || status > 299)
+      finish(new HttpError(status, excerpt(text, f.secrets), retryAfter(header("retry-after") ?? null), context));
+    else finish(undefined, text);
+  });
+}
+
+const decoder = new TextDecoder();
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+/** What an HttpError says about a redirect: the target host only (its path may hold a key). */
+function redirectNote(location: string | undefined): string {
+  let target = "an unknown location";
+  try {
+    if (location) target = `host ${new URL(location).host}`;
+  } catch {
+    target = "a relative or invalid location";
+  }
+  return `redirect to ${target} not followed (JSON-RPC needs none: use the final URL)`;
+}
+
+function describe(error: unknown, secrets: readonly string[]): string {
+  const cleaned = redact(error, secrets);
+  return cleaned instanceof Error ? cleaned.message : String(cleaned);
+}

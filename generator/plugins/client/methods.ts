@@ -95,7 +95,14 @@ export function emitMethods(doc: DocumentModel, header: string): string {
     params: [{ name: "options", type: "ClientOptions" }],
     returnType: n.coreType,
     body: [
-      `return Object.assign(createRpcClient(coreSpec, options), { api: ${stringLiteral(doc.subpath)} as const });`,
+      [
+        "return ",
+        callExpr("Object.assign", [
+          callExpr("createRpcClient", [raw("coreSpec", "identifier"), raw("options", "identifier")]),
+          objectExpr([{ key: "api", value: asExpr(stringExpr(doc.subpath), "const") }]),
+        ]).doc,
+        ";",
+      ],
     ],
   });
   const text = statements([

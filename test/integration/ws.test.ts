@@ -435,4 +435,33 @@ describe("WebSocket transport", () => {
       expectNoSecret(e, KEY);
     }
   });
+
+  it("the hooks see the very frames the WebSocket transport sends, subscribe and unsubscribe included", async () => {
+    const requests: RequestEvent[] = [];
+    handler = (envelope, socket) => {
+      if (envelope.method === "slotSubscribe") {
+        socket.send(`{"jsonrpc":"2.0","id":${envelope.id},"result":42}`);
+        socket.send(
+          `{"jsonrpc":"2.0","method":"slotNotification","params":{"subscription":42,"result":{"parent":${U64_MAX},"root":1,"slot":2}}}`,
+        );
+      } else if (envelope.method === "slotUnsubscribe") {
+        socket.send(`{"jsonrpc":"2.0","id":${envelope.id},"result":true}`);
+      } else reply(envelope, socket);
+    };
+    const client = solana({ onRequest: (e) => requests.push(e) });
+    const sub = await client.slotSubscribe();
+    for await (const item of sub) {
+      expect(item.parent).toBe(BigInt(U64_MAX));
+      break;
+    }
+    await waitFor(() => messages.length === 2);
+    await client.getBlockHeight();
+    expect(messages.map((m) => (JSON.parse(m) as Envelope).method)).toStrictEqual([
+      "slotSubscribe",
+      "slotUnsubscribe",
+      "getBlockHeight",
+    ]);
+    expect(requests.map((e) => e.body)).toStrictEqual(messages);
+    for (const e of requests) expectNoSecret(e, KEY);
+  });
 });

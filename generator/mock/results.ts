@@ -12,7 +12,7 @@ import { Ajv, type ValidateFunction } from "ajv";
 import type { MethodModel, PaginationModel, VariantCondition } from "../model/document.js";
 import { resolveNode, withoutNull, type SchemaNode } from "../model/schema.js";
 import { canonical, getOwn, isRecord, jsonEqual, setOwn } from "./json.js";
-import { objectOf } from "./merge.js";
+import { objectOf } from "../model/merge.js";
 import type { MockMethod } from "./registry.js";
 import { followParams } from "./follow.js";
 import { generateFitting, generateValue, type Definitions } from "./values.js";

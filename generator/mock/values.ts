@@ -12,7 +12,7 @@ import type { ArrayNode, NumberNode, ObjectNode, SchemaDefinitions, SchemaNode, 
 import { isNullOnly } from "../model/schema.js";
 import { createRandom, type Random } from "./random.js";
 import { jsonEqual } from "./json.js";
-import { firstNonNull, mergeAllOf, type BranchPicker } from "./merge.js";
+import { firstNonNull, mergeAllOf, type BranchPicker } from "../model/merge.js";
 import { stringForPattern } from "./pattern.js";
 import { stringValue } from "./strings.js";
 

@@ -268,6 +268,39 @@ export function jsonTypes(node: SchemaNode, definitions: SchemaDefinitions, dept
   }
 }
 
+/**
+ * The declared keys of an object schema, through references and `allOf` members: each key with
+ * whether some member requires it (`required` beside `properties`, or `required` alone in another
+ * member). Undefined when the node is no object schema (a union, a scalar, a cycle).
+ */
+export function objectKeys(
+  node: SchemaNode,
+  definitions: SchemaDefinitions,
+  depth = 0,
+): Map<string, { required: boolean }> | undefined {
+  const n = resolveNode(node, definitions);
+  if (depth > 16) return undefined;
+  if (n.kind === "object") {
+    const keys = new Map(n.properties.map((p) => [p.name, { required: p.required }]));
+    for (const name of n.requiredOnly) if (keys.has(name)) keys.set(name, { required: true });
+    return keys;
+  }
+  if (n.kind !== "allOf") return undefined;
+  const keys = new Map<string, { required: boolean }>();
+  const requiredOnly = new Set<string>();
+  let objects = 0;
+  for (const member of n.members) {
+    const own = objectKeys(member, definitions, depth + 1);
+    const m = resolveNode(member, definitions);
+    if (m.kind === "object") m.requiredOnly.forEach((k) => requiredOnly.add(k));
+    if (!own) continue;
+    objects++;
+    for (const [name, { required }] of own) keys.set(name, { required: required || keys.get(name)?.required === true });
+  }
+  for (const name of requiredOnly) if (keys.has(name)) keys.set(name, { required: true });
+  return objects > 0 ? keys : undefined;
+}
+
 /** The JSON type of a value: `integer` for whole numbers. */
 export function jsonTypeOf(value: unknown): string {
   if (value === null) return "null";

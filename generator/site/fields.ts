@@ -8,7 +8,7 @@
  * editor whose hint names the accepted forms. Pure; references resolve against the document's named nodes.
  */
 import { isNullOnly, resolveNode, type SchemaDefinitions, type SchemaNode } from "../model/schema.js";
-import { mergeAllOf } from "../mock/merge.js";
+import { mergeAllOf } from "../model/merge.js";
 import type { Field, SiteProperty } from "./types.js";
 
 /** Nested objects and arrays deeper than this are entered as JSON. */

@@ -7,7 +7,7 @@ import { DEFAULT_MOCK_URL } from "../defaults.js";
 import type { DocumentModel, MethodModel, ServerModel, VariantCondition } from "../model/document.js";
 import { resolveNode, type SchemaDefinitions, type SchemaNode } from "../model/schema.js";
 import { nodeDefinitions } from "../model/definitions.js";
-import { objectOf } from "../mock/merge.js";
+import { objectOf } from "../model/merge.js";
 import { fieldFor, typeLabel } from "./fields.js";
 import type { SiteApi, SiteData, SiteEndpoint, SiteMethod, SiteResultField, SiteVariant } from "./types.js";
 

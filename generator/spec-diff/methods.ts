@@ -66,6 +66,7 @@ export function compareMethod(before: MethodModel, after: MethodModel, defs: Def
   const params = { old: paramNodes(defs.old, before), new: paramNodes(defs.new, after) };
   compareParams(context(m, "request", defs, out), before, after, params);
   compareResults(context(m, "response", defs, out), { before, after, defs }, push);
+  compareItems(context(m, "response", defs, out), before, after, defs);
   compareErrors(before, after, push);
   compareLimits(before, after, push);
   return out;
@@ -150,6 +151,39 @@ function compareResults(
         w.name,
       );
   });
+}
+
+/**
+ * The items a subscription pushes are answers too (response direction): the default item and each
+ * variant present on both sides, by name. A subscription or variant that appears or goes is left to
+ * the method's own findings (its result, the id, stays what it was).
+ */
+function compareItems(ctx: SchemaContext, before: MethodModel, after: MethodModel, defs: Definitions): void {
+  const [a, b] = [before.subscription, after.subscription];
+  if (!a || !b) return;
+  const m = after.rpcName;
+  const pairs = [
+    { old: a.itemType, new: b.itemType, oldPtr: "/item", newPtr: "/item", name: "items" },
+    ...a.variants.flatMap((v, i) => {
+      const j = b.variants.findIndex((w) => w.name === v.name);
+      if (j < 0) return [];
+      const p = (k: number) => `/variants/${k}/item`;
+      return [{ old: v.itemType, new: b.variants[j]!.itemType, oldPtr: p(i), newPtr: p(j), name: `${v.name} items` }];
+    }),
+  ];
+  for (const pair of pairs) {
+    const oldPtr = `#${before.pointer}/x-subscription${pair.oldPtr}`;
+    const newPtr = `#${after.pointer}/x-subscription${pair.newPtr}`;
+    compareSchemas(ctx, nodeOf(defs.old, pair.old, oldPtr), nodeOf(defs.new, pair.new, newPtr), {
+      oldPtr,
+      newPtr,
+      subject: `the ${pair.name} of ${m}`,
+      path: "",
+      role: `the ${pair.name}`,
+      route: "",
+      shared: false,
+    });
+  }
 }
 
 function compareErrors(before: MethodModel, after: MethodModel, push: Push): void {

@@ -7,7 +7,8 @@
  * `additionalItems`, `not`, and the keywords the model keeps uninterpreted) is reported as
  * `schema-changed` rather than passed over in silence.
  */
-import type { SchemaDefinitions, SchemaNode } from "../model/schema.js";
+import { mergeAllOf } from "../model/merge.js";
+import { resolveNode, type SchemaDefinitions, type SchemaNode } from "../model/schema.js";
 import { pointerToken } from "../problems.js";
 import { canonical, change } from "./change.js";
 import { compareKeywords } from "./schema-keywords.js";
@@ -20,8 +21,9 @@ export function compareSchemas(ctx: SchemaContext, a: SchemaNode, b: SchemaNode,
   const after = resolve(ctx.newDefs, b);
   if (!firstVisit(ctx, before.node, after.node)) return;
   const named = after.name ?? before.name;
-  const va = viewOf(before.node);
-  const vb = viewOf(after.node);
+  const [na, nb] = comparable(ctx, before.node, after.node);
+  const va = viewOf(na);
+  const vb = viewOf(nb);
   // A named schema may be shared by several methods: its changes are named after the type, and
   // each method records where it entered it (the report groups them into one finding).
   const at: Place =
@@ -36,6 +38,39 @@ export function compareSchemas(ctx: SchemaContext, a: SchemaNode, b: SchemaNode,
   compareSchemaMaps(ctx, va, vb, at);
   compareAllOf(ctx, va, vb, at);
   compareUngraded(ctx, va, vb, at, unions === "none");
+}
+
+/**
+ * The pair as compared: an `allOf` of objects facing a schema built another way (a plain object,
+ * or an `allOf` of other members) is compared as the one object it stands for, so moving fields
+ * into a shared base (`Block` = `BlockHeader` + its own fields) is no change, while a change of a
+ * field still is. Two `allOf`s of the same members are compared member by member.
+ */
+function comparable(ctx: SchemaContext, a: SchemaNode, b: SchemaNode): [SchemaNode, SchemaNode] {
+  const fa = objectsOnly(a, ctx.oldDefs);
+  const fb = objectsOnly(b, ctx.newDefs);
+  if ((!fa && !fb) || (fa && fb && sameMembers(a, b))) return [a, b];
+  if (!(fa || a.kind === "object") || !(fb || b.kind === "object")) return [a, b];
+  const flat = (n: SchemaNode, defs: SchemaDefinitions, is: boolean): SchemaNode =>
+    is && n.kind === "allOf" ? { ...mergeAllOf(n.members, defs), pointer: n.pointer } : n;
+  return [flat(a, ctx.oldDefs, fa), flat(b, ctx.newDefs, fb)];
+}
+
+/** An `allOf` whose members are all objects (through references and nested `allOf`s). */
+function objectsOnly(node: SchemaNode, defs: SchemaDefinitions, depth = 0): boolean {
+  if (node.kind !== "allOf" || depth > 8) return false;
+  return node.members.every((m) => {
+    const r = resolveNode(m, defs);
+    return r.kind === "object" || objectsOnly(r, defs, depth + 1);
+  });
+}
+
+function sameMembers(a: SchemaNode, b: SchemaNode): boolean {
+  if (a.kind !== "allOf" || b.kind !== "allOf" || a.members.length !== b.members.length) return false;
+  return a.members.every((m, i) => {
+    const n = b.members[i]!;
+    return m.kind === n.kind && (m.kind !== "ref" || (n.kind === "ref" && m.name === n.name));
+  });
 }
 
 /** Follows references to a named node; `name` is the last name on the way. A missing name or a loop is any value. */

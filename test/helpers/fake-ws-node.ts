@@ -89,13 +89,24 @@ export async function startFakeWsNode(): Promise<FakeWsNode> {
   return node;
 }
 
-/** A head with the fields the spec requires. */
+/** A head with the fields the spec requires (a block header, as a node pushes it for newHeads). */
 export function head(n: number): Record<string, string> {
   const word = (tag: number): string => `0x${tag.toString(16).padStart(64, "0")}`;
   return {
     number: `0x${n.toString(16)}`,
     hash: word(n + 1),
     parentHash: word(n),
+    nonce: "0x0000000000000000",
+    sha3Uncles: word(0),
+    logsBloom: `0x${"0".repeat(512)}`,
+    transactionsRoot: word(0),
+    stateRoot: word(0),
+    receiptsRoot: word(0),
+    miner: `0x${"0".repeat(40)}`,
+    difficulty: "0x0",
+    extraData: "0x",
+    gasLimit: "0x1c9c380",
+    gasUsed: "0x0",
     timestamp: `0x${(1_700_000_000 + n).toString(16)}`,
   };
 }

@@ -7,6 +7,43 @@ const Address$: Validator = /* @__PURE__ */ v.lazy(() => v.string({ pattern: /^0
 export const Hash32$: Validator = /* @__PURE__ */ v.lazy(() => v.string({ pattern: /^0x[0-9a-fA-F]{64}$/u }));
 const HexData$: Validator = /* @__PURE__ */ v.lazy(() => v.string({ pattern: /^0x[0-9a-fA-F]*$/u }));
 const HexQuantity$: Validator = /* @__PURE__ */ v.lazy(() => v.string({ pattern: /^0x[0-9a-fA-F]+$/u }));
+const BlockHeader$: Validator = /* @__PURE__ */ v.lazy(() =>
+  v.object(
+    {
+      parentHash: Hash32$,
+      nonce: v.anyOf([HexData$, v.nul], { rule: "oneOf", names: ["HexData", undefined] }),
+      sha3Uncles: HexData$,
+      logsBloom: v.anyOf([HexData$, v.nul], { rule: "oneOf", names: ["HexData", undefined] }),
+      transactionsRoot: HexData$,
+      stateRoot: HexData$,
+      receiptsRoot: HexData$,
+      miner: Address$,
+      difficulty: HexQuantity$,
+      extraData: HexData$,
+      gasLimit: HexQuantity$,
+      gasUsed: HexQuantity$,
+      timestamp: HexQuantity$,
+      baseFeePerGas: HexQuantity$,
+    },
+    {
+      required: [
+        "parentHash",
+        "nonce",
+        "sha3Uncles",
+        "logsBloom",
+        "transactionsRoot",
+        "stateRoot",
+        "receiptsRoot",
+        "miner",
+        "difficulty",
+        "extraData",
+        "gasLimit",
+        "gasUsed",
+        "timestamp",
+      ],
+    },
+  ),
+);
 const Transaction$: Validator = /* @__PURE__ */ v.lazy(() =>
   v.object(
     {
@@ -47,52 +84,20 @@ const Transaction$: Validator = /* @__PURE__ */ v.lazy(() =>
   ),
 );
 const Block$: Validator = /* @__PURE__ */ v.lazy(() =>
-  v.object(
-    {
-      number: v.anyOf([HexQuantity$, v.nul], { rule: "oneOf", names: ["HexQuantity", undefined] }),
-      hash: v.anyOf([Hash32$, v.nul], { rule: "oneOf", names: ["Hash32", undefined] }),
-      parentHash: Hash32$,
-      nonce: v.anyOf([HexData$, v.nul], { rule: "oneOf", names: ["HexData", undefined] }),
-      sha3Uncles: HexData$,
-      logsBloom: v.anyOf([HexData$, v.nul], { rule: "oneOf", names: ["HexData", undefined] }),
-      transactionsRoot: HexData$,
-      stateRoot: HexData$,
-      receiptsRoot: HexData$,
-      miner: Address$,
-      difficulty: HexQuantity$,
-      extraData: HexData$,
-      size: HexQuantity$,
-      gasLimit: HexQuantity$,
-      gasUsed: HexQuantity$,
-      timestamp: HexQuantity$,
-      transactions: v.array(v.anyOf([Hash32$, Transaction$], { names: ["Hash32", "Transaction"] })),
-      uncles: v.array(v.string()),
-      totalDifficulty: v.anyOf([HexQuantity$, v.nul], { rule: "oneOf", names: ["HexQuantity", undefined] }),
-      baseFeePerGas: HexQuantity$,
-    },
-    {
-      required: [
-        "number",
-        "hash",
-        "parentHash",
-        "nonce",
-        "sha3Uncles",
-        "logsBloom",
-        "transactionsRoot",
-        "stateRoot",
-        "receiptsRoot",
-        "miner",
-        "difficulty",
-        "extraData",
-        "size",
-        "gasLimit",
-        "gasUsed",
-        "timestamp",
-        "transactions",
-        "uncles",
-      ],
-    },
-  ),
+  v.allOf([
+    BlockHeader$,
+    v.object(
+      {
+        number: v.anyOf([HexQuantity$, v.nul], { rule: "oneOf", names: ["HexQuantity", undefined] }),
+        hash: v.anyOf([Hash32$, v.nul], { rule: "oneOf", names: ["Hash32", undefined] }),
+        size: HexQuantity$,
+        transactions: v.array(v.anyOf([Hash32$, Transaction$], { names: ["Hash32", "Transaction"] })),
+        uncles: v.array(v.string()),
+        totalDifficulty: v.anyOf([HexQuantity$, v.nul], { rule: "oneOf", names: ["HexQuantity", undefined] }),
+      },
+      { required: ["number", "hash", "size", "transactions", "uncles"] },
+    ),
+  ]),
 );
 const CallTracerFrame$: Validator = /* @__PURE__ */ v.lazy(() =>
   v.object(
@@ -145,27 +150,7 @@ export const EthGetBlockByNumberResult$: Validator = /* @__PURE__ */ v.lazy(() =
 );
 export const EthGetTransactionCountResult$: Validator = /* @__PURE__ */ v.lazy(() => HexQuantity$);
 export const Head$: Validator = /* @__PURE__ */ v.lazy(() =>
-  v.object(
-    {
-      number: HexQuantity$,
-      hash: Hash32$,
-      parentHash: Hash32$,
-      nonce: v.anyOf([HexData$, v.nul], { rule: "oneOf", names: ["HexData", undefined] }),
-      sha3Uncles: HexData$,
-      logsBloom: v.anyOf([HexData$, v.nul], { rule: "oneOf", names: ["HexData", undefined] }),
-      transactionsRoot: HexData$,
-      stateRoot: HexData$,
-      receiptsRoot: HexData$,
-      miner: Address$,
-      difficulty: HexQuantity$,
-      extraData: HexData$,
-      gasLimit: HexQuantity$,
-      gasUsed: HexQuantity$,
-      timestamp: HexQuantity$,
-      baseFeePerGas: HexQuantity$,
-    },
-    { required: ["number", "hash", "parentHash", "timestamp"] },
-  ),
+  v.allOf([BlockHeader$, v.object({ number: HexQuantity$, hash: Hash32$ }, { required: ["number", "hash"] })]),
 );
 export const Log$: Validator = /* @__PURE__ */ v.lazy(() =>
   v.object(

@@ -5,6 +5,32 @@
  */
 export type Address = `0x${string}`;
 /**
+ * Block (result of `eth_getBlockByNumber`).
+ */
+export type Block = BlockHeader & {
+  /**
+   * Hex quantity.
+   */
+  number: HexQuantity | null;
+  /**
+   * 32-byte hash.
+   */
+  hash: Hash32 | null;
+  size: HexQuantity;
+  /**
+   * 32-byte transaction hashes, or Transaction objects, according to `fullTransactions`.
+   */
+  transactions: (Hash32 | Transaction)[];
+  /**
+   * Uncle hashes.
+   */
+  uncles: string[];
+  /**
+   * Hex quantity.
+   */
+  totalDifficulty?: HexQuantity | null;
+};
+/**
  * Block number (hex quantity) or tag.
  */
 export type BlockNumberOrTag = HexQuantity | BlockTag;
@@ -28,6 +54,13 @@ export type BlockWithTransactions = Omit<Block, "transactions"> & {
  * 32-byte hash, hex with `0x` prefix.
  */
 export type Hash32 = `0x${string}`;
+/**
+ * Block header pushed by an `eth_subscribe` `newHeads` subscription: the header fields of a Block (as a node marshals a header: no `size`, `totalDifficulty`, `transactions` or `uncles`), with `number` and `hash` never null.
+ */
+export type Head = BlockHeader & {
+  number: HexQuantity;
+  hash: Hash32;
+};
 /**
  * Hex bytes with `0x` prefix (may be empty: `0x`).
  */
@@ -82,17 +115,9 @@ export interface AccessListItem {
   storageKeys: string[];
 }
 /**
- * Block (result of `eth_getBlockByNumber`).
+ * The header fields that a Block and a pushed Head share (every one but `baseFeePerGas` is required).
  */
-export interface Block {
-  /**
-   * Hex quantity.
-   */
-  number: HexQuantity | null;
-  /**
-   * 32-byte hash.
-   */
-  hash: Hash32 | null;
+export interface BlockHeader {
   parentHash: Hash32;
   /**
    * Hex bytes.
@@ -109,22 +134,9 @@ export interface Block {
   miner: Address;
   difficulty: HexQuantity;
   extraData: HexData;
-  size: HexQuantity;
   gasLimit: HexQuantity;
   gasUsed: HexQuantity;
   timestamp: HexQuantity;
-  /**
-   * 32-byte transaction hashes, or Transaction objects, according to `fullTransactions`.
-   */
-  transactions: (Hash32 | Transaction)[];
-  /**
-   * Uncle hashes.
-   */
-  uncles: string[];
-  /**
-   * Hex quantity.
-   */
-  totalDifficulty?: HexQuantity | null;
   baseFeePerGas?: HexQuantity;
 }
 /**
@@ -166,33 +178,6 @@ export interface CallTracerFrame {
   error?: string;
   revertReason?: string;
   calls?: CallTracerFrame[];
-}
-/**
- * Block header pushed by an `eth_subscribe` `newHeads` subscription: the fields of a Block without `transactions` and `uncles`.
- */
-export interface Head {
-  number: HexQuantity;
-  hash: Hash32;
-  parentHash: Hash32;
-  /**
-   * Hex bytes.
-   */
-  nonce?: HexData | null;
-  sha3Uncles?: HexData;
-  /**
-   * Hex bytes.
-   */
-  logsBloom?: HexData | null;
-  transactionsRoot?: HexData;
-  stateRoot?: HexData;
-  receiptsRoot?: HexData;
-  miner?: Address;
-  difficulty?: HexQuantity;
-  extraData?: HexData;
-  gasLimit?: HexQuantity;
-  gasUsed?: HexQuantity;
-  timestamp: HexQuantity;
-  baseFeePerGas?: HexQuantity;
 }
 /**
  * Event log, as pushed by an `eth_subscribe` `logs` subscription (and returned by `eth_getLogs`).

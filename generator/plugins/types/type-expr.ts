@@ -6,8 +6,8 @@
  * integer is a `bigint`, a string pattern with a literal prefix a template type. Names come only
  * from the model: a reference is the name normalize gave its target.
  */
-import type { AllOfNode, ArrayNode, SchemaDefinitions, SchemaNode, TupleNode } from "../../model/schema.js";
-import { resolveNode } from "../../model/schema.js";
+import type { AllOfNode, ArrayNode, ObjectNode, SchemaDefinitions, SchemaNode, TupleNode } from "../../model/schema.js";
+import { objectKeys } from "../../model/schema.js";
 import { literalPrefix } from "./type-docs.js";
 import { objectType } from "./type-object.js";
 import { arrayOf, intersection, keyword, topType, union, unknownType, type TypeNode } from "./type-node.js";
@@ -76,30 +76,58 @@ export function typeOf(node: SchemaNode, context: Context): TypeNode {
 /**
  * `allOf: [Base, { properties: { x: … } }]` narrows `x` of Base. As `Base & { x: … }` TypeScript
  * would intersect the two `x` types, so the overridden keys are left out: `Omit<Base, "x"> & { x: … }`.
- * Members a type cannot say anything about (`not`, a bare `type: "object"`, an array of unknown
- * items beside other members) are left out.
+ * A key Base declares optional and another member requires (`required: ["y"]` beside or without
+ * properties) is required here: `Base & Required<Pick<Base, "y">>`. Members a type cannot say
+ * anything about (`not`, a bare `type: "object"`, an array of unknown items beside other members,
+ * an object that only requires keys a base declares) are left out.
  */
 function allOfMembers(node: AllOfNode, ctx: Context): TypeNode[] {
-  const overridden = new Set(node.members.flatMap((m) => (m.kind === "object" ? m.properties.map((p) => p.name) : [])));
-  const kept = node.members.filter((m) => !vacuous(m));
-  // A key the base requires stays required where it is narrowed (allOf requires what each member does).
-  const required = new Set<string>();
+  const objects = node.members.filter((m) => m.kind === "object");
+  const overridden = new Set(objects.flatMap((m) => m.properties.map((p) => p.name)));
+  const demanded = new Set(
+    objects.flatMap((m) => [...m.properties.filter((p) => p.required).map((p) => p.name), ...m.requiredOnly]),
+  );
+  // A key the base requires (or another member demands) stays required where it is narrowed.
+  const required = new Set([...overridden].filter((k) => demanded.has(k)));
   const omits = new Map<SchemaNode, string[]>();
-  for (const member of kept) {
-    const base = member.kind === "ref" ? resolveNode(member, ctx.definitions) : undefined;
-    if (base?.kind !== "object") continue;
-    const omit = base.properties.map((p) => p.name).filter((k) => overridden.has(k));
-    if (omit.length === 0) continue;
-    omits.set(member, omit.sort());
-    for (const p of base.properties) if (p.required && overridden.has(p.name)) required.add(p.name);
+  const lifts = new Map<SchemaNode, string[]>();
+  const baseKeys = new Set<string>();
+  for (const member of node.members) {
+    const keys = member.kind === "ref" ? objectKeys(member, ctx.definitions) : undefined;
+    if (!keys) continue;
+    for (const [name, key] of keys) {
+      baseKeys.add(name);
+      if (overridden.has(name) && key.required) required.add(name);
+    }
+    const omit = [...keys.keys()].filter((k) => overridden.has(k));
+    if (omit.length > 0) omits.set(member, omit.sort());
+    const lift = [...keys].filter(([k, key]) => !key.required && !overridden.has(k) && demanded.has(k));
+    if (lift.length > 0) lifts.set(member, lift.map(([k]) => k).sort());
   }
-  return (kept.length > 0 ? kept : node.members.slice(0, 1)).map((member): TypeNode => {
+  const kept = node.members.filter((m) => !vacuous(m) && !(m.kind === "object" && onlyRequires(m, baseKeys)));
+  return (kept.length > 0 ? kept : node.members.slice(0, 1)).flatMap((member): TypeNode[] => {
     const omit = omits.get(member);
-    if (member.kind === "ref" && omit) return { kind: "omit", base: member.name, keys: omit };
-    if (member.kind !== "object" || required.size === 0) return typeOf(member, ctx);
+    const lift = lifts.get(member);
+    const liftNode: TypeNode[] =
+      member.kind === "ref" && lift ? [{ kind: "requiredPick", base: member.name, keys: lift }] : [];
+    if (member.kind === "ref" && omit) return [{ kind: "omit", base: member.name, keys: omit }, ...liftNode];
+    if (member.kind !== "object" || required.size === 0) return [typeOf(member, ctx), ...liftNode];
     const properties = member.properties.map((p) => (required.has(p.name) ? { ...p, required: true } : p));
-    return typeOf({ ...member, properties }, ctx);
+    return [typeOf({ ...member, properties }, ctx)];
   });
+}
+
+/** An object member that only requires keys the bases declare (what it says is in `Required<Pick<…>>`). */
+function onlyRequires(node: ObjectNode, baseKeys: ReadonlySet<string>): boolean {
+  return (
+    node.properties.length === 0 &&
+    node.patterns.length === 0 &&
+    node.additional === undefined &&
+    node.minProperties === undefined &&
+    node.maxProperties === undefined &&
+    node.requiredOnly.length > 0 &&
+    node.requiredOnly.every((k) => baseKeys.has(k))
+  );
 }
 
 /** A member of an intersection that adds nothing TypeScript can say. */

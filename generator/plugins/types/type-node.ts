@@ -9,6 +9,8 @@ export type TypeNode =
   | { kind: "literal"; value: unknown }
   | { kind: "template"; prefix: string }
   | { kind: "omit"; base: string; keys: string[] }
+  /** `Required<Pick<base, keys>>`: keys a base declares optional and another `allOf` member requires. */
+  | { kind: "requiredPick"; base: string; keys: string[] }
   | { kind: "array"; element: TypeNode }
   | { kind: "tuple"; elements: TypeNode[]; rest?: TypeNode }
   | { kind: "union"; members: TypeNode[]; bare?: "custom" | "tuple" }
@@ -76,6 +78,8 @@ export function typeKey(t: TypeNode): string {
       return `\`${t.prefix}`;
     case "omit":
       return `O<${t.base},${JSON.stringify(t.keys)}>`;
+    case "requiredPick":
+      return `R<${t.base},${JSON.stringify(t.keys)}>`;
     case "array":
       return `${typeKey(t.element)}[]`;
     case "tuple":

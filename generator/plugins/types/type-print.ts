@@ -58,6 +58,24 @@ export function hugs(node: TypeNode): boolean {
   return n.kind === "union" && n.members.filter(isNull).length === n.members.length - 1 && n.members.some(isObject);
 }
 
+/** `<A, B>` as prettier prints type arguments: on one line, else one per line. */
+function typeArgs(args: Doc[]): Doc {
+  return group(["<", indent([softline, join([",", line], args)]), softline, ">"]);
+}
+
+/** `"a" | "b"` (key names): when broken, one key per line after `| `. */
+function keysDoc(names: string[]): Doc {
+  const keys = names.map((k) => stringLiteral(k));
+  if (keys.length === 1) return keys[0]!;
+  return group([
+    ifBreak("| "),
+    join(
+      [line, "| "],
+      keys.map((k) => align(2, k)),
+    ),
+  ]);
+}
+
 /** The right-hand side of `export type X =`, with prettier's assignment layout. */
 export function aliasDoc(name: string, node: TypeNode): Doc {
   const n = flat(node);
@@ -82,20 +100,10 @@ export function typeDoc(node: TypeNode, place: Place): Doc {
       return literalDoc(n.value);
     case "template":
       return `\`${n.prefix}\${string}\``;
-    case "omit": {
-      const keys = n.keys.map((k) => stringLiteral(k));
-      const keysDoc =
-        keys.length === 1
-          ? keys[0]!
-          : group([
-              ifBreak("| "),
-              join(
-                [line, "| "],
-                keys.map((k) => align(2, k)),
-              ),
-            ]);
-      return ["Omit", group(["<", indent([softline, n.base, ",", line, keysDoc]), softline, ">"])];
-    }
+    case "omit":
+      return ["Omit", typeArgs([n.base, keysDoc(n.keys)])];
+    case "requiredPick":
+      return ["Required", typeArgs([["Pick", typeArgs([n.base, keysDoc(n.keys)])]])];
     case "array":
       return [typeDoc(n.element, "nested"), "[]"];
     case "tuple":

@@ -178,6 +178,43 @@ const rows: [string, Record<string, JsonSchema>, string, NamedSchema["role"]?][]
     "export type Space = bigint | null;\n",
   ],
   [
+    "a key the base leaves optional and another allOf member requires is required (Required<Pick<…>>)",
+    {
+      Base: { type: "object", properties: { a: { type: "string" }, b: { type: "string" }, c: { type: "string" } } },
+      Beside: {
+        allOf: [
+          { $ref: "#/definitions/Base" },
+          { type: "object", required: ["b", "a", "own"], properties: { own: { type: "integer" } } },
+        ],
+      },
+      Alone: { allOf: [{ $ref: "#/definitions/Base" }, { required: ["c"] }] },
+    },
+    'export type Beside = Base &\n  Required<Pick<Base, "a" | "b">> & {\n    own: number;\n  };\nexport type Alone = Base & Required<Pick<Base, "c">>;\n\nexport interface Base {\n  a?: string;\n  b?: string;\n  c?: string;\n}\n',
+  ],
+  [
+    "a base that is itself an allOf: its keys are seen through it (narrowed with Omit, required with Pick)",
+    {
+      Header: { type: "object", properties: { h: { type: "string" }, t: { type: "string" } } },
+      Block: {
+        allOf: [
+          { $ref: "#/definitions/Header" },
+          { type: "object", required: ["list"], properties: { list: { type: "array", items: { type: "string" } } } },
+        ],
+      },
+      Narrow: {
+        allOf: [
+          { $ref: "#/definitions/Block" },
+          {
+            type: "object",
+            required: ["t"],
+            properties: { list: { type: "array", items: { const: "x" } } },
+          },
+        ],
+      },
+    },
+    'export type Block = Header & {\n  list: string[];\n};\nexport type Narrow = Omit<Block, "list"> &\n  Required<Pick<Block, "t">> & {\n    list: "x"[];\n  };\n\nexport interface Header {\n  h?: string;\n  t?: string;\n}\n',
+  ],
+  [
     "keywords beside a $ref narrow it, and a key the base requires stays required",
     {
       Base: {

@@ -176,4 +176,64 @@ const structural: Case[] = [
   },
 ];
 
-export const schemaCases: Case[] = [...requestRows.map(request), ...responseRows.map(response), ...structural];
+/** A document whose `watch` method opens a subscription pushing `item`s (`x-subscription`). */
+function subscription(item: unknown, schemas: Record<string, unknown> = {}) {
+  return {
+    openrpc: "1.3.2",
+    info: { title: "Probe", version: "1.0.0" },
+    methods: [
+      {
+        name: "watch",
+        params: [],
+        result: { name: "id", schema: str() },
+        "x-subscription": { notification: "watch_event", unsubscribe: "unwatch", item },
+      },
+      {
+        name: "unwatch",
+        params: [{ name: "id", required: true, schema: str() }],
+        result: { name: "done", schema: { type: "boolean" } },
+      },
+    ],
+    components: { schemas },
+  };
+}
+
+const base = obj({ id: str(), at: int() }, ["id", "at"]);
+
+/** Refactors that change no contract, and the changes seen through them. */
+export const refactorCases: Case[] = [
+  {
+    rule: "response-property-became-optional",
+    name: "fields moved into an allOf base (one required beside it) are no change",
+    before: probe(plain, ref("Pet"), { Pet: obj({ id: str(), at: int(), name: str() }, ["id", "at", "name"]) }),
+    after: probe(plain, ref("Pet"), {
+      Base: obj({ id: str(), at: int() }, ["id"]),
+      Pet: { allOf: [ref("Base"), obj({ name: str() }, ["name", "at"])] },
+    }),
+    want: [],
+  },
+  {
+    rule: "response-type-added",
+    name: "a field moved into an allOf base and widened there is a change, named at the base",
+    before: probe(plain, ref("Pet"), { Pet: obj({ id: str(), at: int(), name: str() }, ["id", "at", "name"]) }),
+    after: probe(plain, ref("Pet"), {
+      Base: obj({ id: str(), at: { type: ["integer", "string"] } }, ["id", "at"]),
+      Pet: { allOf: [ref("Base"), obj({ name: str() }, ["name"])] },
+    }),
+    want: [["ERR", "response-type-added", "probe", "#/components/schemas/Base/properties/at/type"]],
+  },
+  {
+    rule: "response-type-added",
+    name: "the items a subscription pushes are answers: a widened item field breaks",
+    before: subscription(ref("Event"), { Event: base }),
+    after: subscription(ref("Event"), { Event: obj({ id: str(), at: { type: ["integer", "string"] } }, ["id", "at"]) }),
+    want: [["ERR", "response-type-added", "watch", "#/components/schemas/Event/properties/at/type"]],
+  },
+];
+
+export const schemaCases: Case[] = [
+  ...requestRows.map(request),
+  ...responseRows.map(response),
+  ...structural,
+  ...refactorCases,
+];

@@ -12,7 +12,7 @@ import {
   type SchemaDefinitions,
   type SchemaNode,
   type StringNode,
-} from "../model/schema.js";
+} from "./schema.js";
 
 /** Members deeper than this are not expanded further (self-references are refused in normalize). */
 const MAX_EXPAND = 8;

@@ -11,13 +11,11 @@
  */
 import { Ajv } from "ajv";
 import formatsPlugin from "ajv-formats";
-import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CORPUS_DIR,
@@ -35,9 +33,9 @@ import { generateValue } from "../../generator/mock/values.js";
 import type { DocumentModel, JsonSchema, MethodModel } from "../../generator/model/document.js";
 import { nodeDefinitions } from "../../generator/model/definitions.js";
 import { writeOutput } from "../../generator/write/write.js";
+import { strictTsc } from "../helpers/strict-tsc.js";
 import { inCi } from "../helpers/chromium.js";
 
-const run = promisify(execFile);
 const addFormats = formatsPlugin as unknown as (ajv: Ajv) => Ajv;
 const documents = corpusDocuments();
 const skip = documents.length === 0 && !inCi();
@@ -58,27 +56,11 @@ beforeAll(async () => {
     outcomes.set(doc.name, outcome);
     if (isResult(outcome)) await writeOutput(corpusPackageName(doc), outcome.files, { cwd: out });
   }
-  const tsconfig = {
-    compilerOptions: {
-      target: "ES2022",
-      lib: ["ES2022", "DOM"],
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      noEmit: true,
-      skipLibCheck: true,
-      types: [],
-    },
-    include: documents.map((d) => `${corpusPackageName(d)}/src`),
-  };
-  await writeFile(path.join(out, "tsconfig.json"), JSON.stringify(tsconfig));
   // Runs while the calls below run; awaited by the last test.
-  typecheck = run(path.join("node_modules", ".bin", "tsc"), ["-p", path.join(out, "tsconfig.json")], {
-    timeout: 240_000,
-  }).then(
-    (r) => r.stdout,
-    (e: { stdout?: string; message: string }) => e.stdout || e.message,
+  typecheck = strictTsc(
+    out,
+    documents.map((d) => corpusPackageName(d)),
+    240_000,
   );
 }, 240_000);
 afterAll(async () => {

@@ -3,19 +3,17 @@
  * per feature (test/fixtures/openrpc/) is generated into its own package, and all of them are
  * type-checked under `tsc --strict` in one run. Then the features are checked one by one.
  */
-import { execFile } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generatePackage } from "../../generator/commands/pipeline.js";
 import { ROOT } from "../../generator/root.js";
 import { GeneratorError } from "../../generator/problems.js";
 import { writeOutput } from "../../generator/write/write.js";
+import { strictTsc } from "../helpers/strict-tsc.js";
 
-const run = promisify(execFile);
 const examplesDir = "node_modules/@open-rpc/examples/build/service-descriptions";
 const fixturesDir = "test/fixtures/openrpc";
 const metamask = "node_modules/@metamask/api-specs/dist/build/openrpc.json";
@@ -73,26 +71,7 @@ describe("the corpus", () => {
   });
 
   it("type-checks under tsc --strict, all packages in one run", async () => {
-    const tsconfig = {
-      compilerOptions: {
-        target: "ES2022",
-        lib: ["ES2022", "DOM"],
-        module: "NodeNext",
-        moduleResolution: "NodeNext",
-        strict: true,
-        noUncheckedIndexedAccess: true,
-        noEmit: true,
-        skipLibCheck: true,
-        types: [],
-      },
-      include: [...texts.keys()].map((n) => `${n}/src`),
-    };
-    await writeFile(path.join(out, "tsconfig.json"), JSON.stringify(tsconfig));
-    const tsc = path.join(ROOT, "node_modules/.bin/tsc");
-    const result = await run(tsc, ["-p", path.join(out, "tsconfig.json")], { timeout: 120_000 }).then(
-      (r) => r.stdout,
-      (e: { stdout: string }) => e.stdout,
-    );
+    const result = await strictTsc(out, [...texts.keys()], 120_000);
     expect(result).toBe("");
   }, 120_000);
 

@@ -13,13 +13,11 @@
  */
 import { Ajv } from "ajv";
 import formatsPlugin from "ajv-formats";
-import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generatePackage } from "../../generator/commands/pipeline.js";
 import { ROOT } from "../../generator/root.js";
@@ -30,6 +28,7 @@ import { generateValue } from "../../generator/mock/values.js";
 import type { DocumentModel, JsonSchema } from "../../generator/model/document.js";
 import { nodeDefinitions } from "../../generator/model/definitions.js";
 import { writeOutput } from "../../generator/write/write.js";
+import { strictTsc } from "../helpers/strict-tsc.js";
 
 interface Entry {
   name: string;
@@ -46,7 +45,6 @@ interface Entry {
   unsatisfiable?: { where: string; why: string };
 }
 
-const run = promisify(execFile);
 const addFormats = formatsPlugin as unknown as (ajv: Ajv) => Ajv;
 /** Seeds per schema in the ajv property test. */
 const SEEDS = 5;
@@ -79,26 +77,10 @@ beforeAll(async () => {
       result.warnings.map((w) => w.pointer),
     );
   }
-  const tsconfig = {
-    compilerOptions: {
-      target: "ES2022",
-      lib: ["ES2022", "DOM"],
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      noEmit: true,
-      skipLibCheck: true,
-      types: [],
-    },
-    include: entries.map((e) => `${e.name}/src`),
-  };
-  await writeFile(path.join(out, "tsconfig.json"), JSON.stringify(tsconfig));
-  typecheck = run(path.join(ROOT, "node_modules/.bin/tsc"), ["-p", path.join(out, "tsconfig.json")], {
-    timeout: 170_000,
-  }).then(
-    (r) => r.stdout,
-    (e: { stdout?: string; message: string }) => e.stdout || e.message,
+  typecheck = strictTsc(
+    out,
+    entries.map((e) => e.name),
+    170_000,
   );
 }, 180_000);
 afterAll(async () => {

@@ -1,0 +1,35 @@
+/**
+ * Type-checks generated packages written side by side in one folder (`<dir>/<name>/src`) with one
+ * `tsc` run under the strictest options a consumer may use: resolves with tsc's output ("" when
+ * everything compiles), never rejects (a crash or a timeout is its message).
+ */
+import { execFile } from "node:child_process";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { ROOT } from "../../generator/root.js";
+
+const run = promisify(execFile);
+
+export const STRICT_COMPILER_OPTIONS = {
+  target: "ES2022",
+  lib: ["ES2022", "DOM"],
+  module: "NodeNext",
+  moduleResolution: "NodeNext",
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  noEmit: true,
+  skipLibCheck: true,
+  types: [],
+} as const;
+
+export async function strictTsc(dir: string, packages: readonly string[], timeout: number): Promise<string> {
+  const tsconfig = { compilerOptions: STRICT_COMPILER_OPTIONS, include: packages.map((name) => `${name}/src`) };
+  await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
+  return run(path.join(ROOT, "node_modules", ".bin", "tsc"), ["-p", path.join(dir, "tsconfig.json")], {
+    timeout,
+  }).then(
+    (r) => r.stdout,
+    (e: { stdout?: string; message: string }) => e.stdout || e.message,
+  );
+}

@@ -13,9 +13,19 @@ import type { DocumentModel, MethodModel } from "../../model/document.js";
 export type FactoryKind = "query" | "mutation" | "none";
 
 export function factoryKind(m: MethodModel, doc: DocumentModel): FactoryKind {
-  if (m.subscription) return "none";
-  if (doc.methods.some((s) => s.subscription?.unsubscribe === m.rpcName)) return "none";
+  if (m.subscription || unsubscribeMethods(doc).has(m.rpcName)) return "none";
   return m.idempotent ? "query" : "mutation";
+}
+
+/** The methods that cancel a subscription, once per document (a scan per method was quadratic). */
+const cancellers = new WeakMap<DocumentModel, ReadonlySet<string>>();
+function unsubscribeMethods(doc: DocumentModel): ReadonlySet<string> {
+  let names = cancellers.get(doc);
+  if (!names) {
+    names = new Set(doc.methods.flatMap((s) => (s.subscription ? [s.subscription.unsubscribe] : [])));
+    cancellers.set(doc, names);
+  }
+  return names;
 }
 
 /** Whether a read also gets `infiniteQueryOptions`: it pages, by a token in its params object. */

@@ -1,48 +1,79 @@
 /**
- * Subscriptions described by the widespread `eth_subscribe` convention rather than by the
- * project's `x-subscription` (spec/README.md): a method `<ns>_subscribe` with a result (the
- * subscription id) and a method `<ns>_unsubscribe` that takes the id, in the same document; the
- * server then pushes `<ns>_subscription` notifications `{ subscription, result }`. Ethereum's
- * `eth_subscribe`/`eth_unsubscribe` is the common case (MetaMask's document has it), and other
- * namespaces follow it (`parity_subscribe`, `starknet`-style `…_subscribe` names do not: their
- * unsubscribe is not `<ns>_unsubscribe`).
+ * Subscriptions described by widespread conventions rather than by the project's `x-subscription`
+ * (spec/README.md, "Subscriptions"). Two are recognized:
  *
- * Such a method becomes a subscription in the model, exactly as if it had
- * `x-subscription: { notification: "<ns>_subscription", unsubscribe: "<ns>_unsubscribe", item: {} }`:
- * the document does not describe the pushed items, so they are `unknown` (a warning says how to
- * type them). Not recognized: a method with its own `x-subscription`, an unsubscribe method that
- * takes no params or is itself a subscription, and a document that has a method named like the
- * notification (notifications are not called).
+ * - The `eth_subscribe` convention (here): a method `<ns>_subscribe` with a result (the
+ *   subscription id) and a method `<ns>_unsubscribe` that takes the id, in the same document; the
+ *   server then pushes `<ns>_subscription` notifications `{ subscription, result }`. Ethereum's
+ *   `eth_subscribe`/`eth_unsubscribe` is the common case (MetaMask's document has it). Such a
+ *   method becomes a subscription exactly as if it had
+ *   `x-subscription: { notification: "<ns>_subscription", unsubscribe: "<ns>_unsubscribe", item: {} }`:
+ *   the document does not describe the pushed items, so they are `unknown` (a warning says how to
+ *   type them). Not recognized: a method with its own `x-subscription`, an unsubscribe method that
+ *   takes no params or is itself a subscription, and a document that has a method named like the
+ *   notification (notifications are not called) — the last two with a warning.
+ * - Notification methods described as methods (Starknet's `<ns>_subscribe<X>` ↔
+ *   `<ns>_subscription<X>`): ./notification-methods.ts.
  */
 import type { Problem } from "../model/document.js";
-import type { MethodObject, XSubscription } from "./openrpc.js";
+import { notificationMethodSubscriptions } from "./notification-methods.js";
+import type { ConventionalSubscription, MethodObject, ResolvedMethod, XSubscription } from "./openrpc.js";
 
 const SUBSCRIBE = /^(.+)_subscribe$/;
 
-/** The conventional subscription of each recognized method, by JSON-RPC name. */
+export interface Conventions {
+  /** The conventional subscription of each recognized method, by JSON-RPC name. */
+  subscriptions: Map<string, ConventionalSubscription>;
+  /** Notification methods (server → client), not generated as calls. */
+  notifications: Set<string>;
+}
+
+/** The subscriptions the document describes by a recognized convention. */
 export function conventionalSubscriptions(
-  methods: readonly (MethodObject | undefined)[],
-  file: string,
+  methods: readonly (ResolvedMethod | undefined)[],
+  files: Map<string, unknown>,
+  warnings: Problem[],
+): Conventions {
+  const found = notificationMethodSubscriptions(methods, files, warnings);
+  for (const [name, sub] of ethSubscriptions(methods, warnings)) found.subscriptions.set(name, sub);
+  return found;
+}
+
+function ethSubscriptions(
+  methods: readonly (ResolvedMethod | undefined)[],
   warnings: Problem[],
 ): Map<string, XSubscription> {
   const byName = new Map<string, MethodObject>();
-  for (const m of methods) if (m) byName.set(m.name, m);
+  for (const m of methods) if (m) byName.set(m.value.name, m.value);
   const found = new Map<string, XSubscription>();
-  methods.forEach((m, i) => {
+  for (const r of methods) {
+    const m = r?.value;
     const ns = m?.name.match(SUBSCRIBE)?.[1];
-    if (!m || ns === undefined || m["x-subscription"] || m.result === undefined) return;
+    if (!r || !m || ns === undefined || m["x-subscription"] || m.result === undefined) continue;
     const unsubscribe = byName.get(`${ns}_unsubscribe`);
     const notification = `${ns}_subscription`;
-    if (!unsubscribe || unsubscribe.params.length === 0 || unsubscribe["x-subscription"]) return;
-    if (byName.has(notification)) return;
+    const warn = (message: string, hint: string) =>
+      void warnings.push({ file: r.file, pointer: r.pointer, message, hint, kind: "subscription-convention" });
+    if (!unsubscribe || unsubscribe["x-subscription"]) continue;
+    if (unsubscribe.params.length === 0) {
+      warn(
+        `method "${m.name}" is not taken as a subscription (the ${ns}_subscribe convention): "${unsubscribe.name}" takes no params, so it cannot cancel one; "${m.name}" stays a plain call.`,
+        `Give "${unsubscribe.name}" a first param for the subscription id, or describe the subscription with "x-subscription" (spec/README.md, Subscriptions).`,
+      );
+      continue;
+    }
+    if (byName.has(notification)) {
+      warn(
+        `method "${m.name}" is not taken as a subscription (the ${ns}_subscribe convention): the document has a method "${notification}", the name of the convention's notifications, which the server pushes and the client does not call; "${m.name}" stays a plain call.`,
+        `Rename "${notification}", or describe the subscription with "x-subscription" (spec/README.md, Subscriptions).`,
+      );
+      continue;
+    }
     found.set(m.name, { notification, unsubscribe: unsubscribe.name, item: {} });
-    warnings.push({
-      file,
-      pointer: `/methods/${i}`,
-      message: `method "${m.name}" is taken as a subscription (the ${ns}_subscribe convention: "${notification}" notifications, cancelled by "${unsubscribe.name}"); the document does not describe the pushed items, so they are typed unknown.`,
-      hint: `Add "x-subscription" with an "item" schema to the method to type its items (spec/README.md, Subscriptions).`,
-      kind: "subscription-convention",
-    });
-  });
+    warn(
+      `method "${m.name}" is taken as a subscription (the ${ns}_subscribe convention: "${notification}" notifications, cancelled by "${unsubscribe.name}"); the document does not describe the pushed items, so they are typed unknown.`,
+      `Add "x-subscription" with an "item" schema to the method to type its items (spec/README.md, Subscriptions).`,
+    );
+  }
   return found;
 }

@@ -42,17 +42,17 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
   const members = new NameRegistry(RESERVED_MEMBERS);
   const functions = new NameRegistry(RESERVED_FUNCTIONS);
   const methods: MethodModel[] = [];
-  const resolved = doc.methods.map(
-    (raw, i) => deref<MethodObject>(spec.files, file, pointer("methods", i), raw)?.value,
-  );
-  const conventions = conventionalSubscriptions(resolved, file, warnings);
+  const resolved = doc.methods.map((raw, i) => deref<MethodObject>(spec.files, file, pointer("methods", i), raw));
+  const conventions = conventionalSubscriptions(resolved, spec.files, warnings);
   doc.methods.forEach((raw, i) => {
-    const name = resolved[i]?.name;
+    const name = resolved[i]?.value.name;
+    // A notification method (server → client) is delivered through its subscription, not called.
+    if (name !== undefined && conventions.notifications.has(name)) return;
     const base = normalizeMethod(
       ctx,
       raw,
       pointer("methods", i),
-      name === undefined ? undefined : conventions.get(name),
+      name === undefined ? undefined : conventions.subscriptions.get(name),
     );
     if (!base) return;
     const signature =

@@ -79,6 +79,19 @@ export interface XSubscription {
   }[];
 }
 
+/** A method of the document with the file and pointer its `$ref`s (if any) led to. */
+export interface ResolvedMethod {
+  file: string;
+  pointer: string;
+  value: MethodObject;
+}
+
+/** A subscription a convention gives: `itemAt` is where the item schema is (its `$ref`s resolve from there). */
+export interface ConventionalSubscription extends XSubscription {
+  itemAt?: { file: string; pointer: string };
+  notificationParams?: [id: string, item: string];
+}
+
 export type MethodObject = Strict<
   Meta.MethodObject,
   {

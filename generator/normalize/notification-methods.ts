@@ -53,7 +53,12 @@ export function notificationMethodSubscriptions(
   );
   const paired = pairs(subscribes, candidates, byName, warnings);
   for (const [subscribe, notification] of paired) {
-    const sub = subscription(subscribe, notification, byName, files, warnings);
+    const ns = subscribe.value.name.match(SUBSCRIBE)![1]!;
+    const sub = conventionalSubscription(subscribe, notification, `${ns}_unsubscribe`, `${ns}_subscribe…`, {
+      byName,
+      files,
+      warnings,
+    });
     if (!sub) continue;
     found.subscriptions.set(subscribe.value.name, sub);
     found.notifications.add(notification.value.name);
@@ -119,52 +124,68 @@ function pairs(
   return out;
 }
 
-/** The subscription of one pair, or `undefined` (with a warning) when the pair breaks the convention. */
-function subscription(
+/**
+ * The subscription of `subscribe`, or `undefined` (with a warning) when it breaks its convention
+ * (`label`, as messages name it). `notification`: the notification method the document describes,
+ * which types the items; or only its name, when the document leaves it out (items typed unknown).
+ */
+export function conventionalSubscription(
   subscribe: ResolvedMethod,
-  notification: ResolvedMethod,
-  byName: Map<string, ResolvedMethod>,
-  files: Map<string, unknown>,
-  warnings: Problem[],
+  notification: ResolvedMethod | string,
+  unsubscribeName: string,
+  label: string,
+  context: { byName: Map<string, ResolvedMethod>; files: Map<string, unknown>; warnings: Problem[] },
 ): ConventionalSubscription | undefined {
   const name = subscribe.value.name;
-  const ns = name.match(SUBSCRIBE)![1]!;
-  const refuse = (message: string, hint: string): undefined => void warn(warnings, subscribe, message, hint);
+  const notificationName = typeof notification === "string" ? notification : notification.value.name;
+  const refuse = (message: string, hint: string): undefined =>
+    void warn(context.warnings, subscribe, `method "${name}" ${message}`, hint);
   if (subscribe.value.result === undefined)
     return refuse(
-      `method "${name}" has "${notification.value.name}" notifications but no result (the subscription id); it stays a plain call.`,
+      `has "${notificationName}" notifications but no result (the subscription id); it stays a plain call.`,
       'Add a "result" whose schema is the subscription id.',
     );
-  const unsubscribe = byName.get(`${ns}_unsubscribe`);
-  if (!unsubscribe || unsubscribe.value.params.length === 0 || unsubscribe.value["x-subscription"])
+  const unsubscribe = context.byName.get(unsubscribeName)?.value;
+  if (!unsubscribe || unsubscribe.params.length === 0 || unsubscribe["x-subscription"])
     return refuse(
-      `method "${name}" has "${notification.value.name}" notifications, but ${unsubscribe ? `"${ns}_unsubscribe" ${unsubscribe.value.params.length === 0 ? "takes no params" : "is itself a subscription"}` : `the document has no "${ns}_unsubscribe"`}; without a way to cancel it, it stays a plain call.`,
-      `Give the document a method "${ns}_unsubscribe" whose first param is the subscription id.`,
+      `has "${notificationName}" notifications (the ${label} convention), but ${unsubscribe ? `"${unsubscribeName}" ${unsubscribe.params.length === 0 ? "takes no params" : "is itself a subscription"}` : `the document has no "${unsubscribeName}"`}; without a way to cancel it, it stays a plain call.`,
+      `Give the document a method "${unsubscribeName}" whose first param is the subscription id.`,
     );
+  const taken = `method "${name}" is taken as a subscription (the ${label} convention: "${notificationName}" notifications, cancelled by "${unsubscribeName}")`;
+  if (typeof notification === "string") {
+    warn(
+      context.warnings,
+      subscribe,
+      `${taken}; the document does not describe the pushed items, so they are typed unknown.`,
+      `Describe "${notificationName}" as a method without a result whose params are [subscription, result], or add "x-subscription" with an "item" schema to "${name}" (spec/README.md, Subscriptions).`,
+    );
+    return { notification, unsubscribe: unsubscribeName, item: {} };
+  }
   const params = notification.value.params.map((raw, i) =>
-    deref<ContentDescriptorObject>(files, notification.file, `${notification.pointer}/params/${i}`, raw),
+    deref<ContentDescriptorObject>(context.files, notification.file, `${notification.pointer}/params/${i}`, raw),
   );
   const itemAt = params.findIndex((p) => p?.value.name === "result");
   const item = params[itemAt >= 0 ? itemAt : 1];
   const id = params.find((p) => p !== item);
   if (!item || !id)
     return refuse(
-      `method "${name}" has "${notification.value.name}" notifications, whose params are not the two the convention needs (the subscription id, then the item); it stays a plain call.`,
-      `Give "${notification.value.name}" the params [subscription_id, result], the result's schema typing the items.`,
+      `has "${notificationName}" notifications, whose params are not the two the ${label} convention needs (the subscription id, then the item); it stays a plain call.`,
+      `Give "${notificationName}" the params [subscription_id, result], the result's schema typing the items.`,
     );
   const unusable = item.value.schema === false;
   warn(
-    warnings,
+    context.warnings,
     subscribe,
-    `method "${name}" is taken as a subscription (the ${ns}_subscribe… convention: "${notification.value.name}" notifications, cancelled by "${unsubscribe.value.name}"); "${notification.value.name}" is not generated as a call${unusable ? `, and its "${item.value.name}" param's schema is \`false\`, which no item fits, so the items are typed unknown` : ""}.`,
+    `${taken}; "${notificationName}" is not generated as a call${unusable ? `, and its "${item.value.name}" param's schema is \`false\`, which no item fits, so the items are typed unknown` : ""}.`,
     unusable ? `Give the "${item.value.name}" param the schema of the pushed items.` : HINT,
   );
+  const names: [string, string] = [id.value.name, item.value.name];
   return {
-    notification: notification.value.name,
-    unsubscribe: unsubscribe.value.name,
+    notification: notificationName,
+    unsubscribe: unsubscribeName,
     item: unusable ? {} : item.value.schema,
     itemAt: { file: item.file, pointer: `${item.pointer}/schema` },
-    notificationParams: [id.value.name, item.value.name],
+    ...(names[0] === "subscription" && names[1] === "result" ? {} : { notificationParams: names }),
   };
 }
 

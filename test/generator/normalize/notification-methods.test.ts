@@ -171,7 +171,7 @@ describe("notification methods (the <ns>_subscribe<X> convention)", () => {
   });
 
   it.each([
-    ["a_subscribeX", "/methods/0", "whose params are not the two the convention needs"],
+    ["a_subscribeX", "/methods/0", "whose params are not the two the a_subscribe… convention needs"],
     ["b_subscribeX", "/methods/3", "schema is `false`, which no item fits, so the items are typed unknown"],
     ["c_subscribeX", "/methods/6", '"c_subscriptionX" is a method with a result (a call), not a notification'],
     ["d_subscribeX", "/methods/9", '"d_unsubscribe" takes no params'],

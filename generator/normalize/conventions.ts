@@ -1,6 +1,6 @@
 /**
  * Subscriptions described by widespread conventions rather than by the project's `x-subscription`
- * (spec/README.md, "Subscriptions"). Two are recognized:
+ * (spec/README.md, "Subscriptions"). Three are recognized:
  *
  * - The `eth_subscribe` convention (here): a method `<ns>_subscribe` with a result (the
  *   subscription id) and a method `<ns>_unsubscribe` that takes the id, in the same document; the
@@ -14,9 +14,10 @@
  *   notification (notifications are not called) — the last two with a warning.
  * - Notification methods described as methods (Starknet's `<ns>_subscribe<X>` ↔
  *   `<ns>_subscription<X>`): ./notification-methods.ts.
+ * - Solana's `<x>Subscribe` / `<x>Unsubscribe` / `<x>Notification` (below).
  */
 import type { Problem } from "../model/document.js";
-import { notificationMethodSubscriptions } from "./notification-methods.js";
+import { conventionalSubscription, notificationMethodSubscriptions } from "./notification-methods.js";
 import type { ConventionalSubscription, MethodObject, ResolvedMethod, XSubscription } from "./openrpc.js";
 
 const SUBSCRIBE = /^(.+)_subscribe$/;
@@ -36,7 +37,50 @@ export function conventionalSubscriptions(
 ): Conventions {
   const found = notificationMethodSubscriptions(methods, files, warnings);
   for (const [name, sub] of ethSubscriptions(methods, warnings)) found.subscriptions.set(name, sub);
+  solanaSubscriptions(methods, files, warnings, found);
   return found;
+}
+
+const SOLANA = /^([a-z][A-Za-z0-9]*)Subscribe$/;
+
+/**
+ * Solana's convention: `<x>Subscribe` answers an id, `<x>Unsubscribe` takes it, the server pushes
+ * `<x>Notification` `{ subscription, result }`. A method `<x>Notification` without a result in the
+ * document types the items (and is not generated as a call); without it they are unknown.
+ */
+function solanaSubscriptions(
+  methods: readonly (ResolvedMethod | undefined)[],
+  files: Map<string, unknown>,
+  warnings: Problem[],
+  found: Conventions,
+): void {
+  const byName = new Map<string, ResolvedMethod>();
+  for (const m of methods) if (m) byName.set(m.value.name, m);
+  for (const r of methods) {
+    const x = r?.value.name.match(SOLANA)?.[1];
+    if (!r || x === undefined || r.value["x-subscription"] || !byName.has(`${x}Unsubscribe`)) continue;
+    const notification = `${x}Notification`;
+    const described = byName.get(notification);
+    if (described?.value.result !== undefined) {
+      warnings.push({
+        file: r.file,
+        pointer: r.pointer,
+        message: `method "${r.value.name}" is not taken as a subscription (the ${x}Subscribe/${x}Unsubscribe convention): "${notification}", the name of its notifications, is a method with a result (a call); "${r.value.name}" stays a plain call.`,
+        hint: `Remove the result of "${notification}" if the server pushes it, or describe the subscription with "x-subscription" (spec/README.md, Subscriptions).`,
+        kind: "subscription-convention",
+      });
+      continue;
+    }
+    const label = `${x}Subscribe/${x}Unsubscribe`;
+    const sub = conventionalSubscription(r, described ?? notification, `${x}Unsubscribe`, label, {
+      byName,
+      files,
+      warnings,
+    });
+    if (!sub) continue;
+    found.subscriptions.set(r.value.name, sub);
+    if (described) found.notifications.add(notification);
+  }
 }
 
 function ethSubscriptions(

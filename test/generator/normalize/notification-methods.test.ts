@@ -9,21 +9,16 @@
  * without params, an ambiguous pairing) each give a warning at the subscribe method and output that
  * compiles.
  */
-import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket, { WebSocketServer } from "ws";
-import { generatePackage, type PackageResult } from "../../../generator/commands/pipeline.js";
+import { WebSocketServer } from "ws";
+import type { PackageResult } from "../../../generator/commands/pipeline.js";
 import { startMockServer, type MockServer } from "../../../generator/mock/server.js";
 import type { DocumentModel } from "../../../generator/model/document.js";
-import { ROOT } from "../../../generator/root.js";
-import { writeOutput } from "../../../generator/write/write.js";
+import { generateInto, take, typecheck, wsClientOf, type Sub } from "../../helpers/generated-package.js";
 
-const run = promisify(execFile);
 const FIXTURE = "test/fixtures/openrpc/notification-methods.openrpc.json";
 
 const id = { name: "subscription_id", required: true, schema: { type: "string" } };
@@ -64,20 +59,14 @@ const PROBES = {
 let out = "";
 let fixture: PackageResult;
 let probes: PackageResult;
-let typecheck: Promise<string>;
+let checked: Promise<string>;
 const modelOf = (result: PackageResult): DocumentModel => result.documents[0]!;
 
 beforeAll(async () => {
   out = await mkdtemp(path.join(os.tmpdir(), "notification-methods-"));
   await writeFile(path.join(out, "probes.openrpc.json"), JSON.stringify(PROBES));
-  fixture = await generatePackage({ specs: [FIXTURE], packageName: "@t/notifications", cwd: ROOT });
-  probes = await generatePackage({
-    specs: [path.join(out, "probes.openrpc.json")],
-    packageName: "@t/probes",
-    cwd: ROOT,
-  });
-  await writeOutput("notifications", fixture.files, { cwd: out });
-  await writeOutput("probes", probes.files, { cwd: out });
+  fixture = await generateInto(out, "notifications", [FIXTURE]);
+  probes = await generateInto(out, "probes", [path.join(out, "probes.openrpc.json")]);
   const sub = modelOf(fixture).subpath;
   // What a user writes: the subscription's items are typed, and the notification methods are no members.
   await writeFile(
@@ -100,30 +89,10 @@ beforeAll(async () => {
       "",
     ].join("\n"),
   );
-  const tsconfig = {
-    compilerOptions: {
-      target: "ES2022",
-      lib: ["ES2022", "DOM"],
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      noEmit: true,
-      skipLibCheck: true,
-      types: [],
-    },
-    include: ["notifications/src", "notifications/use.ts", "probes/src"],
-  };
-  await writeFile(path.join(out, "tsconfig.json"), JSON.stringify(tsconfig));
-  typecheck = run(path.join(ROOT, "node_modules", ".bin", "tsc"), ["-p", path.join(out, "tsconfig.json")], {
-    timeout: 240_000,
-  }).then(
-    (r) => r.stdout,
-    (e: { stdout?: string; message: string }) => e.stdout || e.message,
-  );
+  checked = typecheck(out, ["notifications/src", "notifications/use.ts", "probes/src"]);
 }, 120_000);
 afterAll(async () => {
-  await typecheck;
+  await checked;
   if (out) await rm(out, { recursive: true, force: true });
 }, 240_000);
 
@@ -195,7 +164,7 @@ describe("notification methods (the <ns>_subscribe<X> convention)", () => {
   });
 
   it("the generated packages and a user's code type-check under strict tsc", async () => {
-    expect(await typecheck).toBe("");
+    expect(await checked).toBe("");
   }, 240_000);
 });
 
@@ -208,25 +177,7 @@ describe("the generated client receives the pushed items over a real WebSocket",
     await mock?.close();
   });
 
-  async function clientOver(url: string) {
-    const model = modelOf(fixture);
-    const src = path.join(out, "notifications", "src");
-    const module = (await import(pathToFileURL(path.join(src, model.subpath, "client.ts")).href)) as Record<
-      string,
-      unknown
-    >;
-    const ws = (await import(pathToFileURL(path.join(src, "ws", "index.ts")).href)) as {
-      webSocket: (url: string, options: object) => unknown;
-    };
-    const factory = module[model.factory] as (options: object) => Record<string, unknown> & { close(): void };
-    return factory({ transport: ws.webSocket(url, { WebSocket }), validateResponses: "strict", retryCount: 0 });
-  }
-  type Sub = AsyncIterable<unknown> & { unsubscribe(): Promise<void> };
-  const take = async (sub: Sub, n: number): Promise<unknown[]> => {
-    const items: unknown[] = [];
-    for await (const value of sub) if (items.push(value) >= n) break;
-    return items;
-  };
+  const clientOver = (url: string) => wsClientOf(out, "notifications", fixture, url);
 
   it("chain_subscribeNewHeads yields Head items from chain_subscriptionNewHeads { subscription_id, result }", async () => {
     const client = await clientOver(mock.url.replace(/^http/, "ws"));

@@ -15,8 +15,11 @@
  * - Notification methods described as methods (Starknet's `<ns>_subscribe<X>` ↔
  *   `<ns>_subscription<X>`): ./notification-methods.ts.
  * - Solana's `<x>Subscribe` / `<x>Unsubscribe` / `<x>Notification` (below).
+ *
+ * Firebolt-style event methods are recognized but not delivered (a warning says so; below).
  */
 import type { Problem } from "../model/document.js";
+import { deref } from "../load/refs.js";
 import { conventionalSubscription, notificationMethodSubscriptions } from "./notification-methods.js";
 import type { ConventionalSubscription, MethodObject, ResolvedMethod, XSubscription } from "./openrpc.js";
 
@@ -38,7 +41,42 @@ export function conventionalSubscriptions(
   const found = notificationMethodSubscriptions(methods, files, warnings);
   for (const [name, sub] of ethSubscriptions(methods, warnings)) found.subscriptions.set(name, sub);
   solanaSubscriptions(methods, files, warnings, found);
+  warnEventMethods(methods, files, warnings);
   return found;
+}
+
+const EVENT_NAME = /(^|\.)on[A-Z][A-Za-z0-9]*$/;
+
+/**
+ * Firebolt-style event methods (`Device.onNameChanged`, tagged `event`, with a boolean `listen`
+ * param): the client calls one with `listen: true`, the server confirms without a subscription id
+ * and then pushes each event as a further response to that request's id (or, in its newer
+ * bidirectional mode, as a notification of the same method). The runtime's subscriptions match
+ * pushed items by subscription id, so these stay plain calls (which register and unregister the
+ * listener), with a warning that the events are not delivered (docs/DECISIONS.md).
+ */
+function warnEventMethods(
+  methods: readonly (ResolvedMethod | undefined)[],
+  files: Map<string, unknown>,
+  warnings: Problem[],
+): void {
+  for (const r of methods) {
+    if (!r || !EVENT_NAME.test(r.value.name) || r.value["x-subscription"]) continue;
+    const tagged = (r.value.tags ?? []).some(
+      (raw, i) => deref<{ name?: unknown }>(files, r.file, `${r.pointer}/tags/${i}`, raw)?.value.name === "event",
+    );
+    const listen = r.value.params.some(
+      (raw, i) => deref<{ name?: unknown }>(files, r.file, `${r.pointer}/params/${i}`, raw)?.value.name === "listen",
+    );
+    if (!tagged && !listen) continue;
+    warnings.push({
+      file: r.file,
+      pointer: r.pointer,
+      message: `method "${r.value.name}" is an event method (${tagged ? 'tagged "event"' : 'an on… name with a "listen" param'}, as in Firebolt): its events come as further responses to the listen request, or as notifications without a subscription id, neither of which the generated client's subscriptions receive; it is generated as a plain call that only turns the listener on or off.`,
+      hint: 'Events sent as notifications reach the WebSocket transport\'s listen(); a server that pushes `{ subscription, result }` notifications can be described with "x-subscription" (spec/README.md, Subscriptions).',
+      kind: "event-convention",
+    });
+  }
 }
 
 const SOLANA = /^([a-z][A-Za-z0-9]*)Subscribe$/;

@@ -159,3 +159,32 @@ function ethSubscriptions(
   }
   return found;
 }
+
+/**
+ * A document-level `x-notifications` (a list of `{ name, params }` method objects, or a map from
+ * method name to schema, in a few application documents): notifications the server sends without
+ * a subscribe method. They fit no subscription, so the client does not offer them; a warning says so.
+ */
+export function warnNotificationExtensions(doc: Record<string, unknown>, file: string, warnings: Problem[]): void {
+  for (const key of ["x-notifications", "x-notification"]) {
+    const value = doc[key];
+    if (value === null || typeof value !== "object" || Object.keys(value).length === 0) continue;
+    const names = (Array.isArray(value) ? value.map((n: { name?: unknown }) => n?.name) : Object.keys(value)).filter(
+      (n): n is string => typeof n === "string",
+    );
+    warnings.push({
+      file,
+      pointer: `/${key}`,
+      message: `the document lists server notifications in "${key}" (${
+        names.length === 0
+          ? "none named"
+          : names
+              .slice(0, 5)
+              .map((n) => `"${n}"`)
+              .join(", ") + (names.length > 5 ? ", …" : "")
+      }); they belong to no subscribe method, so the generated client does not offer them.`,
+      hint: 'Read them from the WebSocket transport\'s listen(), or describe a subscribe method for them with "x-subscription" (spec/README.md, Subscriptions).',
+      kind: "event-convention",
+    });
+  }
+}

@@ -9,7 +9,7 @@ import type { LoadedSpec } from "../load/load.js";
 import { GeneratorError, pointer } from "../problems.js";
 import { SchemaBundler } from "./bundle.js";
 import { clientNames, methodNames } from "./client-names.js";
-import { conventionalSubscriptions } from "./conventions.js";
+import { conventionalSubscriptions, warnNotificationExtensions } from "./conventions.js";
 import { deref } from "../load/refs.js";
 import { applyDeviations } from "./deviations.js";
 import { normalizeMethod, plainRef } from "./methods.js";
@@ -44,6 +44,7 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
   const methods: MethodModel[] = [];
   const resolved = doc.methods.map((raw, i) => deref<MethodObject>(spec.files, file, pointer("methods", i), raw));
   const conventions = conventionalSubscriptions(resolved, spec.files, warnings);
+  warnNotificationExtensions(doc as unknown as Record<string, unknown>, file, warnings);
   doc.methods.forEach((raw, i) => {
     const name = resolved[i]?.value.name;
     // A notification method (server → client) is delivered through its subscription, not called.

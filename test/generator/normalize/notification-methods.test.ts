@@ -196,6 +196,49 @@ describe("the generated client receives the pushed items over a real WebSocket",
     }
   });
 
+  it("a notification refused for its depth, under subscription_id, ends its subscription with the error", async () => {
+    const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+    await new Promise((resolve) => wss.once("listening", resolve));
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    wss.on("connection", (socket) =>
+      socket.on("message", (data) => {
+        const request = JSON.parse(String(data)) as { id: number; method: string };
+        socket.send(
+          JSON.stringify({ jsonrpc: "2.0", id: request.id, result: request.method === "chain_unsubscribe" || "0x2" }),
+        );
+        if (request.method !== "chain_subscribeNewHeads") return;
+        const head = { number: 1, hash: `0x${"ab".repeat(32)}` };
+        socket.send(
+          JSON.stringify({
+            jsonrpc: "2.0",
+            method: "chain_subscriptionNewHeads",
+            params: { subscription_id: "0x2", result: head },
+          }),
+        );
+        socket.send(
+          `{"jsonrpc":"2.0","method":"chain_subscriptionNewHeads","params":{"subscription_id":"0x2","result":${deep}}}`,
+        );
+      }),
+    );
+    const client = await clientOver(`ws://127.0.0.1:${(wss.address() as { port: number }).port}`);
+    const seen: unknown[] = [];
+    try {
+      const sub = await (client.chain_subscribeNewHeads as (...args: unknown[]) => Promise<Sub>)();
+      const ended = await (async () => {
+        for await (const head of sub) seen.push(head);
+      })().then(
+        () => "ended without an error",
+        (error: Error) => error.message,
+      );
+      expect(seen).toHaveLength(1);
+      expect(ended).toContain("was refused");
+    } finally {
+      client.close();
+      for (const socket of wss.clients) socket.terminate();
+      await new Promise((resolve) => wss.close(resolve));
+    }
+  });
+
   it("reads the id and item by position too, and the id under `subscription` (jsonrpsee's name)", async () => {
     const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
     await new Promise((resolve) => wss.once("listening", resolve));

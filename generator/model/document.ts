@@ -217,6 +217,8 @@ export interface SubscriptionModel {
   /** Item type when no variant matches: a component's name, or `<TypeBase>Item`. */
   itemType: string;
   item: JsonSchema;
+  /** Where `item` is written (`#/methods/1/x-subscription/item`, or a convention's notification param schema). */
+  itemPointer: string;
   /** Most specific first, as in the spec. */
   variants: SubscriptionVariant[];
 }

@@ -125,8 +125,7 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
       ),
     );
     const sub = m.subscription;
-    if (sub && !plainRef(sub.item))
-      schemas.push(named(sub.itemType, sub.item, `#${m.pointer}/x-subscription/item`, "item"));
+    if (sub && !plainRef(sub.item)) schemas.push(named(sub.itemType, sub.item, sub.itemPointer, "item"));
     for (const [i, v] of (sub?.variants ?? []).entries())
       if (!plainRef(v.item))
         schemas.push(named(v.itemType, v.item, `#${m.pointer}/x-subscription/variants/${i}/item`, "item"));

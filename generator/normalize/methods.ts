@@ -117,6 +117,7 @@ function normalizeSubscription(
     ...(raw.notificationParams ? { notificationParams: raw.notificationParams } : {}),
     itemType: "",
     item: ctx.bundler.rewrite(raw.item, itemAt.file, itemAt.pointer),
+    itemPointer: where(ctx, itemAt.file, itemAt.pointer),
     variants: (raw.variants ?? []).map((v, i) => ({
       name: pascalCase(v.name),
       itemType: "",

@@ -112,6 +112,7 @@ describe("notification methods (the <ns>_subscribe<X> convention)", () => {
       chain_subscribeNewTransactions: expect.objectContaining({
         notification: "chain_subscriptionNewTransaction",
         itemType: "ChainSubscribeNewTransactionsItem",
+        itemPointer: "#/methods/4/params/1/schema",
         item: expect.objectContaining({ required: ["hash", "sender"] }),
       }),
     });

@@ -21,8 +21,6 @@ import type { ContentDescriptorObject, ConventionalSubscription, ResolvedMethod 
 
 const SUBSCRIBE = /^(.+)_subscribe(.+)$/;
 const NOTIFICATION = /^(.+)_subscription(.+)$/;
-const HINT =
-  'To state it explicitly instead, give the subscribe method "x-subscription" (spec/README.md, Subscriptions).';
 
 interface Found {
   subscriptions: Map<string, ConventionalSubscription>;
@@ -177,7 +175,9 @@ export function conventionalSubscription(
     context.warnings,
     subscribe,
     `${taken}; "${notificationName}" is not generated as a call${unusable ? `, and its "${item.value.name}" param's schema is \`false\`, which no item fits, so the items are typed unknown` : ""}.`,
-    unusable ? `Give the "${item.value.name}" param the schema of the pushed items.` : HINT,
+    unusable
+      ? `Give the "${item.value.name}" param the schema of the pushed items.`
+      : `To state it explicitly instead, give "${name}" "x-subscription" with "notificationParams": ${JSON.stringify([id.value.name, item.value.name])} (spec/README.md, Subscriptions).`,
   );
   const names: [string, string] = [id.value.name, item.value.name];
   return {

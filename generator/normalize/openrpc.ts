@@ -70,6 +70,8 @@ export interface XSubscription {
   notification: string;
   unsubscribe: string;
   item: unknown;
+  /** The notification's id and item param names, when not `subscription` and `result`. */
+  notificationParams?: [id: string, item: string];
   variants?: {
     name: string;
     when: VariantCondition;
@@ -89,7 +91,6 @@ export interface ResolvedMethod {
 /** A subscription a convention gives: `itemAt` is where the item schema is (its `$ref`s resolve from there). */
 export interface ConventionalSubscription extends XSubscription {
   itemAt?: { file: string; pointer: string };
-  notificationParams?: [id: string, item: string];
 }
 
 export type MethodObject = Strict<

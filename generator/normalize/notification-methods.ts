@@ -104,11 +104,12 @@ function pairs(
     else if (candidates.has(ns)) loose.push([s, ns, suffix]);
   }
   const taken = new Set(out.map(([, n]) => n.value.name));
+  const chosen: [ResolvedMethod, ResolvedMethod][] = [];
   for (const [s, ns, suffix] of loose) {
     const near = [...candidates.get(ns)!].filter(
       ([other, m]) => !taken.has(m.value.name) && (suffix.startsWith(other) || other.startsWith(suffix)),
     );
-    if (near.length === 1) out.push([s, near[0]![1]]);
+    if (near.length === 1) chosen.push([s, near[0]![1]]);
     else
       warn(
         warnings,
@@ -117,6 +118,18 @@ function pairs(
           ? `method "${s.value.name}" looks like a subscribe method of the ${ns}_subscribe… convention, but no notification method "${ns}_subscription${suffix}" (or one unpaired name close to it) is in the document; it stays a plain call.`
           : `method "${s.value.name}" could pair with several notification methods (${near.map(([, m]) => `"${m.value.name}"`).join(", ")}); it stays a plain call rather than guess.`,
         `Name its notification "${ns}_subscription${suffix}".`,
+      );
+  }
+  // A close name that two subscribe methods would share pairs with neither.
+  for (const [s, n] of chosen) {
+    const rivals = chosen.filter(([, other]) => other === n).map(([r]) => `"${r.value.name}"`);
+    if (rivals.length === 1) out.push([s, n]);
+    else
+      warn(
+        warnings,
+        s,
+        `method "${s.value.name}" would pair with "${n.value.name}", which ${rivals.join(" and ")} would pair with too; it stays a plain call rather than guess.`,
+        `Name the notifications after their subscribe methods ("${s.value.name.replace("_subscribe", "_subscription")}").`,
       );
   }
   return out;

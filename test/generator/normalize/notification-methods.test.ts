@@ -50,6 +50,11 @@ const PROBES = {
     { name: "f_subscriptionNewThing", params: [id, item] },
     { name: "f_subscriptionNew", params: [id, item] },
     { name: "f_unsubscribe", params: [id], result: { name: "ok", schema: { type: "boolean" } } },
+    // Two subscribe methods close to one notification name.
+    { name: "g_subscribeThings", params: [], result: idResult },
+    { name: "g_subscribeThingz", params: [], result: idResult },
+    { name: "g_subscriptionThing", params: [id, item] },
+    { name: "g_unsubscribe", params: [id], result: { name: "ok", schema: { type: "boolean" } } },
     // The eth_subscribe convention with an unsubscribe that takes no params.
     { name: "e_subscribe", params: [], result: idResult },
     { name: "e_unsubscribe", params: [], result: { name: "ok", schema: { type: "boolean" } } },
@@ -146,7 +151,9 @@ describe("notification methods (the <ns>_subscribe<X> convention)", () => {
     ["c_subscribeX", "/methods/6", '"c_subscriptionX" is a method with a result (a call), not a notification'],
     ["d_subscribeX", "/methods/9", '"d_unsubscribe" takes no params'],
     ["f_subscribeNewThings", "/methods/12", "could pair with several notification methods"],
-    ["e_subscribe", "/methods/16", '"e_unsubscribe" takes no params'],
+    ["g_subscribeThings", "/methods/16", 'which "g_subscribeThings" and "g_subscribeThingz" would pair with too'],
+    ["g_subscribeThingz", "/methods/17", 'which "g_subscribeThings" and "g_subscribeThingz" would pair with too'],
+    ["e_subscribe", "/methods/20", '"e_unsubscribe" takes no params'],
   ])("warns at %s (%s) when it breaks the convention", (name, pointer, reason) => {
     const model = modelOf(probes);
     const warning = model.warnings.find((w) => w.kind === "subscription-convention" && w.pointer === pointer);
@@ -160,7 +167,13 @@ describe("notification methods (the <ns>_subscribe<X> convention)", () => {
   it("keeps the broken look-alikes as plain calls and drops only the recognized notification", () => {
     const names = modelOf(probes).methods.map((m) => m.rpcName);
     expect(names).not.toContain("b_subscriptionX");
-    for (const kept of ["a_subscriptionX", "c_subscriptionX", "d_subscriptionX", "f_subscriptionNew"])
+    for (const kept of [
+      "a_subscriptionX",
+      "c_subscriptionX",
+      "d_subscriptionX",
+      "f_subscriptionNew",
+      "g_subscriptionThing",
+    ])
       expect(names).toContain(kept);
   });
 

@@ -159,14 +159,16 @@ function createWsTransport(config: WsTransportConfig): Transport {
     const method = (message as { method: unknown }).method;
     if (typeof method !== "string") return;
     const params = (message as { params?: unknown }).params;
-    const subscription =
-      params !== null && typeof params === "object" && Object.hasOwn(params, "subscription")
-        ? (params as { subscription: unknown }).subscription
-        : undefined;
+    // Only the top level's strings and numbers: the id, under whatever name or position the subscription reads it.
+    const ids =
+      params !== null && typeof params === "object"
+        ? Object.entries(params).map(([k, v]) => [k, typeof v === "string" || typeof v === "number" ? v : undefined])
+        : [];
     const error = new MalformedResponseError(`a notification (${method.slice(0, 60)}) was refused: ${why}`, "", {
       host,
     });
-    for (const listener of [...listeners]) listener({ method, params: { subscription }, size, error });
+    const top = Array.isArray(params) ? ids.map(([, v]) => v) : Object.fromEntries(ids);
+    for (const listener of [...listeners]) listener({ method, params: top, size, error });
   };
 
   const onMessage = (ws: WebSocketLike, data: unknown): void => {

@@ -3,7 +3,7 @@
  * endpoint through server.ts's one hook (`wsMethods(session)`): per connection, every subscribe
  * method the socket's document has becomes a local method. It asks `spec()` for the spec's own
  * answer (params checked, a result of the id's type), answers a new subscription id, then pushes a
- * notification `{ subscription, result }` every `wsNotifyIntervalMs` whose result is generated from
+ * notification `{ subscription, result }` (or the params a notification method names) every `wsNotifyIntervalMs` whose result is generated from
  * the item schema (the variant the params select), placed at the server's chain head (chain.ts:
  * block numbers go up by one per notification). The unsubscribe method stops one; a connection
  * holds at most `wsMaxSubscriptions`; a closed connection stops all of its timers.
@@ -159,9 +159,9 @@ function notifier(
             ),
             chain.next(),
           );
-          session.send(
-            stringifyJson({ jsonrpc: "2.0", method: sub.notification, params: { subscription: id, result } }),
-          );
+          const [idName, itemName] = sub.notificationParams ?? ["subscription", "result"];
+          const params = { [idName]: id, [itemName]: result };
+          session.send(stringifyJson({ jsonrpc: "2.0", method: sub.notification, params }));
         } catch {
           // A value the mock cannot make ends this subscription; nothing reaches the console or the process.
           clearInterval(timer);

@@ -209,9 +209,16 @@ export interface SubscriptionModel {
   notification: string;
   /** JSON-RPC name of the method that cancels the subscription; it takes the id as its first param. */
   unsubscribe: string;
+  /**
+   * Names of the notification's id and item params when they are not `subscription` and `result`
+   * (a notification method described in the document, as Starknet's `{ subscription_id, result }`).
+   */
+  notificationParams?: [id: string, item: string];
   /** Item type when no variant matches: a component's name, or `<TypeBase>Item`. */
   itemType: string;
   item: JsonSchema;
+  /** Where `item` is written (`#/methods/1/x-subscription/item`, or a convention's notification param schema). */
+  itemPointer: string;
   /** Most specific first, as in the spec. */
   variants: SubscriptionVariant[];
 }

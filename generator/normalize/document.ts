@@ -9,7 +9,7 @@ import type { LoadedSpec } from "../load/load.js";
 import { GeneratorError, pointer } from "../problems.js";
 import { SchemaBundler } from "./bundle.js";
 import { clientNames, methodNames } from "./client-names.js";
-import { conventionalSubscriptions } from "./conventions.js";
+import { conventionalSubscriptions, warnNotificationExtensions } from "./conventions.js";
 import { deref } from "../load/refs.js";
 import { applyDeviations } from "./deviations.js";
 import { normalizeMethod, plainRef } from "./methods.js";
@@ -42,17 +42,18 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
   const members = new NameRegistry(RESERVED_MEMBERS);
   const functions = new NameRegistry(RESERVED_FUNCTIONS);
   const methods: MethodModel[] = [];
-  const resolved = doc.methods.map(
-    (raw, i) => deref<MethodObject>(spec.files, file, pointer("methods", i), raw)?.value,
-  );
-  const conventions = conventionalSubscriptions(resolved, file, warnings);
+  const resolved = doc.methods.map((raw, i) => deref<MethodObject>(spec.files, file, pointer("methods", i), raw));
+  const conventions = conventionalSubscriptions(resolved, spec.files, warnings);
+  warnNotificationExtensions(doc as unknown as Record<string, unknown>, file, warnings);
   doc.methods.forEach((raw, i) => {
-    const name = resolved[i]?.name;
+    const name = resolved[i]?.value.name;
+    // A notification method (server → client) is delivered through its subscription, not called.
+    if (name !== undefined && conventions.notifications.has(name)) return;
     const base = normalizeMethod(
       ctx,
       raw,
       pointer("methods", i),
-      name === undefined ? undefined : conventions.get(name),
+      name === undefined ? undefined : conventions.subscriptions.get(name),
     );
     if (!base) return;
     const signature =
@@ -124,8 +125,7 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
       ),
     );
     const sub = m.subscription;
-    if (sub && !plainRef(sub.item))
-      schemas.push(named(sub.itemType, sub.item, `#${m.pointer}/x-subscription/item`, "item"));
+    if (sub && !plainRef(sub.item)) schemas.push(named(sub.itemType, sub.item, sub.itemPointer, "item"));
     for (const [i, v] of (sub?.variants ?? []).entries())
       if (!plainRef(v.item))
         schemas.push(named(v.itemType, v.item, `#${m.pointer}/x-subscription/variants/${i}/item`, "item"));

@@ -18,8 +18,8 @@ import type {
   ExampleObject,
   ExamplePairingObject,
   MethodObject,
+  ConventionalSubscription,
   OrReference,
-  XSubscription,
 } from "./openrpc.js";
 
 export interface MethodContext {
@@ -40,7 +40,7 @@ export function normalizeMethod(
   ctx: MethodContext,
   raw: OrReference<MethodObject>,
   at: string,
-  convention?: XSubscription,
+  convention?: ConventionalSubscription,
 ): BaseMethod | undefined {
   const found = deref<MethodObject>(ctx.files, ctx.file, at, raw);
   if (!found) return undefined;
@@ -107,14 +107,17 @@ function normalizeSubscription(
   ctx: MethodContext,
   file: string,
   at: string,
-  raw: XSubscription,
+  raw: ConventionalSubscription,
   paramCount: number,
 ): SubscriptionModel {
+  const itemAt = raw.itemAt ?? { file, pointer: `${at}/x-subscription/item` };
   return {
     notification: raw.notification,
     unsubscribe: raw.unsubscribe,
+    ...(raw.notificationParams ? { notificationParams: raw.notificationParams } : {}),
     itemType: "",
-    item: ctx.bundler.rewrite(raw.item, file, `${at}/x-subscription/item`),
+    item: ctx.bundler.rewrite(raw.item, itemAt.file, itemAt.pointer),
+    itemPointer: where(ctx, itemAt.file, itemAt.pointer),
     variants: (raw.variants ?? []).map((v, i) => ({
       name: pascalCase(v.name),
       itemType: "",

@@ -70,6 +70,8 @@ export interface XSubscription {
   notification: string;
   unsubscribe: string;
   item: unknown;
+  /** The notification's id and item param names, when not `subscription` and `result`. */
+  notificationParams?: [id: string, item: string];
   variants?: {
     name: string;
     when: VariantCondition;
@@ -77,6 +79,18 @@ export interface XSubscription {
     item: unknown;
     backfill?: "blocks" | "logs";
   }[];
+}
+
+/** A method of the document with the file and pointer its `$ref`s (if any) led to. */
+export interface ResolvedMethod {
+  file: string;
+  pointer: string;
+  value: MethodObject;
+}
+
+/** A subscription a convention gives: `itemAt` is where the item schema is (its `$ref`s resolve from there). */
+export interface ConventionalSubscription extends XSubscription {
+  itemAt?: { file: string; pointer: string };
 }
 
 export type MethodObject = Strict<

@@ -91,6 +91,7 @@ export const EXTENSION_SCHEMAS: Record<string, object> = {
       notification: methodName,
       unsubscribe: methodName,
       item: { type: ["object", "boolean"] },
+      notificationParams: { type: "array", items: [name, name], minItems: 2, maxItems: 2, uniqueItems: true },
       variants: {
         type: "array",
         maxItems: 50,

@@ -35,6 +35,7 @@ import { nodeDefinitions } from "../../generator/model/definitions.js";
 import { writeOutput } from "../../generator/write/write.js";
 import { strictTsc } from "../helpers/strict-tsc.js";
 import { inCi } from "../helpers/chromium.js";
+import { take, wsClientOf, type Sub } from "../helpers/generated-package.js";
 
 const addFormats = formatsPlugin as unknown as (ajv: Ajv) => Ajv;
 const documents = corpusDocuments();
@@ -152,8 +153,8 @@ describe.skipIf(skip)("every method, through its typed member, answered by the m
             failures.push(`${method.rpcName}: no typed member ${method.clientName}`);
             continue;
           }
-          // A subscription (x-subscription, or the eth_subscribe convention) is a WebSocket member: over HTTP it rejects
-          // before sending, so it is not called here (test/generator/normalize/subscription-convention.test.ts runs one).
+          // A subscription (x-subscription, or a convention's) is a WebSocket member: over HTTP it rejects before
+          // sending, so it is not called here (the subscriptions have their own test below).
           if (method.subscription) continue;
           const named = generateValue(
             { kind: "ref", name: method.paramsType, pointer: "" },
@@ -184,6 +185,52 @@ describe.skipIf(skip)("every method, through its typed member, answered by the m
     },
     120_000,
   );
+});
+
+describe.skipIf(skip)("every subscription a convention gives, over WebSocket, under strict validation", () => {
+  it("subscribes through its typed member and takes two items the mock pushes (starknet_ws_api's five among them)", async () => {
+    const failures: string[] = [];
+    const taken: string[] = [];
+    for (const doc of documents) {
+      const outcome = outcomes.get(doc.name);
+      if (!isResult(outcome)) continue;
+      const model = modelOf(doc);
+      const subscriptions = model.methods.filter((m) => m.subscription);
+      if (subscriptions.length === 0) continue;
+      const mock = await startMockServer({
+        specs: [path.relative(process.cwd(), doc.file)],
+        port: 0,
+        examples: "warn",
+        limits: { wsNotifyIntervalMs: 10 },
+        ...(doc.refRoot ? { refRoot: path.relative(process.cwd(), doc.refRoot) } : {}),
+      });
+      const client = await wsClientOf(out, corpusPackageName(doc), outcome, mock.url.replace(/^http/, "ws"));
+      const definitions = nodeDefinitions(model.schemas, false);
+      try {
+        for (const method of subscriptions) {
+          const named = generateValue(
+            { kind: "ref", name: method.paramsType, pointer: "" },
+            definitions,
+            `${method.rpcName} params`,
+          ) as Record<string, unknown>;
+          const subscribe = client[method.clientName] as (...args: unknown[]) => Promise<Sub>;
+          await subscribe(...argumentsOf(method, named)).then(
+            async (sub) => {
+              if ((await take(sub, 2)).length === 2) taken.push(`${doc.name} ${method.rpcName}`);
+            },
+            (error: Error) => failures.push(`${doc.name} ${method.rpcName}: ${error.message.slice(0, 600)}`),
+          );
+        }
+      } catch (error) {
+        failures.push(`${doc.name}: ${(error as Error).message.slice(0, 600)}`);
+      } finally {
+        client.close();
+        await mock.close();
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(taken.filter((t) => t.startsWith("starknet/api/starknet_ws_api.json"))).toHaveLength(5);
+  }, 120_000);
 });
 
 describe.skipIf(skip)("params made up from the document's schemas fit them under ajv (formats checked)", () => {

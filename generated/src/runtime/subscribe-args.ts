@@ -31,6 +31,12 @@ export interface SubscriptionSpec {
   readonly notification: string;
   /** Method that cancels the subscription; its first param is the subscription id. */
   readonly unsubscribe: string;
+  /**
+   * The notification's params when they are not `{ subscription, result }` (Starknet's
+   * `{ subscription_id, result }`): the names of the id and of the item, which are also read
+   * from a params array at positions 0 and 1 (`subscription` stays accepted for the id).
+   */
+  readonly notificationParams?: readonly [id: string, item: string];
   /** u64 fields of the items when no variant matches. */
   readonly u64?: U64Map;
   readonly variants?: readonly SubscriptionVariantSpec[];

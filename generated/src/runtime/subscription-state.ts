@@ -166,7 +166,7 @@ export class SubscriptionState {
 
   private onNotification(n: ServerNotification): void {
     if (n.method !== this.spec.notification || this.ended) return;
-    const p = (n.params ?? {}) as { subscription?: unknown; result?: unknown };
+    const p = notificationParts(n.params, this.spec.notificationParams);
     const size = n.size ?? 0;
     if (this.id === undefined) {
       // Not confirmed yet: keep it until the id is known (bounded like the queue); what must go is counted by id.
@@ -330,6 +330,18 @@ interface Early {
   result: unknown;
   size: number;
   error?: Error;
+}
+
+/** A notification's id and item: `{ subscription, result }`, or under the names the spec gives (by name or by position). */
+function notificationParts(params: unknown, names: SubscriptionSpec["notificationParams"]): Partial<Early> {
+  const p = (params ?? {}) as Record<string, unknown>;
+  if (!names) return p;
+  if (Array.isArray(params)) return { subscription: params[0], result: params[1] };
+  const [id, item] = names;
+  return {
+    subscription: Object.hasOwn(p, id) ? p[id] : p.subscription,
+    result: Object.hasOwn(p, item) ? p[item] : undefined,
+  };
 }
 
 /** Whether a notification's `params.subscription` names `id` (a number and its decimal text match). */

@@ -98,6 +98,7 @@ function subscriptionEntry(m: MethodModel, definitions: Map<string, JsonSchema>)
   return {
     notification: sub.notification,
     unsubscribe: sub.unsubscribe,
+    ...(sub.notificationParams ? { notificationParams: sub.notificationParams } : {}),
     ...u64(sub.item),
     variants: sub.variants.map((v) => ({
       when: v.when,

@@ -3,7 +3,8 @@
  * `<ns>_subscribe` + `<ns>_unsubscribe` (taking the id) is a subscription with `<ns>_subscription`
  * notifications and `unknown` items, with a warning that says how to type them; the client offers
  * it as a subscribe member, and the mock pushes its notifications over a real WebSocket. Look-alikes
- * that break the convention stay plain calls.
+ * that break the convention stay plain calls (with a warning when the document has the unsubscribe
+ * or the notification name, so it looks meant for the convention).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -64,9 +65,8 @@ describe("the eth_subscribe convention", () => {
         { name: "foo_subscribe", result },
         { name: "foo_unsubscribe", result },
       ],
+      '"foo_unsubscribe" takes no params',
     ],
-    ["no unsubscribe method", [{ name: "foo_subscribe", result }]],
-    ["a subscribe without a result", [{ name: "foo_subscribe" }, { name: "foo_unsubscribe", params: [id], result }]],
     [
       "a method named like the notification",
       [
@@ -74,7 +74,23 @@ describe("the eth_subscribe convention", () => {
         { name: "foo_unsubscribe", params: [id], result },
         { name: "foo_subscription", result },
       ],
+      'the document has a method "foo_subscription"',
     ],
+  ])("is not recognized, with a warning at the subscribe method, with %s", (_what, methods, reason) => {
+    const model = modelOf(methods);
+    expect(model.methods.filter((m) => m.subscription)).toEqual([]);
+    expect(model.methods.map((m) => m.rpcName)).toEqual(methods.map((m) => m.name));
+    expect(model.warnings.filter((w) => w.kind === "subscription-convention")).toEqual([
+      expect.objectContaining({
+        pointer: "/methods/0",
+        message: expect.stringMatching(new RegExp(`^method "foo_subscribe" is not taken as a subscription.*${reason}`)),
+      }),
+    ]);
+  });
+
+  it.each([
+    ["no unsubscribe method", [{ name: "foo_subscribe", result }]],
+    ["a subscribe without a result", [{ name: "foo_subscribe" }, { name: "foo_unsubscribe", params: [id], result }]],
     [
       "another namespace's unsubscribe",
       [

@@ -95,6 +95,16 @@ describe("x-subscription", () => {
     expect(api).toContain(entry.join("\n"));
   });
 
+  it("passes notificationParams on to the runtime's table, and nothing without them", () => {
+    const named = { ...valid, notificationParams: ["subscription_id", "result"] };
+    expect(check([subscribe(named), unsubscribe])).toEqual([]);
+    const model = normalizeDocument(loaded(doc([subscribe(named), unsubscribe], { Head: head })));
+    expect(model.methods[0]!.subscription!.notificationParams).toEqual(["subscription_id", "result"]);
+    expect(emitApi(model, "")).toContain('notificationParams: ["subscription_id", "result"],');
+    const plain = normalizeDocument(loaded(doc([subscribe(valid), unsubscribe], { Head: head })));
+    expect(emitApi(plain, "")).not.toContain("notificationParams");
+  });
+
   it("keeps hostile names inert in the generated code", () => {
     const hostile = { ...valid, notification: '*/ process.exit(1); /* "\u2028' };
     const model = normalizeDocument(loaded(doc([subscribe(hostile), unsubscribe], { Head: head })));
@@ -147,6 +157,18 @@ describe("x-subscription", () => {
       ext: { ...valid, variants: [{ ...valid.variants[0], when: { param: "kind", equals: { $ref: "#" } } }] },
       pointer: "/methods/0/x-subscription/variants/0/when/equals",
       message: "must be string,number,boolean,null",
+    },
+    {
+      name: "notificationParams with one name",
+      ext: { ...valid, notificationParams: ["subscription_id"] },
+      pointer: "/methods/0/x-subscription/notificationParams",
+      message: "must NOT have fewer than 2 items",
+    },
+    {
+      name: "notificationParams naming the id and the item alike",
+      ext: { ...valid, notificationParams: ["r", "r"] },
+      pointer: "/methods/0/x-subscription/notificationParams",
+      message: "must NOT have duplicate items",
     },
     {
       name: "a numeric item",

@@ -4,17 +4,13 @@
  * WebSocket (the `ws` package's WebSocket: Node 20 has none, and the temporary folder has no
  * node_modules for the runtime's fallback import).
  */
-import { execFile } from "node:child_process";
-import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { promisify } from "node:util";
 import WebSocket from "ws";
 import { generatePackage, type PackageResult } from "../../generator/commands/pipeline.js";
 import { ROOT } from "../../generator/root.js";
 import { writeOutput } from "../../generator/write/write.js";
-
-const run = promisify(execFile);
+import { strictTscOver } from "./strict-tsc.js";
 
 /** Generates `specs` into `<out>/<name>` and returns what the pipeline made. */
 export async function generateInto(out: string, name: string, specs: string[]): Promise<PackageResult> {
@@ -24,28 +20,8 @@ export async function generateInto(out: string, name: string, specs: string[]): 
 }
 
 /** `tsc --strict --noUncheckedIndexedAccess` over `include` (paths inside `out`): "" when clean, else its report. */
-export async function typecheck(out: string, include: string[]): Promise<string> {
-  const tsconfig = {
-    compilerOptions: {
-      target: "ES2022",
-      lib: ["ES2022", "DOM"],
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      noEmit: true,
-      skipLibCheck: true,
-      types: [],
-    },
-    include,
-  };
-  await writeFile(path.join(out, "tsconfig.json"), JSON.stringify(tsconfig));
-  return run(path.join(ROOT, "node_modules", ".bin", "tsc"), ["-p", path.join(out, "tsconfig.json")], {
-    timeout: 240_000,
-  }).then(
-    (r) => r.stdout,
-    (e: { stdout?: string; message: string }) => e.stdout || e.message,
-  );
+export function typecheck(out: string, include: string[]): Promise<string> {
+  return strictTscOver(out, include, 240_000);
 }
 
 export type Member = (...args: unknown[]) => Promise<unknown>;

@@ -23,8 +23,17 @@ export const STRICT_COMPILER_OPTIONS = {
   types: [],
 } as const;
 
-export async function strictTsc(dir: string, packages: readonly string[], timeout: number): Promise<string> {
-  const tsconfig = { compilerOptions: STRICT_COMPILER_OPTIONS, include: packages.map((name) => `${name}/src`) };
+export function strictTsc(dir: string, packages: readonly string[], timeout: number): Promise<string> {
+  return strictTscOver(
+    dir,
+    packages.map((name) => `${name}/src`),
+    timeout,
+  );
+}
+
+/** The same over any `include` globs (paths inside `dir`: a package's sources and the user's own files). */
+export async function strictTscOver(dir: string, include: readonly string[], timeout: number): Promise<string> {
+  const tsconfig = { compilerOptions: STRICT_COMPILER_OPTIONS, include };
   await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
   return run(path.join(ROOT, "node_modules", ".bin", "tsc"), ["-p", path.join(dir, "tsconfig.json")], {
     timeout,

@@ -33,7 +33,8 @@ import {
   type TransportRequest,
 } from "./transport.js";
 import type { Issue, Validator } from "./validate.js";
-import { checkResult, decodeReply, frame, parseReply } from "./wire.js";
+import { REFUSED, checkResult, frame, takeResult } from "./answer.js";
+import { loadFailures } from "./fail.js";
 import type { Batcher, Queued } from "./queue.js";
 
 /** The default call options: known valid, so a call without options skips their checks. */
@@ -130,11 +131,10 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   const sendBatch = async (requests: TransportRequest[], o: SendOptions): Promise<(Reply | Error)[]> => {
     const answer = await wire.batch!(requests, `[${requests.map((r) => r.body).join(",")}]`, o);
     if (Array.isArray(answer)) return answer as (Reply | Error)[];
-    const { matchBatch } = await import("./extras.js");
-    return matchBatch(toReply(answer as Answer, o), requests, o.context, secrets);
+    const { matchBatch, parseReply } = await import("./extras.js");
+    const reply = typeof answer === "string" ? parseReply(answer, o.context, secrets, o.lossless) : (answer as Reply);
+    return matchBatch(reply, requests, o.context, secrets);
   };
-  const toReply = (answer: Answer, o: SendOptions): Reply =>
-    typeof answer === "string" ? parseReply(answer, o.context, secrets, o.lossless) : answer;
 
   const batchOption = typeof options.batch === "object" ? options.batch : {};
   /** The automatic batch queue, once loaded (at creation, with the `batch` option and a transport that batches). */
@@ -206,10 +206,14 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     const attempt = async (): Promise<unknown> => {
       const id = nextId++;
       const request: TransportRequest = { id, method, params: encoded, body: frame(id, method, encoded, jsonrpc) };
-      const reply = queue
+      const answer: Answer = queue
         ? await new Promise<Reply>((resolve, reject) => queue({ request, resolve, reject }))
-        : toReply(await wire.request(request, send), send);
-      return decodeReply(reply, jsonrpc ? id : undefined, spec, context, secrets);
+        : await wire.request(request, send);
+      const result = takeResult(answer, jsonrpc ? id : undefined, spec, send.lossless);
+      if (result !== REFUSED) return result;
+      // Not a result: the typed error is made on the failure path (wire.ts, through failures.ts).
+      const failures = await loadFailures(context);
+      return failures.decodeAnswer(answer, jsonrpc ? id : undefined, spec, context, secrets, send.lossless);
     };
     // Batched calls are retried as a whole batch (sendBatch), never one by one as well.
     const policy = plain || callOptions.retryCount === undefined ? retry : { ...retry, count: callOptions.retryCount };

@@ -8,5 +8,6 @@
 export { retryFailed } from "./retry.js";
 export { batchQueue, refuseBatch, sendBatch } from "./queue.js";
 export { matchBatch } from "./batch.js";
+export { parseReply } from "./wire.js";
 export { paginate } from "./paginate.js";
 export { subscribeTo } from "./subscription.js";

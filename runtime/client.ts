@@ -8,18 +8,12 @@
  */
 import { checkCallOptions, clientOptionIssues } from "./checks.js";
 import { encodeParams, toNamed, type MethodSpec, type Params } from "./codec.js";
-import {
-  DEFAULT_BATCH_SIZE,
-  DEFAULT_RETRY,
-  DEFAULT_SUBSCRIPTION_BUFFER,
-  DEFAULT_TIMEOUT,
-  type RetryPolicy,
-} from "./defaults.js";
+import { DEFAULT_RETRY, DEFAULT_SUBSCRIPTION_BUFFER, DEFAULT_TIMEOUT, type RetryPolicy } from "./defaults.js";
 import { issue, shorthandTarget } from "./endpoint.js";
 import { ValidationError, type ErrorContext } from "./base-error.js";
 import { httpTransport } from "./http.js";
 import { withHooks } from "./hooks.js";
-import { paramsCheck } from "./limits.js";
+import { breaches, paramsPass } from "./params-check.js";
 import type { ApiSpec, CallFn, CallOptions, ClientOptions, PaginateOptions, Paginator, RpcClient } from "./options.js";
 import {
   RECONNECTS,
@@ -34,7 +28,7 @@ import {
 } from "./transport.js";
 import type { Issue, Validator } from "./validate.js";
 import { REFUSED, checkResult, frame, takeResult } from "./answer.js";
-import { loadFailures } from "./fail.js";
+import { failed, loadFailures } from "./fail.js";
 import type { Batcher, Queued } from "./queue.js";
 
 /** The default call options: known valid, so a call without options skips their checks. */
@@ -102,53 +96,16 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   };
   // The hooks wrap the transport once; every exchange on the wire goes through `wire`.
   const wire = withHooks(transport, options, host);
-  const checkParams = options.validateRequests === false ? undefined : paramsCheck();
+  const checkParams = options.validateRequests !== false;
 
-  /**
-   * Runs `attempt`; when it fails and `policy` allows, loads the retry code (extras.ts, never loaded
-   * while calls succeed) and retries with backoff. A chunk that fails to load leaves the first error.
-   */
-  const retried = <T>(
-    attempt: () => Promise<T>,
-    policy: RetryPolicy,
-    signal: AbortSignal | undefined,
-    context: ErrorContext,
-  ): Promise<T> =>
-    policy.count <= 0
-      ? attempt()
-      : attempt().catch((error: unknown) => retryAfter(error, attempt, policy, signal, context));
-
-  /** What the batching code (queue.ts, loaded on first use) needs of this client. */
-  const batcher: Batcher = {
-    methods: api.methods,
-    host,
-    timeout,
-    retry,
-    send: (requests, o) => sendBatch(requests, o),
-    retried,
-  };
-  /** A batch through the transport: its answer as one entry per request (the whole answer matched by id here). */
-  const sendBatch = async (requests: TransportRequest[], o: SendOptions): Promise<(Reply | Error)[]> => {
-    const answer = await wire.batch!(requests, `[${requests.map((r) => r.body).join(",")}]`, o);
-    if (Array.isArray(answer)) return answer as (Reply | Error)[];
-    const { matchBatch, parseReply } = await import("./extras.js");
-    const reply = typeof answer === "string" ? parseReply(answer, o.context, secrets, o.lossless) : (answer as Reply);
-    return matchBatch(reply, requests, o.context, secrets);
-  };
-
-  const batchOption = typeof options.batch === "object" ? options.batch : {};
+  /** What batching (queue.ts, loaded on first use) needs of this client. */
+  const batcher: Batcher = { methods: api.methods, host, timeout, retry, wire, secrets };
+  const extras = (): Promise<typeof import("./extras.js")> => import("./extras.js");
   /** The automatic batch queue, once loaded (at creation, with the `batch` option and a transport that batches). */
   let enqueue: ((item: Queued) => void) | undefined;
   const batching =
     options.batch && transport.capabilities.batch && jsonrpc
-      ? import("./extras.js").then(
-          (m) =>
-            (enqueue = m.batchQueue<Queued>(
-              batchOption.maxSize ?? DEFAULT_BATCH_SIZE,
-              batchOption.wait ?? 0,
-              (items) => void m.sendBatch(batcher, items),
-            )),
-        )
+      ? extras().then((m) => (enqueue = m.autoBatch(batcher, options.batch)))
       : undefined;
   batching?.catch(() => undefined);
   const autoBatch = batching
@@ -190,7 +147,11 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     const plain = callOptions === NO_OPTIONS;
     if (!plain) checkCallOptions(callOptions, context);
     const named = toNamed(params, spec);
-    if (checkParams && spec) checkParams(method, spec, validator, named);
+    // What is wrong is said on the failure path (limits.ts, through failures.ts).
+    if (checkParams && spec && !paramsPass(spec, validator, named)) {
+      const broken = breaches(spec.limits, named);
+      throw await failed((f) => f.paramsError(method, validator, named, broken), context);
+    }
     const encoded = encodeParams(named, params, spec, endpoint);
     const send: SendOptions = plain
       ? fixed
@@ -239,20 +200,12 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     transport,
     call,
     invoke: run,
-    async batch(build) {
-      const { sendBatch: send, refuseBatch } = await import("./extras.js");
-      if (!transport.capabilities.batch || !jsonrpc) refuseBatch(transport);
-      const items: Queued[] = [];
-      // Each call validates and queues its request synchronously, so `items` is complete when build returns.
-      const settled = Promise.allSettled(build(makeCall((item) => items.push(item))));
-      if (items.length > 0) await send(batcher, items);
-      return (await settled) as never;
-    },
+    batch: async (build) => (await extras()).batchOf(batcher, transport, jsonrpc, makeCall, build) as never,
     paginate<Item, Page>(method: string, params: object | undefined, paginateOptions?: PaginateOptions) {
       checkCallOptions(paginateOptions ?? {}, { method, host }, true);
       const page = own(api.methods, method)?.page;
       // The pagination code is loaded when iteration starts: apps that never paginate never fetch it.
-      const load = import("./extras.js").then((m) =>
+      const load = extras().then((m) =>
         m.paginate<Item, Page>((p, o) => call(method, p, o), { method, host }, page, params, paginateOptions),
       );
       load.catch(() => undefined);
@@ -268,7 +221,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     async subscribe(method, args) {
       // Loaded on first use: apps that never subscribe never fetch it. It refuses a transport without
       // the "subscriptions" capability before anything is sent.
-      return (await import("./extras.js")).subscribeTo(
+      return (await extras()).subscribeTo(
         {
           transport,
           host,

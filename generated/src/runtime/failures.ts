@@ -16,6 +16,7 @@ import {
 } from "./errors.js";
 import type { ErrorContext } from "./base-error.js";
 import { excerpt, redact } from "./secrets.js";
+export { paramsError } from "./limit-issues.js";
 import type { Answer } from "./answer.js";
 import { decodeReply, parseReply } from "./wire.js";
 

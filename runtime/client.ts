@@ -27,7 +27,7 @@ import {
   type TransportRequest,
 } from "./transport.js";
 import type { Issue, Validator } from "./validate.js";
-import { REFUSED, checkResult, frame, takeResult } from "./answer.js";
+import { REFUSED, frame, takeResult } from "./answer.js";
 import { failed, loadFailures } from "./fail.js";
 import type { Batcher, Queued } from "./queue.js";
 
@@ -126,7 +126,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   };
 
   let nextId = 1;
-  let resultValidators: Promise<Readonly<Record<string, Validator>>> | undefined;
+  let resultCheck: Promise<(method: string, result: unknown, context: ErrorContext) => void> | undefined;
 
   /** The call function; with `collect`, calls join that explicit batch instead of going out one by one. */
   function makeCall(collect: ((item: Queued) => void) | undefined): CallFn {
@@ -176,15 +176,25 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       const failures = await loadFailures(context);
       return failures.decodeAnswer(answer, jsonrpc ? id : undefined, spec, context, secrets, send.lossless);
     };
-    // Batched calls are retried as a whole batch (sendBatch), never one by one as well.
-    const policy = plain || callOptions.retryCount === undefined ? retry : { ...retry, count: callOptions.retryCount };
-    const result =
-      spec?.idempotent && !queue && policy.count > 0
-        ? await attempt().catch((error: unknown) => retryAfter(error, attempt, policy, callOptions.signal, context))
-        : await attempt();
+    let result: unknown;
+    try {
+      result = await attempt();
+    } catch (error) {
+      const policy =
+        plain || callOptions.retryCount === undefined ? retry : { ...retry, count: callOptions.retryCount };
+      // Batched calls are retried as a whole batch (queue.ts), never one by one as well.
+      if (!spec?.idempotent || queue || policy.count <= 0) throw error;
+      result = await retryAfter(error, attempt, policy, callOptions.signal, context);
+    }
     if (options.validateResponses && api.resultValidators) {
-      resultValidators ??= api.resultValidators();
-      checkResult(await resultValidators, method, result, context, options);
+      // The result validators and their check (with the failure path, whose errors it makes) are loaded
+      // on the first call that needs them.
+      resultCheck ??= Promise.all([api.resultValidators(), loadFailures(context)]).then(
+        ([validators, m]) =>
+          (method, result, context) =>
+            m.checkResult(validators, method, result, context, options),
+      );
+      (await resultCheck)(method, result, context);
     }
     return result;
   }

@@ -5,11 +5,9 @@
  * object, a wrong id, no result, nested too deep) is left to wire.ts, which the client loads on
  * the failure path only and which says what is wrong in a typed error.
  */
-import { ValidationError, type ErrorContext } from "./base-error.js";
 import type { MethodSpec } from "./codec.js";
 import { MAX_RESPONSE_DEPTH } from "./defaults.js";
 import { applyU64, deeperThan, parseJson, restoreNumbers, stringifyJson } from "./json.js";
-import type { Issue, Validator } from "./validate.js";
 
 /** A parsed answer: the JSON-RPC response object (or array), whether long integers were marked, the raw text. */
 export interface Reply {
@@ -73,24 +71,4 @@ export function takeResult(
   if (spec?.u64) result = applyU64(result, spec.u64);
   if (marked) result = restoreNumbers(result);
   return result;
-}
-
-/**
- * A result checked against its method's validator (`validateResponses`): "strict" throws a
- * ValidationError, "warn" passes its message to `onWarning` (or console.warn). A method without a
- * validator passes.
- */
-export function checkResult(
-  validators: Readonly<Record<string, Validator>>,
-  method: string,
-  result: unknown,
-  context: ErrorContext,
-  options: { validateResponses?: false | "warn" | "strict"; onWarning?: (message: string) => void },
-): void {
-  const validate = Object.hasOwn(validators, method) ? validators[method] : undefined;
-  const issues: Issue[] = [];
-  if (!options.validateResponses || !validate || validate(result, "result", issues)) return;
-  const error = new ValidationError(`result of ${method}`, issues, context);
-  if (options.validateResponses === "strict") throw error;
-  (options.onWarning ?? console.warn)(error.message);
 }

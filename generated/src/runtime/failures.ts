@@ -3,7 +3,8 @@
  * The errors of a call that went wrong, made where it went wrong: the HTTP transport and the client
  * load this module by `import()` (fail.ts) on the failure path only, so that an app whose calls
  * succeed never fetches the error classes, the messages or the redaction of secrets. Every error
- * made here hides the transport's secrets first (secrets.ts).
+ * made here hides the transport's secrets first (secrets.ts). With it comes the check of results
+ * (`validateResponses`, result-check.ts), which the client loads with the result validators.
  */
 import type { MethodSpec } from "./codec.js";
 import {
@@ -17,6 +18,7 @@ import {
 import type { ErrorContext } from "./base-error.js";
 import { excerpt, redact } from "./secrets.js";
 export { paramsError } from "./limit-issues.js";
+export { checkResult } from "./result-check.js";
 import type { Answer } from "./answer.js";
 import { decodeReply, parseReply } from "./wire.js";
 

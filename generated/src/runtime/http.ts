@@ -153,8 +153,8 @@ export async function post(request: HttpRequest): Promise<HttpResponse> {
   if (signal?.aborted) throw await failed((f) => new f.AbortError(context), context);
   const controller = signal || lateExchanges > 0 ? new AbortController() : undefined;
   let timedOut = false;
+  // Without a signal, the timeout rejects what the exchange waits for at the moment (fetch, then the body).
   let expire: ((reason: typeof EXPIRED) => void) | undefined;
-  const expired = controller ? undefined : new Promise<never>((_, reject) => (expire = reject));
   const timer =
     request.timeout > 0 && Number.isFinite(request.timeout)
       ? setTimeout(() => {
@@ -164,7 +164,14 @@ export async function post(request: HttpRequest): Promise<HttpResponse> {
         }, request.timeout)
       : undefined;
   /** `promise`, or the timeout's rejection when it comes first (only when fetch has no signal). */
-  const inTime = <T>(promise: Promise<T>): Promise<T> => (expired ? Promise.race([promise, expired]) : promise);
+  const inTime = <T>(promise: Promise<T>): Promise<T> =>
+    controller || timer === undefined
+      ? promise
+      : new Promise<T>((resolve, reject) => {
+          if (timedOut) return reject(EXPIRED);
+          expire = reject;
+          promise.then(resolve, reject);
+        });
   // Only a caller's signal needs a listener; most calls have none.
   const onAbort = signal ? (): void => controller!.abort() : undefined;
   if (onAbort) signal!.addEventListener("abort", onAbort, { once: true });

@@ -54,7 +54,10 @@ export function takeResult(
   if (typeof answer === "string") {
     try {
       if (lossless) ({ value: message, marked } = parseJson(answer));
-      else [message, marked] = [JSON.parse(answer), false];
+      else {
+        message = JSON.parse(answer);
+        marked = false;
+      }
     } catch {
       return REFUSED;
     }

@@ -228,24 +228,33 @@ export async function post(request: HttpRequest): Promise<HttpResponse> {
  * Reads the body as text, stopping as soon as its DECODED size exceeds `limit` bytes (a gzip, deflate
  * or br body is counted after decompression: its declared length says nothing). An uncompressed
  * body whose declared length fits is read in one go (undici's own `text()`); any other is streamed
- * and counted, its chunks decoded once at the end.
+ * and counted, its chunks decoded once at the end. Not itself async: the common case hands back
+ * `text()`'s own promise, without a step of its own.
  */
-async function readText(
-  response: Response,
-  limit: number,
-  context: ErrorContext,
-  expired: () => boolean,
-): Promise<string> {
+function readText(response: Response, limit: number, context: ErrorContext, expired: () => boolean): Promise<string> {
   const header = response.headers.get("content-length");
   const declared = header === null ? NaN : Number(header);
   const encoding = response.headers.get("content-encoding");
   const plain = encoding === null || /^\s*identity\s*$/i.test(encoding);
-  if (plain && Number.isFinite(declared) && declared > limit) {
-    await response.body?.cancel().catch(() => undefined);
-    throw await failed((f) => new f.ResponseTooLargeError(limit, context), context);
-  }
+  if (plain && Number.isFinite(declared) && declared > limit) return tooLarge(response.body?.cancel(), limit, context);
   if (!response.body || (plain && Number.isFinite(declared))) return response.text();
-  const reader = response.body.getReader();
+  return streamText(response.body, limit, context, expired);
+}
+
+/** A body past the limit: cancelled (which closes its connection), then a ResponseTooLargeError. */
+async function tooLarge(cancelled: Promise<void> | undefined, limit: number, context: ErrorContext): Promise<never> {
+  await cancelled?.catch(() => undefined);
+  throw await failed((f) => new f.ResponseTooLargeError(limit, context), context);
+}
+
+/** A body read chunk by chunk and counted (see readText). */
+async function streamText(
+  body: NonNullable<Response["body"]>,
+  limit: number,
+  context: ErrorContext,
+  expired: () => boolean,
+): Promise<string> {
+  const reader = body.getReader();
   const chunks: BlobPart[] = [];
   let size = 0;
   for (;;) {
@@ -256,10 +265,7 @@ async function readText(
       break;
     }
     size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw await failed((f) => new f.ResponseTooLargeError(limit, context), context);
-    }
+    if (size > limit) return tooLarge(reader.cancel(), limit, context);
     chunks.push(value);
   }
   return new Blob(chunks).text();

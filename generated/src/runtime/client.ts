@@ -148,7 +148,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     const plain = callOptions === NO_OPTIONS;
     if (!plain) checkCallOptions(callOptions, context);
     const named = toNamed(params, spec);
-    // What is wrong is said on the failure path (limits.ts, through failures.ts).
+    // What is wrong is said on the failure path (limit-issues.ts, through failures.ts); nothing is sent.
     if (checkParams && spec && !paramsPass(spec, validator, named)) {
       const broken = breaches(spec.limits, named);
       throw await failed((f) => f.paramsError(method, validator, named, broken), context);

@@ -1,6 +1,8 @@
 /**
- * The base of the error hierarchy (errors.ts) and the one error a client needs before any I/O:
- * ValidationError (options, params). Apart so that the start bundle holds no other error class.
+ * The base of the error hierarchy (errors.ts), the one error a client needs before any I/O:
+ * ValidationError (options, params), and NetworkError, which a call that fails throws when the
+ * failure path's code cannot be loaded (fail.ts). Apart so that the start bundle holds no other
+ * error class: bundlers split chunks by module.
  */
 import type { Issue } from "./validate.js";
 
@@ -72,4 +74,10 @@ export class ValidationError extends RpcClientError {
     super(`Invalid ${what}: ${list}.`, context);
     this.issues = issues;
   }
+}
+
+/** The request never got an HTTP answer (connection refused or reset, DNS failure, …). */
+export class NetworkError extends RpcClientError {
+  static override readonly brand: string = "NetworkError";
+  override name = "NetworkError";
 }

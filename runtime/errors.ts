@@ -5,7 +5,7 @@
  */
 import { RpcClientError, type ErrorContext } from "./base-error.js";
 
-export { RpcClientError, ValidationError, type ErrorContext } from "./base-error.js";
+export { NetworkError, RpcClientError, ValidationError, type ErrorContext } from "./base-error.js";
 // Apart, so that an app whose first call cannot reach them (no WebSocket, no subscription) does not
 // load them at start: bundlers split chunks by module.
 export { SocketClosedError, SubscriptionError } from "./stream-errors.js";
@@ -68,12 +68,6 @@ export class AbortError extends RpcClientError {
   constructor(context: ErrorContext) {
     super("The call was aborted", context);
   }
-}
-
-/** The request never got an HTTP answer (connection refused or reset, DNS failure, …). */
-export class NetworkError extends RpcClientError {
-  static override readonly brand: string = "NetworkError";
-  override name = "NetworkError";
 }
 
 /** The answer is not a JSON-RPC response we can use: not JSON, truncated, wrong id, no result. */

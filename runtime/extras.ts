@@ -5,7 +5,6 @@
  * alone), and nothing of this before its first call resolves.
  */
 export { retryFailed } from "./retry.js";
-export { batchQueue, refuseBatch, sendBatch } from "./queue.js";
-export { matchBatch } from "./batch.js";
+export { autoBatch, batchOf } from "./queue.js";
 export { paginate } from "./paginate.js";
 export { subscribeTo } from "./subscription.js";

@@ -3,17 +3,8 @@
  * a limit on the decoded body size, no redirects, and typed errors that never hold the URL. It has
  * no server notifications (subscriptions need `webSocket` from the `./ws` subpath).
  */
-import {
-  AbortError,
-  HttpError,
-  MalformedResponseError,
-  NetworkError,
-  ResponseTooLargeError,
-  TimeoutError,
-  ValidationError,
-  type ErrorContext,
-} from "./errors.js";
-import { excerpt, redact } from "./secrets.js";
+import { RpcClientError, ValidationError, type ErrorContext } from "./base-error.js";
+import { failed } from "./fail.js";
 import { createTransport, type SendOptions, type Transport } from "./transport.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./defaults.js";
 import { checkTarget, issue, secretsOf, type Target } from "./endpoint.js";
@@ -44,26 +35,41 @@ export interface HttpTransportOptions {
  * ```
  */
 export function http(url: string, options: HttpTransportOptions = {}): Transport {
+  const [target, o] = checkHttp("http transport", url, options, (o, issues) => {
+    if (o.fetch !== undefined && typeof o.fetch !== "function")
+      issue(issues, "options.fetch", "type", "must be a fetch function", o.fetch);
+    return o.dangerouslyAllowBrowser;
+  });
+  return httpTransport(target, o);
+}
+
+/** The options every HTTP transport takes (`http()` here, `nodeHttp()` in node.ts). */
+type CommonOptions = Pick<HttpTransportOptions, "apiKey" | "proxy" | "maxResponseBytes">;
+
+/**
+ * The checks `http()` and `nodeHttp()` share: the options object, a key with the proxy, the body
+ * limit, then the transport's own (`own` adds its issues and says whether a key may go to a browser),
+ * then the URL and the key. Throws one ValidationError naming every problem; else the target.
+ */
+export function checkHttp<O extends CommonOptions>(
+  what: string,
+  url: string,
+  options: O,
+  own: (o: O, issues: Issue[]) => unknown,
+): [Target, O] {
   const issues: Issue[] = [];
   if (options === null || typeof options !== "object") issue(issues, "options", "type", "must be an object", options);
-  const o = issues.length > 0 ? {} : options;
+  const o = issues.length > 0 ? ({} as O) : options;
   if (o.proxy && o.apiKey !== undefined)
     issue(issues, "options.apiKey", "exclusive", "cannot be used with proxy: the proxy takes no key", o.apiKey);
   const limit = o.maxResponseBytes;
   if (limit !== undefined && !(Number.isSafeInteger(limit) && limit >= 1))
     issue(issues, "options.maxResponseBytes", "minimum", "must be a whole number, 1 or more", limit);
-  if (o.fetch !== undefined && typeof o.fetch !== "function")
-    issue(issues, "options.fetch", "type", "must be a fetch function", o.fetch);
-  const target = checkTarget(
-    url,
-    o.apiKey,
-    { url: "url", apiKey: "options.apiKey" },
-    false,
-    o.dangerouslyAllowBrowser,
-    issues,
-  );
-  if (issues.length > 0 || !target) throw new ValidationError("http transport", issues, {});
-  return httpTransport(target, o);
+  const allowBrowser = own(o, issues);
+  const names = { url: "url", apiKey: "options.apiKey" };
+  const target = checkTarget(url, o.apiKey, names, false, allowBrowser, issues);
+  if (issues.length > 0 || !target) throw new ValidationError(what, issues, {});
+  return [target, o];
 }
 
 /** The transport of a checked target (the client's `{ url, apiKey }` / `{ proxyUrl }` shorthand comes here too). */
@@ -142,11 +148,12 @@ const EXPIRED = Symbol("expired");
  */
 export async function post(request: HttpRequest): Promise<HttpResponse> {
   const { context, secrets, signal } = request;
-  if (signal?.aborted) throw new AbortError(context);
+  // Every error is made on the failure path (fail.ts), which loads its code then.
+  if (signal?.aborted) throw await failed((f) => new f.AbortError(context), context);
   const controller = signal || lateExchanges > 0 ? new AbortController() : undefined;
   let timedOut = false;
+  // Without a signal, the timeout rejects what the exchange waits for at the moment (fetch, then the body).
   let expire: ((reason: typeof EXPIRED) => void) | undefined;
-  const expired = controller ? undefined : new Promise<never>((_, reject) => (expire = reject));
   const timer =
     request.timeout > 0 && Number.isFinite(request.timeout)
       ? setTimeout(() => {
@@ -156,18 +163,22 @@ export async function post(request: HttpRequest): Promise<HttpResponse> {
         }, request.timeout)
       : undefined;
   /** `promise`, or the timeout's rejection when it comes first (only when fetch has no signal). */
-  const inTime = <T>(promise: Promise<T>): Promise<T> => (expired ? Promise.race([promise, expired]) : promise);
+  const inTime = <T>(promise: Promise<T>): Promise<T> =>
+    controller || timer === undefined
+      ? promise
+      : new Promise<T>((resolve, reject) => {
+          if (timedOut) return reject(EXPIRED);
+          expire = reject;
+          promise.then(resolve, reject);
+        });
   // Only a caller's signal needs a listener; most calls have none.
   const onAbort = signal ? (): void => controller!.abort() : undefined;
   if (onAbort) signal!.addEventListener("abort", onAbort, { once: true });
-  const failure = (error: unknown): Error => {
-    if (timedOut) return new TimeoutError(request.timeout, context);
-    if (signal?.aborted) return new AbortError(context);
-    return new NetworkError(`Request failed: ${describe(error, secrets)}`, {
-      ...context,
-      cause: redact(error, secrets),
-    });
-  };
+  const failure = (error: unknown): Promise<Error> =>
+    failed(
+      (f) => f.sendFailure(error, { timedOut, aborted: signal?.aborted, timeout: request.timeout }, secrets, context),
+      context,
+    );
   const sent = request.fetch(request.url, {
     method: "POST",
     headers: request.headers,
@@ -188,31 +199,23 @@ export async function post(request: HttpRequest): Promise<HttpResponse> {
         const settled = (): void => void (lateExchanges -= 1);
         sent.then((late) => (settled(), discard(late)), settled);
       }
-      throw failure(error);
+      throw await failure(error);
     }
     if (response.type === "opaqueredirect" || (response.status >= 300 && response.status <= 399)) {
       await response.body?.cancel().catch(() => undefined);
-      throw new HttpError(response.status, redirectNote(response, request.url), undefined, context);
+      throw await failed((f) => f.redirected(response, request.url, context), context);
     }
     let text: string;
     try {
       text = await inTime(readText(response, request.maxResponseBytes, context, () => timedOut));
     } catch (error) {
-      if (error instanceof ResponseTooLargeError) throw error;
-      if (timedOut || request.signal?.aborted) throw failure(error);
-      throw new MalformedResponseError("the body was cut off before its end (truncated)", "", {
-        ...context,
-        cause: redact(error, secrets),
-      });
+      // readText's own error (ResponseTooLargeError) is the one to throw.
+      if (error instanceof RpcClientError) throw error;
+      if (timedOut || request.signal?.aborted) throw await failure(error);
+      throw await failed((f) => f.truncated(error, secrets, context), context);
     }
-    if (response.status < 200 || response.status > 299) {
-      throw new HttpError(
-        response.status,
-        excerpt(text, secrets),
-        retryAfter(response.headers.get("retry-after")),
-        context,
-      );
-    }
+    if (response.status < 200 || response.status > 299)
+      throw await failed((f) => f.statusError(response, text, secrets, context), context);
     return { status: response.status, text };
   } finally {
     if (timer !== undefined) clearTimeout(timer);
@@ -220,47 +223,37 @@ export async function post(request: HttpRequest): Promise<HttpResponse> {
   }
 }
 
-/** What an HttpError says about a redirect: the target host only (its path may hold a key). */
-function redirectNote(response: Response, url: string): string {
-  let target = "an unknown location";
-  try {
-    const location = response.headers.get("location");
-    if (location) target = `host ${new URL(location, url).host}`;
-  } catch {
-    target = "an invalid location";
-  }
-  return `redirect to ${target} not followed (JSON-RPC needs none: use the final URL)`;
-}
-
-function describe(error: unknown, secrets: readonly string[]): string {
-  const cleaned = redact(error, secrets);
-  if (!(cleaned instanceof Error)) return String(cleaned);
-  const cause = cleaned.cause instanceof Error ? `: ${cleaned.cause.message}` : "";
-  return `${cleaned.message}${cause}`;
-}
-
 /**
  * Reads the body as text, stopping as soon as its DECODED size exceeds `limit` bytes (a gzip, deflate
  * or br body is counted after decompression: its declared length says nothing). An uncompressed
  * body whose declared length fits is read in one go (undici's own `text()`); any other is streamed
- * and counted, its chunks decoded once at the end.
+ * and counted, its chunks decoded once at the end. Not itself async: the common case hands back
+ * `text()`'s own promise, without a step of its own.
  */
-async function readText(
-  response: Response,
-  limit: number,
-  context: ErrorContext,
-  expired: () => boolean,
-): Promise<string> {
+function readText(response: Response, limit: number, context: ErrorContext, expired: () => boolean): Promise<string> {
   const header = response.headers.get("content-length");
   const declared = header === null ? NaN : Number(header);
   const encoding = response.headers.get("content-encoding");
   const plain = encoding === null || /^\s*identity\s*$/i.test(encoding);
-  if (plain && Number.isFinite(declared) && declared > limit) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new ResponseTooLargeError(limit, context);
-  }
+  if (plain && Number.isFinite(declared) && declared > limit) return tooLarge(response.body?.cancel(), limit, context);
   if (!response.body || (plain && Number.isFinite(declared))) return response.text();
-  const reader = response.body.getReader();
+  return streamText(response.body, limit, context, expired);
+}
+
+/** A body past the limit: cancelled (which closes its connection), then a ResponseTooLargeError. */
+async function tooLarge(cancelled: Promise<void> | undefined, limit: number, context: ErrorContext): Promise<never> {
+  await cancelled?.catch(() => undefined);
+  throw await failed((f) => new f.ResponseTooLargeError(limit, context), context);
+}
+
+/** A body read chunk by chunk and counted (see readText). */
+async function streamText(
+  body: NonNullable<Response["body"]>,
+  limit: number,
+  context: ErrorContext,
+  expired: () => boolean,
+): Promise<string> {
+  const reader = body.getReader();
   const chunks: BlobPart[] = [];
   let size = 0;
   for (;;) {
@@ -271,22 +264,8 @@ async function readText(
       break;
     }
     size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new ResponseTooLargeError(limit, context);
-    }
+    if (size > limit) return tooLarge(reader.cancel(), limit, context);
     chunks.push(value);
   }
   return new Blob(chunks).text();
-}
-
-/** `Retry-After` in milliseconds: delta-seconds or an HTTP-date. */
-export function retryAfter(header: string | null, now = Date.now()): number | undefined {
-  if (header === null) return undefined;
-  const value = header.trim();
-  // delay-seconds is 1*DIGIT; an HTTP-date ends in GMT (RFC 9110 §10.2.3).
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  if (!/GMT$/.test(value)) return undefined;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

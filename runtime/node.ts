@@ -14,15 +14,14 @@ import {
   NetworkError,
   ResponseTooLargeError,
   TimeoutError,
-  ValidationError,
   type ErrorContext,
 } from "./errors.js";
 import { excerpt, redact } from "./secrets.js";
 import { createTransport, type SendOptions, type Transport } from "./transport.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./defaults.js";
-import { checkTarget, issue, secretsOf } from "./endpoint.js";
-import { retryAfter, type HttpTransportOptions } from "./http.js";
-import type { Issue } from "./validate.js";
+import { issue, secretsOf } from "./endpoint.js";
+import { retryAfter } from "./failures.js";
+import { checkHttp, type HttpTransportOptions } from "./http.js";
 
 /** What this file uses of a node:http `Agent` (pass your own, e.g. `new https.Agent({ keepAlive: true, maxSockets: 16 })`). */
 export interface NodeAgent {
@@ -70,18 +69,12 @@ const load = (name: string): Promise<NodeHttpModule> =>
  * ```
  */
 export function nodeHttp(url: string, options: NodeHttpOptions = {}): Transport {
-  const issues: Issue[] = [];
-  if (options === null || typeof options !== "object") issue(issues, "options", "type", "must be an object", options);
-  const o = issues.length > 0 ? {} : options;
-  if (o.proxy && o.apiKey !== undefined)
-    issue(issues, "options.apiKey", "exclusive", "cannot be used with proxy: the proxy takes no key", o.apiKey);
-  const limit = o.maxResponseBytes;
-  if (limit !== undefined && !(Number.isSafeInteger(limit) && limit >= 1))
-    issue(issues, "options.maxResponseBytes", "minimum", "must be a whole number, 1 or more", limit);
-  if (o.agent !== undefined && (o.agent === null || typeof o.agent !== "object"))
-    issue(issues, "options.agent", "type", "must be a node:http or node:https Agent", o.agent);
-  const target = checkTarget(url, o.apiKey, { url: "url", apiKey: "options.apiKey" }, false, true, issues);
-  if (issues.length > 0 || !target) throw new ValidationError("node http transport", issues, {});
+  const [target, o] = checkHttp("node http transport", url, options, (o, issues) => {
+    if (o.agent !== undefined && (o.agent === null || typeof o.agent !== "object"))
+      issue(issues, "options.agent", "type", "must be a node:http or node:https Agent", o.agent);
+    // Node is no browser: the key ships to no visitor.
+    return true;
+  });
   const secrets = secretsOf(o.apiKey, o.headers);
   const headers = { "content-type": "application/json", accept: "application/json", ...o.headers };
   const maxResponseBytes = o.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;

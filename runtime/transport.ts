@@ -7,18 +7,11 @@
  * one is built with.
  */
 import { ValidationError, type ErrorContext } from "./base-error.js";
-import { AbortError, TimeoutError } from "./errors.js";
+import type { Answer, Reply } from "./answer.js";
+import { failed, type Failures } from "./fail.js";
 import type { Issue } from "./validate.js";
 
-/** A parsed answer: the JSON-RPC response object (or array), whether long integers were marked, the raw text. */
-export interface Reply {
-  /** The parsed JSON-RPC response object (or array, for a batch answer). */
-  message: unknown;
-  /** Whether integers too long for a `number` were kept as marked strings (json.ts). */
-  marked: boolean;
-  /** The raw text, for error excerpts. */
-  raw: string;
-}
+export type { Answer, Reply } from "./answer.js";
 
 /** One message the client sends: its parts, and its text as it goes on the wire. */
 export interface TransportRequest {
@@ -41,12 +34,6 @@ export interface SendOptions {
   /** Keep integers beyond 2^53 exact (false: the result has no u64 field, plain JSON.parse will do). */
   readonly lossless?: boolean;
 }
-
-/**
- * What a transport answers: the response text (the client parses it, keeping u64 values exact), or
- * a `Reply` when the transport had to parse it already (to route it by id, as the WebSocket one does).
- */
-export type Answer = string | Reply;
 
 /** A message from the server that answers no request (e.g. `eth_subscription`). */
 export interface ServerNotification {
@@ -191,23 +178,27 @@ export function shapeIssues(value: unknown, path: string): Issue[] {
 function deadline<T>(promise: Promise<T>, { timeout, signal, context }: SendOptions): Promise<T> {
   if (!signal && !(timeout > 0 && Number.isFinite(timeout))) return promise;
   return new Promise<T>((resolve, reject) => {
-    if (signal?.aborted) return reject(new AbortError(context));
-    const onAbort = (): void => {
+    // The errors are made on the failure path (fail.ts), which loads their code then; the answer
+    // that comes while it loads is dropped.
+    let over = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const fail = (make: (f: Failures) => Error): void => {
       done();
-      reject(new AbortError(context));
+      over = true;
+      void failed(make, context).then(reject);
     };
-    const timer =
-      timeout > 0 && Number.isFinite(timeout)
-        ? setTimeout(() => (done(), reject(new TimeoutError(timeout, context))), timeout)
-        : undefined;
-    const done = (): void => {
+    const onAbort = (): void => fail((f) => new f.AbortError(context));
+    if (signal?.aborted) return onAbort();
+    if (timeout > 0 && Number.isFinite(timeout))
+      timer = setTimeout(() => fail((f) => new f.TimeoutError(timeout, context)), timeout);
+    function done(): void {
       if (timer !== undefined) clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
-    };
+    }
     signal?.addEventListener("abort", onAbort, { once: true });
     promise.then(
-      (value) => (done(), resolve(value)),
-      (error: unknown) => (done(), reject(error)),
+      (value) => over || (done(), resolve(value)),
+      (error: unknown) => over || (done(), reject(error)),
     );
   });
 }

@@ -1,26 +1,14 @@
 /**
- * The text on the wire: requests framed as JSON-RPC (or params alone), answers parsed (long integers
- * kept exact) and turned into results or typed errors, whatever the transport.
+ * Answers parsed (long integers kept exact) and turned into results or typed errors, whatever the
+ * transport: what the WebSocket transport, batches and subscriptions use, and what the client loads
+ * (failures.ts) when an answer is not what answer.ts takes on the success path.
  */
 import type { MethodSpec } from "./codec.js";
-import { JsonRpcError, MalformedResponseError, ValidationError, type ErrorContext } from "./errors.js";
+import { JsonRpcError, MalformedResponseError, type ErrorContext } from "./errors.js";
 import { MAX_RESPONSE_DEPTH } from "./defaults.js";
-import { applyU64, deeperThan, parseJson, restoreNumbers, stringifyJson, type U64Map } from "./json.js";
+import { applyU64, deeperThan, parseJson, restoreNumbers, type U64Map } from "./json.js";
 import { scrub, scrubDeep } from "./secrets.js";
-import type { ClientOptions } from "./options.js";
-import type { Reply } from "./transport.js";
-import type { Issue, Validator } from "./validate.js";
-
-/**
- * The text sent for a request (`id`) or a notification (no id): the JSON-RPC envelope, or the params
- * alone (`jsonrpc` false: the keyless proxy form).
- */
-export function frame(id: number | undefined, method: string, params: unknown, jsonrpc: boolean): string {
-  if (!jsonrpc) return stringifyJson(params);
-  // The envelope as text around the params (JSON.stringify of the method escapes it): no object to build per call.
-  const head = id === undefined ? '{"jsonrpc":"2.0","method":' : `{"jsonrpc":"2.0","id":${id},"method":`;
-  return `${head}${JSON.stringify(method)},"params":${stringifyJson(params)}}`;
-}
+import type { Reply } from "./answer.js";
 
 /**
  * Parses a reply text; throws MalformedResponseError when it is not JSON. `lossless` (default
@@ -132,24 +120,4 @@ export function decodeResponse(
   secrets: readonly string[] = [],
 ): unknown {
   return decodeReply(parseReply(text, context, secrets), id, spec, context, secrets);
-}
-
-/**
- * A result checked against its method's validator (`validateResponses`): "strict" throws a
- * ValidationError, "warn" passes its message to `onWarning` (or console.warn). A method without a
- * validator passes.
- */
-export function checkResult(
-  validators: Readonly<Record<string, Validator>>,
-  method: string,
-  result: unknown,
-  context: ErrorContext,
-  options: Pick<ClientOptions, "validateResponses" | "onWarning">,
-): void {
-  const validate = Object.hasOwn(validators, method) ? validators[method] : undefined;
-  const issues: Issue[] = [];
-  if (!options.validateResponses || !validate || validate(result, "result", issues)) return;
-  const error = new ValidationError(`result of ${method}`, issues, context);
-  if (options.validateResponses === "strict") throw error;
-  (options.onWarning ?? console.warn)(error.message);
 }

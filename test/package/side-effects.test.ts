@@ -77,32 +77,42 @@ const CASES: { name: string; app: string; start: string[]; never: RegExp[]; unre
     name: "one client and one call (the benchmark's app)",
     app: `import { createAdvancedClient } from ${from("advanced/index.ts")};\ncreateAdvancedClient({ url: "https://host.example/x", apiKey: "KEY" }).getLogs({ blockchain: "eth" });\n`,
     // Everything a first call needs is imported statically (no chunk to fetch on the way): the HTTP
-    // transport, the wire codec, the request validators. Retries, batching, pagination and
-    // subscriptions load through import() when used; the WebSocket transport is not reachable at all.
+    // transport, the answer's success path, the request validators. Retries, batching, pagination and
+    // subscriptions load through import() when used, and so does the failure path (the error classes
+    // but ValidationError and NetworkError, their messages, the redaction of secrets, the decoding of
+    // a wrong answer); the WebSocket transport is not reachable at all.
     start: [
       "advanced/client.ts",
       "advanced/api.ts",
       "advanced/validators.ts",
       "runtime/client.ts",
       "runtime/http.ts",
-      "runtime/wire.ts",
+      "runtime/answer.ts",
     ],
     never: [
       /^(eth|solana)\//,
       /^advanced\/result-validators\.ts$/,
       /^runtime\/(ws|ws-entry|extras|paginate|batch|queue|subscription.*|subscribe-args|backfill|retry|index)\.ts$/,
+      /^runtime\/(failures|wire|secrets|errors|stream-errors)\.ts$/,
     ],
     unreachable: [/^runtime\/ws(-entry)?\.ts$/, /node_modules\/ws\//, /^runtime\/node\.ts$/],
   },
   {
     name: "one per-method function and its core (the ./advanced/methods subpath)",
     app: `import { createAdvancedCore, getLogs } from ${from("advanced/methods.ts")};\ngetLogs(createAdvancedCore({ url: "https://host.example/x", apiKey: "KEY" }), { blockchain: "eth" });\n`,
-    start: ["advanced/methods.ts", "advanced/validators.ts", "runtime/client.ts", "runtime/http.ts", "runtime/wire.ts"],
-    // No client object, no method table: only the function's own spec and validator.
+    start: [
+      "advanced/methods.ts",
+      "advanced/validators.ts",
+      "runtime/client.ts",
+      "runtime/http.ts",
+      "runtime/answer.ts",
+    ],
+    // No client object, no method table: only the function's own spec and validator. No failure path.
     never: [
       /^(eth|solana)\//,
       /^advanced\/(client|api|result-validators)\.ts$/,
       /^runtime\/(ws|ws-entry|extras|paginate|batch|queue|subscription.*|subscribe-args|backfill|retry|index)\.ts$/,
+      /^runtime\/(failures|wire|secrets|errors|stream-errors)\.ts$/,
     ],
     unreachable: [/^runtime\/ws(-entry)?\.ts$/, /node_modules\/ws\//, /^runtime\/node\.ts$/],
   },

@@ -15,7 +15,8 @@ import {
   RpcClientError,
   TimeoutError,
 } from "../../runtime/errors.js";
-import { post, retryAfter, type HttpRequest } from "../../runtime/http.js";
+import { post, type HttpRequest } from "../../runtime/http.js";
+import { retryAfter } from "../../runtime/failures.js";
 import { excerpt } from "../../runtime/secrets.js";
 
 describe("excerpt", () => {

@@ -1,7 +1,25 @@
-/** The `x-limits` rules of runtime/limits.ts: maxBlockSpan and requires. */
+/**
+ * The `x-limits` rules: maxBlockSpan and requires. Whether params pass and which rules they break
+ * (runtime/params-check.ts, the success path), and what the issues say (runtime/limits.ts through limit-issues.ts, the failure path).
+ */
 import { describe, expect, it } from "vitest";
-import { checkLimits, type LimitRule } from "../../runtime/limits.js";
+import { checkLimits as issuesOf, type LimitRule } from "../../runtime/limits.js";
+import { paramsPass } from "../../runtime/params-check.js";
 import type { Issue } from "../../runtime/validate.js";
+
+/** The issues of `params` under `rules`; the success path's answer (pass or not) must agree with them. */
+function checkLimits(
+  params: Record<string, unknown>,
+  rules: readonly LimitRule[],
+  path: string,
+  issues: Issue[],
+): void {
+  const before = issues.length;
+  issuesOf(params, rules, path, issues);
+  expect(paramsPass({ limits: rules }, undefined, params), "paramsPass agrees with the issues").toBe(
+    issues.length === before,
+  );
+}
 
 const span: LimitRule = {
   rule: "maxBlockSpan",

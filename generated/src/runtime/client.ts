@@ -9,18 +9,12 @@
  */
 import { checkCallOptions, clientOptionIssues } from "./checks.js";
 import { encodeParams, toNamed, type MethodSpec, type Params } from "./codec.js";
-import {
-  DEFAULT_BATCH_SIZE,
-  DEFAULT_RETRY,
-  DEFAULT_SUBSCRIPTION_BUFFER,
-  DEFAULT_TIMEOUT,
-  type RetryPolicy,
-} from "./defaults.js";
+import { DEFAULT_RETRY, DEFAULT_SUBSCRIPTION_BUFFER, DEFAULT_TIMEOUT, type RetryPolicy } from "./defaults.js";
 import { issue, shorthandTarget } from "./endpoint.js";
 import { ValidationError, type ErrorContext } from "./base-error.js";
 import { httpTransport } from "./http.js";
 import { withHooks } from "./hooks.js";
-import { paramsCheck } from "./limits.js";
+import { breaches, paramsPass } from "./params-check.js";
 import type { ApiSpec, CallFn, CallOptions, ClientOptions, PaginateOptions, Paginator, RpcClient } from "./options.js";
 import {
   RECONNECTS,
@@ -34,7 +28,8 @@ import {
   type TransportRequest,
 } from "./transport.js";
 import type { Issue, Validator } from "./validate.js";
-import { checkResult, decodeReply, frame, parseReply } from "./wire.js";
+import { REFUSED, frame, takeResult } from "./answer.js";
+import { failed, loadFailures } from "./fail.js";
 import type { Batcher, Queued } from "./queue.js";
 
 /** The default call options: known valid, so a call without options skips their checks. */
@@ -102,54 +97,16 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   };
   // The hooks wrap the transport once; every exchange on the wire goes through `wire`.
   const wire = withHooks(transport, options, host);
-  const checkParams = options.validateRequests === false ? undefined : paramsCheck();
+  const checkParams = options.validateRequests !== false;
 
-  /**
-   * Runs `attempt`; when it fails and `policy` allows, loads the retry code (extras.ts, never loaded
-   * while calls succeed) and retries with backoff. A chunk that fails to load leaves the first error.
-   */
-  const retried = <T>(
-    attempt: () => Promise<T>,
-    policy: RetryPolicy,
-    signal: AbortSignal | undefined,
-    context: ErrorContext,
-  ): Promise<T> =>
-    policy.count <= 0
-      ? attempt()
-      : attempt().catch((error: unknown) => retryAfter(error, attempt, policy, signal, context));
-
-  /** What the batching code (queue.ts, loaded on first use) needs of this client. */
-  const batcher: Batcher = {
-    methods: api.methods,
-    host,
-    timeout,
-    retry,
-    send: (requests, o) => sendBatch(requests, o),
-    retried,
-  };
-  /** A batch through the transport: its answer as one entry per request (the whole answer matched by id here). */
-  const sendBatch = async (requests: TransportRequest[], o: SendOptions): Promise<(Reply | Error)[]> => {
-    const answer = await wire.batch!(requests, `[${requests.map((r) => r.body).join(",")}]`, o);
-    if (Array.isArray(answer)) return answer as (Reply | Error)[];
-    const { matchBatch } = await import("./extras.js");
-    return matchBatch(toReply(answer as Answer, o), requests, o.context, secrets);
-  };
-  const toReply = (answer: Answer, o: SendOptions): Reply =>
-    typeof answer === "string" ? parseReply(answer, o.context, secrets, o.lossless) : answer;
-
-  const batchOption = typeof options.batch === "object" ? options.batch : {};
+  /** What batching (queue.ts, loaded on first use) needs of this client. */
+  const batcher: Batcher = { methods: api.methods, host, timeout, retry, wire, secrets };
+  const extras = (): Promise<typeof import("./extras.js")> => import("./extras.js");
   /** The automatic batch queue, once loaded (at creation, with the `batch` option and a transport that batches). */
   let enqueue: ((item: Queued) => void) | undefined;
   const batching =
     options.batch && transport.capabilities.batch && jsonrpc
-      ? import("./extras.js").then(
-          (m) =>
-            (enqueue = m.batchQueue<Queued>(
-              batchOption.maxSize ?? DEFAULT_BATCH_SIZE,
-              batchOption.wait ?? 0,
-              (items) => void m.sendBatch(batcher, items),
-            )),
-        )
+      ? extras().then((m) => (enqueue = m.autoBatch(batcher, options.batch)))
       : undefined;
   batching?.catch(() => undefined);
   const autoBatch = batching
@@ -170,7 +127,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   };
 
   let nextId = 1;
-  let resultValidators: Promise<Readonly<Record<string, Validator>>> | undefined;
+  let resultCheck: Promise<(method: string, result: unknown, context: ErrorContext) => void> | undefined;
 
   /** The call function; with `collect`, calls join that explicit batch instead of going out one by one. */
   function makeCall(collect: ((item: Queued) => void) | undefined): CallFn {
@@ -191,7 +148,11 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     const plain = callOptions === NO_OPTIONS;
     if (!plain) checkCallOptions(callOptions, context);
     const named = toNamed(params, spec);
-    if (checkParams && spec) checkParams(method, spec, validator, named);
+    // What is wrong is said on the failure path (limit-issues.ts, through failures.ts); nothing is sent.
+    if (checkParams && spec && !paramsPass(spec, validator, named)) {
+      const broken = breaches(spec.limits, named);
+      throw await failed((f) => f.paramsError(method, validator, named, broken), context);
+    }
     const encoded = encodeParams(named, params, spec, endpoint);
     const send: SendOptions = plain
       ? fixed
@@ -207,20 +168,34 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     const attempt = async (): Promise<unknown> => {
       const id = nextId++;
       const request: TransportRequest = { id, method, params: encoded, body: frame(id, method, encoded, jsonrpc) };
-      const reply = queue
+      const answer: Answer = queue
         ? await new Promise<Reply>((resolve, reject) => queue({ request, resolve, reject }))
-        : toReply(await wire.request(request, send), send);
-      return decodeReply(reply, jsonrpc ? id : undefined, spec, context, secrets);
+        : await wire.request(request, send);
+      const result = takeResult(answer, jsonrpc ? id : undefined, spec, send.lossless);
+      if (result !== REFUSED) return result;
+      // Not a result: the typed error is made on the failure path (wire.ts, through failures.ts).
+      const failures = await loadFailures(context);
+      return failures.decodeAnswer(answer, jsonrpc ? id : undefined, spec, context, secrets, send.lossless);
     };
-    // Batched calls are retried as a whole batch (sendBatch), never one by one as well.
-    const policy = plain || callOptions.retryCount === undefined ? retry : { ...retry, count: callOptions.retryCount };
-    const result =
-      spec?.idempotent && !queue && policy.count > 0
-        ? await attempt().catch((error: unknown) => retryAfter(error, attempt, policy, callOptions.signal, context))
-        : await attempt();
+    let result: unknown;
+    try {
+      result = await attempt();
+    } catch (error) {
+      const policy =
+        plain || callOptions.retryCount === undefined ? retry : { ...retry, count: callOptions.retryCount };
+      // Batched calls are retried as a whole batch (queue.ts), never one by one as well.
+      if (!spec?.idempotent || queue || policy.count <= 0) throw error;
+      result = await retryAfter(error, attempt, policy, callOptions.signal, context);
+    }
     if (options.validateResponses && api.resultValidators) {
-      resultValidators ??= api.resultValidators();
-      checkResult(await resultValidators, method, result, context, options);
+      // The result validators and their check (with the failure path, whose errors it makes) are loaded
+      // on the first call that needs them.
+      resultCheck ??= Promise.all([api.resultValidators(), loadFailures(context)]).then(
+        ([validators, m]) =>
+          (method, result, context) =>
+            m.checkResult(validators, method, result, context, options),
+      );
+      (await resultCheck)(method, result, context);
     }
     return result;
   }
@@ -236,20 +211,12 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     transport,
     call,
     invoke: run,
-    async batch(build) {
-      const { sendBatch: send, refuseBatch } = await import("./extras.js");
-      if (!transport.capabilities.batch || !jsonrpc) refuseBatch(transport);
-      const items: Queued[] = [];
-      // Each call validates and queues its request synchronously, so `items` is complete when build returns.
-      const settled = Promise.allSettled(build(makeCall((item) => items.push(item))));
-      if (items.length > 0) await send(batcher, items);
-      return (await settled) as never;
-    },
+    batch: async (build) => (await extras()).batchOf(batcher, transport, jsonrpc, makeCall, build) as never,
     paginate<Item, Page>(method: string, params: object | undefined, paginateOptions?: PaginateOptions) {
       checkCallOptions(paginateOptions ?? {}, { method, host }, true);
       const page = own(api.methods, method)?.page;
       // The pagination code is loaded when iteration starts: apps that never paginate never fetch it.
-      const load = import("./extras.js").then((m) =>
+      const load = extras().then((m) =>
         m.paginate<Item, Page>((p, o) => call(method, p, o), { method, host }, page, params, paginateOptions),
       );
       load.catch(() => undefined);
@@ -265,7 +232,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     async subscribe(method, args) {
       // Loaded on first use: apps that never subscribe never fetch it. It refuses a transport without
       // the "subscriptions" capability before anything is sent.
-      return (await import("./extras.js")).subscribeTo(
+      return (await extras()).subscribeTo(
         {
           transport,
           host,

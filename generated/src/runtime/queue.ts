@@ -4,10 +4,13 @@
  * option): the automatic queue of calls made in the same tick, and sending a batch as one request.
  */
 import { ValidationError } from "./base-error.js";
-import type { RetryPolicy } from "./defaults.js";
-import type { ErrorContext } from "./errors.js";
-import type { ApiSpec } from "./options.js";
+import { matchBatch } from "./batch.js";
+import { DEFAULT_BATCH_SIZE, type RetryPolicy } from "./defaults.js";
+import type { Wire } from "./hooks.js";
+import type { ApiSpec, CallFn, ClientOptions, RpcClient } from "./options.js";
+import { retryFailed } from "./retry.js";
 import type { Reply, SendOptions, Transport, TransportRequest } from "./transport.js";
+import { parseReply } from "./wire.js";
 
 /** A call waiting in a batch. */
 export interface Queued {
@@ -22,9 +25,18 @@ export interface Batcher {
   host: string;
   timeout: number;
   retry: RetryPolicy;
-  send(requests: TransportRequest[], options: SendOptions): Promise<(Reply | Error)[]>;
-  /** Runs an attempt, retried by `policy` when it fails (the client's own retry loop). */
-  retried<T>(attempt: () => Promise<T>, policy: RetryPolicy, signal: undefined, context: ErrorContext): Promise<T>;
+  /** The transport's calls, with the hooks around them. */
+  wire: Wire;
+  /** Strings no error may show (the transport's key). */
+  secrets: readonly string[];
+}
+
+/** A batch through the transport: its answer as one entry per request (the whole answer matched by id here). */
+async function send(client: Batcher, requests: TransportRequest[], o: SendOptions): Promise<(Reply | Error)[]> {
+  const answer = await client.wire.batch!(requests, `[${requests.map((r) => r.body).join(",")}]`, o);
+  if (Array.isArray(answer)) return answer as (Reply | Error)[];
+  const reply = typeof answer === "string" ? parseReply(answer, o.context, client.secrets, o.lossless) : answer;
+  return matchBatch(reply as Reply, requests, o.context, client.secrets);
 }
 
 /** Sends a batch, retried whole when every call in it is idempotent; settles each item with its own reply or error. */
@@ -34,17 +46,42 @@ export async function sendBatch(client: Batcher, items: Queued[]): Promise<void>
     (i) => Object.hasOwn(client.methods, i.request.method) && client.methods[i.request.method]!.idempotent,
   );
   const requests = items.map((i) => i.request);
+  const attempt = (): Promise<(Reply | Error)[]> => send(client, requests, { timeout: client.timeout, context });
   try {
-    const replies = await client.retried(
-      () => client.send(requests, { timeout: client.timeout, context }),
-      idempotent ? client.retry : { ...client.retry, count: 0 },
-      undefined,
-      context,
+    const replies = await attempt().catch((error: unknown) =>
+      idempotent && client.retry.count > 0
+        ? retryFailed(error, attempt, client.retry, undefined, context)
+        : Promise.reject(error),
     );
     replies.forEach((reply, i) => (reply instanceof Error ? items[i]!.reject(reply) : items[i]!.resolve(reply)));
   } catch (error) {
     for (const item of items) item.reject(error);
   }
+}
+
+/** The automatic batch queue of a client with the `batch` option: calls made in the same tick go as one batch. */
+export function autoBatch(client: Batcher, option: ClientOptions["batch"]): (item: Queued) => void {
+  const { maxSize = DEFAULT_BATCH_SIZE, wait = 0 } = typeof option === "object" ? option : {};
+  return batchQueue<Queued>(maxSize, wait, (items) => void sendBatch(client, items));
+}
+
+/**
+ * `client.batch(build)`: the calls `build` makes (through `collecting`, which queues each request
+ * instead of sending it) go as one batch; refused before anything is sent by a transport that cannot batch.
+ */
+export async function batchOf(
+  client: Batcher,
+  transport: Transport,
+  jsonrpc: boolean,
+  collecting: (collect: (item: Queued) => void) => CallFn,
+  build: Parameters<RpcClient["batch"]>[0],
+): Promise<never> {
+  if (!transport.capabilities.batch || !jsonrpc) refuseBatch(transport);
+  const items: Queued[] = [];
+  // Each call validates and queues its request synchronously, so `items` is complete when build returns.
+  const settled = Promise.allSettled(build(collecting((item) => items.push(item))));
+  if (items.length > 0) await sendBatch(client, items);
+  return (await settled) as never;
 }
 
 /**

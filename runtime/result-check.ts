@@ -1,0 +1,27 @@
+/**
+ * Results checked against their method's validator (`validateResponses`): loaded with the result
+ * validators (through failures.ts) on the first call of a client that asks for it, so that no other
+ * app carries it.
+ */
+import { ValidationError, type ErrorContext } from "./base-error.js";
+import type { Issue, Validator } from "./validate.js";
+
+/**
+ * A result checked against its method's validator (`validateResponses`): "strict" throws a
+ * ValidationError, "warn" passes its message to `onWarning` (or console.warn). A method without a
+ * validator passes.
+ */
+export function checkResult(
+  validators: Readonly<Record<string, Validator>>,
+  method: string,
+  result: unknown,
+  context: ErrorContext,
+  options: { validateResponses?: false | "warn" | "strict"; onWarning?: (message: string) => void },
+): void {
+  const validate = Object.hasOwn(validators, method) ? validators[method] : undefined;
+  const issues: Issue[] = [];
+  if (!options.validateResponses || !validate || validate(result, "result", issues)) return;
+  const error = new ValidationError(`result of ${method}`, issues, context);
+  if (options.validateResponses === "strict") throw error;
+  (options.onWarning ?? console.warn)(error.message);
+}

@@ -13,7 +13,7 @@ import { DEFAULT_PACKAGE, DEFAULT_VERSION } from "../defaults.js";
 import { packageNameProblem, versionProblem } from "../package-name.js";
 import { ROOT } from "../root.js";
 import type { GenArgs } from "./gen-run.js";
-import { quoted, refRootProblem, UsageError, type Command } from "./usage.js";
+import { optionDefaults, quoted, refRootProblem, UsageError, type Command } from "./usage.js";
 
 export const gen: Command<GenArgs> = {
   command: "gen",
@@ -98,6 +98,30 @@ export const gen: Command<GenArgs> = {
     return runGen(args, ROOT, path.join(ROOT, "generated"));
   },
 };
+
+/**
+ * The arguments of a plain `npm run gen` or `npm run gen -- --check`, the runs most often made with
+ * nothing to do: no word but `gen` and `--check`, so nothing for yargs to parse; undefined for any
+ * other command line.
+ */
+export function plainGenArgs(argv: readonly string[]): GenArgs | undefined {
+  const words = argv[0] === "gen" ? argv.slice(1) : argv;
+  if (words.length > 1 || (words.length === 1 && words[0] !== "--check")) return undefined;
+  return { ...(optionDefaults(gen.options) as unknown as GenArgs), check: words.length === 1 };
+}
+
+/**
+ * A plain run (`plainGenArgs`) whose output folder already holds what it would make, answered
+ * before the command line program (yargs) and the pipeline are loaded: resolves with the exit code
+ * once the "up to date" line is printed, or undefined when there is work to do or any doubt
+ * (then generator/cli.ts runs the command as usual).
+ */
+export async function answerPlainGen(argv: readonly string[]): Promise<number | undefined> {
+  const args = plainGenArgs(argv);
+  if (!args) return undefined;
+  const { unchangedAnswer } = await import("./gen-run.js");
+  return unchangedAnswer(args, ROOT, path.join(ROOT, "generated"));
+}
 
 /** The checks yargs cannot make: npm's rules for the name and version, a folder for --out, one mode. */
 function checkValues(a: GenArgs): void {

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { main, type Runner } from "../../generator/cli.js";
+import { plainGenArgs } from "../../generator/commands/gen.js";
 import { reviewOf } from "../../generator/commands/spec-diff.js";
 import type { SpecDiffArgs } from "../../generator/commands/spec-diff-run.js";
 import { quoted } from "../../generator/commands/usage.js";
@@ -125,6 +126,24 @@ describe("the program reads", () => {
     expect(err).toEqual([]);
     expect(out.join("\n")).toMatch(/^Usage: /);
   });
+
+  it.each([[[]], [["gen"]], [["--check"]], [["gen", "--check"]]])(
+    "%j: the arguments of the no-op fast path (generator/main.ts) are exactly what yargs parses",
+    async (argv) => {
+      const { ran, args } = await cli(argv);
+      expect(ran).toBe("gen");
+      // yargs' own fields and the kebab-case spellings aside, every parsed value is the fast path's.
+      const parsed = Object.fromEntries(
+        Object.entries(args!).filter(([key, value]) => !/^(_|\$0)$|-/.test(key) && value !== undefined),
+      );
+      expect(plainGenArgs(argv)).toEqual(parsed);
+    },
+  );
+
+  it.each([[["--verbose"]], [["--check", "--check"]], [["gen", "--watch"]], [["mock"]], [["--spec", "a.json"]]])(
+    "%j is not a plain gen: the full program parses it",
+    (argv) => expect(plainGenArgs(argv)).toBeUndefined(),
+  );
 
   it("--version prints the version", async () => {
     expect((await cli(["--version"])).code).toBe(0);

@@ -58,7 +58,8 @@ export async function runGen(args: GenArgs, root: string, defaultOut: string): P
   try {
     const { generatePackage } = await import("./pipeline.js");
     const { readOutput } = await import("../write/write.js");
-    const result = await generatePackage(options, caches);
+    // One run: the examples are checked in a worker thread while the package is made.
+    const result = await generatePackage({ ...options, examplesBeside: true }, caches);
     for (const line of formatWarnings(result.warnings, args.verbose)) console.warn(line);
     if (args.check) {
       const { compareOutputs, summarize } = await import("../write/diff.js");

@@ -28,7 +28,7 @@ export interface PackageOptions {
   allowDuplicateParams?: boolean;
   /**
    * Check the examples beside the generation (a worker thread, in the bundled CLI: see
-   * generator/validate/examples-beside.ts) instead of before it; the result and the problems are the same.
+   * generator/load/examples-beside.ts) instead of before it; the result and the problems are the same.
    */
   examplesBeside?: boolean;
 }

@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import type { DocumentModel, Problem } from "../model/document.js";
 import { normalizeDocument } from "../normalize/document.js";
 import { GeneratorError } from "../problems.js";
-import { checkExamplesBeside, startWorker } from "../validate/examples-beside.js";
+import { checkExamplesBeside, startWorker } from "./examples-beside.js";
 import { validateExamples, type ExamplesCache } from "../validate/examples.js";
 import { validateSpec } from "../validate/spec.js";
 import { diskSource, loadSpec, type LoadedSpec, type SpecSource } from "./load.js";
@@ -67,7 +67,7 @@ export interface LoadModelOptions {
   source?: SpecSource;
   cache?: LoadCache;
   /**
-   * Check the examples beside the caller (validate/examples-beside.ts: a worker thread in the bundled
+   * Check the examples beside the caller (./examples-beside.ts: a worker thread in the bundled
    * CLI) and resolve before they are checked: the result then has `complete` (one-shot `npm run gen`,
    * which emits meanwhile). The cache is not used then.
    */

@@ -1,5 +1,5 @@
 /**
- * The examples check beside the generation (generator/validate/examples-beside.ts): `npm run gen`
+ * The examples check beside the generation (generator/load/examples-beside.ts): `npm run gen`
  * checks a document's examples in a worker thread while it emits the package. What a user sees must
  * not change: the same problems in the same order, the same model, the same files, the same exit code.
  * Compared here against the check in the main thread: in this process (the load's contract), and as

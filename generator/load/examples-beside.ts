@@ -12,7 +12,7 @@
 import type { Worker } from "node:worker_threads";
 import type { DocumentModel, Problem } from "../model/document.js";
 import type { ExamplesAnswer } from "./examples-worker.js";
-import { validateExamples } from "./examples.js";
+import { validateExamples } from "../validate/examples.js";
 
 /** Where generator/bin.mjs says the running bundle's files are (undefined when the sources run). */
 const BUNDLE = Symbol.for("openrpc-ts.bundle-dir");

@@ -1,11 +1,11 @@
 /**
  * The worker thread of the examples check (./examples-beside.ts): receives a normalized document
  * (structured-cloned), checks its examples with ajv exactly as the main thread would
- * (./examples.ts), and answers with the problems. A bundle entry of its own (generator/build.mjs).
+ * (../validate/examples.ts), and answers with the problems. A bundle entry of its own (generator/build.mjs).
  */
 import { parentPort } from "node:worker_threads";
 import type { DocumentModel } from "../model/document.js";
-import { loadAjv, validateExamples } from "./examples.js";
+import { loadAjv, validateExamples } from "../validate/examples.js";
 
 export interface ExamplesRequest {
   id: number;

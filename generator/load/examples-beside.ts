@@ -27,11 +27,6 @@ function bundleDir(): string | undefined {
   return typeof dir === "string" ? dir : undefined;
 }
 
-/** Whether the check can run beside this thread (a bundle with the worker's file is running). */
-export function canCheckBeside(): boolean {
-  return bundleDir() !== undefined;
-}
-
 /**
  * Starts the worker now (loadModel calls it before reading the specs), so that its start and its
  * loading ajv overlap the reading and validating; it keeps the process alive only while a check is out.

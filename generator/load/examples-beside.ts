@@ -1,9 +1,10 @@
 /**
- * The examples check beside the main thread: in a one-shot `npm run gen`, ajv compiling a
- * document's schemas (MetaMask's: ~160 functions, a third of a second) runs in a worker thread
- * (./examples-worker.ts) while the main thread emits and lays out the package, on the second
- * core. The answer is the problems the main thread's check gives (the same function on a
- * structured clone of the document); generator/load/load-model.ts puts them where they belong.
+ * The slow checks beside the main thread: in a one-shot `npm run gen`, the analysis of the
+ * patterns' backtracking (redos-detector) and ajv compiling a document's schemas for its examples
+ * (MetaMask's: ~160 functions, a third of a second) run in a worker thread (./examples-worker.ts)
+ * while the main thread normalizes, emits and lays out the package, on the second core. The
+ * answers are what the main thread's checks give (the same functions on structured clones);
+ * generator/load/load-model.ts puts them where they belong.
  *
  * The worker runs from the bundle that generator/bin.mjs starts (it tells where the bundle is);
  * without one (tsx, the tests) the check runs in this thread. A worker that fails to start or
@@ -11,14 +12,17 @@
  */
 import type { Worker } from "node:worker_threads";
 import type { DocumentModel, Problem } from "../model/document.js";
-import type { ExamplesAnswer } from "./examples-worker.js";
+import type { BesideAnswer, BesideRequest } from "./examples-worker.js";
 import { validateExamples } from "../validate/examples.js";
+import { patternRisk, type PatternRisk } from "../validate/pattern-guard.js";
 
 /** Where generator/bin.mjs says the running bundle's files are (undefined when the sources run). */
 const BUNDLE = Symbol.for("openrpc-ts.bundle-dir");
 
 let worker: Promise<Worker | undefined> | undefined;
-const waiting = new Map<number, { resolve: (answer: ExamplesAnswer) => void }>();
+/** The worker once started, so that a request is posted at once (cloned before this thread goes on). */
+let ready: Worker | undefined;
+const waiting = new Map<number, { resolve: (answer: BesideAnswer) => void }>();
 let next = 0;
 
 /** The folder of the running bundle, as generator/bin.mjs records it. */
@@ -39,18 +43,20 @@ export function startWorker(): Promise<Worker | undefined> {
       const [{ Worker }, path] = await Promise.all([import("node:worker_threads"), import("node:path")]);
       const started = new Worker(path.join(dir, "examples-worker.mjs"));
       started.unref();
-      started.on("message", (answer: ExamplesAnswer) => {
+      started.on("message", (answer: BesideAnswer) => {
         waiting.get(answer.id)?.resolve(answer);
         waiting.delete(answer.id);
         if (waiting.size === 0) started.unref();
       });
       const fail = (reason: string): void => {
         worker = Promise.resolve(undefined);
+        ready = undefined;
         for (const [id, entry] of waiting) entry.resolve({ id, failure: reason });
         waiting.clear();
       };
       started.on("error", (error) => fail(error.message));
       started.on("exit", () => fail("the worker stopped"));
+      ready = started;
       return started;
     } catch {
       return undefined;
@@ -58,25 +64,37 @@ export function startWorker(): Promise<Worker | undefined> {
   })());
 }
 
+/** The answer of the worker to `request`, or undefined when there is no worker or it failed. */
+function ask(request: BesideRequest): Promise<BesideAnswer | undefined> {
+  if (ready) return post(ready, request);
+  return startWorker().then((running) => (running ? post(running, request) : undefined));
+}
+
+function post(running: Worker, request: BesideRequest): Promise<BesideAnswer | undefined> {
+  const answer = new Promise<BesideAnswer>((resolve) => waiting.set(request.id, { resolve }));
+  try {
+    // Held while a request is out, so the process waits for the answer.
+    running.ref();
+    running.postMessage(request);
+  } catch {
+    // Something that cannot be cloned (it always can: plain data) is done in this thread.
+    waiting.delete(request.id);
+    if (waiting.size === 0) running.unref();
+    return Promise.resolve(undefined);
+  }
+  return answer;
+}
+
 /** The examples problems of `document`, checked in the worker thread when there is one, else here. */
 export async function checkExamplesBeside(document: DocumentModel): Promise<Problem[]> {
-  const running = await startWorker();
-  if (!running) return validateExamples(document);
-  const id = next++;
-  let answer: ExamplesAnswer;
-  try {
-    answer = await new Promise<ExamplesAnswer>((resolve) => {
-      waiting.set(id, { resolve });
-      // Held while a check is out, so the process waits for the answer.
-      running.ref();
-      running.postMessage({ id, document });
-    });
-  } catch {
-    // A document that cannot be cloned (it always can: plain data) is checked here.
-    waiting.delete(id);
-    if (waiting.size === 0) running.unref();
-    return validateExamples(document);
-  }
-  // A worker that failed (not a problem of the document) leaves the check to this thread.
-  return "problems" in answer ? answer.problems : validateExamples(document);
+  const answer = await ask({ id: next++, kind: "examples", document });
+  // No worker, or one that failed (not a problem of the document): the check is made here.
+  return answer && "problems" in answer ? answer.problems : validateExamples(document);
+}
+
+/** The backtracking verdicts of `patterns` (pattern-guard.ts), judged in the worker thread when there is one, else here. */
+export async function judgePatternsBeside(patterns: [pattern: string, flags: string][]): Promise<PatternRisk[]> {
+  if (patterns.length === 0) return [];
+  const answer = await ask({ id: next++, kind: "patterns", patterns });
+  return answer && "risks" in answer ? answer.risks : patterns.map(([pattern, flags]) => patternRisk(pattern, flags));
 }

@@ -14,9 +14,9 @@ import { createHash } from "node:crypto";
 import type { DocumentModel, Problem } from "../model/document.js";
 import { normalizeDocument } from "../normalize/document.js";
 import { GeneratorError } from "../problems.js";
-import { checkExamplesBeside, startWorker } from "./examples-beside.js";
+import { checkExamplesBeside, judgePatternsBeside, startWorker } from "./examples-beside.js";
 import { validateExamples, type ExamplesCache } from "../validate/examples.js";
-import { validateSpec } from "../validate/spec.js";
+import { validateSpec, validation, validationParts, withKeywords } from "../validate/spec.js";
 import { diskSource, loadSpec, type LoadedSpec, type SpecSource } from "./load.js";
 
 export type Severity = "error" | "warning";
@@ -100,9 +100,9 @@ export interface LoadResult {
 /** What loading one spec gave: its load errors, or its checked document (examples perhaps still out). */
 type SpecPart = { problems: LoadProblem[] } | { spec: LoadedSpec; checked: CheckedSpec };
 
-/** A check whose examples are still being checked beside: the problems so far, the document, and the rest. */
+/** A check made beside: the first look (problems so far, the document), and the verdict to come. */
 interface PendingSpec extends CheckedSpec {
-  examples: Promise<CheckedSpec>;
+  verdict: Promise<CheckedSpec>;
 }
 
 export async function loadModel(options: LoadModelOptions): Promise<LoadResult> {
@@ -124,7 +124,7 @@ export async function loadModel(options: LoadModelOptions): Promise<LoadResult> 
       ? await checkSpec(spec, policyOf(options), "beside")
       : await checkCached(spec, options);
     parts.push({ spec, checked });
-    if ("examples" in checked) pending.push((checked as PendingSpec).examples);
+    if ("verdict" in checked) pending.push((checked as PendingSpec).verdict);
   }
   const result = assemble(parts, inputs);
   if (!options.examplesBeside) return result;
@@ -134,8 +134,8 @@ export async function loadModel(options: LoadModelOptions): Promise<LoadResult> 
       : (async () => {
           const settled = new Map<CheckedSpec, CheckedSpec>();
           for (const part of parts)
-            if ("checked" in part && "examples" in part.checked)
-              settled.set(part.checked, await (part.checked as PendingSpec).examples);
+            if ("checked" in part && "verdict" in part.checked)
+              settled.set(part.checked, await (part.checked as PendingSpec).verdict);
           return assemble(
             parts.map((part) =>
               "checked" in part ? { spec: part.spec, checked: settled.get(part.checked) ?? part.checked } : part,
@@ -220,16 +220,26 @@ function policyOf(options: LoadModelOptions): Policy {
 
 /**
  * Validate → normalize → examples for one document: pure, a function of the loaded files and the
- * policy. With "beside" for the examples cache, the examples are checked beside this thread and
- * the check resolves before them, as a PendingSpec.
+ * policy. With "beside" for the examples cache, the slow checks run beside this thread and the
+ * check resolves before them, as a PendingSpec (see checkBeside).
  */
 async function checkSpec(
   spec: LoadedSpec,
   policy: Policy,
   examplesCache: ExamplesCache | "beside" | undefined,
 ): Promise<CheckedSpec> {
-  const { examples } = policy;
-  const found = validateSpec(spec);
+  if (examplesCache === "beside") return checkBeside(spec, policy);
+  const first = afterValidation(validateSpec(spec), policy, () => normalizeDocument(spec));
+  if (!first.document) return first;
+  return withExamples(first, await validateExamples(first.document, examplesCache), policy);
+}
+
+/** The validation's problems (a duplicate param a warning when allowed), then, without an error, normalize's and the document. */
+function afterValidation(
+  found: { problems: Problem[]; warnings: Problem[] },
+  policy: Policy,
+  normalize: () => DocumentModel,
+): CheckedSpec {
   // With --allow-duplicate-params a duplicate param name is a warning: normalize renames it.
   const allowed = (p: Problem): boolean => policy.duplicates && p.kind === "duplicate-param";
   const errors = found.problems.filter((p) => !allowed(p));
@@ -249,26 +259,66 @@ async function checkSpec(
   if (errors.length > 0) return { problems };
   let document: DocumentModel;
   try {
-    document = normalizeDocument(spec);
+    document = normalize();
   } catch (error) {
     if (!(error instanceof GeneratorError)) throw error;
     return { problems: [...problems, ...error.problems.map((p) => withSeverity(p, "error"))] };
   }
   problems.push(...document.warnings.map((p) => withSeverity(p, "warning")));
-  const withExamples = (found: Problem[]): CheckedSpec => {
-    const exampleProblems = found.map((p) => withSeverity(p, examples === "warn" ? "warning" : "error"));
-    const all = [...problems, ...exampleProblems];
-    return exampleProblems.some((p) => p.severity === "error") ? { problems: all } : { problems: all, document };
+  return { problems, document };
+}
+
+/** A normalized check with its examples' problems: without the document when one is an error. */
+function withExamples(checked: CheckedSpec, found: Problem[], policy: Policy): CheckedSpec {
+  const exampleProblems = found.map((p) => withSeverity(p, policy.examples === "warn" ? "warning" : "error"));
+  const problems = [...checked.problems, ...exampleProblems];
+  return exampleProblems.some((p) => p.severity === "error") ? { problems } : { problems, document: checked.document! };
+}
+
+/**
+ * The check of one document with its slow parts beside this thread (./examples-beside.ts: a worker
+ * thread in the bundled CLI): the backtracking of its patterns and its examples. This thread
+ * validates without the backtracking verdicts (their patterns go to the worker at once), normalizes
+ * and sends the document for its examples; the caller may start on that document. The verdict is
+ * the plain check's, made of the same parts: the keyword lint again with every pattern judged,
+ * then the same normalization (made once) and the examples' problems.
+ */
+function checkBeside(spec: LoadedSpec, policy: Policy): PendingSpec {
+  const patterns: [string, string][] = [];
+  const asked = new Set<string>();
+  const quick = validationParts(spec, (pattern, flags) => {
+    const key = `${flags}/${pattern}`;
+    if (!asked.has(key)) {
+      asked.add(key);
+      patterns.push([pattern, flags]);
+    }
+    return undefined;
+  });
+  const risks = judgePatternsBeside(patterns);
+  let normalized: { document: DocumentModel } | { error: unknown } | undefined;
+  const normalizeOnce = (): DocumentModel => {
+    if (!normalized)
+      try {
+        normalized = { document: normalizeDocument(spec) };
+      } catch (error) {
+        normalized = { error };
+      }
+    if ("error" in normalized) throw normalized.error;
+    return normalized.document;
   };
-  if (examplesCache === "beside") {
-    const pending: PendingSpec = {
-      problems,
-      document,
-      examples: checkExamplesBeside(document).then(withExamples),
-    };
-    return pending;
-  }
-  return withExamples(await validateExamples(document, examplesCache));
+  const first = afterValidation(validation(quick), policy, normalizeOnce);
+  const examples = first.document ? checkExamplesBeside(first.document) : undefined;
+  const verdict = (async (): Promise<CheckedSpec> => {
+    const judged = await risks;
+    const table = new Map(patterns.map(([pattern, flags], i) => [`${flags}/${pattern}`, judged[i]]));
+    const found = validation(withKeywords(quick, spec, (pattern, flags) => table.get(`${flags}/${pattern}`)));
+    // Without an error now, there was none at the first look either: the document is the first look's.
+    const full = afterValidation(found, policy, normalizeOnce);
+    if (!full.document) return full;
+    return withExamples(full, await (examples ?? checkExamplesBeside(full.document)), policy);
+  })();
+  examples?.catch(() => undefined);
+  return { ...first, verdict };
 }
 
 /** Two documents of one package may not share a subpath (each is a folder and an export of the package). */

@@ -43,6 +43,13 @@ const SPECS: Record<string, unknown> = {
   "c-fine.openrpc.json": document("C", [method("c_count", [goodExample])], "shared"),
   "d-examples-subpath.openrpc.json": document("D", [method("d_count", [badExample])], "shared"),
   "e-fine.openrpc.json": document("E", [method("e_count", [goodExample])]),
+  // Found by the backtracking analysis (beside): a pattern that backtracks exponentially (an error), one polynomially (a warning).
+  "f-exponential.openrpc.json": document("F", [
+    method("f_find", [goodExample], { params: [{ name: "limit", schema: { type: "string", pattern: "^(a+)+$" } }] }),
+  ]),
+  "g-polynomial.openrpc.json": document("G", [
+    method("g_find", [], { params: [{ name: "q", schema: { type: "string", pattern: "^a*a*b$" } }] }),
+  ]),
 };
 
 async function writeSpecs(into: string): Promise<void> {
@@ -63,6 +70,12 @@ describe("loadModel with the examples beside", () => {
     ["example problems as warnings", Object.keys(SPECS), "warn"],
     ["documents without a problem", ["c-fine.openrpc.json", "e-fine.openrpc.json"], "error"],
     ["an example error only", ["e-fine.openrpc.json", "b-examples.openrpc.json"], "error"],
+    [
+      "a backtracking error (and an example that does not fit)",
+      ["f-exponential.openrpc.json", "e-fine.openrpc.json"],
+      "warn",
+    ],
+    ["a backtracking warning", ["g-polynomial.openrpc.json", "c-fine.openrpc.json"], "error"],
     [
       "a subpath taken twice only once the examples pass",
       ["c-fine.openrpc.json", "d-examples-subpath.openrpc.json"],
@@ -101,7 +114,7 @@ describe("npm run gen: the worker's answer is the main thread's", () => {
     ["refused for its examples (and the others' problems)", Object.keys(SPECS), "error"],
     [
       "examples as warnings: the same warnings and the same files",
-      ["b-examples.openrpc.json", "e-fine.openrpc.json"],
+      ["b-examples.openrpc.json", "e-fine.openrpc.json", "g-polynomial.openrpc.json"],
       "warn",
     ],
   ])(

@@ -86,15 +86,33 @@ function post(running: Worker, request: BesideRequest): Promise<BesideAnswer | u
 }
 
 /** The examples problems of `document`, checked in the worker thread when there is one, else here. */
-export async function checkExamplesBeside(document: DocumentModel): Promise<Problem[]> {
-  const answer = await ask({ id: next++, kind: "examples", document });
-  // No worker, or one that failed (not a problem of the document): the check is made here.
-  return answer && "problems" in answer ? answer.problems : validateExamples(document);
+/** Patterns sent to be judged: the request's id (-1 when there was none to judge) and the verdicts to come. */
+export interface Judging {
+  id: number;
+  risks: Promise<PatternRisk[]>;
 }
 
 /** The backtracking verdicts of `patterns` (pattern-guard.ts), judged in the worker thread when there is one, else here. */
-export async function judgePatternsBeside(patterns: [pattern: string, flags: string][]): Promise<PatternRisk[]> {
-  if (patterns.length === 0) return [];
-  const answer = await ask({ id: next++, kind: "patterns", patterns });
-  return answer && "risks" in answer ? answer.risks : patterns.map(([pattern, flags]) => patternRisk(pattern, flags));
+export function judgePatternsBeside(patterns: [pattern: string, flags: string][]): Judging {
+  if (patterns.length === 0) return { id: -1, risks: Promise.resolve([]) };
+  const id = next++;
+  const risks = ask({ id, kind: "patterns", patterns }).then((answer) =>
+    answer && "risks" in answer ? answer.risks : patterns.map(([pattern, flags]) => patternRisk(pattern, flags)),
+  );
+  return { id, risks };
+}
+
+/**
+ * The examples problems of `document`, checked in the worker thread when there is one, else here.
+ * Only once its patterns (`judging`) are judged and none backtracks exponentially: a refused
+ * pattern runs nowhere, not even on the document's own examples (the worker keeps to this too, as
+ * it judges the patterns before it reads the next request). With a refused pattern the answer is
+ * empty: the document then fails validation, and no caller reads it.
+ */
+export async function checkExamplesBeside(document: DocumentModel, judging: Judging): Promise<Problem[]> {
+  const answer = await ask({ id: next++, kind: "examples", document, after: judging.id });
+  if (answer && "problems" in answer) return answer.problems;
+  // No worker, one that failed, or a pattern refused: the check is made here, if at all.
+  const risks = await judging.risks;
+  return risks.some((risk) => risk.kind === "exponential") ? [] : validateExamples(document);
 }

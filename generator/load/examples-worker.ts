@@ -11,12 +11,14 @@ import { loadAjv, validateExamples } from "../validate/examples.js";
 import { patternRisk, type PatternRisk } from "../validate/pattern-guard.js";
 
 export type BesideRequest =
-  | { id: number; kind: "examples"; document: DocumentModel }
+  /** The examples of `document`, checked only if none of the patterns of request `after` (-1: none) backtracks exponentially. */
+  | { id: number; kind: "examples"; document: DocumentModel; after: number }
   | { id: number; kind: "patterns"; patterns: [pattern: string, flags: string][] };
 
 export type BesideAnswer =
   | { id: number; problems: Awaited<ReturnType<typeof validateExamples>> }
   | { id: number; risks: PatternRisk[] }
+  | { id: number; skipped: true }
   | { id: number; failure: string };
 
 // ajv is loaded while the main thread is still reading and validating the documents.
@@ -27,15 +29,27 @@ const failure = (id: number, error: unknown): BesideAnswer => ({
   failure: error instanceof Error ? (error.stack ?? error.message) : String(error),
 });
 
+/** The verdicts of each patterns request, until its examples request comes (requests come in order). */
+const judged = new Map<number, PatternRisk[]>();
+
 parentPort?.on("message", (request: BesideRequest) => {
   if (request.kind === "patterns") {
     let answer: BesideAnswer;
     try {
-      answer = { id: request.id, risks: request.patterns.map(([pattern, flags]) => patternRisk(pattern, flags)) };
+      const risks = request.patterns.map(([pattern, flags]) => patternRisk(pattern, flags));
+      judged.set(request.id, risks);
+      answer = { id: request.id, risks };
     } catch (error) {
       answer = failure(request.id, error);
     }
     parentPort!.postMessage(answer);
+    return;
+  }
+  // A pattern refused (or not judged) runs nowhere, not even on the document's examples.
+  const risks = request.after === -1 ? [] : judged.get(request.after);
+  judged.delete(request.after);
+  if (!risks || risks.some((risk) => risk.kind === "exponential")) {
+    parentPort!.postMessage({ id: request.id, skipped: true } satisfies BesideAnswer);
     return;
   }
   validateExamples(request.document).then(

@@ -294,7 +294,7 @@ function checkBeside(spec: LoadedSpec, policy: Policy): PendingSpec {
     }
     return undefined;
   });
-  const risks = judgePatternsBeside(patterns);
+  const judging = judgePatternsBeside(patterns);
   let normalized: { document: DocumentModel } | { error: unknown } | undefined;
   const normalizeOnce = (): DocumentModel => {
     if (!normalized)
@@ -307,15 +307,16 @@ function checkBeside(spec: LoadedSpec, policy: Policy): PendingSpec {
     return normalized.document;
   };
   const first = afterValidation(validation(quick), policy, normalizeOnce);
-  const examples = first.document ? checkExamplesBeside(first.document) : undefined;
+  // Checked once no pattern is refused (checkExamplesBeside waits for the verdicts, the worker too).
+  const examples = first.document ? checkExamplesBeside(first.document, judging) : undefined;
   const verdict = (async (): Promise<CheckedSpec> => {
-    const judged = await risks;
+    const judged = await judging.risks;
     const table = new Map(patterns.map(([pattern, flags], i) => [`${flags}/${pattern}`, judged[i]]));
     const found = validation(withKeywords(quick, spec, (pattern, flags) => table.get(`${flags}/${pattern}`)));
     // Without an error now, there was none at the first look either: the document is the first look's.
     const full = afterValidation(found, policy, normalizeOnce);
     if (!full.document) return full;
-    return withExamples(full, await (examples ?? checkExamplesBeside(full.document)), policy);
+    return withExamples(full, await (examples ?? checkExamplesBeside(full.document, judging)), policy);
   })();
   examples?.catch(() => undefined);
   return { ...first, verdict };

@@ -47,6 +47,14 @@ const SPECS: Record<string, unknown> = {
   "f-exponential.openrpc.json": document("F", [
     method("f_find", [goodExample], { params: [{ name: "limit", schema: { type: "string", pattern: "^(a+)+$" } }] }),
   ]),
+  // A refused pattern runs nowhere, not even on an example (51 characters would take minutes): this never ends if it does.
+  "h-hostile-example.openrpc.json": document("H", [
+    method(
+      "h_find",
+      [{ name: "slow", params: [{ name: "q", value: `${"a".repeat(50)}!` }], result: { name: "r", value: 1 } }],
+      { params: [{ name: "q", schema: { type: "string", pattern: "^(a+)+$" } }] },
+    ),
+  ]),
   "g-polynomial.openrpc.json": document("G", [
     method("g_find", [], { params: [{ name: "q", schema: { type: "string", pattern: "^a*a*b$" } }] }),
   ]),
@@ -75,6 +83,7 @@ describe("loadModel with the examples beside", () => {
       ["f-exponential.openrpc.json", "e-fine.openrpc.json"],
       "warn",
     ],
+    ["a refused pattern with an example it would hang on", ["h-hostile-example.openrpc.json"], "warn"],
     ["a backtracking warning", ["g-polynomial.openrpc.json", "c-fine.openrpc.json"], "error"],
     [
       "a subpath taken twice only once the examples pass",

@@ -70,8 +70,11 @@ async function bundle() {
 
 module.enableCompileCache?.(path.join(CACHE, "v8"));
 const entry = process.env.OPENRPC_TS_BUNDLE === "off" ? undefined : await bundle();
-if (entry) await import(pathToFileURL(entry).href);
-else {
+if (entry) {
+  // Where the bundle's other entries are (the examples check's worker: generator/load/examples-beside.ts).
+  globalThis[Symbol.for("openrpc-ts.bundle-dir")] = path.dirname(entry);
+  await import(pathToFileURL(entry).href);
+} else {
   const { register } = await import("tsx/esm/api");
   register();
   await import(pathToFileURL(path.join(ROOT, "generator", "main.ts")).href);

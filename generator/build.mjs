@@ -8,6 +8,8 @@
  *
  * - Every module keeps its own `import.meta.url` (and `__dirname`/`__filename` for CommonJS), so
  *   the generator still finds runtime/ and templates/ next to generator/.
+ * - A second entry, `examples-worker.mjs`: the worker thread of the examples check; generator/bin.mjs
+ *   tells the bundle where its files are (generator/load/examples-beside.ts).
  * - prettier stays external: bundling it makes the cold start slower, not faster (it imports its
  *   language plugins lazily, a bundle parses them all at start). So do ts-morph and TypeScript
  *   (loaded only by `--typecheck`) and esbuild (the site's bundler, which finds its binary next to
@@ -52,7 +54,11 @@ const keepModuleUrls = {
 export async function buildGenerator({ outdir = OUTDIR, metafile = false } = {}) {
   await mkdir(outdir, { recursive: true });
   return build({
-    entryPoints: { cli: path.join(ROOT, "generator", "main.ts") },
+    entryPoints: {
+      cli: path.join(ROOT, "generator", "main.ts"),
+      // The examples check's worker thread (generator/load/examples-beside.ts starts it).
+      "examples-worker": path.join(ROOT, "generator", "load", "examples-worker.ts"),
+    },
     absWorkingDir: ROOT,
     bundle: true,
     splitting: true,

@@ -10,7 +10,8 @@
  * schema compiler or a formatter. A fresh checkout (no cache) always takes the full path.
  */
 import { createHash } from "node:crypto";
-import { readFile, readdir } from "node:fs/promises";
+import { readFileSync, readdirSync, type Dirent } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { diskSource } from "../load/source.js";
 import { MARKER, parseMarker, type Fingerprint } from "../write/marker.js";
@@ -51,27 +52,44 @@ const generatorHashes = new Map<string, Promise<string>>();
 export function generatorHash(root: string): Promise<string> {
   let known = generatorHashes.get(root);
   if (!known) {
-    known = computeGeneratorHash(root);
+    known = Promise.resolve(computeGeneratorHash(root));
     generatorHashes.set(root, known);
   }
   return known;
 }
 
-async function computeGeneratorHash(root: string): Promise<string> {
+/**
+ * Synchronous reads: a couple of hundred small files, read one after the other, take a few
+ * milliseconds; as promises they take several times that (an open, a stat, a read and a close each,
+ * through the thread pool), and this is on the path of every no-op `npm run gen`.
+ */
+function computeGeneratorHash(root: string): string {
   const hash = createHash("sha256");
-  const walk = async (dir: string): Promise<void> => {
+  const walk = (dir: string): void => {
     if (NOT_GENERATOR.has(dir)) return;
-    const entries = (await readdir(path.join(root, dir), { withFileTypes: true }).catch(() => [])).sort((a, b) =>
-      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-    );
-    const files = entries.filter((e) => e.isFile());
-    const texts = await Promise.all(files.map((e) => readFile(path.join(root, dir, e.name))));
-    files.forEach((e, i) => hash.update(`${dir}/${e.name}\0`).update(texts[i]!).update("\0"));
-    for (const e of entries) if (e.isDirectory()) await walk(`${dir}/${e.name}`);
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(path.join(root, dir), { withFileTypes: true });
+    } catch {
+      entries = [];
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries)
+      if (e.isFile())
+        hash
+          .update(`${dir}/${e.name}\0`)
+          .update(readFileSync(path.join(root, dir, e.name)))
+          .update("\0");
+    for (const e of entries) if (e.isDirectory()) walk(`${dir}/${e.name}`);
   };
-  for (const dir of SOURCE_DIRS) await walk(dir);
+  for (const dir of SOURCE_DIRS) walk(dir);
   for (const name of PACKAGES) {
-    const text = await readFile(path.join(root, "node_modules", name, "package.json"), "utf8").catch(() => "{}");
+    let text = "{}";
+    try {
+      text = readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8");
+    } catch {
+      // A package that is not installed hashes as "?".
+    }
     hash.update(`${name}@${(JSON.parse(text) as { version?: string }).version ?? "?"}\0`);
   }
   return hash.digest("hex");
@@ -135,31 +153,42 @@ export async function upToDate(
   if (inputKey(options, inputs) !== fingerprint.key) return undefined;
   const run = (await readRuns(root))[`${fingerprint.key}:${fingerprint.outputs}`]?.split(" ");
   if (run?.[0] !== (await generatorHash(root)) || (typechecked && run[1] !== TYPECHECKED)) return undefined;
-  const onDisk = await listFiles(dir, (name) => PRESERVED.includes(name) || name === MARKER);
+  const onDisk = listFiles(dir, (name) => PRESERVED.includes(name) || name === MARKER);
   const listed = [...marker.files].sort();
   if (onDisk === undefined || onDisk.length !== listed.length || onDisk.some((f, i) => f !== listed[i]))
     return undefined;
-  const texts = await Promise.all(onDisk.map((f) => readFile(path.join(dir, f), "utf8")));
+  // Synchronous, as in computeGeneratorHash: a few dozen files, on the path of every no-op run.
+  let texts: string[];
+  try {
+    texts = onDisk.map((f) => readFileSync(path.join(dir, f), "utf8"));
+  } catch {
+    return undefined;
+  }
   return outputsHash(onDisk.map((f, i) => [f, texts[i]!])) === fingerprint.outputs
     ? { files: onDisk.length + 1 }
     : undefined;
 }
 
 /** Every file under `dir`, as sorted relative paths, skipping top-level entries `skip` names; undefined when something is not a plain file or folder. */
-async function listFiles(dir: string, skip: (name: string) => boolean): Promise<string[] | undefined> {
+function listFiles(dir: string, skip: (name: string) => boolean): string[] | undefined {
   const found: string[] = [];
-  const walk = async (rel: string): Promise<boolean> => {
-    for (const entry of await readdir(path.join(dir, rel), { withFileTypes: true })) {
+  const walk = (rel: string): boolean => {
+    for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
       if (!rel && skip(entry.name)) continue;
       const child = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
-        if (!(await walk(child))) return false;
+        if (!walk(child)) return false;
       } else if (entry.isFile()) found.push(child);
       else return false;
     }
     return true;
   };
-  const ok = await walk("").catch(() => false);
+  let ok: boolean;
+  try {
+    ok = walk("");
+  } catch {
+    ok = false;
+  }
   return ok ? found.sort() : undefined;
 }
 

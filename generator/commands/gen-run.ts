@@ -8,6 +8,7 @@ import { DEFAULT_PACKAGE } from "../defaults.js";
 import { releasedVersion, versionOption } from "../release/version.js";
 import { processCaches } from "./caches.js";
 import { recordRun, upToDate } from "./fingerprint.js";
+import type { PackageOptions } from "./pipeline.js";
 import { formatWarnings } from "./report.js";
 
 /** gen's arguments, as yargs parses them (./gen.ts). */
@@ -27,25 +28,24 @@ export interface GenArgs {
   debug: boolean;
 }
 
+/** What a run is asked to do, once the defaults are filled in: the specs, the output folder and the options that shape it. */
+interface GenPlan {
+  specs: string[];
+  out: string;
+  options: PackageOptions;
+  /** The output folder as the messages name it, relative to the working folder. */
+  relOut: string;
+  /** "3 specs", for the messages. */
+  from: string;
+}
+
 export async function runGen(args: GenArgs, root: string, defaultOut: string): Promise<number> {
-  const specs = args.spec ?? (await defaultSpecs(root));
-  const out = args.out ?? defaultOut;
-  if (specs.length === 0) {
+  const plan = await planGen(args, root, defaultOut);
+  if (!plan) {
     console.error("No spec given and no *.openrpc.json|yaml in spec/. Pass --spec <file>.");
     return 1;
   }
-  // The released version stays: `npm run release` raised it, and regenerating must not undo that.
-  const kept = args.pkgVersion === undefined ? versionOption(await releasedVersion(out)) : {};
-  const options = {
-    specs,
-    examples: args.examples,
-    ...(args.refRoot !== undefined ? { refRoot: args.refRoot } : {}),
-    ...(args.allowDuplicateParams ? { allowDuplicateParams: true } : {}),
-    packageName: args.name ?? DEFAULT_PACKAGE,
-    ...(args.pkgVersion ? { version: args.pkgVersion } : kept),
-  };
-  const relOut = path.relative(process.cwd(), out) || ".";
-  const from = `${specs.length} spec${specs.length === 1 ? "" : "s"}`;
+  const { specs, out, options, relOut, from } = plan;
   if (args.watch) {
     const { watchSpecs } = await import("./watch.js");
     await watchSpecs({ ...options, out, force: args.force, verbose: args.verbose, debug: args.debug });
@@ -53,18 +53,13 @@ export async function runGen(args: GenArgs, root: string, defaultOut: string): P
   }
   // --check compiles the package too; so does --typecheck, before it writes.
   const typecheck = args.check || args.typecheck;
-  const fresh = await upToDate(out, options, root, process.cwd(), typecheck);
-  if (fresh) {
-    console.log(
-      `${relOut} is up to date (${fresh.files} files from ${from})${args.check ? "" : "; nothing to write"}.`,
-    );
-    return 0;
-  }
+  if (await answeredUnchanged(plan, args, root)) return 0;
   const caches = processCaches();
   try {
     const { generatePackage } = await import("./pipeline.js");
     const { readOutput } = await import("../write/write.js");
-    const result = await generatePackage(options, caches);
+    // One run: the examples are checked in a worker thread while the package is made.
+    const result = await generatePackage({ ...options, examplesBeside: true }, caches);
     for (const line of formatWarnings(result.warnings, args.verbose)) console.warn(line);
     if (args.check) {
       const { compareOutputs, summarize } = await import("../write/diff.js");
@@ -85,6 +80,48 @@ export async function runGen(args: GenArgs, root: string, defaultOut: string): P
   } finally {
     await caches.format.saved();
   }
+}
+
+/** The specs (spec/'s by default), output folder and options of a run; undefined when there is no spec. */
+async function planGen(args: GenArgs, root: string, defaultOut: string): Promise<GenPlan | undefined> {
+  const specs = args.spec ?? (await defaultSpecs(root));
+  const out = args.out ?? defaultOut;
+  if (specs.length === 0) return undefined;
+  // The released version stays: `npm run release` raised it, and regenerating must not undo that.
+  const kept = args.pkgVersion === undefined ? versionOption(await releasedVersion(out)) : {};
+  const options = {
+    specs,
+    examples: args.examples,
+    ...(args.refRoot !== undefined ? { refRoot: args.refRoot } : {}),
+    ...(args.allowDuplicateParams ? { allowDuplicateParams: true } : {}),
+    packageName: args.name ?? DEFAULT_PACKAGE,
+    ...(args.pkgVersion ? { version: args.pkgVersion } : kept),
+  };
+  const relOut = path.relative(process.cwd(), out) || ".";
+  const from = `${specs.length} spec${specs.length === 1 ? "" : "s"}`;
+  return { specs, out, options, relOut, from };
+}
+
+/** When the output folder already holds what this run would make (./fingerprint.ts), says so and resolves true. */
+async function answeredUnchanged(plan: GenPlan, args: GenArgs, root: string): Promise<boolean> {
+  const fresh = await upToDate(plan.out, plan.options, root, process.cwd(), args.check || args.typecheck);
+  if (!fresh) return false;
+  console.log(
+    `${plan.relOut} is up to date (${fresh.files} files from ${plan.from})${args.check ? "" : "; nothing to write"}.`,
+  );
+  return true;
+}
+
+/**
+ * The answer of a run with nothing to do, found without the rest of the command line (yargs) or the
+ * pipeline: exit code 0 once the "up to date" line is printed, undefined when there is work to do
+ * (or any doubt), and the full run follows.
+ */
+export async function unchangedAnswer(args: GenArgs, root: string, defaultOut: string): Promise<number | undefined> {
+  if (args.watch) return undefined;
+  const plan = await planGen(args, root, defaultOut);
+  if (!plan) return undefined;
+  return (await answeredUnchanged(plan, args, root)) ? 0 : undefined;
 }
 
 /** Writes the package into `out`, after compiling it in memory when `typecheck` is set: nothing is written if it does not compile. */

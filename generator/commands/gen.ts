@@ -9,11 +9,12 @@
  * (./fingerprint.ts) answers without it.
  */
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { DEFAULT_PACKAGE, DEFAULT_VERSION } from "../defaults.js";
 import { packageNameProblem, versionProblem } from "../package-name.js";
 import { ROOT } from "../root.js";
 import type { GenArgs } from "./gen-run.js";
-import { quoted, refRootProblem, UsageError, type Command } from "./usage.js";
+import { optionDefaults, quoted, refRootProblem, UsageError, type Command } from "./usage.js";
 
 export const gen: Command<GenArgs> = {
   command: "gen",
@@ -98,6 +99,57 @@ export const gen: Command<GenArgs> = {
     return runGen(args, ROOT, path.join(ROOT, "generated"));
   },
 };
+
+/**
+ * The arguments of a gen command line that Node's own strict parser (`util.parseArgs`) reads as
+ * yargs does: only gen's long options, each at most once (`--spec` repeatable), a value only for a
+ * string option and within its choices, no positional, no `--`, no help — the runs most often made
+ * with nothing to do (`npm run gen`, `--check`, `--out dir`, `--spec a.json`). Undefined for any other
+ * command line, which the full program (yargs) parses. test/generator/cli.test.ts compares the two.
+ */
+export function quickGenArgs(argv: readonly string[]): GenArgs | undefined {
+  const first = argv[0];
+  if (first !== undefined && first !== "gen" && !first.startsWith("--")) return undefined;
+  const words = first === "gen" ? argv.slice(1) : argv;
+  const options: Record<string, { type: "string" | "boolean"; multiple: true }> = {};
+  for (const [flag, option] of Object.entries(gen.options)) {
+    if (option.type !== "string" && option.type !== "boolean") return undefined;
+    options[flag] = { type: option.type, multiple: true };
+  }
+  let values: Record<string, (string | boolean)[] | undefined>;
+  try {
+    ({ values } = parseArgs({ args: [...words], options, strict: true, allowPositionals: false }));
+  } catch {
+    return undefined;
+  }
+  const args = optionDefaults(gen.options);
+  for (const [flag, given] of Object.entries(values)) {
+    const option = gen.options[flag]!;
+    if (!given || (!option.array && given.length !== 1)) return undefined;
+    const value = option.array ? given : given[0];
+    if (option.choices && !(option.choices as unknown[]).includes(value)) return undefined;
+    args[flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = value;
+  }
+  return args as unknown as GenArgs;
+}
+
+/**
+ * A run (`quickGenArgs`) whose output folder already holds what it would make, answered before
+ * the command line program (yargs) and the pipeline are loaded: resolves with the exit code once
+ * the "up to date" line is printed, or undefined when there is work to do, a mistake in the
+ * arguments (yargs words it) or any doubt (then generator/cli.ts runs the command as usual).
+ */
+export async function answerUnchangedGen(argv: readonly string[]): Promise<number | undefined> {
+  const args = quickGenArgs(argv);
+  if (!args) return undefined;
+  try {
+    checkValues(args);
+  } catch {
+    return undefined;
+  }
+  const { unchangedAnswer } = await import("./gen-run.js");
+  return unchangedAnswer(args, ROOT, path.join(ROOT, "generated"));
+}
 
 /** The checks yargs cannot make: npm's rules for the name and version, a folder for --out, one mode. */
 function checkValues(a: GenArgs): void {

@@ -26,6 +26,11 @@ export interface PackageOptions {
   refRoot?: string;
   /** Generate methods with two params of one name, the later renamed (`--allow-duplicate-params`). */
   allowDuplicateParams?: boolean;
+  /**
+   * Check the examples beside the generation (a worker thread, in the bundled CLI: see
+   * generator/load/examples-beside.ts) instead of before it; the result and the problems are the same.
+   */
+  examplesBeside?: boolean;
 }
 
 export interface PackageResult {
@@ -38,23 +43,37 @@ export interface PackageResult {
   fingerprint: Fingerprint;
 }
 
+/** The package's files of these documents (emit, then lay out), the format cache flushed. */
+async function makePackage(
+  documents: DocumentModel[],
+  options: PackageOptions,
+  caches: Caches,
+): Promise<Awaited<ReturnType<typeof generate>>> {
+  const generated = await generate(packageModel(documents, options), await loadFixedInputs(), caches);
+  caches.format.flush();
+  return generated;
+}
+
 /** Loads, checks and generates; throws a GeneratorError listing every error of every document. */
 export async function generatePackage(
   options: PackageOptions,
   caches: Caches = processCaches(),
 ): Promise<PackageResult> {
-  const loaded = await loadModel({
+  const early = await loadModel({
     specs: options.specs,
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     ...(options.refRoot !== undefined ? { refRoot: options.refRoot } : {}),
     ...(options.allowDuplicateParams ? { allowDuplicateParams: true } : {}),
     ...(options.examples ? { examples: options.examples } : {}),
-    cache: caches.load,
+    ...(options.examplesBeside ? { examplesBeside: true } : { cache: caches.load }),
   });
+  // With the examples checked beside, the package is made meanwhile from the model as it stands;
+  // the verdict (problems, and whether there is a model at all) is the complete load's.
+  const generating = early.model ? makePackage(early.model.documents, options, caches) : undefined;
+  generating?.catch(() => undefined);
+  const loaded = (await early.complete) ?? early;
   const { documents } = requireModel(loaded, "validate");
-  const model = packageModel(documents, options);
-  const generated = await generate(model, await loadFixedInputs(), caches);
-  caches.format.flush();
+  const generated = await (generating ?? makePackage(documents, options, caches));
   const fingerprint: Fingerprint = {
     inputs: [...loaded.inputs.keys()],
     key: inputKey(options, loaded.inputs),

@@ -99,6 +99,18 @@ export function checkArgs(spec: Command, args: Parsed, raw: readonly string[]): 
   }
 }
 
+/**
+ * The arguments yargs gives a command run with no option at all: each option's default, under its
+ * camel-case name (test/generator/cli.test.ts compares them with what yargs parses).
+ */
+export function optionDefaults(options: Record<string, Options>): Parsed {
+  const args: Parsed = {};
+  for (const [flag, option] of Object.entries(options))
+    if (option.default !== undefined)
+      args[flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = option.default;
+  return args;
+}
+
 function aliases(option: Options): readonly string[] {
   const alias = option.alias;
   return alias === undefined ? [] : typeof alias === "string" ? [alias] : alias;

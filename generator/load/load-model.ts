@@ -12,25 +12,20 @@
  */
 import { createHash } from "node:crypto";
 import type { DocumentModel, Problem } from "../model/document.js";
-import { normalizeDocument } from "../normalize/document.js";
 import { GeneratorError } from "../problems.js";
-import { validateExamples, type ExamplesCache } from "../validate/examples.js";
-import { validateSpec } from "../validate/spec.js";
+import type { ExamplesCache } from "../validate/examples.js";
+import {
+  checkSpec,
+  withSeverity,
+  type CheckedSpec,
+  type LoadProblem,
+  type PendingSpec,
+  type Policy,
+} from "./check-spec.js";
+import { startWorker } from "./examples-beside.js";
 import { diskSource, loadSpec, type LoadedSpec, type SpecSource } from "./load.js";
 
-export type Severity = "error" | "warning";
-
-/** A problem found while loading, with what it means: `error` stops every command, `warning` does not. */
-export interface LoadProblem extends Problem {
-  severity: Severity;
-}
-
-/** What loading one document produced: kept by content in a warm process (see `LoadCache`). */
-export interface CheckedSpec {
-  problems: LoadProblem[];
-  /** The normalized document, when it has no problem of severity `error`. */
-  document?: DocumentModel;
-}
+export type { CheckedSpec, LoadProblem, Severity } from "./check-spec.js";
 
 /**
  * Where a warm process (`--watch`, the tests) keeps what it loaded, by a hash of the document's
@@ -65,6 +60,12 @@ export interface LoadModelOptions {
   /** Where the files are read from (default: the disk under `cwd`; spec:diff reads a git ref). */
   source?: SpecSource;
   cache?: LoadCache;
+  /**
+   * Check the examples beside the caller (./examples-beside.ts: a worker thread in the bundled
+   * CLI) and resolve before they are checked: the result then has `complete` (one-shot `npm run gen`,
+   * which emits meanwhile). The cache is not used then.
+   */
+  examplesBeside?: boolean;
 }
 
 export interface LoadedModel {
@@ -81,27 +82,74 @@ export interface LoadResult {
   problems: LoadProblem[];
   /** The text of every file read (entries and the files they `$ref`), by path, in the order read. */
   inputs: Map<string, string>;
+  /**
+   * With `examplesBeside`: the whole result, once the examples are checked — the same problems in
+   * the same order, and the same model, as a load without `examplesBeside`. This result holds every
+   * problem but the examples', and the model as it is unless an example problem is an error: a
+   * caller may start on it, and must take its verdict from `complete`.
+   */
+  complete?: Promise<LoadResult>;
 }
+
+/** What loading one spec gave: its load errors, or its checked document (examples perhaps still out). */
+type SpecPart = { problems: LoadProblem[] } | { spec: LoadedSpec; checked: CheckedSpec };
 
 export async function loadModel(options: LoadModelOptions): Promise<LoadResult> {
   const cwd = options.cwd ?? process.cwd();
   const { source, inputs } = recording(options.source ?? diskSource(cwd));
-  const problems: LoadProblem[] = [];
-  const specs: LoadedSpec[] = [];
-  const documents: DocumentModel[] = [];
+  const parts: SpecPart[] = [];
+  const pending: Promise<CheckedSpec>[] = [];
+  if (options.examplesBeside) void startWorker();
   for (const file of options.specs) {
     let spec: LoadedSpec;
     try {
       spec = await loadSpec(file, cwd, source, options.refRoot === undefined ? {} : { refRoot: options.refRoot });
     } catch (error) {
       if (!(error instanceof GeneratorError)) throw error;
-      problems.push(...error.problems.map((p) => withSeverity(p, "error")));
+      parts.push({ problems: error.problems.map((p) => withSeverity(p, "error")) });
       continue;
     }
-    const checked = await checkCached(spec, options);
-    problems.push(...checked.problems);
-    specs.push(spec);
-    if (checked.document) documents.push(checked.document);
+    const checked = options.examplesBeside
+      ? await checkSpec(spec, policyOf(options), "beside")
+      : await checkCached(spec, options);
+    parts.push({ spec, checked });
+    if ("verdict" in checked) pending.push((checked as PendingSpec).verdict);
+  }
+  const result = assemble(parts, inputs);
+  if (!options.examplesBeside) return result;
+  const complete =
+    pending.length === 0
+      ? Promise.resolve(result)
+      : (async () => {
+          const settled = new Map<CheckedSpec, CheckedSpec>();
+          for (const part of parts)
+            if ("checked" in part && "verdict" in part.checked)
+              settled.set(part.checked, await (part.checked as PendingSpec).verdict);
+          return assemble(
+            parts.map((part) =>
+              "checked" in part ? { spec: part.spec, checked: settled.get(part.checked) ?? part.checked } : part,
+            ),
+            inputs,
+          );
+        })();
+  // Rejections are the caller's through `complete`; none may go unhandled meanwhile.
+  for (const p of pending) p.catch(() => undefined);
+  return { ...result, complete };
+}
+
+/** The result of a load from what each spec gave, in the order given: errors first, then warnings. */
+function assemble(parts: readonly SpecPart[], inputs: Map<string, string>): LoadResult {
+  const problems: LoadProblem[] = [];
+  const specs: LoadedSpec[] = [];
+  const documents: DocumentModel[] = [];
+  for (const part of parts) {
+    if (!("checked" in part)) {
+      problems.push(...part.problems);
+      continue;
+    }
+    problems.push(...part.checked.problems);
+    specs.push(part.spec);
+    if (part.checked.document) documents.push(part.checked.document);
   }
   problems.push(...subpathProblems(documents));
   const ordered = [
@@ -134,7 +182,7 @@ export function requireModel(result: LoadResult, stage: string): LoadedModel {
  * fails (a bug, not a problem of the document) is not kept.
  */
 function checkCached(spec: LoadedSpec, options: LoadModelOptions): Promise<CheckedSpec> {
-  const policy = { examples: options.examples ?? "error", duplicates: options.allowDuplicateParams === true } as const;
+  const policy = policyOf(options);
   if (!options.cache) return checkSpec(spec, policy, undefined);
   const key = specKey(spec, `${policy.examples}\0${policy.duplicates}`);
   let checked = options.cache.get(key);
@@ -150,44 +198,8 @@ function checkCached(spec: LoadedSpec, options: LoadModelOptions): Promise<Check
   return checked;
 }
 
-/** Validate → normalize → examples for one document: pure, a function of the loaded files and the policy. */
-async function checkSpec(
-  spec: LoadedSpec,
-  policy: { examples: "error" | "warn"; duplicates: boolean },
-  examplesCache: ExamplesCache | undefined,
-): Promise<CheckedSpec> {
-  const { examples } = policy;
-  const found = validateSpec(spec);
-  // With --allow-duplicate-params a duplicate param name is a warning: normalize renames it.
-  const allowed = (p: Problem): boolean => policy.duplicates && p.kind === "duplicate-param";
-  const errors = found.problems.filter((p) => !allowed(p));
-  const problems = [
-    ...errors.map((p) => withSeverity(p, "error")),
-    ...found.problems.filter(allowed).map((p) =>
-      withSeverity(
-        {
-          ...p,
-          message: `${p.message.slice(0, -1)}; generated anyway (--allow-duplicate-params), the later one renamed with a number.`,
-        },
-        "warning",
-      ),
-    ),
-    ...found.warnings.map((p) => withSeverity(p, "warning")),
-  ];
-  if (errors.length > 0) return { problems };
-  let document: DocumentModel;
-  try {
-    document = normalizeDocument(spec);
-  } catch (error) {
-    if (!(error instanceof GeneratorError)) throw error;
-    return { problems: [...problems, ...error.problems.map((p) => withSeverity(p, "error"))] };
-  }
-  problems.push(...document.warnings.map((p) => withSeverity(p, "warning")));
-  const exampleProblems = (await validateExamples(document, examplesCache)).map((p) =>
-    withSeverity(p, examples === "warn" ? "warning" : "error"),
-  );
-  problems.push(...exampleProblems);
-  return exampleProblems.some((p) => p.severity === "error") ? { problems } : { problems, document };
+function policyOf(options: LoadModelOptions): Policy {
+  return { examples: options.examples ?? "error", duplicates: options.allowDuplicateParams === true };
 }
 
 /** Two documents of one package may not share a subpath (each is a folder and an export of the package). */
@@ -214,10 +226,6 @@ function specKey(spec: LoadedSpec, examples: string): string {
     .update(`${spec.entry}\0${examples}\0`)
     .update(JSON.stringify([...spec.files]))
     .digest("base64url");
-}
-
-function withSeverity(problem: Problem, severity: Severity): LoadProblem {
-  return { ...problem, severity };
 }
 
 function withoutSeverity(problem: LoadProblem): Problem {

@@ -179,7 +179,7 @@ documentRegExp.code = "new RegExp";
 let loaded: Promise<typeof AjvClass> | undefined;
 
 /** ajv, imported on first use (a chunk of its own in the bundle, see generator/build.mjs): a document without examples never loads it. */
-function loadAjv(): Promise<typeof AjvClass> {
+export function loadAjv(): Promise<typeof AjvClass> {
   return (loaded ??= import("ajv").then((module) => {
     ajvUse.loads++;
     // ajv is CommonJS: its exports object is the default export, natively and in the bundle.

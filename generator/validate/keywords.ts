@@ -8,7 +8,7 @@
  * reported as ignored: the types here come from JSON Schema keywords only.
  */
 import { patternFlags } from "../print/escape.js";
-import { patternRisk } from "./pattern-guard.js";
+import { patternRisk, type PatternRisk } from "./pattern-guard.js";
 import type { LoadedSpec } from "../load/load.js";
 import type { Problem } from "../model/document.js";
 import { pointerToken } from "../problems.js";
@@ -18,7 +18,19 @@ const DATA_KEYS = new Set(["enum", "const", "default", "examples", "example", "v
 /** Keywords that carry TypeScript code (a convention of other generators); this one never writes them out. */
 const CODE_KEYWORDS = ["tsType", "tsEnumNames"];
 
-export function lintKeywords(spec: LoadedSpec): { problems: Problem[]; warnings: Problem[] } {
+/**
+ * How a pattern's backtracking is judged: pattern-guard.ts by default; a caller may give the
+ * verdicts it has (judged in a worker thread, load/examples-beside.ts), and `undefined` for a
+ * pattern not judged yet, which is then passed over (a first look; the verdicts come later).
+ */
+export type RiskOf = (pattern: string, flags: string) => PatternRisk | undefined;
+
+export function lintKeywords(
+  spec: LoadedSpec,
+  riskOf: RiskOf = patternRisk,
+): { problems: Problem[]; warnings: Problem[] } {
+  const check = (pattern: string, file: string, at: string): void =>
+    checkPattern(pattern, file, at, problems, warnings, riskOf);
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
   for (const [file, root] of spec.files) {
@@ -28,11 +40,10 @@ export function lintKeywords(spec: LoadedSpec): { problems: Problem[]; warnings:
       if (node === null || typeof node !== "object") continue;
       if (!Array.isArray(node)) {
         const record = node as Record<string, unknown>;
-        if (typeof record.pattern === "string") checkPattern(record.pattern, file, `${at}/pattern`, problems, warnings);
+        if (typeof record.pattern === "string") check(record.pattern, file, `${at}/pattern`);
         const pp = record.patternProperties;
         if (pp && typeof pp === "object" && !Array.isArray(pp))
-          for (const key of Object.keys(pp))
-            checkPattern(key, file, `${at}/patternProperties/${pointerToken(key)}`, problems, warnings);
+          for (const key of Object.keys(pp)) check(key, file, `${at}/patternProperties/${pointerToken(key)}`);
         for (const keyword of CODE_KEYWORDS) {
           if (Object.prototype.hasOwnProperty.call(record, keyword)) {
             warnings.push({
@@ -52,7 +63,14 @@ export function lintKeywords(spec: LoadedSpec): { problems: Problem[]; warnings:
   return { problems, warnings };
 }
 
-function checkPattern(pattern: string, file: string, at: string, problems: Problem[], warnings: Problem[]): void {
+function checkPattern(
+  pattern: string,
+  file: string,
+  at: string,
+  problems: Problem[],
+  warnings: Problem[],
+  riskOf: RiskOf,
+): void {
   const flags = patternFlags(pattern);
   if (flags === undefined) {
     problems.push({
@@ -72,15 +90,15 @@ function checkPattern(pattern: string, file: string, at: string, problems: Probl
       kind: "pattern",
     });
   }
-  const risk = patternRisk(pattern, flags);
-  if (risk.kind === "exponential")
+  const risk = riskOf(pattern, flags);
+  if (risk?.kind === "exponential")
     problems.push({
       file,
       pointer: at,
       message: `can take exponential time on a short non-matching text (catastrophic backtracking): the repeated part ${risk.loop} can match the same text in more than one way, so ~50 characters can stop the generator, a client validating a response, the mock and the playground.`,
       hint: "Rewrite the pattern so that each repetition can match a given text only one way (for example ^a+$ instead of ^(a+)+$, or ^(a|b)*$ instead of ^(a|ab|b)*$).",
     });
-  else if (risk.kind === "polynomial")
+  else if (risk?.kind === "polynomial")
     warnings.push({
       file,
       pointer: at,

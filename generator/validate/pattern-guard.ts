@@ -47,6 +47,7 @@ export function patternRisk(pattern: string, flags: string): PatternRisk {
 }
 
 function judge(pattern: string, flags: string): PatternRisk {
+  if (withoutChoice(pattern, flags)) return { kind: "safe" };
   const whole = analyse(pattern, flags);
   if (typeof whole === "string") return { kind: "unchecked", reason: whole };
   if (whole.safe) return { kind: "safe" };
@@ -64,6 +65,40 @@ function analyse(pattern: string, flags: string): RedosDetectorResult | string {
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
+}
+
+/** Nodes of regjsparser's tree that match in one way only, whatever their content (one character, an anchor, a backreference). */
+const ONE_WAY = new Set(["value", "dot", "anchor", "characterClassEscape", "unicodePropertyEscape", "reference"]);
+/** What a character class may hold and still match one character in one way. */
+const CLASS_MEMBERS = new Set(["value", "characterClassRange", "characterClassEscape", "unicodePropertyEscape"]);
+
+/**
+ * Whether `pattern` has no choice point at all: no `|` and no repetition of a varying count (only
+ * exact counts such as `{64}`), so a backtracking engine has exactly one way to try it and nothing to
+ * backtrack into — safe without analysis. redos-detector walks an exact count one repetition at a
+ * time: `^0x[0-9a-f]{512}$`, a hash in MetaMask's document, takes it ~0.35 s to find safe
+ * (docs/DECISIONS.md). Anything else, or a pattern regjsparser does not read, goes to the analysis.
+ */
+function withoutChoice(pattern: string, flags: string): boolean {
+  let tree: unknown;
+  try {
+    tree = parse(pattern, flags, { namedGroups: true, lookbehind: true, unicodePropertyEscape: true });
+  } catch {
+    return false;
+  }
+  type Node = { type?: string; min?: number; max?: number; body?: unknown };
+  const oneWay = (node: unknown): boolean => {
+    const n = node as Node;
+    if (ONE_WAY.has(n.type ?? "")) return true;
+    if (n.type === "characterClass")
+      return Array.isArray(n.body) && n.body.every((m) => CLASS_MEMBERS.has((m as Node).type ?? ""));
+    if (n.type === "quantifier" && n.min !== n.max) return false;
+    if (n.type === "alternative" || n.type === "group" || n.type === "quantifier")
+      return Array.isArray(n.body) && n.body.every(oneWay);
+    // A disjunction (`a|b`), or a node this list does not know.
+    return false;
+  };
+  return oneWay(tree);
 }
 
 interface Loop {

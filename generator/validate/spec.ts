@@ -7,7 +7,7 @@
 import type { LoadedSpec } from "../load/load.js";
 import type { Problem } from "../model/document.js";
 import { lintExtensions } from "./extensions.js";
-import { lintKeywords } from "./keywords.js";
+import { lintKeywords, type RiskOf } from "./keywords.js";
 import { lintSpec } from "./lint.js";
 import { MAX_METHODS } from "../defaults.js";
 import { checkMetaSchema } from "./meta-schema.js";
@@ -15,17 +15,54 @@ import { checkReferenced } from "./referenced.js";
 import { lintSubscriptions } from "./subscriptions.js";
 
 export function validateSpec(spec: LoadedSpec): { problems: Problem[]; warnings: Problem[] } {
+  return validation(validationParts(spec));
+}
+
+/** What validateSpec finds, kept apart so that the keyword lint can be made again with more verdicts (`withKeywords`). */
+export type ValidationParts =
+  | { done: { problems: Problem[]; warnings: Problem[] } }
+  | {
+      metaWarnings: Problem[];
+      extensions: Problem[];
+      keywords: { problems: Problem[]; warnings: Problem[] };
+      /** The structural rules, run when the extensions and keywords have no problem (else not needed). */
+      structural?: Problem[];
+    };
+
+/** validateSpec's checks, with the patterns' backtracking judged by `riskOf` (see lintKeywords). */
+export function validationParts(spec: LoadedSpec, riskOf?: RiskOf): ValidationParts {
   const tooBig = sizeProblem(spec);
-  if (tooBig) return { problems: [tooBig], warnings: [] };
+  if (tooBig) return { done: { problems: [tooBig], warnings: [] } };
   const meta = checkMetaSchema(spec.files.get(spec.entry), spec.entry);
-  if (meta.problems.length > 0 || !meta.meta) return { problems: meta.problems, warnings: meta.warnings };
+  if (meta.problems.length > 0 || !meta.meta) return { done: { problems: meta.problems, warnings: meta.warnings } };
   const referenced = checkReferenced(spec, meta.meta);
-  if (referenced.length > 0) return { problems: referenced, warnings: meta.warnings };
-  const keywords = lintKeywords(spec);
-  const problems = [...lintExtensions(spec), ...keywords.problems];
+  if (referenced.length > 0) return { done: { problems: referenced, warnings: meta.warnings } };
+  const keywords = lintKeywords(spec, riskOf);
+  const extensions = lintExtensions(spec);
   // The structural rules read the extensions; they run once those have the right shape.
-  if (problems.length === 0) problems.push(...lintSpec(spec), ...lintSubscriptions(spec));
-  return { problems, warnings: [...meta.warnings, ...keywords.warnings] };
+  const clean = extensions.length === 0 && keywords.problems.length === 0;
+  return {
+    metaWarnings: meta.warnings,
+    extensions,
+    keywords,
+    ...(clean ? { structural: [...lintSpec(spec), ...lintSubscriptions(spec)] } : {}),
+  };
+}
+
+/**
+ * The parts with the keyword lint made again (with every pattern judged): the structural rules
+ * they hold were run unless the first keyword lint had problems, which the second one has too.
+ */
+export function withKeywords(parts: ValidationParts, spec: LoadedSpec, riskOf: RiskOf): ValidationParts {
+  return "done" in parts ? parts : { ...parts, keywords: lintKeywords(spec, riskOf) };
+}
+
+/** The problems and warnings of validateSpec, from its parts. */
+export function validation(parts: ValidationParts): { problems: Problem[]; warnings: Problem[] } {
+  if ("done" in parts) return parts.done;
+  const problems = [...parts.extensions, ...parts.keywords.problems];
+  if (problems.length === 0) problems.push(...(parts.structural ?? []));
+  return { problems, warnings: [...parts.metaWarnings, ...parts.keywords.warnings] };
 }
 
 /** The size guard, before any other check: a document with more than MAX_METHODS methods is refused. */

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { main, type Runner } from "../../generator/cli.js";
+import { quickGenArgs } from "../../generator/commands/gen.js";
 import { reviewOf } from "../../generator/commands/spec-diff.js";
 import type { SpecDiffArgs } from "../../generator/commands/spec-diff-run.js";
 import { quoted } from "../../generator/commands/usage.js";
@@ -125,6 +126,48 @@ describe("the program reads", () => {
     expect(err).toEqual([]);
     expect(out.join("\n")).toMatch(/^Usage: /);
   });
+
+  it.each([
+    [[]],
+    [["gen"]],
+    [["--check"]],
+    [["gen", "--check"]],
+    [["--out", "/tmp/x"]],
+    [["gen", "--out=dir", "--check", "--typecheck"]],
+    [["--spec", "b.json", "--spec", "a.json", "--name", "pkg", "--pkg-version", "1.2.3"]],
+    [["--spec=a=b.json", "--examples", "warn", "--ref-root", "shared", "--allow-duplicate-params"]],
+    [["--force", "--verbose", "--debug", "--examples=error"]],
+  ])("%j: the no-op fast path (generator/main.ts) reads exactly what yargs parses", async (argv) => {
+    const { ran, args } = await cli(argv);
+    expect(ran).toBe("gen");
+    // yargs' own fields and the kebab-case spellings aside, every parsed value is the fast path's.
+    const parsed = Object.fromEntries(
+      Object.entries(args!).filter(([key, value]) => !/^(_|\$0)$|-/.test(key) && value !== undefined),
+    );
+    expect(quickGenArgs(argv)).toEqual(parsed);
+  });
+
+  it.each([
+    [["--check", "--check"]],
+    [["--out", "a", "--out", "b"]],
+    [["--out", "-x"]],
+    [["--force=no"]],
+    [["--no-force"]],
+    [["--examples", "maybe"]],
+    [["--refRoot", "shared"]],
+    [["--out.x=1"]],
+    [["--", "x"]],
+    [["stray"]],
+    [["gen", "stray"]],
+    [["--help"]],
+    [["-h"]],
+    [["--version"]],
+    [["--bogus"]],
+    [["mock"]],
+    [["completion"]],
+  ])("%j is left to the full program (yargs), which reads it or refuses it", (argv) =>
+    expect(quickGenArgs(argv)).toBeUndefined(),
+  );
 
   it("--version prints the version", async () => {
     expect((await cli(["--version"])).code).toBe(0);

@@ -15,6 +15,7 @@ import { generatePackage } from "../../generator/commands/pipeline.js";
 import { loadMockDocuments } from "../../generator/mock/load.js";
 import { GeneratorError } from "../../generator/problems.js";
 import { buildSite } from "../../generator/site/site.js";
+import { isSafePattern } from "redos-detector";
 import { patternRisk } from "../../generator/validate/pattern-guard.js";
 
 const dir = await mkdtemp(path.join(os.tmpdir(), "patterns-"));
@@ -147,6 +148,26 @@ describe("the guard's verdicts", () => {
     ["^(a*)*b$", "(a*)*"],
     ["^(a?a)+$", "(a?a)+"],
   ])("%s stays exponential: only an unbounded loop of x? skips empty iterations", (pattern, loop) => {
+    expect(patternRisk(pattern, "u")).toEqual({ kind: "exponential", loop });
+  });
+
+  it.each(["^0x[0-9a-f]{16}$", "^(?:ab){3}c$", "^a{2}(?=b)b\\d$", '^[^"]{8}\\p{L}$', "^(x)y\\1$"])(
+    "%s has no choice point: safe without the analysis, as the analysis itself finds",
+    (pattern) => {
+      expect(patternRisk(pattern, "u")).toEqual({ kind: "safe" });
+      expect(isSafePattern(pattern, { unicode: true, maxSteps: 1_000, timeout: Infinity }).safe).toBe(true);
+    },
+  );
+
+  it.each(["^0x[0-9a-f]{512}$", "^0x(?:[0-9a-f]{2}){256}$"])("%s (a long exact count, no choice) is safe", (pattern) =>
+    expect(patternRisk(pattern, "u")).toEqual({ kind: "safe" }),
+  );
+
+  it.each([
+    ["^(a|a){30}$", "(a|a){30}"],
+    ["^(a+){5}$", "(a+){5}"],
+    ["^((a+)+){3}$", "((a+)+){3}"],
+  ])("%s: an exact count around a choice is still analysed, and refused", (pattern, loop) => {
     expect(patternRisk(pattern, "u")).toEqual({ kind: "exponential", loop });
   });
 

@@ -90,6 +90,10 @@ describe.each(BROKEN)("a document with %s", (_name, document) => {
 
     const byCommand: Record<string, string[]> = {
       gen: await refused(generatePackage({ specs, packageName: "broken", cwd })),
+      // npm run gen's own road: the examples checked beside the generation (in this thread under vitest).
+      "gen, examples beside": await refused(
+        generatePackage({ specs, packageName: "broken", cwd, examplesBeside: true }),
+      ),
       mock: await refused(startMockServer({ specs, cwd })),
       docs: await refused(buildSite({ specs, cwd })),
       playground: await refused(startPlayground({ files: new Map(), specs, cwd })),

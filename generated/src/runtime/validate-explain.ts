@@ -11,7 +11,7 @@
 // them into a chunk of their own, shared with this path, which an app would fetch at start. The few
 // rules both sides need (a string's length, the bounds, a tuple's largest length, a tagged union's
 // branch, repeated items) are written here again, and the two sides are tested to agree.
-import type { Issue, NumberOptions, Shape, UnionOptions, Validator } from "./validate-core.js";
+import type { Issue, NumberOptions, Shape, StringOptions, UnionOptions, Validator } from "./validate-core.js";
 import { labelOf, typeOf, typesOf, unionName } from "./validate-labels.js";
 
 export { labelOf, typeOf, typesOf };
@@ -114,12 +114,7 @@ function why(v: Validator, value: unknown, path: string, issues: Issue[]): boole
   }
 }
 
-function stringIssues(
-  options: Extract<Shape, { kind: "string" }>["options"],
-  value: unknown,
-  path: string,
-  issues: Issue[],
-): boolean {
+function stringIssues(options: StringOptions, value: unknown, path: string, issues: Issue[]): boolean {
   const { pattern, minLength, maxLength } = options;
   if (typeof value !== "string") return fail(issues, path, "type", "must be a string", value);
   if (pattern && !pattern.test(value)) return fail(issues, path, "pattern", `must match ${pattern.source}`, value);

@@ -10,6 +10,7 @@ import { resultValidators as advancedResults } from "../generated/src/advanced/r
 import { api as solanaApi } from "../generated/src/solana/api.js";
 import { decodeReply, parseReply } from "../runtime/wire.js";
 import type { Issue } from "../runtime/validate.js";
+import { explain } from "../runtime/validate-explain.js";
 import type { Row, SectionResult } from "./report.js";
 import { logsPageText } from "./server.js";
 import { now, ratio } from "./stats.js";
@@ -83,7 +84,7 @@ export async function runDecode(options: DecodeOptions): Promise<SectionResult> 
   const decodeLogs = (): unknown => decodeReply(parseReply(pageText, CONTEXT, []), 1, logsSpec, CONTEXT, []);
   // Make sure the strict subject really validates, and passes, before timing it.
   const check: Issue[] = [];
-  if (!validate(decodeLogs(), "result", check))
+  if (!explain(validate, decodeLogs(), "result", check))
     throw new Error(`the 10,000-log page fails strict validation: ${JSON.stringify(check.slice(0, 2))}`);
   const logSubjects: Subject[] = [
     { name: "JSON.parse", baseline: true, run: () => JSON.parse(pageText) },
@@ -96,7 +97,7 @@ export async function runDecode(options: DecodeOptions): Promise<SectionResult> 
       name: 'ours, validateResponses: "strict"',
       run: () => {
         const issues: Issue[] = [];
-        return validate(decodeLogs(), "result", issues);
+        return explain(validate, decodeLogs(), "result", issues);
       },
     },
   ];

@@ -7,7 +7,7 @@
 import { ValidationError } from "./base-error.js";
 import type { Breach, LimitRule } from "./params-check.js";
 import type { Issue, Validator } from "./validate.js";
-import { typeOf } from "./validate.js";
+import { explain, typeOf } from "./validate-explain.js";
 
 /** The rule's own description when the table carries it (the generated client's table leaves it out). */
 const why = (rule: LimitRule): string => (rule.description ? `; ${rule.description}` : ", by the spec's x-limits");
@@ -49,7 +49,7 @@ export function paramsError(
   broken: readonly Breach[],
 ): ValidationError {
   const issues: Issue[] = [];
-  if (validator) validator(named, "params", issues);
+  if (validator) explain(validator, named, "params", issues);
   limitIssues(broken, named, "params", issues);
   return new ValidationError(`params for ${method}`, issues, { method });
 }

@@ -1,9 +1,9 @@
 /**
  * What every validator combinator shares (validate.ts, validate-shapes.ts): the `Issue` and
- * `Validator` shapes, and how a failure is recorded. Each combinator is one `Check` run in two
- * modes: without an issue list it answers yes or no at the first problem and builds no path,
- * message or array (a valid call allocates nothing); only when that says no is it run again with
- * a list, to say where and why.
+ * `Validator` shapes. A validator on the success path only says whether a value passes (`is`),
+ * and builds no path, message or array. Where and why a value fails is said on the failure path by
+ * validate-explain.ts, which reads the validator's `shape` (what it was built from); so an app
+ * whose calls pass never loads a message.
  */
 
 /** One problem with one value: where it is, which rule it breaks, and what was there. */
@@ -20,70 +20,91 @@ export interface Issue {
   value?: string;
 }
 
+export interface StringOptions {
+  pattern?: RegExp;
+  /** In characters (code points), as JSON Schema counts them. */
+  minLength?: number;
+  maxLength?: number;
+}
+
+/** Bounds of a number; `min`/`max` are inclusive, `exclusiveMin`/`exclusiveMax` not. */
+export interface NumberOptions {
+  min?: number;
+  max?: number;
+  exclusiveMin?: number;
+  exclusiveMax?: number;
+}
+
+export interface ArrayOptions {
+  minItems?: number;
+  maxItems?: number;
+}
+
+export interface TupleOptions extends ArrayOptions {
+  /** Items past the tuple (`additionalItems`): a validator, or `false` for none. Any item by default. */
+  rest?: Validator | false;
+}
+
+export interface ObjectOptions {
+  /** Keys that must be present (as own properties, not `undefined`). */
+  required?: readonly string[];
+  /** Keys matched by neither a property nor a pattern: a validator, or `false` to reject them. Any by default. */
+  additional?: Validator | false;
+  /** `patternProperties`: key pattern → validator, checked for every key the pattern matches. */
+  patterns?: readonly (readonly [RegExp, Validator])[];
+}
+
+export interface UnionOptions {
+  /** The keyword reported when no branch passes: `anyOf` (default), `oneOf`, or `type` (a list of types). */
+  rule?: "anyOf" | "oneOf" | "type";
+  /** The branches' names for messages (their type name or title). */
+  names?: readonly (string | undefined)[];
+}
+
+/** What a validator was built from: read by validate-explain.ts to say why a value fails. */
+export type Shape =
+  | { readonly kind: "unknown" | "never" | "boolean" | "null" | "uniqueItems" }
+  | { readonly kind: "string"; readonly options: StringOptions }
+  | { readonly kind: "integer" | "number" | "uint64"; readonly options: NumberOptions }
+  | { readonly kind: "literal"; readonly values: readonly unknown[] }
+  | { readonly kind: "multipleOf"; readonly step: number }
+  | { readonly kind: "array"; readonly items: Validator; readonly options: ArrayOptions }
+  | { readonly kind: "tuple"; readonly items: readonly Validator[]; readonly options: TupleOptions }
+  | {
+      readonly kind: "object";
+      readonly properties: Readonly<Record<string, Validator>>;
+      readonly options: ObjectOptions;
+    }
+  | { readonly kind: "anyOf"; readonly branches: readonly Validator[]; readonly options: UnionOptions }
+  | {
+      readonly kind: "tagged";
+      readonly property: string;
+      readonly tags: readonly unknown[];
+      readonly branches: readonly Validator[];
+      readonly options: UnionOptions;
+    }
+  | { readonly kind: "allOf"; readonly branches: readonly Validator[] }
+  | { readonly kind: "not" | "hideValues"; readonly inner: Validator }
+  | { readonly kind: "lazy"; readonly built: () => Validator }
+  | { readonly kind: "propertyCount"; readonly min: number; readonly max: number };
+
 export interface Validator {
-  /** Checks `value`; on failure appends what is wrong (with paths under `path`) to `issues`. */
-  (value: unknown, path: string, issues: Issue[]): boolean;
-  /** Whether `value` passes, without saying why not. */
+  /** Whether `value` passes, without saying why not (validate-explain.ts says why). */
   is(value: unknown): boolean;
-  /** JSON types this validator can accept (used to pick the closest `anyOf` branch). */
-  types: readonly string[];
-  /** Short description for messages: `string`, `"latest"`, `array`. */
-  label: string;
+  /** What it was built from. */
+  readonly shape: Shape;
 }
 
-/** A combinator's check: with `issues`, every problem is recorded; without, it stops at the first. */
-export type Check = (value: unknown, path?: string, issues?: Issue[]) => boolean;
-
-export function typeOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
-  return typeof value;
-}
-
-/**
- * A validator from its check: `is` is the check itself (no list), and the call runs it again with
- * a list only when that fails. Parents call their children's `is` directly, so a valid value goes
- * through no wrapper at all.
- */
-export function make(types: readonly string[], label: string, check: Check): Validator {
-  const run = (value: unknown, path: string, issues: Issue[]): boolean => check(value) || check(value, path, issues);
-  return Object.assign(run, { is: check, types, label });
-}
-
-/** `value` as short JSON for a message (at most 40 characters): `20000`, `"0xZZ"`, `{"a":1,…`, `12n`. */
-export function shown(value: unknown): string | undefined {
-  try {
-    const text = typeof value === "bigint" ? `${value}n` : JSON.stringify(value);
-    return text && text.length > 40 ? `${text.slice(0, 39)}…` : text;
-  } catch {
-    return undefined; // a cycle, a bigint inside, a throwing toJSON: the type says enough
-  }
-}
-
-/** Records a problem (when there is a list to record it in); always `false`. */
-export function fail(
-  issues: Issue[] | undefined,
-  path: string | undefined,
-  rule: string,
-  message: string,
-  value: unknown,
-): false {
-  if (issues) {
-    const issue: Issue = { path: path ?? "", rule, message, received: typeOf(value) };
-    const text = value === undefined ? undefined : shown(value);
-    if (text !== undefined) issue.value = text;
-    issues.push(issue);
-  }
-  return false;
-}
+/** A validator from its check and its shape. */
+export const make = (shape: Shape, is: (value: unknown) => boolean): Validator => ({ is, shape });
 
 /** Accepts anything (the schema `true` or `{}`). */
-export const unknown: Validator = /* @__PURE__ */ make(["any"], "any value", () => true);
+export const unknown: Validator = /* @__PURE__ */ make({ kind: "unknown" }, () => true);
 
-/** `path.key`, or `path["na-me"]` when the key is not an identifier. */
-export const member = (path: string | undefined, key: string): string =>
-  /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+export const has = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
+
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** JSON equality: objects compare by keys and values, whatever their order. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
@@ -98,4 +119,20 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
         jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
     )
   );
+}
+
+/** A string's length in characters (code points), as JSON Schema counts them, not UTF-16 units. */
+export function characters(value: string): number {
+  let length = 0;
+  for (let i = 0; i < value.length; i++, length++) if (value.charCodeAt(i) >> 10 === 54 && i + 1 < value.length) i++;
+  return length;
+}
+
+/** The bound `value` breaks, in the order they are checked; `undefined` when it keeps to them. */
+export function brokenBound(value: number | bigint, o: NumberOptions): keyof NumberOptions | undefined {
+  if (o.min !== undefined && value < o.min) return "min";
+  if (o.max !== undefined && value > o.max) return "max";
+  if (o.exclusiveMin !== undefined && value <= o.exclusiveMin) return "exclusiveMin";
+  if (o.exclusiveMax !== undefined && value >= o.exclusiveMax) return "exclusiveMax";
+  return undefined;
 }

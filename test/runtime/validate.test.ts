@@ -23,13 +23,12 @@ import {
   string,
   tagged,
   tuple,
-  typeOf,
   uint64,
   unknown,
   type Issue,
   type Validator,
 } from "../../runtime/validate.js";
-import { shown } from "../../runtime/validate-core.js";
+import { explain, labelOf, shown, typeOf, typesOf } from "../../runtime/validate-explain.js";
 import { ValidationError } from "../../runtime/base-error.js";
 
 interface Row {
@@ -69,7 +68,7 @@ function withValue(issue: Issue, root: unknown): Issue {
 
 function run(row: Row): void {
   const issues: Issue[] = [];
-  const result = row.given.validator(row.given.value, P, issues);
+  const result = explain(row.given.validator, row.given.value, P, issues);
   expect(issues).toEqual(row.want.issues.map((i) => withValue(i, row.given.value)));
   expect(result).toBe(row.want.ok);
   // The fast check (no paths, no messages) agrees with the full one.
@@ -139,9 +138,9 @@ describe("string", () => {
   ])("$name", run);
 
   it("labels say what is expected", () => {
-    expect(string().label).toBe("string");
-    expect(hex.label).toBe("string matching ^0x[0-9a-f]+$");
-    expect(hex.types).toEqual(["string"]);
+    expect(labelOf(string())).toBe("string");
+    expect(labelOf(hex)).toBe("string matching ^0x[0-9a-f]+$");
+    expect(typesOf(hex)).toEqual(["string"]);
   });
 });
 
@@ -169,10 +168,10 @@ describe("number / integer", () => {
   ])("$name", run);
 
   it("types: integer accepts only integers, number accepts both", () => {
-    expect(integer().types).toEqual(["integer"]);
-    expect(number().types).toEqual(["integer", "number"]);
-    expect(integer().label).toBe("integer");
-    expect(number().label).toBe("number");
+    expect(typesOf(integer())).toEqual(["integer"]);
+    expect(typesOf(number())).toEqual(["integer", "number"]);
+    expect(labelOf(integer())).toBe("integer");
+    expect(labelOf(number())).toBe("number");
   });
 });
 
@@ -235,10 +234,10 @@ describe("literal (enum / const)", () => {
   ])("$name", run);
 
   it("types and labels", () => {
-    expect(literal(["a", 1, null, { x: 1 }]).types).toEqual(["string", "integer", "null", "object"]);
-    expect(literal(["a", "b"]).types).toEqual(["string"]);
-    expect(tags.label).toBe('one of "latest", "earliest"');
-    expect(literal(["latest"]).label).toBe('"latest"');
+    expect(typesOf(literal(["a", 1, null, { x: 1 }]))).toEqual(["string", "integer", "null", "object"]);
+    expect(typesOf(literal(["a", "b"]))).toEqual(["string"]);
+    expect(labelOf(tags)).toBe('one of "latest", "earliest"');
+    expect(labelOf(literal(["latest"]))).toBe('"latest"');
   });
 });
 
@@ -263,7 +262,7 @@ describe("array", () => {
   ])("$name", run);
 
   it("label names the items", () => {
-    expect(array(string()).label).toBe("array of string");
+    expect(labelOf(array(string()))).toBe("array of string");
   });
 });
 
@@ -300,7 +299,7 @@ describe("tuple", () => {
   ])("$name", run);
 
   it("label lists the items", () => {
-    expect(pair.label).toBe("[string, integer]");
+    expect(labelOf(pair)).toBe("[string, integer]");
   });
 });
 
@@ -510,9 +509,9 @@ describe("anyOf", () => {
   ])("$name", run);
 
   it("types are the union of the branches' types; label joins them", () => {
-    expect(hexOrNull.types).toEqual(["string", "null"]);
-    expect(anyOf([number(), uint64()]).types).toEqual(["integer", "number", "bigint"]);
-    expect(hexOrNull.label).toBe("string matching ^0x[0-9a-f]+$ or null");
+    expect(typesOf(hexOrNull)).toEqual(["string", "null"]);
+    expect(typesOf(anyOf([number(), uint64()]))).toEqual(["integer", "number", "bigint"]);
+    expect(labelOf(hexOrNull)).toBe("string matching ^0x[0-9a-f]+$ or null");
   });
 });
 
@@ -542,9 +541,9 @@ describe("allOf", () => {
   ])("$name", run);
 
   it("types come from the first branch, label joins with 'and'", () => {
-    expect(both.types).toEqual(["string"]);
-    expect(both.label).toBe("string and string matching ^a");
-    expect(allOf([]).types).toEqual(["any"]);
+    expect(typesOf(both)).toEqual(["string"]);
+    expect(labelOf(both)).toBe("string and string matching ^a");
+    expect(typesOf(allOf([]))).toEqual(["any"]);
   });
 });
 
@@ -592,22 +591,22 @@ describe("lazy (named definitions, recursion)", () => {
       return string({ pattern: /^a/ });
     });
     expect(builds).toBe(0);
-    expect(ref.types).toEqual(["string"]);
-    expect(ref.label).toBe("string matching ^a");
-    expect(ref("a", P, [])).toBe(true);
+    expect(typesOf(ref)).toEqual(["string"]);
+    expect(labelOf(ref)).toBe("string matching ^a");
+    expect(explain(ref, "a", P, [])).toBe(true);
     expect(ref.is("b")).toBe(false);
     expect(builds).toBe(1);
   });
 
   it("a recursive label names itself once, not forever", () => {
     const nested: Validator = lazy(() => array(nested));
-    expect(nested.label).toBe("array of any value");
-    expect(tree.label).toBe("object");
+    expect(labelOf(nested)).toBe("array of any value");
+    expect(labelOf(tree)).toBe("object");
   });
 
   it("building a definition that reaches itself through a union ends (the generator refuses such schemas)", () => {
     const loop: Validator = lazy(() => anyOf([loop, nul]));
-    expect(loop.types).toEqual(["any", "null"]);
+    expect(typesOf(loop)).toEqual(["any", "null"]);
   });
 });
 
@@ -630,13 +629,13 @@ describe("shown: the offending value in a message", () => {
     cyclic.self = cyclic;
     expect(shown(cyclic)).toBeUndefined();
     const issues: Issue[] = [];
-    expect(string()(cyclic, P, issues)).toBe(false);
+    expect(explain(string(), cyclic, P, issues)).toBe(false);
     expect(issues).toEqual([issue("type", "must be a string", "object")]);
   });
 
   it("ValidationError's message names the value, not only its type", () => {
     const issues: Issue[] = [];
-    object({ pageSize: integer({ min: 1, max: 10000 }) })({ pageSize: 20000 }, "params", issues);
+    explain(object({ pageSize: integer({ min: 1, max: 10000 }) }), { pageSize: 20000 }, "params", issues);
     expect(new ValidationError("params for adv_getLogs", issues, {}).message).toBe(
       "Invalid params for adv_getLogs: params.pageSize must be at most 10000 (rule: maximum, got 20000).",
     );
@@ -716,8 +715,8 @@ describe("tagged (a union with a discriminator)", () => {
   ])("$name", run);
 
   it("takes the union's types and label", () => {
-    expect(shape.types).toEqual(["object"]);
-    expect(shape.label).toBe("Circle or Square");
+    expect(typesOf(shape)).toEqual(["object"]);
+    expect(labelOf(shape)).toBe("Circle or Square");
   });
 });
 
@@ -725,7 +724,7 @@ describe("hideValues (results: a server's values never reach a message)", () => 
   it("keeps every issue but drops the values", () => {
     const checked = hideValues(object({ hash: string({ pattern: /^0x/ }) }, { required: ["n"] }));
     const issues: Issue[] = [{ path: "before", rule: "x", message: "kept", received: "string", value: '"mine"' }];
-    expect(checked({ hash: "SECRET-KEY-ECHOED" }, "result", issues)).toBe(false);
+    expect(explain(checked, { hash: "SECRET-KEY-ECHOED" }, "result", issues)).toBe(false);
     expect(issues).toEqual([
       { path: "before", rule: "x", message: "kept", received: "string", value: '"mine"' },
       { path: "result.n", rule: "required", message: "is required", received: "undefined" },
@@ -742,7 +741,7 @@ describe("a huge enum", () => {
   it("is looked up, not scanned, and named by its first values", () => {
     expect(big.is("v9999")).toBe(true);
     expect(big.is("v10000")).toBe(false);
-    expect(big.label).toBe(
+    expect(labelOf(big)).toBe(
       `one of ${values
         .slice(0, 20)
         .map((v) => JSON.stringify(v))

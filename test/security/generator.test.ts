@@ -615,7 +615,7 @@ describe("names that would break the output are renamed, and the output compiles
     await writeOutput(out, files!, { cwd: dir });
     await writeFile(
       path.join(out, "probe.mts"),
-      `import { validators } from ${JSON.stringify(path.join(out, "src/unicode/validators.ts"))};\nconst issues = [];\nconsole.log(validators.upper({ word: "ÄBC" }, "params", issues), validators.upper({ word: "äbc" }, "params", []));`,
+      `import { validators } from ${JSON.stringify(path.join(out, "src/unicode/validators.ts"))};\nconsole.log(validators.upper.is({ word: "ÄBC" }), validators.upper.is({ word: "äbc" }));`,
     );
     expect((await run(tsx, [path.join(out, "probe.mts")])).stdout.trim()).toBe("true false");
   });

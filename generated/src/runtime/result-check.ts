@@ -6,6 +6,7 @@
  */
 import { ValidationError, type ErrorContext } from "./base-error.js";
 import type { Issue, Validator } from "./validate.js";
+import { explain } from "./validate-explain.js";
 
 /**
  * A result checked against its method's validator (`validateResponses`): "strict" throws a
@@ -21,7 +22,7 @@ export function checkResult(
 ): void {
   const validate = Object.hasOwn(validators, method) ? validators[method] : undefined;
   const issues: Issue[] = [];
-  if (!options.validateResponses || !validate || validate(result, "result", issues)) return;
+  if (!options.validateResponses || !validate || explain(validate, result, "result", issues)) return;
   const error = new ValidationError(`result of ${method}`, issues, context);
   if (options.validateResponses === "strict") throw error;
   (options.onWarning ?? console.warn)(error.message);

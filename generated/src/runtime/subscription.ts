@@ -16,6 +16,7 @@ import type { ApiSpec, SubscribeOptions, Subscription } from "./options.js";
 import { splitArgs, type SubscriptionSpec } from "./subscribe-args.js";
 import { SubscriptionState, type SubscriptionHost } from "./subscription-state.js";
 import type { Issue, Validator } from "./validate.js";
+import { explain } from "./validate-explain.js";
 
 export type { SubscriptionHost } from "./subscription-state.js";
 
@@ -125,7 +126,7 @@ function itemCheck(
     const table = await (loaded ??= load());
     const validate = Object.hasOwn(table, method) ? table[method]![index] : undefined;
     const issues: Issue[] = [];
-    if (!validate || validate(item, "item", issues)) return;
+    if (!validate || explain(validate, item, "item", issues)) return;
     const error = new ValidationError(`item of ${method}`, issues, context);
     if (mode === "strict") throw error;
     (host.onWarning ?? console.warn)(error.message);

@@ -9,6 +9,7 @@ import { loadSpec } from "../../../generator/load/load.js";
 import { normalizeDocument } from "../../../generator/normalize/document.js";
 import type { DocumentModel } from "../../../generator/model/document.js";
 import type { Issue, Validator } from "../../../runtime/validate.js";
+import { explain } from "../../../runtime/validate-explain.js";
 import { applyU64, parseJson } from "../../../runtime/json.js";
 import type { ApiSpec } from "../../../runtime/index.js";
 import { getPointer } from "../../../generator/load/refs.js";
@@ -51,7 +52,7 @@ function ajvFor(doc: DocumentModel, lenient: boolean) {
 
 const run = (v: Validator, value: unknown): { ok: boolean; issues: Issue[] } => {
   const issues: Issue[] = [];
-  return { ok: v(value, "params", issues), issues };
+  return { ok: explain(v, value, "params", issues), issues };
 };
 
 describe.each(apis)("%s validators agree with ajv", (name, params, results) => {

@@ -3,6 +3,7 @@
  * the transports (http.ts, ws.ts), and the client's `{ url, apiKey }` / `{ proxyUrl }` / `{ transport }`
  * shorthand. Every problem is an Issue naming the option; the key never appears in one.
  */
+import { typeOf } from "./checks.js";
 import type { ClientOptions } from "./options.js";
 import type { Issue } from "./validate.js";
 
@@ -18,10 +19,8 @@ export interface Names {
   apiKey: string;
 }
 
-const kind = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "array" : typeof value);
-
 export const issue = (issues: Issue[], path: string, rule: string, message: string, value: unknown): void =>
-  void issues.push({ path, rule, message, received: kind(value) });
+  void issues.push({ path, rule, message, received: typeOf(value) });
 
 /**
  * Checks `raw` (a URL whose protocol `ws` says: `ws(s)://` or `http(s)://`) and `apiKey`, adding an

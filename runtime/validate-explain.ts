@@ -6,16 +6,15 @@
  * `is` and this module agree on every value (test/generator/plugins/validators-compiled.test.ts
  * checks it on every document's validators).
  */
-// Types only: a runtime import of the success path's validator modules would make bundlers split
-// them into a chunk of their own, shared with this path, which an app would fetch at start. The few
-// rules both sides need (a string's length, the bounds, a tuple's largest length, a tagged union's
-// branch, repeated items) are written here again, and the two sides are tested to agree.
+// The rules both sides need (a string's length in characters, own keys) come from the success
+// path's validate.ts: this path and the start share one chunk in esbuild anyway (validate.ts says
+// why), so importing them costs no extra chunk. Bounds, a tuple's largest length and a tagged
+// union's branch are said here with their messages, and the two sides are tested to agree.
 import type { Issue, NumberOptions, Shape, StringOptions, UnionOptions, Validator } from "./validate-core.js";
+import { characters, has } from "./validate.js";
 import { labelOf, typeOf, typesOf, unionName } from "./validate-labels.js";
 
 export { labelOf, typeOf, typesOf };
-
-const has = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
 
 /** `value` as short JSON for a message (at most 40 characters): `20000`, `"0xZZ"`, `{"a":1,…`, `12n`. */
 export function shown(value: unknown): string | undefined {
@@ -118,9 +117,7 @@ function stringIssues(options: StringOptions, value: unknown, path: string, issu
   if (typeof value !== "string") return fail(issues, path, "type", "must be a string", value);
   if (pattern && !pattern.test(value)) return fail(issues, path, "pattern", `must match ${pattern.source}`, value);
   // JSON Schema counts characters (code points), not UTF-16 units.
-  let length = 0;
-  for (let i = 0; i < value.length; i++, length++) if (value.charCodeAt(i) >> 10 === 54 && i + 1 < value.length) i++;
-  if (length < (minLength ?? 0))
+  if (characters(value) < (minLength ?? 0))
     return fail(issues, path, "minLength", `must be at least ${minLength} characters long`, value);
   return fail(issues, path, "maxLength", `must be at most ${maxLength} characters long`, value);
 }

@@ -5,7 +5,7 @@
  * failure path's code cannot be loaded (fail.ts). Apart so that the start bundle holds no other
  * error class: bundlers split chunks by module.
  */
-import type { Issue } from "./validate.js";
+import type { Issue } from "./validate-core.js";
 
 export interface ErrorContext {
   /** JSON-RPC method name. */

@@ -3,8 +3,8 @@
  * `rules`. What the mock checks a request with; the client checks params in two steps, whether
  * they pass (params-check.ts) and, when not, what is wrong (limit-issues.ts, on the failure path).
  */
-import { limitIssues } from "./limit-issues.js";
-import { breaches, type LimitRule } from "./params-check.js";
+import { breaches, limitIssues } from "./limit-issues.js";
+import type { LimitRule } from "./params-check.js";
 import type { Issue } from "./validate.js";
 
 export type { LimitRule } from "./params-check.js";

@@ -1,9 +1,10 @@
 /**
  * Whether a call's params pass before it is sent: the method's validator and the `x-limits` rules of
- * the spec (spec/README.md), without a message. What is wrong, and where, is said by limits.ts on
- * the failure path (failures.ts), which the client loads only when params do not pass.
+ * the spec (spec/README.md), without a message. What is wrong, and where, is said by limit-issues.ts
+ * on the failure path (failures.ts), which the client loads only when params do not pass; it takes
+ * `breach` from here (this module is in the start's shared chunk, see validate.ts).
  */
-import type { Validator } from "./validate.js";
+import type { Validator } from "./validate-core.js";
 
 /** A rule of the `x-limits` extension (spec/README.md). */
 export type LimitRule =
@@ -28,23 +29,13 @@ function blockNumber(value: unknown): bigint | undefined {
 export type Breach = readonly [LimitRule, bigint | true];
 
 /** How `params` break `rule` (see Breach); `undefined` when they keep to it. */
-function breach(rule: LimitRule, params: Record<string, unknown>): bigint | true | undefined {
+export function breach(rule: LimitRule, params: Record<string, unknown>): bigint | true | undefined {
   if (rule.rule === "maxBlockSpan") {
     const from = blockNumber(params[rule.from]);
     const to = blockNumber(params[rule.to]);
     return from !== undefined && to !== undefined && to - from > BigInt(rule.max) ? to - from : undefined;
   }
   return rule.rule === "requires" && params[rule.if] === true && params[rule.then] !== true ? true : undefined;
-}
-
-/** The rules `params` break, in order. */
-export function breaches(rules: readonly LimitRule[] | undefined, params: Record<string, unknown>): Breach[] {
-  const found: Breach[] = [];
-  for (const rule of rules ?? []) {
-    const how = breach(rule, params);
-    if (how !== undefined) found.push([rule, how]);
-  }
-  return found;
 }
 
 /** Whether the named params pass the method's validator (when it has one) and its limit rules. */

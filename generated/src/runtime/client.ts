@@ -14,7 +14,7 @@ import { issue, shorthandTarget } from "./endpoint.js";
 import { ValidationError, type ErrorContext } from "./base-error.js";
 import { httpTransport } from "./http.js";
 import { withHooks } from "./hooks.js";
-import { breaches, paramsPass } from "./params-check.js";
+import { paramsPass } from "./params-check.js";
 import type { ApiSpec, CallFn, CallOptions, ClientOptions, PaginateOptions, Paginator, RpcClient } from "./options.js";
 import {
   RECONNECTS,
@@ -150,8 +150,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     const named = toNamed(params, spec);
     // What is wrong is said on the failure path (limit-issues.ts, through failures.ts); nothing is sent.
     if (checkParams && spec && !paramsPass(spec, validator, named)) {
-      const broken = breaches(spec.limits, named);
-      throw await failed((f) => f.paramsError(method, validator, named, broken), context);
+      throw await failed((f) => f.paramsError(method, validator, named, spec.limits), context);
     }
     const encoded = encodeParams(named, params, spec, endpoint);
     const send: SendOptions = plain

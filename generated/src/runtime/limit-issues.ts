@@ -2,18 +2,28 @@
 /**
  * What is wrong with params that break the `x-limits` rules of the spec (spec/README.md), and the
  * ValidationError of params that do not pass: the failure path (failures.ts), loaded only then.
- * params-check.ts says whether params pass and which rules they break; no runtime import of it
- * here, or bundlers would make a chunk of it for this path and the success path to share.
+ * params-check.ts says whether params pass; which rules they break is found here, with its `breach`
+ * (a runtime import that costs no chunk: validate.ts puts params-check.ts in the start's shared chunk).
  */
 import { ValidationError } from "./base-error.js";
-import type { Breach, LimitRule } from "./params-check.js";
+import { breach, type Breach, type LimitRule } from "./params-check.js";
 import type { Issue, Validator } from "./validate.js";
 import { explain, typeOf } from "./validate-explain.js";
 
 /** The rule's own description when the table carries it (the generated client's table leaves it out). */
 const why = (rule: LimitRule): string => (rule.description ? `; ${rule.description}` : ", by the spec's x-limits");
 
-/** The issues of the rules params break (params-check.ts finds them): where, and why. */
+/** The rules `params` break, in order. */
+export function breaches(rules: readonly LimitRule[] | undefined, params: Record<string, unknown>): Breach[] {
+  const found: Breach[] = [];
+  for (const rule of rules ?? []) {
+    const how = breach(rule, params);
+    if (how !== undefined) found.push([rule, how]);
+  }
+  return found;
+}
+
+/** The issues of the rules params break (found by `breaches`): where, and why. */
 export function limitIssues(
   broken: readonly Breach[],
   params: Record<string, unknown>,
@@ -47,10 +57,10 @@ export function paramsError(
   method: string,
   validator: Validator | undefined,
   named: Record<string, unknown>,
-  broken: readonly Breach[],
+  limits: readonly LimitRule[] | undefined,
 ): ValidationError {
   const issues: Issue[] = [];
   if (validator) explain(validator, named, "params", issues);
-  limitIssues(broken, named, "params", issues);
+  limitIssues(breaches(limits, named), named, "params", issues);
   return new ValidationError(`params for ${method}`, issues, { method });
 }

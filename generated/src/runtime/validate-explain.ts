@@ -10,7 +10,9 @@
 // The rules both sides need (a string's length in characters, own keys) come from the success
 // path's validate.ts: this path and the start share one chunk in esbuild anyway (validate.ts says
 // why), so importing them costs no extra chunk. Bounds, a tuple's largest length and a tagged
-// union's branch are said here with their messages, and the two sides are tested to agree.
+// union's branch are said here with their messages, and the two sides are tested to agree:
+// importing brokenBound, tupleMax and taggedBranch from the start instead was measured to add
+// 45-73 B gzipped to Rollup's one-call apps (exports the start chunk must then keep).
 import type { Issue, NumberOptions, Shape, StringOptions, UnionOptions, Validator } from "./validate-core.js";
 import { characters, has } from "./validate.js";
 import { labelOf, typeOf, typesOf, unionName } from "./validate-labels.js";

@@ -1,5 +1,7 @@
 /** Builders of small OpenRPC documents for the generator's unit tests. */
 import type { LoadedSpec } from "../../generator/load/load.js";
+import type { DocumentModel } from "../../generator/model/document.js";
+import { normalizeDocument } from "../../generator/normalize/document.js";
 
 export interface MiniMethod {
   name: string;
@@ -31,4 +33,17 @@ export function loaded(
   entry = "spec/test.openrpc.json",
 ): LoadedSpec {
   return { entry, files: new Map<string, unknown>([[entry, document], ...Object.entries(files)]) };
+}
+
+/**
+ * These methods as one normalized document: each by-position, with no params and no result unless
+ * given (a method without a result is what the notification conventions look for).
+ */
+export function normalizedMethods(methods: Record<string, unknown>[]): DocumentModel {
+  const document = {
+    openrpc: "1.3.2",
+    info: { title: "T", version: "1.0.0" },
+    methods: methods.map((m) => ({ paramStructure: "by-position", params: [], ...m })),
+  };
+  return normalizeDocument({ entry: "doc.json", files: new Map([["doc.json", document]]) });
 }

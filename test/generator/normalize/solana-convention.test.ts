@@ -12,7 +12,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PackageResult } from "../../../generator/commands/pipeline.js";
 import { startMockServer, type MockServer } from "../../../generator/mock/server.js";
-import { normalizeDocument } from "../../../generator/normalize/document.js";
+import { normalizedMethods } from "../../helpers/spec.js";
 import { generateInto, take, typecheck, wsClientOf, type Sub } from "../../helpers/generated-package.js";
 
 const FIXTURE = "test/fixtures/openrpc/solana-convention.openrpc.json";
@@ -47,15 +47,6 @@ afterAll(async () => {
   if (out) await rm(out, { recursive: true, force: true });
 }, 240_000);
 
-/** A document of these methods, normalized (each by-position). */
-function modelOf(methods: Record<string, unknown>[]) {
-  const doc = {
-    openrpc: "1.3.2",
-    info: { title: "T", version: "1.0.0" },
-    methods: methods.map((m) => ({ paramStructure: "by-position", params: [], ...m })),
-  };
-  return normalizeDocument({ entry: "doc.json", files: new Map([["doc.json", doc]]) });
-}
 const id = { name: "subscription", required: true, schema: { type: "integer" } };
 const answer = { name: "r", schema: { type: "integer" } };
 
@@ -126,7 +117,7 @@ describe("the <x>Subscribe / <x>Unsubscribe / <x>Notification convention", () =>
       "no result (the subscription id)",
     ],
   ])("is not recognized, with a warning at fooSubscribe, with %s", (_what, methods, reason) => {
-    const model = modelOf(methods);
+    const model = normalizedMethods(methods);
     expect(model.methods.filter((m) => m.subscription)).toEqual([]);
     expect(model.methods.map((m) => m.rpcName)).toEqual(methods.map((m) => m.name));
     expect(model.warnings.filter((w) => w.kind === "subscription-convention")).toEqual([
@@ -135,7 +126,7 @@ describe("the <x>Subscribe / <x>Unsubscribe / <x>Notification convention", () =>
   });
 
   it("is silent where the names only look alike (no <x>Unsubscribe, or not camelCase)", () => {
-    const model = modelOf([
+    const model = normalizedMethods([
       { name: "fooSubscribe", result: answer },
       { name: "Bar_Subscribe", result: answer },
       { name: "Bar_Unsubscribe", params: [id], result: answer },

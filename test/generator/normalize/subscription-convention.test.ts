@@ -12,19 +12,11 @@ import { generatePackage } from "../../../generator/commands/pipeline.js";
 import { loadSpec } from "../../../generator/load/load.js";
 import { startMockServer, type MockServer } from "../../../generator/mock/server.js";
 import { normalizeDocument } from "../../../generator/normalize/document.js";
+import { normalizedMethods } from "../../helpers/spec.js";
 import { ROOT } from "../../../generator/root.js";
 
 const FIXTURE = "test/fixtures/openrpc/subscribe-convention.openrpc.json";
 
-/** A document of these methods, normalized (each method by-position, with a string result unless given). */
-function modelOf(methods: Record<string, unknown>[]) {
-  const doc = {
-    openrpc: "1.3.2",
-    info: { title: "T", version: "1.0.0" },
-    methods: methods.map((m) => ({ paramStructure: "by-position", params: [], ...m })),
-  };
-  return normalizeDocument({ entry: "doc.json", files: new Map([["doc.json", doc]]) });
-}
 const id = { name: "id", required: true, schema: { type: "string" } };
 const result = { name: "r", schema: { type: "string" } };
 
@@ -77,7 +69,7 @@ describe("the eth_subscribe convention", () => {
       'the document has a method "foo_subscription"',
     ],
   ])("is not recognized, with a warning at the subscribe method, with %s", (_what, methods, reason) => {
-    const model = modelOf(methods);
+    const model = normalizedMethods(methods);
     expect(model.methods.filter((m) => m.subscription)).toEqual([]);
     expect(model.methods.map((m) => m.rpcName)).toEqual(methods.map((m) => m.name));
     expect(model.warnings.filter((w) => w.kind === "subscription-convention")).toEqual([
@@ -99,7 +91,7 @@ describe("the eth_subscribe convention", () => {
       ],
     ],
   ])("is not recognized with %s", (_what, methods) => {
-    const model = modelOf(methods);
+    const model = normalizedMethods(methods);
     expect(model.methods.filter((m) => m.subscription)).toEqual([]);
     expect(model.warnings.filter((w) => w.kind === "subscription-convention")).toEqual([]);
   });
@@ -110,7 +102,7 @@ describe("the eth_subscribe convention", () => {
       result,
       "x-subscription": { notification: "foo_event", unsubscribe: "foo_unsubscribe", item: { type: "integer" } },
     };
-    const model = modelOf([
+    const model = normalizedMethods([
       own,
       { name: "foo_unsubscribe", params: [id], result },
       { name: "bar_subscribe", result },

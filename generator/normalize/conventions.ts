@@ -20,17 +20,11 @@
  */
 import type { Problem } from "../model/document.js";
 import { deref } from "../load/refs.js";
-import { conventionalSubscription, notificationMethodSubscriptions } from "./notification-methods.js";
-import type { ConventionalSubscription, MethodObject, ResolvedMethod, XSubscription } from "./openrpc.js";
+import { conventionalSubscription, notificationMethodSubscriptions, type Conventions } from "./notification-methods.js";
+
+import type { MethodObject, ResolvedMethod, XSubscription } from "./openrpc.js";
 
 const SUBSCRIBE = /^(.+)_subscribe$/;
-
-export interface Conventions {
-  /** The conventional subscription of each recognized method, by JSON-RPC name. */
-  subscriptions: Map<string, ConventionalSubscription>;
-  /** Notification methods (server → client), not generated as calls. */
-  notifications: Set<string>;
-}
 
 /** The subscriptions the document describes by a recognized convention. */
 export function conventionalSubscriptions(

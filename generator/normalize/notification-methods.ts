@@ -22,9 +22,11 @@ import type { ContentDescriptorObject, ConventionalSubscription, ResolvedMethod 
 const SUBSCRIBE = /^(.+)_subscribe(.+)$/;
 const NOTIFICATION = /^(.+)_subscription(.+)$/;
 
-interface Found {
+/** What the conventions found in a document (conventions.ts gathers them all into one). */
+export interface Conventions {
+  /** The conventional subscription of each recognized method, by JSON-RPC name. */
   subscriptions: Map<string, ConventionalSubscription>;
-  /** JSON-RPC names of notification methods, which are not generated as calls. */
+  /** JSON-RPC names of notification methods (server → client), which are not generated as calls. */
   notifications: Set<string>;
 }
 
@@ -33,8 +35,8 @@ export function notificationMethodSubscriptions(
   methods: readonly (ResolvedMethod | undefined)[],
   files: Map<string, unknown>,
   warnings: Problem[],
-): Found {
-  const found: Found = { subscriptions: new Map(), notifications: new Set() };
+): Conventions {
+  const found: Conventions = { subscriptions: new Map(), notifications: new Set() };
   const byName = new Map<string, ResolvedMethod>();
   for (const m of methods) if (m) byName.set(m.value.name, m);
   // Notification methods by namespace: matching names without a result.

@@ -271,7 +271,9 @@ export function jsonTypes(node: SchemaNode, definitions: SchemaDefinitions, dept
 /**
  * The declared keys of an object schema, through references and `allOf` members: each key with
  * whether some member requires it (`required` beside `properties`, or `required` alone in another
- * member). Undefined when the node is no object schema (a union, a scalar, a cycle).
+ * member). Undefined when the node is no object schema (a union, a scalar, a cycle). Unlike
+ * merge.ts's `objectOf`, it never takes a union's branch: every key it names is a key of the
+ * type, so the type printer may `Pick` it.
  */
 export function objectKeys(
   node: SchemaNode,

@@ -192,6 +192,14 @@ const rows: [string, Record<string, JsonSchema>, string, NamedSchema["role"]?][]
     'export type Beside = Base &\n  Required<Pick<Base, "a" | "b">> & {\n    own: number;\n  };\nexport type Alone = Base & Required<Pick<Base, "c">>;\n\nexport interface Base {\n  a?: string;\n  b?: string;\n  c?: string;\n}\n',
   ],
   [
+    "a required key with hostile text stays a string literal in Required<Pick<…>>",
+    {
+      Base: { type: "object", properties: { 'a"*/b': { type: "string" } } },
+      Hostile: { allOf: [{ $ref: "#/definitions/Base" }, { required: ['a"*/b'] }] },
+    },
+    "export type Hostile = Base & Required<Pick<Base, 'a\"*/b'>>;\n\nexport interface Base {\n  'a\"*/b'?: string;\n}\n",
+  ],
+  [
     "a base that is itself an allOf: its keys are seen through it (narrowed with Omit, required with Pick)",
     {
       Header: { type: "object", properties: { h: { type: "string" }, t: { type: "string" } } },

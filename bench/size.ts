@@ -225,6 +225,12 @@ export async function rollupApp(source: string): Promise<BundleSize> {
   }
 }
 
+/** The input files (paths as esbuild names them) of the chunks loaded before the first call resolves. */
+export function startInputs(metafile: Metafile | undefined): string[] {
+  if (!metafile) return [];
+  return [...initialChunks(metafile)].flatMap((key) => Object.keys(metafile.outputs[key]?.inputs ?? {}));
+}
+
 /** Minified bytes loaded at start by input module, largest first, shortened to package or file. */
 export function composition(metafile: Metafile | undefined, limit = 6): string {
   const byModule = new Map<string, number>();

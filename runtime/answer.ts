@@ -6,7 +6,7 @@
  */
 import type { MethodSpec } from "./codec.js";
 import { MAX_RESPONSE_DEPTH } from "./defaults.js";
-import { applyU64, deeperThan, parseJson, restoreNumbers, stringifyJson } from "./json.js";
+import { deeperThan, stringifyJson } from "./json-text.js";
 
 /** A parsed answer: the JSON-RPC response object (or array), whether long integers were marked, the raw text. */
 export interface Reply {
@@ -41,23 +41,19 @@ export const REFUSED: unique symbol = Symbol("refused");
 /**
  * The result of an answer that is a JSON-RPC response object with a `result`, no error, and the
  * request's `id` (`undefined` accepts any id), nested no deeper than the limit; its u64 fields as
- * `bigint` (integers beyond 2^53 kept exact when `lossless`). `REFUSED` for any other answer.
+ * `bigint` and integers beyond 2^53 kept exact, by the method's `exact` parser (exact.ts): a method
+ * without u64 fields takes `JSON.parse`. `REFUSED` for any other answer, and for long integers
+ * without that parser (marked by a transport that parsed the answer, or a spec with `u64` and no
+ * `exact`): wire.ts decodes those exactly.
  */
-export function takeResult(
-  answer: Answer,
-  id: number | undefined,
-  spec: MethodSpec | undefined,
-  lossless = true,
-): unknown {
+export function takeResult(answer: Answer, id: number | undefined, spec: MethodSpec | undefined): unknown {
+  const exact = spec?.exact;
   let message: unknown;
-  let marked: boolean;
+  let marked = false;
   if (typeof answer === "string") {
     try {
-      if (lossless) ({ value: message, marked } = parseJson(answer));
-      else {
-        message = JSON.parse(answer);
-        marked = false;
-      }
+      if (exact) ({ value: message, marked } = exact.parse(answer));
+      else message = JSON.parse(answer);
     } catch {
       return REFUSED;
     }
@@ -69,8 +65,6 @@ export function takeResult(
   if (Object.hasOwn(m, "error") && m.error !== undefined && m.error !== null) return REFUSED;
   if (id !== undefined && (!Object.hasOwn(m, "id") || (m.id !== id && m.id !== String(id)))) return REFUSED;
   if (!Object.hasOwn(m, "result")) return REFUSED;
-  let result = m.result;
-  if (spec?.u64) result = applyU64(result, spec.u64);
-  if (marked) result = restoreNumbers(result);
-  return result;
+  if (!marked && !spec?.u64) return m.result;
+  return exact ? exact.decode(m.result, spec?.u64, marked) : REFUSED;
 }

@@ -118,7 +118,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     let p = prepared.get(method);
     if (!p) {
       const context: ErrorContext = Object.freeze({ method, host });
-      // Only results with u64 fields need the exact-integer parser (spec-driven; see json.ts).
+      // Only results with u64 fields need the exact-integer parser (spec-driven; see exact.ts).
       p = { context, send: Object.freeze({ timeout, context, lossless: spec?.u64 !== undefined }) };
       if (spec) prepared.set(method, p);
     }
@@ -169,9 +169,10 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       const answer: Answer = queue
         ? await new Promise<Reply>((resolve, reject) => queue({ request, resolve, reject }))
         : await wire.request(request, send);
-      const result = takeResult(answer, jsonrpc ? id : undefined, spec, send.lossless);
+      const result = takeResult(answer, jsonrpc ? id : undefined, spec);
       if (result !== REFUSED) return result;
-      // Not a result: the typed error is made on the failure path (wire.ts, through failures.ts).
+      // Not a result: the typed error is made on the failure path (wire.ts, through failures.ts); or long
+      // integers answer.ts has no exact parser for, which wire.ts decodes exactly.
       const failures = await loadFailures(context);
       return failures.decodeAnswer(answer, jsonrpc ? id : undefined, spec, context, secrets, send.lossless);
     };

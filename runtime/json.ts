@@ -4,15 +4,15 @@
  * marked in the raw text before parsing, and the fields the spec types `uint64` become `bigint`.
  * Text without long integers takes the plain `JSON.parse` path.
  */
+import { INTEGER_MARK } from "./json-text.js";
+
+// Writing bigints and the depth guard are what every call needs (json-text.ts, at start); this module is
+// the exact-integer parser, which only methods with u64 fields need there (exact.ts).
+export { INTEGER_MARK, deeperThan, stringifyJson } from "./json-text.js";
 
 /** Where the u64 fields of a value are: `true` for this value, a key per property, `*` for array items. */
 export type U64Map = true | { readonly [key: string]: U64Map };
 
-/**
- * @internal Prefix of the strings that stand for long integers between the two parsing steps. The random
- * part means a string a server sends can never be mistaken for one.
- */
-export const INTEGER_MARK = `\u0000${Math.random().toString(36).slice(2, 10)}:`;
 const MARK = INTEGER_MARK;
 const MARK_JSON = MARK.replace("\u0000", "\\u0000");
 /** A digit run long enough to be unsafe, right after a JSON delimiter (a cheap pre-check). */
@@ -82,52 +82,4 @@ export function restoreNumbers(value: unknown): unknown {
     }
   }
   return value;
-}
-
-/**
- * Whether a parsed JSON value nests arrays/objects deeper than `max` levels. The runtime and its
- * users walk values recursively; a 100 000-deep answer would overflow the stack there.
- */
-export function deeperThan(value: unknown, max: number): boolean {
-  if (value === null || typeof value !== "object") return false;
-  return nestsDeeper(value, max);
-}
-
-/** `deeperThan` for an object or array; leaves are skipped without a call (most of a large answer is leaves). */
-function nestsDeeper(value: object, max: number): boolean {
-  if (max === 0) return true;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      if (item !== null && typeof item === "object" && nestsDeeper(item, max - 1)) return true;
-    }
-    return false;
-  }
-  for (const key in value) {
-    const item = (value as Record<string, unknown>)[key];
-    if (item !== null && typeof item === "object" && nestsDeeper(item, max - 1)) return true;
-  }
-  return false;
-}
-
-/** `JSON.stringify` that writes `bigint`s as plain JSON integers. */
-export function stringifyJson(value: unknown): string {
-  // Most values hold no bigint: plain JSON.stringify (no replacer call per value) throws on the first one.
-  try {
-    return JSON.stringify(value);
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-  }
-  let sawBigInt = false;
-  const text = JSON.stringify(value, (_key, v: unknown) => {
-    if (typeof v !== "bigint") return v;
-    sawBigInt = true;
-    return `${MARK}${v}`;
-  });
-  return sawBigInt
-    ? text
-        .split(`"${MARK_JSON}`)
-        .map((part, i) => (i === 0 ? part : part.replace(/^(-?\d+)"/, "$1")))
-        .join("")
-    : text;
 }

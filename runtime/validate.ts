@@ -113,10 +113,10 @@ export function multipleOf(step: number): Validator {
 }
 
 // Chunking (docs/DECISIONS.md, "One shared start chunk"): the modules the start shares with the
-// failure path and extras.ts (the error base, the defaults, the JSON codec, the params' pass check) are re-exported here, so
+// failure path and extras.ts (the error base, the defaults, the JSON writer, the params' pass check) are re-exported here, so
 // the lazy result validators reach them as well and every lazy chunk reaches the same start modules
 // as the others; esbuild then makes one shared chunk of them, not two. Unused, they cost nothing.
 export { ValidationError } from "./base-error.js";
 export { DEFAULT_TIMEOUT } from "./defaults.js";
-export { parseJson } from "./json.js";
+export { stringifyJson } from "./json-text.js";
 export { paramsPass } from "./params-check.js";

@@ -14,6 +14,7 @@ import {
   type EndpointSpec,
   type MethodSpec,
   type Params,
+  exactJson,
 } from "../../runtime/index.js";
 // encodeParams and decodeResponse were moved from client.ts to codec.ts (client.ts uses them from there).
 import { encodeParams } from "../../runtime/codec.js";
@@ -733,6 +734,19 @@ describe("createRpcClient: results and errors", () => {
   it("u64 fields of the result are bigint", async () => {
     const client = createRpcClient(api, { url: `${base}/sol` });
     expect(await client.call("getBalance", ["acc"])).toStrictEqual({ context: { slot: 12 }, value: U64_MAX });
+  });
+
+  it("u64 fields are exact with the method's exact parser (success path) and without it (wire.ts)", async () => {
+    const client = createRpcClient(api, { url: `${base}/sol` });
+    const spec: MethodSpec = { params: ["account"], u64: { value: true } };
+    const want = { context: { slot: 12 }, value: U64_MAX };
+    expect(await client.invoke("getBalance", { ...spec, exact: exactJson }, undefined, ["acc"])).toStrictEqual(want);
+    expect(await client.invoke("getBalance", spec, undefined, ["acc"])).toStrictEqual(want);
+    // A method without u64 fields parses with JSON.parse: a long integer is a number, as JSON.parse makes it.
+    expect(await client.invoke("getBalance", { params: ["account"] }, undefined, ["acc"])).toStrictEqual({
+      context: { slot: 12 },
+      value: Number(U64_MAX),
+    });
   });
 
   it.each<{

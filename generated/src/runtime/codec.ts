@@ -3,6 +3,7 @@
  * Params in the endpoint's form (what a call needs before it is sent). The text on the wire —
  * framing, parsing and decoding answers — is in wire.ts, loaded with the transport.
  */
+import type { ExactJson } from "./exact.js";
 import type { U64Map } from "./json.js";
 
 /** How an endpoint takes requests (the `x-endpoint` extension of a spec server). */
@@ -26,6 +27,12 @@ export interface MethodSpec {
   readonly limits?: readonly import("./limits.js").LimitRule[];
   /** Where the result holds u64 values (parsed as `bigint`). */
   readonly u64?: U64Map;
+  /**
+   * The exact-integer parser for a result with `u64` fields (`exactJson` from exact.ts): named here so
+   * that an app whose methods have none bundles none of it. Without it such a result is still exact,
+   * decoded by wire.ts (loaded then).
+   */
+  readonly exact?: ExactJson;
   /** Pagination: the token param, the next-token field and the items field of the result. */
   readonly page?: { readonly token: string; readonly next: string; readonly items: string };
   /** The method opens a subscription (`x-subscription`): notification, unsubscribe method, item variants. */

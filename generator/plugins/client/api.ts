@@ -42,6 +42,7 @@ export function emitApi(doc: DocumentModel, header: string): string {
   return [
     header,
     `import type { ApiSpec } from "../runtime/index.js";`,
+    ...exactImport(doc.methods, definitions),
     `import { validators } from "./validators.js";`,
     "",
     ...jsDocLines(
@@ -80,13 +81,27 @@ export function methodEntry(m: MethodModel, definitions: Map<string, JsonSchema>
       "limits",
       m.limits.map(({ description: _d, ...rule }) => rule),
     );
-  const u64 = m.result ? u64Map(m.result.schema, definitions, new Set()) : undefined;
-  if (u64 !== undefined) add("u64", u64);
+  const u64 = resultU64(m, definitions);
+  if (u64 !== undefined) {
+    add("u64", u64);
+    // The exact-integer parser, named only where a result needs it (runtime/exact.ts).
+    parts.push({ key: "exact", value: raw("exactJson", "identifier") });
+  }
   if (m.pagination)
     add("page", { token: m.pagination.tokenParam, next: m.pagination.nextField, items: m.pagination.itemsField });
   if (m.subscription) add("subscription", subscriptionEntry(m, definitions));
   return objectExpr(parts);
 }
+
+/** Where a method's result holds u64 values, or `undefined`. */
+const resultU64 = (m: MethodModel, definitions: Map<string, JsonSchema>): U64Map | undefined =>
+  m.result ? u64Map(m.result.schema, definitions, new Set()) : undefined;
+
+/** The import of the exact-integer parser, when one of `methods` has a result with u64 fields (else none). */
+export const exactImport = (methods: readonly MethodModel[], definitions: Map<string, JsonSchema>): string[] =>
+  methods.some((m) => resultU64(m, definitions) !== undefined)
+    ? [`import { exactJson } from "../runtime/exact.js";`]
+    : [];
 
 /** What the runtime needs of an `x-subscription`: the method names, and per variant its condition, params and u64 fields. */
 function subscriptionEntry(m: MethodModel, definitions: Map<string, JsonSchema>): object {

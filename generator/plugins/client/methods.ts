@@ -28,7 +28,7 @@ import {
   type Param,
 } from "../../print/ts-code.js";
 import { firstSentence } from "../../print/first-sentence.js";
-import { endpoints, methodEntry } from "./api.js";
+import { endpoints, exactImport, methodEntry } from "./api.js";
 import { params } from "./client.js";
 
 /** The methods a function is made for: every one but those that open a subscription (the client's `subscribe`). */
@@ -53,6 +53,7 @@ export function emitMethods(doc: DocumentModel, header: string): string {
   const imports: Doc = [
     importDeclaration(["createRpcClient"], '"../runtime/client.js"'),
     hardline,
+    ...exactImport(methods, definitions).map((line) => [line, hardline]),
     importDeclaration(
       ["ApiSpec", "CallOptions", "ClientOptions", "MethodSpec", "RpcClient"],
       '"../runtime/index.js"',

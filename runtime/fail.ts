@@ -8,18 +8,22 @@ import { NetworkError, type ErrorContext } from "./base-error.js";
 export type Failures = typeof import("./failures.js");
 
 /**
- * The failure path's module. When it cannot be loaded (a browser gone offline cannot fetch the
- * chunk either), the call fails with a NetworkError that says so, which holds no secret: the
- * failure it could not describe is left out.
+ * A module of the runtime loaded on first use. When it cannot be loaded (a browser gone offline cannot
+ * fetch the chunk either), the call fails with a NetworkError that says `what` could not be loaded,
+ * which holds no secret.
+ */
+export const loadModule = <M>(load: () => Promise<M>, what: string, context: ErrorContext): Promise<M> =>
+  load().catch((error: unknown) => {
+    const reason = error instanceof Error ? `: ${error.message}` : "";
+    throw new NetworkError(`The call failed: ${what} could not be loaded${reason}`, { ...context, cause: error });
+  });
+
+/**
+ * The failure path's module (or the NetworkError of `loadModule`, which leaves out the failure it could
+ * not describe).
  */
 export const loadFailures = (context: ErrorContext): Promise<Failures> =>
-  import("./failures.js").catch((error: unknown) => {
-    const reason = error instanceof Error ? `: ${error.message}` : "";
-    throw new NetworkError(`The call failed, and the code that describes its failure could not be loaded${reason}`, {
-      ...context,
-      cause: error,
-    });
-  });
+  loadModule(() => import("./failures.js"), "the code that describes its failure", context);
 
 /** The error `make` builds with the failure path's module (or the NetworkError of `loadFailures`). */
 export const failed = (make: (f: Failures) => Error, context: ErrorContext): Promise<Error> =>

@@ -51,7 +51,8 @@ import {
 // 9.6 KB (9754 B; Rollup 8.8 KB, 8972 B) with which limit rules params break found on the failure path.
 // 9.2 KB (9322 B; Rollup 8.5 KB, 8613 B) once the exact-integer parser (json.ts) loads only with a method whose
 // result has u64 fields (the method table names it: exact.ts), none of the Advanced API's.
-const BUDGETS = { esbuild: 9.2 * 1024, rollup: 8.5 * 1024 };
+// 9.1 KB (9269 B; Rollup 8.4 KB, 8558 B) with the deadline of custom transports loaded on their first call (deadline.ts).
+const BUDGETS = { esbuild: 9.1 * 1024, rollup: 8.4 * 1024 };
 
 /**
  * The same app on the per-method functions (`createAdvancedCore` + `getLogs` from `advanced/methods`):
@@ -66,7 +67,8 @@ const BUDGETS = { esbuild: 9.2 * 1024, rollup: 8.5 * 1024 };
 // 9.0 KB (9141 B; Rollup 8.2 KB, 8388 B) with which limit rules params break found on the failure path
 // (limit-issues.ts's breaches, with params-check.ts's breach through the shared chunk).
 // 8.5 KB (8701 B; Rollup 7.9 KB, 8030 B) without the exact-integer parser at start (exact.ts).
-const METHODS_BUDGETS = { esbuild: 8.5 * 1024, rollup: 7.9 * 1024 };
+// 8.5 KB (8650 B; Rollup 7.8 KB, 7978 B) with the deadline of custom transports loaded on their first call.
+const METHODS_BUDGETS = { esbuild: 8.5 * 1024, rollup: 7.8 * 1024 };
 
 describe("bundle size", () => {
   it(`esbuild: the one-call app fetches at most ${BUDGETS.esbuild} bytes gzipped before its first call resolves`, async () => {

@@ -116,3 +116,42 @@ describe("when the failure path cannot be loaded (offline)", () => {
     },
   );
 });
+
+describe("a custom transport's deadline (runtime/deadline.ts) is loaded on its first call", () => {
+  const spec: ApiSpec = {
+    name: "Test",
+    methods: { ok: { params: [] } },
+    keyed: { paramStructure: "by-position", envelope: "jsonrpc", methodIn: "body" },
+  };
+  afterEach(() => vi.doUnmock("../../runtime/deadline.js"));
+
+  it("bounds the call once loaded: a TimeoutError when the transport never answers", async () => {
+    vi.resetModules();
+    const { createRpcClient, createTransport, TimeoutError } = await import("../../runtime/index.js");
+    let sent = 0;
+    const never = createTransport({ type: "memory", request: () => (sent++, new Promise<string>(() => undefined)) });
+    const c = createRpcClient(spec, { transport: never, timeout: 30, retryCount: 0 });
+    await expect(c.call("ok", [])).rejects.toBeInstanceOf(TimeoutError);
+    await expect(c.call("ok", [])).rejects.toBeInstanceOf(TimeoutError);
+    expect(sent).toBe(2);
+  });
+
+  it("when it cannot be loaded (offline): a NetworkError saying so, and nothing sent", async () => {
+    vi.resetModules();
+    vi.doMock("../../runtime/deadline.js", () => {
+      throw new Error("Failed to fetch dynamically imported module: https://app.example/deadline-X.js");
+    });
+    const { createRpcClient, createTransport, NetworkError } = await import("../../runtime/index.js");
+    let sent = 0;
+    const memory = createTransport({
+      type: "memory",
+      request: async ({ id }) => (sent++, JSON.stringify({ jsonrpc: "2.0", id, result: 1 })),
+    });
+    const c = createRpcClient(spec, { transport: memory, retryCount: 0 });
+    const error = await c.call("ok", []).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toContain("the code that enforces its timeout could not be loaded");
+    expect((error as Error).message).toContain("method ok");
+    expect(sent).toBe(0);
+  });
+});

@@ -9,7 +9,7 @@
  */
 import { ValidationError, type ErrorContext } from "./base-error.js";
 import type { Answer, Reply } from "./answer.js";
-import { failed, type Failures } from "./fail.js";
+import { failed, loadModule } from "./fail.js";
 import type { Issue } from "./validate.js";
 
 export type { Answer, Reply } from "./answer.js";
@@ -134,9 +134,10 @@ export function createTransport(config: TransportConfig, secrets: readonly strin
     ? parts
     : {
         ...parts,
-        request: (r: TransportRequest, o: SendOptions) => deadline(parts.request(r, o), o),
+        request: (r: TransportRequest, o: SendOptions) => withDeadline(() => parts.request(r, o), o),
         ...(parts.batch && {
-          batch: (r: readonly TransportRequest[], b: string, o: SendOptions) => deadline(parts.batch!(r, b, o), o),
+          batch: (r: readonly TransportRequest[], b: string, o: SendOptions) =>
+            withDeadline(() => parts.batch!(r, b, o), o),
         }),
       };
   const transport: Transport = {
@@ -175,33 +176,18 @@ export function shapeIssues(value: unknown, path: string): Issue[] {
   return issues;
 }
 
-/** `promise`, rejected with a TimeoutError after `timeout` ms or an AbortError when `signal` fires. */
-function deadline<T>(promise: Promise<T>, { timeout, signal, context }: SendOptions): Promise<T> {
-  if (!signal && !(timeout > 0 && Number.isFinite(timeout))) return promise;
-  return new Promise<T>((resolve, reject) => {
-    // The errors are made on the failure path (fail.ts), which loads their code then; the answer
-    // that comes while it loads is dropped.
-    let over = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const fail = (make: (f: Failures) => Error): void => {
-      done();
-      over = true;
-      void failed(make, context).then(reject);
-    };
-    const onAbort = (): void => fail((f) => new f.AbortError(context));
-    if (signal?.aborted) return onAbort();
-    if (timeout > 0 && Number.isFinite(timeout))
-      timer = setTimeout(() => fail((f) => new f.TimeoutError(timeout, context)), timeout);
-    function done(): void {
-      if (timer !== undefined) clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-    }
-    signal?.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => over || (done(), resolve(value)),
-      (error: unknown) => over || (done(), reject(error)),
-    );
-  });
+/** deadline.ts's `deadline`, once loaded (on the first call of a transport that does not enforce its own). */
+let deadline: typeof import("./deadline.js").deadline | undefined;
+
+/**
+ * `send()` under the deadline and the abort of `options`. The code is loaded on first use (a chunk that
+ * cannot be loaded fails the call with a NetworkError that says so); nothing is sent before it is.
+ */
+function withDeadline<T>(send: () => Promise<T>, options: SendOptions): Promise<T> {
+  if (deadline) return deadline(send(), options, failed);
+  return loadModule(() => import("./deadline.js"), "the code that enforces its timeout", options.context).then((m) =>
+    (deadline = m.deadline)(send(), options, failed),
+  );
 }
 
 /** The secrets a transport hides (none for a transport that declares none). */

@@ -155,3 +155,36 @@ describe("a custom transport's deadline (runtime/deadline.ts) is loaded on its f
     expect(sent).toBe(0);
   });
 });
+
+describe("the hooks (runtime/hooks.ts) are loaded on the first exchange of a client that has them", () => {
+  afterEach(() => vi.doUnmock("../../runtime/hooks.js"));
+
+  it("runs them around every exchange once loaded", async () => {
+    vi.resetModules();
+    const { createRpcClient } = await import("../../runtime/index.js");
+    const events: string[] = [];
+    const c = createRpcClient(api, {
+      url,
+      onRequest: (e) => events.push(`request ${e.methods.join()}`),
+      onResponse: (e) => events.push(`response ${e.methods.join()} ${e.error === undefined}`),
+    });
+    await expect(c.call("ok", [])).resolves.toBe("0x10");
+    await expect(c.call("ok", [])).resolves.toBe("0x10");
+    expect(events).toEqual(["request ok", "response ok true", "request ok", "response ok true"]);
+  });
+
+  it("when they cannot be loaded (offline): a NetworkError saying so, and nothing sent", async () => {
+    vi.resetModules();
+    vi.doMock("../../runtime/hooks.js", () => {
+      throw new Error("Failed to fetch dynamically imported module: https://app.example/hooks-X.js");
+    });
+    const { createRpcClient, NetworkError } = await import("../../runtime/index.js");
+    let seen = 0;
+    const c = createRpcClient(api, { url, apiKey: KEY, onRequest: () => seen++, retryCount: 0 });
+    const error = await c.call("ok", []).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toContain("the code that runs its hooks could not be loaded");
+    expect(JSON.stringify(error) + (error as Error).message).not.toContain(KEY);
+    expect(seen).toBe(0);
+  });
+});

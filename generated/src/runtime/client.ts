@@ -13,7 +13,6 @@ import { DEFAULT_RETRY, DEFAULT_SUBSCRIPTION_BUFFER, DEFAULT_TIMEOUT, type Retry
 import { issue, shorthandTarget } from "./endpoint.js";
 import { ValidationError, type ErrorContext } from "./base-error.js";
 import { httpTransport } from "./http.js";
-import { withHooks } from "./hooks.js";
 import { paramsPass } from "./params-check.js";
 import type { ApiSpec, CallFn, CallOptions, ClientOptions, PaginateOptions, Paginator, RpcClient } from "./options.js";
 import {
@@ -29,7 +28,8 @@ import {
 } from "./transport.js";
 import type { Issue, Validator } from "./validate.js";
 import { REFUSED, frame, takeResult } from "./answer.js";
-import { failed, loadFailures } from "./fail.js";
+import { failed, loadFailures, loadModule } from "./fail.js";
+import type { Wire } from "./hooks.js";
 import type { Batcher, Queued } from "./queue.js";
 
 /** The default call options: known valid, so a call without options skips their checks. */
@@ -80,6 +80,27 @@ async function retryAfter<T>(
   return extras.retryFailed(error, attempt, policy, signal, context);
 }
 
+/**
+ * The transport with the `onRequest`/`onResponse` hooks around it (hooks.ts, loaded on the first
+ * exchange of a client that has hooks: an app without them never fetches it).
+ */
+function hooked(transport: Transport, options: ClientOptions, host: string): Wire {
+  let wire: Wire | undefined;
+  /** The transport's call `name`, made through the hooks once they are loaded. */
+  const later = <K extends keyof Wire>(name: K): Wire[K] =>
+    transport[name] &&
+    ((async (...args: unknown[]) => {
+      const { context } = args[args.length - 1] as SendOptions;
+      wire ??= (await loadModule(() => import("./hooks.js"), "the code that runs its hooks", context)).withHooks(
+        transport,
+        options,
+        host,
+      );
+      return (wire[name] as (...a: unknown[]) => Promise<unknown>)(...args);
+    }) as Wire[K]);
+  return { request: later("request"), batch: later("batch"), notify: later("notify") };
+}
+
 export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient {
   const transport = transportFor(api, options);
   const { host } = transport;
@@ -96,7 +117,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     network: !(transport as { [RECONNECTS]?: boolean })[RECONNECTS],
   };
   // The hooks wrap the transport once; every exchange on the wire goes through `wire`.
-  const wire = withHooks(transport, options, host);
+  const wire = options.onRequest || options.onResponse ? hooked(transport, options, host) : transport;
   const checkParams = options.validateRequests !== false;
 
   /** What batching (queue.ts, loaded on first use) needs of this client. */

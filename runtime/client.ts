@@ -8,7 +8,7 @@
  */
 import { checkCallOptions, clientOptionIssues } from "./checks.js";
 import { encodeParams, toNamed, type MethodSpec, type Params } from "./codec.js";
-import { DEFAULT_RETRY, DEFAULT_SUBSCRIPTION_BUFFER, DEFAULT_TIMEOUT, type RetryPolicy } from "./defaults.js";
+import { DEFAULT_RETRY, DEFAULT_TIMEOUT, type RetryPolicy } from "./defaults.js";
 import { issue, shorthandTarget } from "./endpoint.js";
 import { ValidationError, type ErrorContext } from "./base-error.js";
 import { httpTransport } from "./http.js";
@@ -234,38 +234,17 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     batch: async (build) => (await extras()).batchOf(batcher, transport, jsonrpc, makeCall, build) as never,
     paginate<Item, Page>(method: string, params: object | undefined, paginateOptions?: PaginateOptions) {
       checkCallOptions(paginateOptions ?? {}, { method, host }, true);
-      const page = own(api.methods, method)?.page;
       // The pagination code is loaded when iteration starts: apps that never paginate never fetch it.
-      const load = extras().then((m) =>
-        m.paginate<Item, Page>((p, o) => call(method, p, o), { method, host }, page, params, paginateOptions),
-      );
+      const load = extras().then((m) => m.paginateMethod<Item, Page>(client, api, method, params, paginateOptions));
       load.catch(() => undefined);
-      return {
-        async *pages() {
-          yield* (await load).pages();
-        },
-        async *[Symbol.asyncIterator]() {
-          yield* await load;
-        },
-      } satisfies Paginator<Item, Page>;
+      async function* later<T>(pick: (paginator: Paginator<Item, Page>) => AsyncIterable<T>): AsyncGenerator<T> {
+        yield* pick(await load);
+      }
+      return { pages: () => later((p) => p.pages()), [Symbol.asyncIterator]: () => later((p) => p) };
     },
-    async subscribe(method, args) {
-      // Loaded on first use: apps that never subscribe never fetch it. It refuses a transport without
-      // the "subscriptions" capability before anything is sent.
-      return (await extras()).subscribeTo(
-        {
-          transport,
-          host,
-          call,
-          bufferSize: DEFAULT_SUBSCRIPTION_BUFFER,
-          validateResponses: options.validateResponses,
-          onWarning: options.onWarning,
-        },
-        api,
-        method,
-        args,
-      );
-    },
+    // Loaded on first use: apps that never subscribe never fetch it. It refuses a transport without
+    // the "subscriptions" capability before anything is sent.
+    subscribe: async (method, args) => (await extras()).subscribeTo(client, options, api, method, args),
     close() {
       void Promise.resolve()
         .then(() => transport.close?.())

@@ -7,7 +7,7 @@
  */
 import { DEFAULT_MAX_PAGES, MAX_EMPTY_PAGES, REMEMBERED_TOKENS } from "./defaults.js";
 import { MalformedResponseError, ValidationError, type ErrorContext } from "./errors.js";
-import type { CallOptions, PaginateOptions, Paginator } from "./options.js";
+import type { ApiSpec, CallOptions, PaginateOptions, Paginator, RpcClient } from "./options.js";
 
 export interface PageSpec {
   readonly token: string;
@@ -91,3 +91,19 @@ export function paginate<Item, Page>(
     },
   };
 }
+
+/** `paginate` for `client.paginate(method, params, options)`: pages of `method` per the method table, fetched by `client.call`. */
+export const paginateMethod = <Item, Page>(
+  client: Pick<RpcClient, "transport" | "call">,
+  api: ApiSpec,
+  method: string,
+  params: object | undefined,
+  options: PaginateOptions | undefined,
+): Paginator<Item, Page> =>
+  paginate<Item, Page>(
+    (p, o) => client.call(method, p, o),
+    { method, host: client.transport.host },
+    Object.hasOwn(api.methods, method) ? api.methods[method]!.page : undefined,
+    params,
+    options,
+  );

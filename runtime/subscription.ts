@@ -6,12 +6,13 @@
  * socket is closed for good the iterator throws `SocketClosedError`. It never just stops yielding.
  */
 import {
+  DEFAULT_SUBSCRIPTION_BUFFER,
   DEFAULT_SUBSCRIPTION_BUFFER_BYTES,
   MAX_SUBSCRIPTION_BUFFER,
   MAX_SUBSCRIPTION_BUFFER_BYTES,
 } from "./defaults.js";
 import { AbortError, SubscriptionError, ValidationError, type ErrorContext } from "./errors.js";
-import type { ApiSpec, SubscribeOptions, Subscription } from "./options.js";
+import type { ApiSpec, ClientOptions, RpcClient, SubscribeOptions, Subscription } from "./options.js";
 import { splitArgs, type SubscriptionSpec } from "./subscribe-args.js";
 import { SubscriptionState, type SubscriptionHost } from "./subscription-state.js";
 import type { Issue, Validator } from "./validate.js";
@@ -30,11 +31,22 @@ export interface SubscribeMethod {
 
 /** Opens the subscription of `method` as the generated member was called (`args`), per the method table. */
 export function subscribeTo(
-  host: SubscriptionHost,
+  client: Pick<RpcClient, "transport" | "call">,
+  options: Pick<ClientOptions, "validateResponses" | "onWarning">,
   api: ApiSpec,
   method: string,
   args: readonly unknown[],
 ): Promise<Subscription<unknown>> {
+  const { transport, call } = client;
+  const { validateResponses, onWarning } = options;
+  const host: SubscriptionHost = {
+    transport,
+    host: transport.host,
+    call,
+    bufferSize: DEFAULT_SUBSCRIPTION_BUFFER,
+    validateResponses,
+    onWarning,
+  };
   const spec = Object.hasOwn(api.methods, method) ? api.methods[method] : undefined;
   if (!spec?.subscription) {
     const error = new SubscriptionError(`${method} is not a subscription: the spec gives it no x-subscription`, {

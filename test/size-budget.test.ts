@@ -53,7 +53,8 @@ import {
 // result has u64 fields (the method table names it: exact.ts), none of the Advanced API's.
 // 9.1 KB (9269 B; Rollup 8.4 KB, 8558 B) with the deadline of custom transports loaded on their first call (deadline.ts).
 // 9.0 KB (9207 B; Rollup 8.4 KB, 8511 B) with the hooks loaded on the first exchange of a client that has them.
-const BUDGETS = { esbuild: 9.0 * 1024, rollup: 8.4 * 1024 };
+// 9.0 KB (9163 B; Rollup 8.3 KB, 8477 B) with what subscribe and paginate put together done in extras.ts.
+const BUDGETS = { esbuild: 9.0 * 1024, rollup: 8.3 * 1024 };
 
 /**
  * The same app on the per-method functions (`createAdvancedCore` + `getLogs` from `advanced/methods`):
@@ -70,6 +71,7 @@ const BUDGETS = { esbuild: 9.0 * 1024, rollup: 8.4 * 1024 };
 // 8.5 KB (8701 B; Rollup 7.9 KB, 8030 B) without the exact-integer parser at start (exact.ts).
 // 8.5 KB (8650 B; Rollup 7.8 KB, 7978 B) with the deadline of custom transports loaded on their first call.
 // 8.4 KB (8598 B; Rollup 7.8 KB, 7928 B) with the hooks loaded on the first exchange of a client that has them.
+// 8.4 KB (8546 B; Rollup 7.8 KB, 7901 B) with what subscribe and paginate put together done in extras.ts.
 const METHODS_BUDGETS = { esbuild: 8.4 * 1024, rollup: 7.8 * 1024 };
 
 describe("bundle size", () => {

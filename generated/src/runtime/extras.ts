@@ -7,5 +7,5 @@
  */
 export { retryFailed } from "./retry.js";
 export { autoBatch, batchOf } from "./queue.js";
-export { paginate } from "./paginate.js";
+export { paginateMethod } from "./paginate.js";
 export { subscribeTo } from "./subscription.js";

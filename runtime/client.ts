@@ -8,7 +8,7 @@
  */
 import { checkCallOptions, clientOptionIssues } from "./checks.js";
 import { encodeParams, toNamed, type MethodSpec, type Params } from "./codec.js";
-import { DEFAULT_RETRY, DEFAULT_TIMEOUT, type RetryPolicy } from "./defaults.js";
+import { DEFAULT_RETRY, DEFAULT_TIMEOUT } from "./defaults.js";
 import { issue, shorthandTarget } from "./endpoint.js";
 import { ValidationError, type ErrorContext } from "./base-error.js";
 import { httpTransport } from "./http.js";
@@ -30,6 +30,7 @@ import { REFUSED, frame, takeResult } from "./answer.js";
 import { failed, loadFailures, loadModule } from "./fail.js";
 import type { Wire } from "./hooks.js";
 import type { Batcher, Queued } from "./queue.js";
+import type { RetrySource } from "./retry.js";
 
 /** The default call options: known valid, so a call without options skips their checks. */
 const NO_OPTIONS: CallOptions = Object.freeze({});
@@ -67,18 +68,6 @@ function transportFor(api: ApiSpec, options: ClientOptions): Transport {
   return httpTransport(target!, { apiKey, proxy: proxyUrl !== undefined, headers, fetch, maxResponseBytes });
 }
 
-/** After a first failure: the retry loop, loaded now (a chunk that fails to load leaves the first error). */
-async function retryAfter<T>(
-  error: unknown,
-  attempt: () => Promise<T>,
-  policy: RetryPolicy,
-  signal: AbortSignal | undefined,
-  context: ErrorContext,
-): Promise<T> {
-  const extras = await import("./extras.js").catch(() => Promise.reject(error));
-  return extras.retryFailed(error, attempt, policy, signal, context);
-}
-
 /**
  * The transport with the `onRequest`/`onResponse` hooks around it (hooks.ts, loaded on the first
  * exchange of a client that has hooks: an app without them never fetches it).
@@ -107,14 +96,10 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
   const jsonrpc = endpoint.envelope === "jsonrpc";
   const secrets = secretsIn(transport);
   const timeout = options.timeout ?? DEFAULT_TIMEOUT;
-  const retry: RetryPolicy = {
-    count: options.retryCount ?? DEFAULT_RETRY.count,
-    delay: options.retryDelay ?? DEFAULT_RETRY.delay,
-    maxDelay: options.retryMaxDelay ?? DEFAULT_RETRY.maxDelay,
-    codes: options.retryJsonRpcCodes ?? DEFAULT_RETRY.codes,
-    // A transport that reconnects on its own has used up its attempts when it reports a network failure.
-    network: !(transport as { [RECONNECTS]?: boolean })[RECONNECTS],
-  };
+  const retryCount = options.retryCount ?? DEFAULT_RETRY.count;
+  // The rest of the retry policy is made on the first retry (retry.ts). A transport that reconnects on
+  // its own has used up its attempts when it reports a network failure.
+  const retry: RetrySource = { options, network: !(transport as { [RECONNECTS]?: boolean })[RECONNECTS] };
   // The hooks wrap the transport once; every exchange on the wire goes through `wire`.
   const wire = options.onRequest || options.onResponse ? hooked(transport, options, host) : transport;
   const checkParams = options.validateRequests !== false;
@@ -201,11 +186,14 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     try {
       result = await attempt();
     } catch (error) {
-      const policy =
-        plain || callOptions.retryCount === undefined ? retry : { ...retry, count: callOptions.retryCount };
+      const count = callOptions.retryCount ?? retryCount;
       // Batched calls are retried as a whole batch (queue.ts), never one by one as well.
-      if (!spec?.idempotent || queue || policy.count <= 0) throw error;
-      result = await retryAfter(error, attempt, policy, callOptions.signal, context);
+      if (!spec?.idempotent || queue || count <= 0) throw error;
+      // The retry loop is loaded now (a chunk that fails to load leaves the first error).
+      result = await extras().then(
+        (m) => m.retryFailed(error, attempt, m.retryPolicy(retry, count), callOptions.signal, context),
+        () => Promise.reject(error),
+      );
     }
     if (options.validateResponses && api.resultValidators) {
       // The result validators and their check (with the failure path, whose errors it makes) are loaded

@@ -4,7 +4,7 @@
  * chunk of what they share with the start: an app fetches fewer, larger chunks (each compressed
  * alone), and nothing of this before its first call resolves.
  */
-export { retryFailed } from "./retry.js";
+export { retryFailed, retryPolicy } from "./retry.js";
 export { autoBatch, batchOf } from "./queue.js";
 export { paginateMethod } from "./paginate.js";
 export { subscribeTo } from "./subscription.js";

@@ -4,10 +4,10 @@
  */
 import { ValidationError } from "./base-error.js";
 import { matchBatch } from "./batch.js";
-import { DEFAULT_BATCH_SIZE, type RetryPolicy } from "./defaults.js";
+import { DEFAULT_BATCH_SIZE } from "./defaults.js";
 import type { Wire } from "./hooks.js";
 import type { ApiSpec, CallFn, ClientOptions, RpcClient } from "./options.js";
-import { retryFailed } from "./retry.js";
+import { retryFailed, retryPolicy, type RetrySource } from "./retry.js";
 import type { Reply, SendOptions, Transport, TransportRequest } from "./transport.js";
 import { parseReply } from "./wire.js";
 
@@ -23,7 +23,7 @@ export interface Batcher {
   methods: ApiSpec["methods"];
   host: string;
   timeout: number;
-  retry: RetryPolicy;
+  retry: RetrySource;
   /** The transport's calls, with the hooks around them. */
   wire: Wire;
   /** Strings no error may show (the transport's key). */
@@ -47,11 +47,12 @@ export async function sendBatch(client: Batcher, items: Queued[]): Promise<void>
   const requests = items.map((i) => i.request);
   const attempt = (): Promise<(Reply | Error)[]> => send(client, requests, { timeout: client.timeout, context });
   try {
-    const replies = await attempt().catch((error: unknown) =>
-      idempotent && client.retry.count > 0
-        ? retryFailed(error, attempt, client.retry, undefined, context)
-        : Promise.reject(error),
-    );
+    const replies = await attempt().catch((error: unknown) => {
+      const policy = retryPolicy(client.retry);
+      return idempotent && policy.count > 0
+        ? retryFailed(error, attempt, policy, undefined, context)
+        : Promise.reject(error);
+    });
     replies.forEach((reply, i) => (reply instanceof Error ? items[i]!.reject(reply) : items[i]!.resolve(reply)));
   } catch (error) {
     for (const item of items) item.reject(error);

@@ -4,7 +4,27 @@
  * `Retry-After` (seconds or HTTP-date) sets the wait. Never retried after an abort.
  */
 import { AbortError, HttpError, JsonRpcError, NetworkError, type ErrorContext } from "./errors.js";
-import type { RetryPolicy } from "./defaults.js";
+import { DEFAULT_RETRY, type RetryPolicy } from "./defaults.js";
+import type { ClientOptions } from "./options.js";
+
+/** What a client's retry policy is made of (made here, on the first retry): its options, and whether network failures are retried. */
+export interface RetrySource {
+  readonly options: Pick<ClientOptions, "retryCount" | "retryDelay" | "retryMaxDelay" | "retryJsonRpcCodes">;
+  /** False for a transport that reconnects on its own: it has used up its attempts when it reports a network failure. */
+  readonly network: boolean;
+}
+
+/** The retry policy of a client (`count`: a call's own retry count, else the client's). */
+export const retryPolicy = (
+  { options, network }: RetrySource,
+  count = options.retryCount ?? DEFAULT_RETRY.count,
+): RetryPolicy => ({
+  count,
+  delay: options.retryDelay ?? DEFAULT_RETRY.delay,
+  maxDelay: options.retryMaxDelay ?? DEFAULT_RETRY.maxDelay,
+  codes: options.retryJsonRpcCodes ?? DEFAULT_RETRY.codes,
+  network,
+});
 
 const RETRY_STATUS = (status: number): boolean =>
   status === 408 || status === 429 || (status >= 500 && status <= 599 && status !== 501 && status !== 505);

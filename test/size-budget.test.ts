@@ -54,7 +54,8 @@ import {
 // 9.1 KB (9269 B; Rollup 8.4 KB, 8558 B) with the deadline of custom transports loaded on their first call (deadline.ts).
 // 9.0 KB (9207 B; Rollup 8.4 KB, 8511 B) with the hooks loaded on the first exchange of a client that has them.
 // 9.0 KB (9163 B; Rollup 8.3 KB, 8477 B) with what subscribe and paginate put together done in extras.ts.
-const BUDGETS = { esbuild: 9.0 * 1024, rollup: 8.3 * 1024 };
+// 8.9 KB (9103 B; Rollup 8.3 KB, 8440 B) with the retry policy made on the first retry (retry.ts's retryPolicy).
+const BUDGETS = { esbuild: 8.9 * 1024, rollup: 8.3 * 1024 };
 
 /**
  * The same app on the per-method functions (`createAdvancedCore` + `getLogs` from `advanced/methods`):
@@ -72,7 +73,8 @@ const BUDGETS = { esbuild: 9.0 * 1024, rollup: 8.3 * 1024 };
 // 8.5 KB (8650 B; Rollup 7.8 KB, 7978 B) with the deadline of custom transports loaded on their first call.
 // 8.4 KB (8598 B; Rollup 7.8 KB, 7928 B) with the hooks loaded on the first exchange of a client that has them.
 // 8.4 KB (8546 B; Rollup 7.8 KB, 7901 B) with what subscribe and paginate put together done in extras.ts.
-const METHODS_BUDGETS = { esbuild: 8.4 * 1024, rollup: 7.8 * 1024 };
+// 8.3 KB (8495 B; Rollup 7.7 KB, 7864 B) with the retry policy made on the first retry.
+const METHODS_BUDGETS = { esbuild: 8.3 * 1024, rollup: 7.7 * 1024 };
 
 describe("bundle size", () => {
   it(`esbuild: the one-call app fetches at most ${BUDGETS.esbuild} bytes gzipped before its first call resolves`, async () => {

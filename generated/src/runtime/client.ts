@@ -199,11 +199,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     if (options.validateResponses && api.resultValidators) {
       // The result validators and their check (with the failure path, whose errors it makes) are loaded
       // on the first call that needs them.
-      resultCheck ??= Promise.all([api.resultValidators(), loadFailures(context)]).then(
-        ([validators, m]) =>
-          (method, result, context) =>
-            m.checkResult(validators, method, result, context, options),
-      );
+      resultCheck ??= loadFailures(context).then((m) => m.resultChecker(api, options));
       (await resultCheck)(method, result, context);
     }
     return result;

@@ -18,7 +18,7 @@ import {
 import type { ErrorContext } from "./base-error.js";
 import { excerpt, redact } from "./secrets.js";
 export { paramsError } from "./limit-issues.js";
-export { checkResult } from "./result-check.js";
+export { checkResult, resultChecker } from "./result-check.js";
 import type { Answer } from "./answer.js";
 import { decodeReply, parseReply } from "./wire.js";
 

@@ -43,12 +43,10 @@ const own = <T>(record: Readonly<Record<string, T>> | undefined, key: string): T
 /** The transport the options name: `transport`, or an HTTP one made from the `{ url, apiKey }` / `{ proxyUrl }` shorthand. */
 function transportFor(api: ApiSpec, options: ClientOptions): Transport {
   const issues: Issue[] = [];
-  if (options === null || typeof options !== "object")
-    throw new ValidationError(
-      "client options",
-      [{ path: "options", rule: "type", message: "must be an object", received: typeof options }],
-      {},
-    );
+  if (options === null || typeof options !== "object") {
+    issue(issues, "options", "type", "must be an object", options);
+    throw new ValidationError("client options", issues, {});
+  }
   const target = shorthandTarget(api.name, api.proxy !== undefined, options, issues);
   const given = options.transport;
   if (given !== undefined) {

@@ -43,21 +43,17 @@ export function checkTarget(
   } catch {
     issue(issues, names.url, "format", "must be an absolute URL such as https://host/path", raw);
   }
-  if (parsed && /^wss?:$/.test(parsed.protocol) !== ws) {
-    const other =
-      /^wss?:$/.test(parsed.protocol) && suggestWs
-        ? "is a WebSocket URL: pass transport: webSocket(url, { apiKey }) from the package's ./ws subpath"
-        : "must start with http:// or https://";
-    issue(issues, names.url, "protocol", ws ? "must start with ws:// or wss://" : other, raw);
-  } else if (parsed && !/^(https?|wss?):$/.test(parsed.protocol)) {
+  const web = parsed && /^wss?:$/.test(parsed.protocol);
+  if (parsed && !(ws ? web : /^https?:$/.test(parsed.protocol)))
     issue(
       issues,
       names.url,
       "protocol",
-      ws ? "must start with ws:// or wss://" : "must start with http:// or https://",
+      !ws && web && suggestWs
+        ? "is a WebSocket URL: pass transport: webSocket(url, { apiKey }) from the package's ./ws subpath"
+        : `must start with ${ws ? "ws:// or wss://" : "http:// or https://"}`,
       raw,
     );
-  }
   if (parsed && (parsed.username !== "" || parsed.password !== ""))
     issue(issues, names.url, "credentials", "must not hold credentials (user:password@): pass the key as apiKey", raw);
   if (apiKey !== undefined && (typeof apiKey !== "string" || apiKey === "" || /[/?#\s]/.test(apiKey)))

@@ -45,13 +45,14 @@ export class RpcClientError extends Error {
   /** Whether `value` is an instance of this class (or a subclass), from this or any other copy of the runtime. */
   static is<T extends abstract new (...args: never) => unknown>(this: T, value: unknown): value is InstanceType<T> {
     const brand = (this as unknown as { brand: string }).brand;
-    if (value instanceof this) return true;
+    // Up the prototype chain: this class itself (as `instanceof` finds it), or one of the same brand.
     for (let p: unknown = value; p !== null && typeof p === "object"; p = Object.getPrototypeOf(p)) {
       const ctor = Object.hasOwn(p, "constructor") ? (p as { constructor: unknown }).constructor : undefined;
       if (
-        typeof ctor === "function" &&
-        Object.hasOwn(ctor, "brand") &&
-        (ctor as unknown as { brand: unknown }).brand === brand
+        ctor === this ||
+        (typeof ctor === "function" &&
+          Object.hasOwn(ctor, "brand") &&
+          (ctor as unknown as { brand: unknown }).brand === brand)
       )
         return true;
     }

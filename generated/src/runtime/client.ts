@@ -160,8 +160,12 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     const send: SendOptions = plain
       ? fixed
       : { timeout: callOptions.timeout ?? timeout, signal: callOptions.signal, context, lossless: fixed.lossless };
-    if (spec?.notification)
-      return notify({ method, params: encoded, body: frame(undefined, method, encoded, jsonrpc) }, send);
+    if (spec?.notification) {
+      // A notification through the transport (or, when it has no `notify`, a request whose answer is ignored).
+      const request = { method, params: encoded, body: frame(undefined, method, encoded, jsonrpc) };
+      await (wire.notify ? wire.notify(request, send) : wire.request(request, send));
+      return undefined;
+    }
     // A call with its own signal, timeout or retry count is sent on its own, so that they hold for it alone.
     const queue =
       collect ??
@@ -202,12 +206,6 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     }
     return result;
   }
-
-  /** A notification through the transport (or, when it has no `notify`, a request whose answer is ignored). */
-  const notify = async (request: TransportRequest, send: SendOptions): Promise<void> => {
-    if (wire.notify) await wire.notify(request, send);
-    else await wire.request(request, send);
-  };
 
   const call = makeCall(undefined);
   const client: RpcClient = {

@@ -6,7 +6,8 @@
  */
 import type { MethodSpec } from "./codec.js";
 import { MAX_RESPONSE_DEPTH } from "./defaults.js";
-import { deeperThan, stringifyJson } from "./json-text.js";
+import type { ExactJson } from "./exact.js";
+import { deeperThan } from "./json-depth.js";
 
 /** A parsed answer: the JSON-RPC response object (or array), whether long integers were marked, the raw text. */
 export interface Reply {
@@ -25,14 +26,29 @@ export interface Reply {
 export type Answer = string | Reply;
 
 /**
- * The text sent for a request (`id`) or a notification (no id): the JSON-RPC envelope, or the params
- * alone (`jsonrpc` false: the keyless proxy form).
+ * The text sent for a request (`id`) or a notification (no id): the JSON-RPC envelope around the
+ * params' JSON text (`paramsText`), or the params alone (`jsonrpc` false: the keyless proxy form).
  */
-export function frame(id: number | undefined, method: string, params: unknown, jsonrpc: boolean): string {
-  if (!jsonrpc) return stringifyJson(params);
+export function frame(id: number | undefined, method: string, params: string, jsonrpc: boolean): string {
+  if (!jsonrpc) return params;
   // The envelope as text around the params (JSON.stringify of the method escapes it): no object to build per call.
   const head = id === undefined ? '{"jsonrpc":"2.0","method":' : `{"jsonrpc":"2.0","id":${id},"method":`;
-  return `${head}${JSON.stringify(method)},"params":${stringifyJson(params)}}`;
+  return `${head}${JSON.stringify(method)},"params":${params}}`;
+}
+
+/**
+ * Params as JSON text: `JSON.stringify`, or for params that hold `bigint`s (u64 values, which it
+ * refuses) the method's exact writer (exact.ts); `undefined` when it has none, and the client then
+ * loads extras.ts to write them.
+ */
+export function paramsText(params: unknown, exact: ExactJson | undefined): string | undefined {
+  try {
+    return JSON.stringify(params);
+  } catch (error) {
+    if (exact) return exact.stringify(params);
+    if (error instanceof TypeError) return undefined;
+    throw error;
+  }
 }
 
 /** What `takeResult` returns for an answer it cannot take: wire.ts then says why. */

@@ -27,9 +27,9 @@ export interface MethodSpec {
   /** Where the result holds u64 values (parsed as `bigint`). */
   readonly u64?: U64Map;
   /**
-   * The exact-integer parser for a result with `u64` fields (`exactJson` from exact.ts): named here so
-   * that an app whose methods have none bundles none of it. Without it such a result is still exact,
-   * decoded by wire.ts (loaded then).
+   * The exact-integer codec (`exactJson` from exact.ts) of a method whose result or params have u64
+   * fields: named here so that an app whose methods have none bundles none of it. Without it such a
+   * result is still exact (decoded by wire.ts), and `bigint` params are written by extras.ts, loaded then.
    */
   readonly exact?: ExactJson;
   /** Pagination: the token param, the next-token field and the items field of the result. */

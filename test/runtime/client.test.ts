@@ -696,6 +696,15 @@ describe("createRpcClient: requests on the wire", () => {
     expect(last().body).toBe("[18446744073709551585,18446744073709551615]");
   });
 
+  it("bigint params are bare JSON integers with the method's exact codec and without it (extras.ts)", async () => {
+    const client = createRpcClient(api, { url: `${base}/eth` });
+    for (const spec of [{ params: ["a"], exact: exactJson }, { params: ["a"] }] satisfies MethodSpec[]) {
+      seen.length = 0;
+      await client.invoke("echo", spec, undefined, { a: U64_MAX });
+      expect(last().body).toMatch(/"params":\{"a":18446744073709551615\}\}$/);
+    }
+  });
+
   it("request ids increase per client", async () => {
     const client = createRpcClient(api, { url: `${base}/eth` });
     await client.call("echo", {});

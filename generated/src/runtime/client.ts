@@ -27,7 +27,7 @@ import {
   type TransportRequest,
 } from "./transport.js";
 import type { Issue, Validator } from "./validate.js";
-import { REFUSED, frame, takeResult } from "./answer.js";
+import { REFUSED, frame, paramsText, takeResult } from "./answer.js";
 import { failed, loadFailures, loadModule } from "./fail.js";
 import type { Wire } from "./hooks.js";
 import type { Batcher, Queued } from "./queue.js";
@@ -157,12 +157,15 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
       throw await failed((f) => f.paramsError(method, validator, named, spec.limits), context);
     }
     const encoded = encodeParams(named, params, spec, endpoint);
+    const text =
+      paramsText(encoded, spec?.exact) ??
+      (await loadModule(extras, "the code that writes bigint params", context)).stringifyJson(encoded);
     const send: SendOptions = plain
       ? fixed
       : { timeout: callOptions.timeout ?? timeout, signal: callOptions.signal, context, lossless: fixed.lossless };
     if (spec?.notification) {
       // A notification through the transport (or, when it has no `notify`, a request whose answer is ignored).
-      const request = { method, params: encoded, body: frame(undefined, method, encoded, jsonrpc) };
+      const request = { method, params: encoded, body: frame(undefined, method, text, jsonrpc) };
       await (wire.notify ? wire.notify(request, send) : wire.request(request, send));
       return undefined;
     }
@@ -174,7 +177,7 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
         : undefined);
     const attempt = async (): Promise<unknown> => {
       const id = nextId++;
-      const request: TransportRequest = { id, method, params: encoded, body: frame(id, method, encoded, jsonrpc) };
+      const request: TransportRequest = { id, method, params: encoded, body: frame(id, method, text, jsonrpc) };
       const answer: Answer = queue
         ? await new Promise<Reply>((resolve, reject) => queue({ request, resolve, reject }))
         : await wire.request(request, send);

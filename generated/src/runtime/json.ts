@@ -5,15 +5,19 @@
  * marked in the raw text before parsing, and the fields the spec types `uint64` become `bigint`.
  * Text without long integers takes the plain `JSON.parse` path.
  */
-import { INTEGER_MARK } from "./json-text.js";
 
-// Writing bigints and the depth guard are what every call needs (json-text.ts, at start); this module is
-// the exact-integer parser, which only methods with u64 fields need there (exact.ts).
-export { INTEGER_MARK, deeperThan, stringifyJson } from "./json-text.js";
+// The depth guard is what every call needs (json-depth.ts, at start); this module only what calls with
+// u64 values need (exact.ts names it for them) and the failure path.
+export { deeperThan } from "./json-depth.js";
 
 /** Where the u64 fields of a value are: `true` for this value, a key per property, `*` for array items. */
 export type U64Map = true | { readonly [key: string]: U64Map };
 
+/**
+ * @internal Prefix of the strings that stand for long integers between the two parsing steps. The random
+ * part means a string a server sends can never be mistaken for one.
+ */
+export const INTEGER_MARK = `\u0000${Math.random().toString(36).slice(2, 10)}:`;
 const MARK = INTEGER_MARK;
 const MARK_JSON = MARK.replace("\u0000", "\\u0000");
 /** A digit run long enough to be unsafe, right after a JSON delimiter (a cheap pre-check). */
@@ -83,4 +87,26 @@ export function restoreNumbers(value: unknown): unknown {
     }
   }
   return value;
+}
+
+/** `JSON.stringify` that writes `bigint`s as plain JSON integers. */
+export function stringifyJson(value: unknown): string {
+  // Most values hold no bigint: plain JSON.stringify (no replacer call per value) throws on the first one.
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
+  let sawBigInt = false;
+  const text = JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v !== "bigint") return v;
+    sawBigInt = true;
+    return `${MARK}${v}`;
+  });
+  return sawBigInt
+    ? text
+        .split(`"${MARK_JSON}`)
+        .map((part, i) => (i === 0 ? part : part.replace(/^(-?\d+)"/, "$1")))
+        .join("")
+    : text;
 }

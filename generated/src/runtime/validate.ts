@@ -119,5 +119,5 @@ export function multipleOf(step: number): Validator {
 // as the others; esbuild then makes one shared chunk of them, not two. Unused, they cost nothing.
 export { ValidationError } from "./base-error.js";
 export { DEFAULT_TIMEOUT } from "./defaults.js";
-export { stringifyJson } from "./json-text.js";
+export { deeperThan } from "./json-depth.js";
 export { paramsPass } from "./params-check.js";

@@ -82,11 +82,9 @@ export function methodEntry(m: MethodModel, definitions: Map<string, JsonSchema>
       m.limits.map(({ description: _d, ...rule }) => rule),
     );
   const u64 = resultU64(m, definitions);
-  if (u64 !== undefined) {
-    add("u64", u64);
-    // The exact-integer parser, named only where a result needs it (runtime/exact.ts).
-    parts.push({ key: "exact", value: raw("exactJson", "identifier") });
-  }
+  if (u64 !== undefined) add("u64", u64);
+  // The exact-integer codec, named only where a result or params need it (runtime/exact.ts).
+  if (needsExact(m, definitions)) parts.push({ key: "exact", value: raw("exactJson", "identifier") });
   if (m.pagination)
     add("page", { token: m.pagination.tokenParam, next: m.pagination.nextField, items: m.pagination.itemsField });
   if (m.subscription) add("subscription", subscriptionEntry(m, definitions));
@@ -97,11 +95,14 @@ export function methodEntry(m: MethodModel, definitions: Map<string, JsonSchema>
 const resultU64 = (m: MethodModel, definitions: Map<string, JsonSchema>): U64Map | undefined =>
   m.result ? u64Map(m.result.schema, definitions, new Set()) : undefined;
 
-/** The import of the exact-integer parser, when one of `methods` has a result with u64 fields (else none). */
+/** Whether a method's result or one of its params holds u64 values (`bigint`s). */
+const needsExact = (m: MethodModel, definitions: Map<string, JsonSchema>): boolean =>
+  resultU64(m, definitions) !== undefined ||
+  m.params.some((p) => u64Map(p.schema, definitions, new Set()) !== undefined);
+
+/** The import of the exact-integer codec, when one of `methods` needs it (else none). */
 export const exactImport = (methods: readonly MethodModel[], definitions: Map<string, JsonSchema>): string[] =>
-  methods.some((m) => resultU64(m, definitions) !== undefined)
-    ? [`import { exactJson } from "../runtime/exact.js";`]
-    : [];
+  methods.some((m) => needsExact(m, definitions)) ? [`import { exactJson } from "../runtime/exact.js";`] : [];
 
 /** What the runtime needs of an `x-subscription`: the method names, and per variant its condition, params and u64 fields. */
 function subscriptionEntry(m: MethodModel, definitions: Map<string, JsonSchema>): object {

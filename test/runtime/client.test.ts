@@ -14,8 +14,8 @@ import {
   type EndpointSpec,
   type MethodSpec,
   type Params,
-  exactJson,
 } from "../../runtime/index.js";
+import { exactJson } from "../../runtime/exact.js";
 // encodeParams and decodeResponse were moved from client.ts to codec.ts (client.ts uses them from there).
 import { encodeParams } from "../../runtime/codec.js";
 import { decodeResponse } from "../../runtime/wire.js";

@@ -63,5 +63,5 @@ export type {
 export type { EndpointSpec, MethodSpec, Params } from "./codec.js";
 export type { LimitRule } from "./limits.js";
 export { parseJson, stringifyJson, type U64Map } from "./json.js";
-export { exactJson, type ExactJson } from "./exact.js";
+export type { ExactJson } from "./exact.js";
 export type { Issue, Validator } from "./validate.js";

@@ -34,9 +34,10 @@ export const {
 } = builders;
 
 /**
- * Docs known to hold no forced break. The emitters ask about the docs they nest at every level
- * (js-code.ts: a call asks about its arguments, its caller about the call), so without this each
- * question walked the whole subtree again: quadratic in the depth of a schema.
+ * Docs asked about before and found to hold no forced break. The emitters ask about the docs they
+ * nest at every level (js-code.ts: a call asks about its arguments, its caller about the call), so
+ * without this each question walked the whole subtree again: quadratic in the depth of a schema.
+ * Only the docs asked about are kept (keeping every node walked costs more than the walks).
  */
 const unbreaking = new WeakSet<object>();
 
@@ -50,20 +51,15 @@ const unbreaking = new WeakSet<object>();
 export function willBreak(doc: Doc): boolean {
   if (typeof doc === "string" || unbreaking.has(doc)) return false;
   let found = false;
-  utils.traverseDoc(
-    doc,
-    (d) => {
-      if (found || typeof d === "string" || unbreaking.has(d)) return false;
-      if (forcesBreak(d)) {
-        found = true;
-        return false;
-      }
-      return undefined;
-    },
-    (d) => {
-      if (!found && typeof d !== "string") unbreaking.add(d);
-    },
-  );
+  utils.traverseDoc(doc, (d) => {
+    if (found || typeof d === "string" || (d !== doc && unbreaking.has(d))) return false;
+    if (forcesBreak(d)) {
+      found = true;
+      return false;
+    }
+    return undefined;
+  });
+  if (!found) unbreaking.add(doc);
   return found;
 }
 

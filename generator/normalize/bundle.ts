@@ -110,7 +110,11 @@ export class SchemaBundler {
   }
 
   private copy(node: unknown, file: string, at: string): unknown {
-    if (Array.isArray(node)) return node.map((item, i) => this.copy(item, file, `${at}/${i}`));
+    // A value that is not an object is its own copy: no place is made for it (most are: types, descriptions).
+    if (Array.isArray(node))
+      return node.map((item, i) =>
+        item === null || typeof item !== "object" ? item : this.copy(item, file, `${at}/${i}`),
+      );
     if (node === null || typeof node !== "object") return node;
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
@@ -132,7 +136,11 @@ export class SchemaBundler {
         out.$ref = `#/definitions/${this.target(target.file, target.pointer)}`;
         continue;
       }
-      setOwn(out, key, this.copy(value, file, `${at}/${pointerToken(key)}`));
+      setOwn(
+        out,
+        key,
+        value === null || typeof value !== "object" ? value : this.copy(value, file, `${at}/${pointerToken(key)}`),
+      );
     }
     return out;
   }

@@ -106,17 +106,18 @@ function discriminatorOf(
  * Returns the schema itself when nothing is wrong, else a copy.
  */
 export function relaxUnsatisfiable(schema: JsonSchema, at: string, label: string, warnings: Problem[]): JsonSchema {
-  return relax(schema, at, label, warnings) as JsonSchema;
+  return relax(schema, () => at, label, warnings) as JsonSchema;
 }
 
 /** Keywords whose values are data, not schemas. */
 const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples", "example", "required"]);
 
-function relax(value: unknown, at: string, label: string, warnings: Problem[]): unknown {
+/** `at` makes the place only when a warning names it: most schemas have nothing to relax. */
+function relax(value: unknown, at: () => string, label: string, warnings: Problem[]): unknown {
   if (Array.isArray(value)) {
     let changed = false;
     const out = value.map((v, i) => {
-      const r = relax(v, `${at}/${i}`, label, warnings);
+      const r = relax(v, () => `${at()}/${i}`, label, warnings);
       changed ||= r !== v;
       return r;
     });
@@ -127,7 +128,7 @@ function relax(value: unknown, at: string, label: string, warnings: Problem[]): 
   let out: Record<string, unknown> | undefined;
   for (const [key, child] of Object.entries(s)) {
     if (DATA_KEYWORDS.has(key) || child === null || typeof child !== "object") continue;
-    const r = relax(child, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, label, warnings);
+    const r = relax(child, () => `${at()}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, label, warnings);
     if (r !== child) setOwnKey((out ??= { ...s }), key, r);
   }
   const forbidden = forbiddenRequired(s);
@@ -137,10 +138,11 @@ function relax(value: unknown, at: string, label: string, warnings: Problem[]): 
       "required",
       (s.required as string[]).filter((n) => !forbidden.includes(n)),
     );
-    const hash = at.indexOf("#");
+    const place = at();
+    const hash = place.indexOf("#");
     warnings.push({
-      file: at.slice(0, Math.max(hash, 0)),
-      pointer: at.slice(hash + 1),
+      file: place.slice(0, Math.max(hash, 0)),
+      pointer: place.slice(hash + 1),
       message: `schema ${label} requires ${forbidden.map((n) => `"${n}"`).join(", ")}, which its additionalProperties: false forbids, so no value fits it; the generated code treats ${forbidden.length === 1 ? "it" : "them"} as not required.`,
       hint: "Add the property to `properties`, or remove it from `required` (a misspelt property name is the usual cause).",
       kind: "unsatisfiable",

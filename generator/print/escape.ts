@@ -45,15 +45,16 @@ export function lineComment(text: string): string {
  * are escaped too (older parsers).
  */
 export function stringLiteral(text: string): string {
-  const json = JSON.stringify(text)
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-  if (count(text, '"') <= count(text, "'")) return json;
+  let json = JSON.stringify(text);
+  if (/[\u2028\u2029]/.test(json)) json = json.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  if (!text.includes('"') || count(text, '"') <= count(text, "'")) return json;
   return `'${json.slice(1, -1).replace(/\\(.)|(')/gs, (all: string, escaped: string | undefined) => (escaped === '"' ? '"' : escaped === undefined ? "\\'" : all))}'`;
 }
 
 function count(text: string, quote: string): number {
-  return text.split(quote).length - 1;
+  let n = 0;
+  for (let i = text.indexOf(quote); i !== -1; i = text.indexOf(quote, i + 1)) n++;
+  return n;
 }
 
 /**

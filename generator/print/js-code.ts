@@ -138,9 +138,11 @@ export function callExpr(callee: string, args: Expr[]): Expr {
     (!before || before.kind !== last.kind) &&
     (args.length !== 2 || before?.kind !== "arrow" || last.kind !== "array") &&
     !(args.length > 1 && last.concise);
+  // Asked of the arguments themselves (not of `printed`'s new arrays), so that willBreak remembers them.
+  const breaks = (a: Expr): boolean => willBreak(a.doc);
   if (hugLast) {
     const head = printed.slice(0, -1);
-    if (head.some(willBreak)) return result(allBroken());
+    if (args.slice(0, -1).some(breaks)) return result(allBroken());
     if (willBreak(last.doc))
       return result([
         breakParent,
@@ -155,7 +157,7 @@ export function callExpr(callee: string, args: Expr[]): Expr {
     );
   }
   return result(
-    group(["(", indent([softline, ...printed]), ifBreak(","), softline, ")"], { shouldBreak: printed.some(willBreak) }),
+    group(["(", indent([softline, ...printed]), ifBreak(","), softline, ")"], { shouldBreak: args.some(breaks) }),
   );
 }
 

@@ -33,8 +33,41 @@ export const {
   softline,
 } = builders;
 
-/** Whether the doc holds a forced break (a hardline, a breakParent or a group that must break). */
-export const willBreak: (doc: Doc) => boolean = utils.willBreak;
+/**
+ * Docs asked about before and found to hold no forced break. The emitters ask about the docs they
+ * nest at every level (js-code.ts: a call asks about its arguments, its caller about the call), so
+ * without this each question walked the whole subtree again: quadratic in the depth of a schema.
+ * Only the docs asked about are kept (keeping every node walked costs more than the walks).
+ */
+const unbreaking = new WeakSet<object>();
+
+/**
+ * Whether the doc holds a forced break (a hardline, a breakParent or a group that must break):
+ * prettier's `utils.willBreak`, answered by the same walk (`utils.traverseDoc`, the contents of a
+ * conditional group only), that skips the subtrees found unbreaking before. Sound because a doc is
+ * never changed once built, but for the breaks prettier's printer propagates out of a subtree that
+ * already holds one.
+ */
+export function willBreak(doc: Doc): boolean {
+  if (typeof doc === "string" || unbreaking.has(doc)) return false;
+  let found = false;
+  utils.traverseDoc(doc, (d) => {
+    if (found || typeof d === "string" || (d !== doc && unbreaking.has(d))) return false;
+    if (forcesBreak(d)) {
+      found = true;
+      return false;
+    }
+    return undefined;
+  });
+  if (!found) unbreaking.add(doc);
+  return found;
+}
+
+/** prettier's test of one doc node in `willBreak` (its `willBreakFn`). */
+function forcesBreak(doc: Doc): boolean {
+  if (typeof doc !== "object" || Array.isArray(doc)) return false;
+  return (doc.type === "group" && !!doc.break) || (doc.type === "line" && !!doc.hard) || doc.type === "break-parent";
+}
 
 const widths = new Map<string, number>();
 

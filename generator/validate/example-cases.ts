@@ -113,7 +113,9 @@ function schemaCases(doc: DocumentModel): Case[] {
               })),
           }),
         );
+      // Only objects can hold examples: no place is made for the other values (types, descriptions).
       for (const [key, child] of Object.entries(node)) {
+        if (child === null || typeof child !== "object") continue;
         if (key !== "enum" && key !== "const" && key !== "default" && key !== "examples" && key !== "example")
           stack.push([child, `${below}/${pointer(key).slice(1)}`]);
       }

@@ -7,6 +7,7 @@
  * contract with prettier, not just with ourselves.
  */
 import { format } from "prettier";
+import { utils } from "prettier/doc";
 import { describe, expect, it } from "vitest";
 import { PRETTIER_OPTIONS } from "../../../generator/print/format.js";
 import {
@@ -16,10 +17,14 @@ import {
   hardline,
   indent,
   join,
+  breakParent,
+  conditionalGroup,
+  ifBreak,
   line,
   printDoc,
   softline,
   textWidth,
+  willBreak,
   type Doc,
 } from "../../../generator/print/layout.js";
 import {
@@ -177,5 +182,32 @@ describe("printDoc lays out as prettier does", () => {
     ["fullwidth forms", "ＡＢ", 4],
   ])("textWidth: %s", (_name, text, width) => {
     expect(textWidth(text)).toBe(width);
+  });
+});
+
+describe("willBreak answers as prettier's utils.willBreak", () => {
+  // Shared subtrees, asked about again and again from deeper to higher levels (as js-code.ts asks).
+  const flat = group(["a", indent([line, "b"])]);
+  const broken = group(["c", hardline, "d"]);
+  const rows: [string, () => Doc][] = [
+    ["a string", () => "x"],
+    ["a flat group", () => flat],
+    ["a group holding a hardline", () => broken],
+    ["a flat group around a flat group", () => group([flat, line, flat])],
+    ["a flat doc beside a broken one", () => [flat, broken]],
+    ["a group that must break", () => group("x", { shouldBreak: true })],
+    ["a breakParent deep inside", () => indent([flat, [softline, [breakParent]]])],
+    ["the break only in a later state of a conditional group (not looked at)", () => conditionalGroup([flat, broken])],
+    ["the break in the first state of a conditional group", () => conditionalGroup([broken, flat])],
+    ["the break in ifBreak's flat side", () => ifBreak("x", broken)],
+    ["a fill of flat parts", () => fill([flat, line, "y"])],
+  ];
+  it.each(rows)("%s", (_name, make) => {
+    const doc = make();
+    const expected = utils.willBreak(doc);
+    expect(willBreak(doc)).toBe(expected);
+    // Asked again (now from what it remembers), and about a doc that holds it.
+    expect(willBreak(doc)).toBe(expected);
+    expect(willBreak(group([flat, doc]))).toBe(utils.willBreak(group([flat, doc])));
   });
 });

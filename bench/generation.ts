@@ -14,7 +14,8 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { phasesOf, topOf, type PhaseRule } from "./profile.js";
 import type { Row, SectionResult } from "./report.js";
 import { ROOT } from "./server.js";
 import { now, ratio } from "./stats.js";
@@ -23,7 +24,6 @@ import { CORPUS_DIR } from "./corpus.js";
 
 const SECTION = "1. Generation";
 const BUILD_DIR = path.join(ROOT, "bench", ".build");
-const OURS_CLI = path.join(BUILD_DIR, "cli.mjs");
 const BIN = path.join(ROOT, "generator", "bin.mjs");
 const PEER_CLI = path.join(ROOT, "node_modules", "@open-rpc", "generator", "build", "cli.js");
 /** The peer normally finishes in a few seconds; on recursive schemas it never does. */
@@ -112,10 +112,11 @@ function command(
   const ours = ["--spec", doc, "--out", out, "--examples", "warn"];
   const env = { ...process.env, OPENRPC_TS_CACHE: tool === "warm" ? "on" : "off" };
   if (tool === "node") return { file: process.execPath, args: [BIN, ...ours], cwd: ROOT, env };
+  // Profiled as `npm run gen` runs (bin.mjs: the cached bundle and its worker thread, each thread a profile).
   if (tool === "profile")
     return {
       file: process.execPath,
-      args: ["--cpu-prof", `--cpu-prof-dir=${path.dirname(out)}`, OURS_CLI, ...ours],
+      args: ["--cpu-prof", `--cpu-prof-dir=${path.dirname(out)}`, BIN, ...ours],
       cwd: ROOT,
       env,
     };
@@ -378,22 +379,54 @@ async function scalingCase(options: GenerationOptions, rows: Row[]): Promise<voi
   });
 }
 
-/** One `--cpu-prof` run of the bundled CLI (format cache off), self time summed by package. */
+/**
+ * The phases of a run, by the functions on the stack (the first rule that matches wins): what the
+ * main thread does from its start to its exit, and what the worker of the checks beside does.
+ */
+const PHASES: readonly PhaseRule[] = [
+  ["write", /^(writeOutput|writePackage|recordRun)$/],
+  ["format (prettier's layout)", /^printDocToString$/],
+  ["emit", /^(makePackage|generate)$/],
+  ["normalize", /^(normalizeOnce|normalizeDocument)$/],
+  ["validate (meta-schema, lints)", /^(validationParts|validateSpec|validation|withKeywords)$/],
+  ["read the document", /^(loadSpec|readDocument)$/],
+  ["patterns' backtracking (redos-detector)", /^patternRisk$/],
+  ["examples (ajv)", /^validateExamples$/],
+  [
+    "start: loading and compiling modules",
+    /^(compileSourceTextModule|loadAndTranslate|_link|getModuleJobForImport|evaluate|compileForInternalLoader|compileForPublicLoader|requireBuiltin)$/,
+  ],
+];
+
+/**
+ * One `--cpu-prof` run of `node generator/bin.mjs` (format cache off), one profile per thread:
+ * each thread's time by phase, and its self time by package.
+ */
 async function profileGeneration(docFile: string, label: string): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "bench-gen-prof-"));
   try {
     const result = await runTool("profile", docFile, dir);
-    const file = (await readdir(dir)).find((f) => f.endsWith(".cpuprofile"));
-    if (!result.ok || !file)
+    // CPU.<date>.<time>.<pid>.<thread id>.<n>.cpuprofile: the main thread is thread 0.
+    const threadOf = (f: string): number => Number(f.split(".").at(-3));
+    const files = (await readdir(dir))
+      .filter((f) => f.endsWith(".cpuprofile"))
+      .sort((a, b) => threadOf(a) - threadOf(b));
+    if (!result.ok || files.length === 0)
       return `Generation profile: the profiled run failed (${result.reason ?? "no profile written"}).`;
-    const byPackage = await selfTimeByPackage(path.join(dir, file), BUILD_DIR);
-    const total = [...byPackage.values()].reduce((a, b) => a + b, 0);
-    const top = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 9);
-    return [
-      `**Where our generator's time goes**, ${label} (one \`OPENRPC_TS_CACHE=off node --cpu-prof bench/.build/cli.mjs\` run, the bundle \`npm run gen\` runs; ${total.toFixed(0)} ms of samples, self time by package):`,
+    const lines = [
+      `**Where our generator's time goes**, ${label} (one \`OPENRPC_TS_CACHE=off node --cpu-prof generator/bin.mjs\` run: the bundle \`npm run gen\` runs, with its worker thread; by phase, then self time by package):`,
       "",
-      ...top.map(([name, ms]) => `- ${name}: ${ms.toFixed(0)} ms (${((ms / total) * 100).toFixed(0)} %)`),
-    ].join("\n");
+    ];
+    for (const [i, file] of files.entries()) {
+      const profile = path.join(dir, file);
+      const { phases, spanMs } = await phasesOf(profile, PHASES);
+      const byPackage = await selfTimeByPackage(profile);
+      const thread = i === 0 ? "main thread" : "worker thread (the checks beside)";
+      lines.push(`- ${thread}, ${spanMs.toFixed(0)} ms from its start to its end:`);
+      lines.push(`  - by phase: ${topOf(phases, 12).join("; ")}`);
+      lines.push(`  - by package: ${topOf(byPackage, 6).join("; ")}`);
+    }
+    return lines.join("\n");
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -405,10 +438,15 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** Self time (ms) by package; lines of the bundle's chunks (in `buildDir`) are mapped to their source by esbuild's `// path` comments. */
-export async function selfTimeByPackage(profileFile: string, buildDir: string): Promise<Map<string, number>> {
+/**
+ * Self time (ms) by package; lines of the bundle's chunks are mapped to their source by esbuild's
+ * `// path` comments (the bundle's folder: the one its frames name, generator/bin.mjs's cache).
+ */
+export async function selfTimeByPackage(profileFile: string): Promise<Map<string, number>> {
   const profile = JSON.parse(await readFile(profileFile, "utf8")) as CpuProfile;
   const sources = new Map<string, string[]>();
+  const bundleFile = profile.nodes.map((n) => n.callFrame.url).find((u) => /\/cli-[0-9a-f]+\/[^/]+\.mjs$/.test(u));
+  const buildDir = bundleFile ? path.dirname(fileURLToPath(bundleFile)) : BUILD_DIR;
   for (const name of (await readdir(buildDir)).filter((f) => f.endsWith(".mjs"))) {
     const lines = (await readFile(path.join(buildDir, name), "utf8")).split("\n");
     const sourceAt: string[] = [];

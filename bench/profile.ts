@@ -15,9 +15,11 @@ export interface CallFrame {
 }
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: CallFrame }[];
+  nodes: { id: number; callFrame: CallFrame; children?: number[] }[];
   samples: number[];
   timeDeltas: number[];
+  startTime: number;
+  endTime: number;
 }
 
 /** Self time in ms by category. */
@@ -110,4 +112,37 @@ export function topOf(breakdown: Breakdown, limit: number, perUnit = 1, unit = "
       ([name, ms]) =>
         `${name}: ${(ms / perUnit).toFixed(unit === "µs" ? 0 : 0)} ${unit} (${((ms / total) * 100).toFixed(0)} %)`,
     );
+}
+
+/** A phase of a run and the functions whose calls (anywhere up the stack) belong to it. */
+export type PhaseRule = readonly [phase: string, functionName: RegExp];
+
+/**
+ * Time by phase: each sample goes to the first rule (in the order given) that names a function on
+ * its stack, else to "other"; the garbage collector and idle time are phases of their own. Also the
+ * profile's span (first to last sample) in ms.
+ */
+export async function phasesOf(
+  profileFile: string,
+  rules: readonly PhaseRule[],
+): Promise<{ phases: Breakdown; spanMs: number }> {
+  const profile = JSON.parse(await readFile(profileFile, "utf8")) as CpuProfile;
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
+  const phases: Breakdown = new Map();
+  profile.samples.forEach((id, i) => {
+    const names: string[] = [];
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at))
+      names.push(nodes.get(at)?.callFrame.functionName ?? "");
+    const leaf = names[0] ?? "";
+    const phase =
+      leaf === "(garbage collector)"
+        ? "garbage collection"
+        : leaf === "(idle)"
+          ? "idle (waiting)"
+          : (rules.find(([, test]) => names.some((name) => test.test(name)))?.[0] ?? "other");
+    phases.set(phase, (phases.get(phase) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return { phases, spanMs: (profile.endTime - profile.startTime) / 1000 };
 }

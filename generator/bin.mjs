@@ -71,7 +71,7 @@ async function bundle() {
 module.enableCompileCache?.(path.join(CACHE, "v8"));
 const entry = process.env.OPENRPC_TS_BUNDLE === "off" ? undefined : await bundle();
 if (entry) {
-  // Where the bundle's other entries are (the examples check's worker: generator/load/examples-beside.ts).
+  // Where the bundle's other entries are (the examples check's worker: generator/load/beside-worker.ts).
   globalThis[Symbol.for("openrpc-ts.bundle-dir")] = path.dirname(entry);
   await import(pathToFileURL(entry).href);
 } else {

@@ -9,7 +9,7 @@
  * - Every module keeps its own `import.meta.url` (and `__dirname`/`__filename` for CommonJS), so
  *   the generator still finds runtime/ and templates/ next to generator/.
  * - A second entry, `examples-worker.mjs`: the worker thread of the examples check; generator/bin.mjs
- *   tells the bundle where its files are (generator/load/examples-beside.ts).
+ *   tells the bundle where its files are (generator/load/beside-worker.ts).
  * - prettier stays external: bundling it makes the cold start slower, not faster (it imports its
  *   language plugins lazily, a bundle parses them all at start). So do ts-morph and TypeScript
  *   (loaded only by `--typecheck`) and esbuild (the site's bundler, which finds its binary next to
@@ -56,7 +56,7 @@ export async function buildGenerator({ outdir = OUTDIR, metafile = false } = {})
   return build({
     entryPoints: {
       cli: path.join(ROOT, "generator", "main.ts"),
-      // The examples check's worker thread (generator/load/examples-beside.ts starts it).
+      // The examples check's worker thread (generator/load/beside-worker.ts starts it).
       "examples-worker": path.join(ROOT, "generator", "load", "examples-worker.ts"),
     },
     absWorkingDir: ROOT,

@@ -20,14 +20,12 @@ import { gen } from "./commands/gen.js";
 import { mock } from "./commands/mock.js";
 import { playground } from "./commands/playground.js";
 import { release } from "./commands/release.js";
-import { failureMessage } from "./commands/report.js";
+import { PROGRAM as NAME, reportFailure as report } from "./commands/report.js";
 import { specDiff } from "./commands/spec-diff.js";
 import { describeCommand, oneLine, quoted, UsageError, type Command, type Parsed } from "./commands/usage.js";
-import { terminalText } from "./print/escape.js";
 import { ROOT } from "./root.js";
 
 export const COMMANDS: readonly Command[] = [gen, mock, docs, playground, specDiff, release] as readonly Command[];
-const NAME = "openrpc-ts";
 
 /** How a command runs once its arguments are parsed (tests pass one that records them). */
 export type Runner = (command: Command, args: Parsed) => Promise<number>;
@@ -113,14 +111,6 @@ function withDefaultCommand(argv: readonly string[]): { words: readonly string[]
   if (!names.includes(first))
     throw new UsageError(`${quoted(first)} is not a command of ${NAME}; the commands are ${names.join(", ")}.`);
   return { words: argv, genByDefault: false };
-}
-
-function report(error: unknown, command: Command | undefined, debug: boolean): number {
-  if (error instanceof UsageError) {
-    const help = command ? `${command.npm} --help` : `${NAME} --help`;
-    console.error(`${terminalText(error.message)} Run \`${help}\` for the options.`);
-  } else console.error(failureMessage(error, command?.tool ?? NAME, debug));
-  return command?.failureCode ?? 1;
 }
 
 function version(): string {

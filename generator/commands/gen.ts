@@ -134,12 +134,11 @@ export function quickGenArgs(argv: readonly string[]): GenArgs | undefined {
 }
 
 /**
- * A run (`quickGenArgs`) whose output folder already holds what it would make, answered before
- * the command line program (yargs) and the pipeline are loaded: resolves with the exit code once
- * the "up to date" line is printed, or undefined when there is work to do, a mistake in the
- * arguments (yargs words it) or any doubt (then generator/cli.ts runs the command as usual).
+ * The arguments of a gen command line read by `quickGenArgs` whose values pass gen's own checks:
+ * a run the fast path of generator/main.ts makes without the command line program (yargs).
+ * Undefined for any other line, which yargs parses, checks and words the mistakes of.
  */
-export async function answerUnchangedGen(argv: readonly string[]): Promise<number | undefined> {
+export function checkedQuickGenArgs(argv: readonly string[]): GenArgs | undefined {
   const args = quickGenArgs(argv);
   if (!args) return undefined;
   try {
@@ -147,6 +146,15 @@ export async function answerUnchangedGen(argv: readonly string[]): Promise<numbe
   } catch {
     return undefined;
   }
+  return args;
+}
+
+/**
+ * A run whose output folder already holds what it would make, answered before the pipeline is
+ * loaded: resolves with the exit code once the "up to date" line is printed, or undefined when
+ * there is work to do or any doubt (then the run is made as usual).
+ */
+export async function answerUnchangedGen(args: GenArgs): Promise<number | undefined> {
   const { unchangedAnswer } = await import("./gen-run.js");
   return unchangedAnswer(args, ROOT, path.join(ROOT, "generated"));
 }

@@ -5,7 +5,7 @@
  * write the files. Caches come from this layer (./caches.ts); a test that passes none gets the
  * process's own.
  */
-import { generate, packageModel } from "../generate.js";
+import { generate, packageModel, type FixedInputs } from "../generate.js";
 import { loadFixedInputs } from "../load/fixed-inputs.js";
 import { loadModel, requireModel, warningsOf } from "../load/load-model.js";
 import type { DocumentModel, Problem } from "../model/document.js";
@@ -48,8 +48,9 @@ async function makePackage(
   documents: DocumentModel[],
   options: PackageOptions,
   caches: Caches,
+  fixed: Promise<FixedInputs>,
 ): Promise<Awaited<ReturnType<typeof generate>>> {
-  const generated = await generate(packageModel(documents, options), await loadFixedInputs(), caches);
+  const generated = await generate(packageModel(documents, options), await fixed, caches);
   caches.format.flush();
   return generated;
 }
@@ -59,6 +60,9 @@ export async function generatePackage(
   options: PackageOptions,
   caches: Caches = processCaches(),
 ): Promise<PackageResult> {
+  // The runtime's files are read while the documents are loaded and checked (unused if the load fails).
+  const fixed = loadFixedInputs();
+  fixed.catch(() => undefined);
   const early = await loadModel({
     specs: options.specs,
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
@@ -69,11 +73,11 @@ export async function generatePackage(
   });
   // With the examples checked beside, the package is made meanwhile from the model as it stands;
   // the verdict (problems, and whether there is a model at all) is the complete load's.
-  const generating = early.model ? makePackage(early.model.documents, options, caches) : undefined;
+  const generating = early.model ? makePackage(early.model.documents, options, caches, fixed) : undefined;
   generating?.catch(() => undefined);
   const loaded = (await early.complete) ?? early;
   const { documents } = requireModel(loaded, "validate");
-  const generated = await (generating ?? makePackage(documents, options, caches));
+  const generated = await (generating ?? makePackage(documents, options, caches, fixed));
   const fingerprint: Fingerprint = {
     inputs: [...loaded.inputs.keys()],
     key: inputKey(options, loaded.inputs),

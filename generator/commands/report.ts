@@ -7,6 +7,10 @@ import { terminalText } from "../print/escape.js";
 import type { Problem } from "../model/document.js";
 import { formatProblems, GeneratorError } from "../problems.js";
 import { CompileError } from "./typecheck.js";
+import { UsageError, type Command } from "./usage.js";
+
+/** The command line program's name, in its help and its messages. */
+export const PROGRAM = "openrpc-ts";
 
 /** More warnings of one kind than this are summarized in one line unless --verbose. */
 const GROUP_AT = 5;
@@ -55,4 +59,21 @@ export function failureMessage(error: unknown, tool: string, debug: boolean): st
         ? (error.message.split("\n")[0] ?? "")
         : String(error);
   return `${tool} failed: ${terminalText(what)}. Run again with --debug for the details; if the input is valid, please report this.`;
+}
+
+/**
+ * Prints why a command line failed — a mistake in it as one line and where the help is (the
+ * command's own, or the program's), anything else as `failureMessage` words it — and returns the
+ * exit code (the command's failure code, else 1).
+ */
+export function reportFailure(
+  error: unknown,
+  command: Pick<Command, "npm" | "tool" | "failureCode"> | undefined,
+  debug: boolean,
+): number {
+  if (error instanceof UsageError) {
+    const help = command ? `${command.npm} --help` : `${PROGRAM} --help`;
+    console.error(`${terminalText(error.message)} Run \`${help}\` for the options.`);
+  } else console.error(failureMessage(error, command?.tool ?? PROGRAM, debug));
+  return command?.failureCode ?? 1;
 }

@@ -22,7 +22,7 @@ import {
   type PendingSpec,
   type Policy,
 } from "./check-spec.js";
-import { startWorker } from "./examples-beside.js";
+import { startWorker } from "./beside-worker.js";
 import { diskSource, loadSpec, type LoadedSpec, type SpecSource } from "./load.js";
 
 export type { CheckedSpec, LoadProblem, Severity } from "./check-spec.js";

@@ -3,12 +3,17 @@
  * release, completion), run in this process with a runner that records what a command would receive: what
  * it reads, and every mistake refused as one escaped line naming the option and where the help is.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { spawnSync } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { main, type Runner } from "../../generator/cli.js";
 import { quickGenArgs } from "../../generator/commands/gen.js";
 import { reviewOf } from "../../generator/commands/spec-diff.js";
 import type { SpecDiffArgs } from "../../generator/commands/spec-diff-run.js";
 import { quoted } from "../../generator/commands/usage.js";
+import { cliProcess } from "../helpers/cli.js";
 
 let out: string[] = [];
 let err: string[] = [];
@@ -137,7 +142,7 @@ describe("the program reads", () => {
     [["--spec", "b.json", "--spec", "a.json", "--name", "pkg", "--pkg-version", "1.2.3"]],
     [["--spec=a=b.json", "--examples", "warn", "--ref-root", "shared", "--allow-duplicate-params"]],
     [["--force", "--verbose", "--debug", "--examples=error"]],
-  ])("%j: the no-op fast path (generator/main.ts) reads exactly what yargs parses", async (argv) => {
+  ])("%j: the fast path of a plain gen line (generator/main.ts) reads exactly what yargs parses", async (argv) => {
     const { ran, args } = await cli(argv);
     expect(ran).toBe("gen");
     // yargs' own fields and the kebab-case spellings aside, every parsed value is the fast path's.
@@ -172,6 +177,35 @@ describe("the program reads", () => {
   it("--version prints the version", async () => {
     expect((await cli(["--version"])).code).toBe(0);
     expect(out).toEqual([expect.stringMatching(/^\d+\.\d+\.\d+/)]);
+  });
+});
+
+describe("a plain gen line, run without yargs (generator/main.ts), fails as the full program words it", () => {
+  const dir = mkdtemp(path.join(os.tmpdir(), "cli-fast-path-"));
+  afterAll(async () => rm(await dir, { recursive: true, force: true }));
+
+  it.each<[string, string | undefined]>([
+    ["a spec that does not exist", undefined],
+    ["a spec that is not JSON", "{ not json"],
+    ["a spec that breaks the meta-schema", JSON.stringify({ openrpc: "1.2.6", info: { title: "t" }, methods: 3 })],
+  ])("%s: the same lines and exit code", async (_name, text) => {
+    const folder = await dir;
+    const spec = path.join(folder, `${_name.replace(/\W+/g, "-")}.json`);
+    if (text !== undefined) await writeFile(spec, text);
+    const argv = ["--spec", spec, "--out", path.join(folder, "out")];
+    expect(quickGenArgs(argv)).toBeDefined();
+    const [file, args] = cliProcess("gen", argv);
+    // Without "gen" in front, as `node generator/bin.mjs --spec …` is started.
+    const child = spawnSync(
+      file,
+      args.filter((a) => a !== "gen"),
+      { encoding: "utf8", timeout: 60_000 },
+    );
+    const code = await main(argv);
+    expect(child.status).toBe(code);
+    expect(code).toBe(1);
+    expect(err.join("\n")).toMatch(/\S/);
+    expect(child.stderr.trimEnd().split("\n")).toEqual(err.join("\n").split("\n"));
   });
 });
 

@@ -92,9 +92,10 @@ export function packageJson(
     types: "./dist/cjs/index.d.ts",
     typesVersions: typesVersions(ordered),
     exports,
+    imports: IMPORTS,
     scripts: {
       clean: `node -e "require('node:fs').rmSync('dist', { recursive: true, force: true })"`,
-      build: `npm run clean && tsc -p tsconfig.json && tsc -p tsconfig.cjs.json && node -e "require('node:fs').writeFileSync('dist/cjs/package.json', JSON.stringify({ type: 'commonjs' }))"`,
+      build: `npm run clean && tsc -p tsconfig.json && tsc -p tsconfig.cjs.json && node -e "require('node:fs').writeFileSync('dist/cjs/package.json', JSON.stringify(${jsLiteral(CJS_PACKAGE)}))"`,
       prepack: "npm run build",
     },
     ...(peers.length > 0 ? { peerDependencies: Object.fromEntries(peers.map((p) => [p.name, p.range])) } : {}),
@@ -121,6 +122,49 @@ function entry(path: string): Record<string, Record<string, string>> {
     require: { types: `./dist/cjs/${path}.d.ts`, default: `./dist/cjs/${path}.js` },
   };
 }
+
+/**
+ * The condition of the `#…` imports that maps them to src/ (see IMPORTS): for tools that run or
+ * bundle the TypeScript sources before any build (the site bundle, this project's tests and bench).
+ */
+export const SOURCE_CONDITION = "openrpc-ts-source";
+
+/** The runtime's own imports (`#…`), each by where a file is picked from (runtime/default-transport*.ts). */
+const CHOICES: Record<string, { node: string; default: string }> = {
+  "#default-transport": { node: "runtime/default-transport-node", default: "runtime/default-transport" },
+};
+
+/**
+ * The package's subpath imports: the `node` condition (Node, Bun, Deno) takes one file, every other
+ * resolver (browser and edge bundlers: esbuild, Rollup, Vite, webpack, workerd, edge-light) the
+ * `default` one, so node:http never reaches their bundles. SOURCE_CONDITION maps to the
+ * TypeScript sources, for tools that run or bundle src/ itself before any build (the generator's
+ * site bundle, tests); no other resolver sets it. The `.d.ts` files never name a `#…` import.
+ */
+const IMPORTS = Object.fromEntries(
+  Object.entries(CHOICES).map(([name, c]) => [
+    name,
+    {
+      [SOURCE_CONDITION]: { node: `./src/${c.node}.ts`, default: `./src/${c.default}.ts` },
+      node: { import: `./dist/esm/${c.node}.js`, require: `./dist/cjs/${c.node}.js` },
+      default: { import: `./dist/esm/${c.default}.js`, require: `./dist/cjs/${c.default}.js` },
+    },
+  ]),
+);
+
+/**
+ * dist/cjs/package.json: CommonJS, and the imports again, relative to dist/cjs (Node and the
+ * bundlers resolve `#…` by the nearest package.json, which for dist/cjs/ is this one).
+ */
+const CJS_PACKAGE = {
+  type: "commonjs",
+  imports: Object.fromEntries(
+    Object.entries(CHOICES).map(([name, c]) => [name, { node: `./${c.node}.js`, default: `./${c.default}.js` }]),
+  ),
+};
+
+/** A JSON value as a JavaScript literal in single quotes, for `node -e "…"` in a script (its strings hold no quote). */
+const jsLiteral = (value: unknown): string => JSON.stringify(value).replace(/"/g, "'");
 
 /** Subpath types for TypeScript's old `moduleResolution: node10`, which ignores the exports map. */
 function typesVersions(exports: readonly PackageExport[]): Record<string, Record<string, string[]>> {
@@ -151,7 +195,14 @@ const TSCONFIG = {
 
 const TSCONFIG_CJS = {
   extends: "./tsconfig.json",
-  compilerOptions: { module: "CommonJS", moduleResolution: "Node10", outDir: "dist/cjs" },
+  compilerOptions: {
+    module: "CommonJS",
+    moduleResolution: "Node10",
+    outDir: "dist/cjs",
+    // Node10 resolution knows no `#…` imports: the type checker reads the Node file (both export the
+    // same types). Here, not in tsconfig.json, which bundlers of src/ read (esbuild follows `paths`).
+    paths: Object.fromEntries(Object.entries(CHOICES).map(([name, c]) => [name, [`./src/${c.node}.ts`]])),
+  },
 };
 
 /**

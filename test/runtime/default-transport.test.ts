@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAdvancedClient } from "../../generated/src/advanced/index.js";
 import { http } from "../../generated/src/runtime/index.js";
 import type { ClientOptions } from "../../generated/src/runtime/options.js";
-import { expectNoSecret, guardUnhandledRejections, rejectionOf } from "../helpers/error-checks.js";
+import { expectNoSecret, guardUnhandledRejections } from "../helpers/error-checks.js";
 import {
   hang,
   json,

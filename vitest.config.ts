@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { SOURCE_CONDITION as SOURCE } from "./generator/plugins/package/package.js";
+import { SOURCE_CONDITION as SOURCE } from "./generator/defaults.js";
 
 // The generated package's `#…` imports map to its TypeScript sources under SOURCE: tests run
 // generated/src before any build. Beside Vite's own default conditions, which naming any replaces.

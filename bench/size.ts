@@ -20,7 +20,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Row, SectionResult } from "./report.js";
 import { ROOT } from "./server.js";
-import { SOURCE_CONDITION } from "../generator/plugins/package/package.js";
+import { SOURCE_CONDITION } from "../generator/defaults.js";
 
 const SECTION = "5. Bundle size";
 const GENERATED = path.join(ROOT, "generated", "src");

@@ -9,7 +9,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { build, type Metafile } from "esbuild";
 import { identifier, stringLiteral } from "../print/escape.js";
-import { SOURCE_CONDITION } from "../plugins/package/package.js";
+import { SOURCE_CONDITION } from "../defaults.js";
 import type { SiteData } from "./types.js";
 
 export interface Bundle {

@@ -13,7 +13,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../generator/root.js";
 import { findChromium, launchChromium } from "../helpers/chromium.js";
-import { SOURCE_CONDITION } from "../../generator/plugins/package/package.js";
+import { SOURCE_CONDITION } from "../../generator/defaults.js";
 
 const chromiumLookup = findChromium();
 /** The chunks by served name, the start ones (the entry and its static imports), and the failure path's. */

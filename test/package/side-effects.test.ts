@@ -8,7 +8,7 @@ import { build, type Metafile } from "esbuild";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SOURCE_CONDITION } from "../../generator/plugins/package/package.js";
+import { SOURCE_CONDITION } from "../../generator/defaults.js";
 
 const GENERATED = path.resolve(import.meta.dirname, "..", "..", "generated");
 const SRC = path.join(GENERATED, "src");

@@ -29,6 +29,7 @@ import { firstSentence } from "../../print/first-sentence.js";
 import { exampleCall } from "../../print/example-call.js";
 import { precompiled, safe } from "../../print/handlebars.js";
 import readmeTemplate from "./readme.compiled.js";
+import { SOURCE_CONDITION } from "../../defaults.js";
 
 /** templates/README.md.hbs, made into a render function on first use. */
 let renderReadme: ((view: object) => string) | undefined;
@@ -122,12 +123,6 @@ function entry(path: string): Record<string, Record<string, string>> {
     require: { types: `./dist/cjs/${path}.d.ts`, default: `./dist/cjs/${path}.js` },
   };
 }
-
-/**
- * The condition of the `#…` imports that maps them to src/ (see IMPORTS): for tools that run or
- * bundle the TypeScript sources before any build (the site bundle, this project's tests and bench).
- */
-export const SOURCE_CONDITION = "openrpc-ts-source";
 
 /** The runtime's own imports (`#…`), each by where a file is picked from (runtime/default-transport*.ts). */
 const CHOICES: Record<string, { node: string; default: string }> = {

@@ -44,9 +44,9 @@ export interface ClientOptions {
    */
   transport?: Transport;
   /**
-   * HTTP endpoint URL, shorthand for an HTTP transport: node:http in Node, Bun and Deno (as `nodeHttp`
-   * of the `./node` subpath), `fetch` elsewhere (as `http(url)`). With `apiKey`, requests go to
-   * `<url>/<apiKey>`; without, to `url` as given.
+   * HTTP endpoint URL, shorthand for an HTTP transport: node:http in Node and Deno (as `nodeHttp` of
+   * the `./node` subpath), `fetch` elsewhere, Bun included (as `http(url)`). With `apiKey`, requests
+   * go to `<url>/<apiKey>`; without, to `url` as given.
    */
   url?: string;
   /** Project API key, sent as the last path segment of `url`. Never appears in errors. */

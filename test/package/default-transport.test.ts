@@ -2,8 +2,8 @@
  * The package's `#default-transport` import, as bundlers resolve it from the installed tarball: a
  * default client (`{ url, apiKey }`) bundled for the browser, for wrangler's `workerd`, for Vercel's
  * `edge-light` (esbuild) and for the browser by Rollup holds the fetch file and no node:http code,
- * from the ESM build and from the CommonJS one (`require`); bundled for Node, it holds the
- * node:http one. The size of the browser bundle is guarded by test/size-budget.test.ts.
+ * from the ESM build and from the CommonJS one (`require`); so does one for Bun (its `bun`
+ * condition comes before `node`); bundled for Node, it holds the node:http one. The size of the browser bundle is guarded by test/size-budget.test.ts.
  */
 import { rm } from "node:fs/promises";
 import path from "node:path";
@@ -79,6 +79,20 @@ describe("#default-transport in bundles of the installed package", () => {
       modules.join("\n"),
     ).toHaveLength(1);
     expect(modules.filter((f) => NODE.test(f))).toEqual([]);
+  }, 60_000);
+
+  it("esbuild for Bun (its `bun` condition first): the fetch file", async () => {
+    for (const entry of ["esm.js", "cjs.cjs"]) {
+      const inputs = await esbuildInputs(entry, "node", ["bun"]);
+      expect(
+        inputs.filter((f) => FETCH.test(f)),
+        entry,
+      ).toHaveLength(1);
+      expect(
+        inputs.filter((f) => NODE.test(f)),
+        entry,
+      ).toEqual([]);
+    }
   }, 60_000);
 
   it("esbuild for Node: the node:http file", async () => {

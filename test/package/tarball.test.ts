@@ -94,6 +94,7 @@ describe("the packed tarball", () => {
       type: "commonjs",
       imports: {
         "#default-transport": {
+          bun: "./runtime/default-transport.js",
           node: "./runtime/default-transport-node.js",
           default: "./runtime/default-transport.js",
         },

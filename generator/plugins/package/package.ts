@@ -124,25 +124,36 @@ function entry(path: string): Record<string, Record<string, string>> {
   };
 }
 
-/** The runtime's own imports (`#…`), each by where a file is picked from (runtime/default-transport*.ts). */
-const CHOICES: Record<string, { node: string; default: string }> = {
-  "#default-transport": { node: "runtime/default-transport-node", default: "runtime/default-transport" },
+/**
+ * The runtime's own imports (`#…`): per name, the file each condition takes, in the order a
+ * resolver tries them (runtime/default-transport*.ts). Bun takes the fetch file: its `fetch` is
+ * native and did several times the calls per second of its node:http (docs/DECISIONS.md).
+ */
+const CHOICES: Record<string, readonly (readonly [condition: string, file: string])[]> = {
+  "#default-transport": [
+    ["bun", "runtime/default-transport"],
+    ["node", "runtime/default-transport-node"],
+    ["default", "runtime/default-transport"],
+  ],
 };
 
+/** `{ condition: target(file) }` for one import, in order. */
+const mapped = <T>(choices: readonly (readonly [string, string])[], target: (file: string) => T): Record<string, T> =>
+  Object.fromEntries(choices.map(([condition, file]) => [condition, target(file)]));
+
 /**
- * The package's subpath imports: the `node` condition (Node, Bun, Deno) takes one file, every other
- * resolver (browser and edge bundlers: esbuild, Rollup, Vite, webpack, workerd, edge-light) the
- * `default` one, so node:http never reaches their bundles. SOURCE_CONDITION maps to the
- * TypeScript sources, for tools that run or bundle src/ itself before any build (the generator's
- * site bundle, tests); no other resolver sets it. The `.d.ts` files never name a `#…` import.
+ * The package's subpath imports: the `node` condition (Node, Deno) takes the node:http file, every
+ * other resolver (Bun, and the browser and edge bundlers: esbuild, Rollup, Vite, webpack, workerd,
+ * edge-light) the fetch one, so node:http never reaches their bundles. SOURCE_CONDITION maps to
+ * the TypeScript sources, for tools that run or bundle src/ itself before any build (the
+ * generator's site bundle, tests); no other resolver sets it. The `.d.ts` files never name a `#…` import.
  */
 const IMPORTS = Object.fromEntries(
-  Object.entries(CHOICES).map(([name, c]) => [
+  Object.entries(CHOICES).map(([name, choices]) => [
     name,
     {
-      [SOURCE_CONDITION]: { node: `./src/${c.node}.ts`, default: `./src/${c.default}.ts` },
-      node: { import: `./dist/esm/${c.node}.js`, require: `./dist/cjs/${c.node}.js` },
-      default: { import: `./dist/esm/${c.default}.js`, require: `./dist/cjs/${c.default}.js` },
+      [SOURCE_CONDITION]: mapped(choices, (file) => `./src/${file}.ts`),
+      ...mapped(choices, (file) => ({ import: `./dist/esm/${file}.js`, require: `./dist/cjs/${file}.js` })),
     },
   ]),
 );
@@ -154,7 +165,7 @@ const IMPORTS = Object.fromEntries(
 const CJS_PACKAGE = {
   type: "commonjs",
   imports: Object.fromEntries(
-    Object.entries(CHOICES).map(([name, c]) => [name, { node: `./${c.node}.js`, default: `./${c.default}.js` }]),
+    Object.entries(CHOICES).map(([name, choices]) => [name, mapped(choices, (file) => `./${file}.js`)]),
   ),
 };
 
@@ -196,7 +207,12 @@ const TSCONFIG_CJS = {
     outDir: "dist/cjs",
     // Node10 resolution knows no `#…` imports: the type checker reads the Node file (both export the
     // same types). Here, not in tsconfig.json, which bundlers of src/ read (esbuild follows `paths`).
-    paths: Object.fromEntries(Object.entries(CHOICES).map(([name, c]) => [name, [`./src/${c.node}.ts`]])),
+    paths: Object.fromEntries(
+      Object.entries(CHOICES).map(([name, choices]) => [
+        name,
+        [`./src/${choices.find(([condition]) => condition === "node")![1]}.ts`],
+      ]),
+    ),
   },
 };
 

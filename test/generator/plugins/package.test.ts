@@ -59,12 +59,17 @@ describe("package.json", () => {
     });
   });
 
-  it("imports: #default-transport is the node:http file under `node`, the fetch one by default, src/ under the source condition", () => {
+  it("imports: #default-transport is the node:http file under `node`, the fetch one for Bun and by default, src/ under the source condition", () => {
     expect(pkg.imports).toEqual({
       "#default-transport": {
         "openrpc-ts-source": {
+          bun: "./src/runtime/default-transport.ts",
           node: "./src/runtime/default-transport-node.ts",
           default: "./src/runtime/default-transport.ts",
+        },
+        bun: {
+          import: "./dist/esm/runtime/default-transport.js",
+          require: "./dist/cjs/runtime/default-transport.js",
         },
         node: {
           import: "./dist/esm/runtime/default-transport-node.js",
@@ -78,7 +83,13 @@ describe("package.json", () => {
     });
     // The source condition comes first: a resolver that sets it must not stop at `node` or `default`.
     expect(Object.keys(pkg.imports as Record<string, object>)).toEqual(["#default-transport"]);
-    expect(Object.keys((pkg.imports as Record<string, object>)["#default-transport"]!)[0]).toBe("openrpc-ts-source");
+    // Bun matches `node` too: its own condition must come before it.
+    expect(Object.keys((pkg.imports as Record<string, object>)["#default-transport"]!)).toEqual([
+      "openrpc-ts-source",
+      "bun",
+      "node",
+      "default",
+    ]);
   });
 
   it("the build cleans dist/, builds both formats and marks dist/cjs as CommonJS", () => {
@@ -87,7 +98,7 @@ describe("package.json", () => {
       "npm run clean",
       "tsc -p tsconfig.json",
       "tsc -p tsconfig.cjs.json",
-      `node -e "require('node:fs').writeFileSync('dist/cjs/package.json', JSON.stringify({'type':'commonjs','imports':{'#default-transport':{'node':'./runtime/default-transport-node.js','default':'./runtime/default-transport.js'}}}))"`,
+      `node -e "require('node:fs').writeFileSync('dist/cjs/package.json', JSON.stringify({'type':'commonjs','imports':{'#default-transport':{'bun':'./runtime/default-transport.js','node':'./runtime/default-transport-node.js','default':'./runtime/default-transport.js'}}}))"`,
     ]);
     // The CommonJS build's nearest package.json maps the runtime's `#…` imports too (Node reads the nearest one).
     const step = build.split(" && ")[3]!;
@@ -96,6 +107,7 @@ describe("package.json", () => {
       type: "commonjs",
       imports: {
         "#default-transport": {
+          bun: "./runtime/default-transport.js",
           node: "./runtime/default-transport-node.js",
           default: "./runtime/default-transport.js",
         },

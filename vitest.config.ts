@@ -1,6 +1,12 @@
 import { defineConfig } from "vitest/config";
+import { SOURCE_CONDITION as SOURCE } from "./generator/defaults.js";
+
+// The generated package's `#…` imports map to its TypeScript sources under SOURCE: tests run
+// generated/src before any build. Beside Vite's own default conditions, which naming any replaces.
 
 export default defineConfig({
+  resolve: { conditions: [SOURCE, "module", "browser", "development|production"] },
+  ssr: { resolve: { conditions: [SOURCE, "module", "node", "development|production"] } },
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/setup/pack-dir.ts"],

@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import type { Row, SectionResult } from "./report.js";
-import { ROOT, startServer, tsxArgs } from "./server.js";
+import { ROOT, SOURCE_CONDITIONS, startServer, tsxArgs } from "./server.js";
 import { median } from "./stats.js";
 
 const SECTION = "4. Memory";
@@ -70,7 +70,10 @@ async function runOnce(
   let total = 0;
   const proc = spawn(
     process.execPath,
-    tsxArgs(fileURLToPath(import.meta.url), ["--child", base, String(pages), String(perPage), String(every)]),
+    [
+      SOURCE_CONDITIONS,
+      ...tsxArgs(fileURLToPath(import.meta.url), ["--child", base, String(pages), String(perPage), String(every)]),
+    ],
     {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "inherit"],

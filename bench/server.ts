@@ -17,6 +17,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { SOURCE_CONDITION } from "../generator/defaults.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(HERE, "..");
@@ -173,6 +174,13 @@ export interface RunningServer {
 export function tsxArgs(file: string, args: readonly string[] = []): string[] {
   return ["--import", "tsx", file, ...args];
 }
+
+/**
+ * The `node` argument for a child that imports generated/src (not the packed build): the package's
+ * `#…` imports then map to its sources. Never for a child that loads the packed package (its
+ * src/ would mix with its dist/).
+ */
+export const SOURCE_CONDITIONS = `--conditions=${SOURCE_CONDITION}`;
 
 /** Starts the server in a child process and resolves once it listens. */
 export function startServer(): Promise<RunningServer> {

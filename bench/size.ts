@@ -20,6 +20,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Row, SectionResult } from "./report.js";
 import { ROOT } from "./server.js";
+import { SOURCE_CONDITION } from "../generator/defaults.js";
 
 const SECTION = "5. Bundle size";
 const GENERATED = path.join(ROOT, "generated", "src");
@@ -106,6 +107,8 @@ export async function bundleApp(source: string): Promise<BundleSize> {
       minify: true,
       format: "esm",
       platform: "browser",
+      // generated/src itself, not its build: the package's `#…` imports map to the sources under this condition.
+      conditions: [SOURCE_CONDITION],
       splitting: true,
       outdir: path.join(dir, "out"),
       write: false,
@@ -188,7 +191,12 @@ export async function rollupApp(source: string): Promise<BundleSize> {
           return { code: (await transform(code, { loader: "ts", format: "esm", target: "es2022" })).code, map: null };
         },
       },
-      nodeResolve({ browser: true, rootDir: ROOT, modulePaths: [path.join(ROOT, "node_modules")] }),
+      nodeResolve({
+        browser: true,
+        rootDir: ROOT,
+        modulePaths: [path.join(ROOT, "node_modules")],
+        exportConditions: [SOURCE_CONDITION],
+      }),
       commonjs(),
       {
         name: "node-env",

@@ -4,6 +4,12 @@ export const DEFAULT_PACKAGE = "@blockchain-rpc/clients";
 export const DEFAULT_VERSION = "0.1.0";
 /** Git tags of releases of the generated package: `clients-v1.2.0` (`npm run release` looks for the last one). */
 export const RELEASE_TAG_PREFIX = "clients-v";
+/**
+ * The condition under which the generated package's `#…` imports map to its TypeScript sources
+ * (generator/plugins/package/package.ts): for tools that run or bundle src/ before any build (the
+ * site bundle, this project's tests and bench). Never for a process that loads the built package.
+ */
+export const SOURCE_CONDITION = "openrpc-ts-source";
 /** Where the playground page finds the mock server unless `npm run docs -- --mock-url` says otherwise: `mock/` next to the page, as `npm run playground` serves it. */
 export const DEFAULT_MOCK_URL = "mock/";
 /**

@@ -11,7 +11,8 @@ import { encodeParams, toNamed, type MethodSpec, type Params } from "./codec.js"
 import { DEFAULT_RETRY, DEFAULT_TIMEOUT } from "./defaults.js";
 import { issue, shorthandTarget } from "./endpoint.js";
 import { ValidationError, type ErrorContext } from "./base-error.js";
-import { httpTransport } from "./http.js";
+// The package's subpath import: node:http in Node, fetch elsewhere (default-transport*.ts).
+import { defaultTransport } from "#default-transport";
 import { paramsPass } from "./params-check.js";
 import type { ApiSpec, CallFn, CallOptions, ClientOptions, PaginateOptions, Paginator, RpcClient } from "./options.js";
 import {
@@ -63,7 +64,7 @@ function transportFor(api: ApiSpec, options: ClientOptions): Transport {
   if (issues.length > 0) throw new ValidationError("client options", issues, {});
   if (given !== undefined) return createTransport(given);
   const { apiKey, proxyUrl, headers, fetch, maxResponseBytes } = options;
-  return httpTransport(target!, { apiKey, proxy: proxyUrl !== undefined, headers, fetch, maxResponseBytes });
+  return defaultTransport(target!, { apiKey, proxy: proxyUrl !== undefined, headers, fetch, maxResponseBytes });
 }
 
 /**

@@ -19,8 +19,8 @@ import {
 import { excerpt, redact } from "./secrets.js";
 import { createTransport, type SendOptions, type Transport } from "./transport.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./defaults.js";
-import { issue, secretsOf } from "./endpoint.js";
-import { retryAfter } from "./failures.js";
+import { issue, secretsOf, type Target } from "./endpoint.js";
+import { failed } from "./fail.js";
 import { checkHttp, type HttpTransportOptions } from "./http.js";
 
 /** What this file uses of a node:http `Agent` (pass your own, e.g. `new https.Agent({ keepAlive: true, maxSockets: 16 })`). */
@@ -75,25 +75,39 @@ export function nodeHttp(url: string, options: NodeHttpOptions = {}): Transport 
     // Node is no browser: the key ships to no visitor.
     return true;
   });
+  return nodeTransport(target, o);
+}
+
+/**
+ * The transport of a checked target: `nodeHttp()`'s, and a client's from its `{ url, apiKey }` /
+ * `{ proxyUrl }` shorthand in Node (default-transport-node.ts). The node:http module is imported
+ * once, when the transport is made; a call that comes before it is there waits for it, the others
+ * use it at once.
+ */
+export function nodeTransport(target: Target, o: NodeHttpOptions): Transport {
   const secrets = secretsOf(o.apiKey, o.headers);
   const headers = { "content-type": "application/json", accept: "application/json", ...o.headers };
   const maxResponseBytes = o.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const query = o.proxy ? (target.url.includes("?") ? "&" : "?") : undefined;
   let agent = o.agent;
-  // Loaded once, on first use; a failed load (not Node) fails each call with a NetworkError.
-  let module: Promise<NodeHttpModule> | undefined;
-  const send = async (body: string, method: string, s: SendOptions): Promise<string> => {
-    module ??= load(target.url.startsWith("https:") ? "https" : "http");
-    const http = await module.catch((error: unknown) => {
+  let http: NodeHttpModule | undefined;
+  // A failed load (not Node) fails each call with a NetworkError.
+  const loading = load(target.url.startsWith("https:") ? "https" : "http").then((m) => (http = m));
+  loading.catch(() => undefined);
+  const loaded = (s: SendOptions): Promise<NodeHttpModule> =>
+    loading.catch((error: unknown) => {
       throw new NetworkError("node:http is not available here (nodeHttp runs on Node only): use http()", {
         ...s.context,
         cause: error,
       });
     });
-    agent ??= new http.Agent({ keepAlive: true });
+  const exchangeWith = (m: NodeHttpModule, body: string, method: string, s: SendOptions): Promise<string> => {
+    agent ??= new m.Agent({ keepAlive: true });
     const to = query === undefined ? target.url : `${target.url}${query}${encodeURIComponent(method)}`;
-    return exchange(http, to, body, { headers, agent, maxResponseBytes, secrets }, s);
+    return exchange(m, to, body, { url: to, headers, agent, maxResponseBytes, secrets }, s);
   };
+  const send = (body: string, method: string, s: SendOptions): Promise<string> =>
+    http ? exchangeWith(http, body, method, s) : loaded(s).then((m) => exchangeWith(m, body, method, s));
   return createTransport(
     {
       type: "http",
@@ -114,6 +128,7 @@ export function nodeHttp(url: string, options: NodeHttpOptions = {}): Transport 
 }
 
 interface Fixed {
+  url: string;
   headers: Record<string, string>;
   agent: NodeAgent;
   maxResponseBytes: number;
@@ -174,7 +189,7 @@ function answer(
   };
   if (status >= 300 && status <= 399) {
     response.resume();
-    return finish(new HttpError(status, redirectNote(header("location")), undefined, context));
+    return finish(new HttpError(status, redirectNote(header("location"), f.url), undefined, context));
   }
   const declared = Number(header("content-length"));
   if (Number.isFinite(declared) && declared > f.maxResponseBytes)
@@ -186,15 +201,23 @@ function answer(
     if (size > f.maxResponseBytes) finish(new ResponseTooLargeError(f.maxResponseBytes, context));
     else chunks.push(chunk);
   });
-  const cut = (): void =>
-    finish(new MalformedResponseError("the body was cut off before its end (truncated)", "", context));
-  response.on("aborted", cut);
+  const cut = (error?: Error): void =>
+    finish(
+      new MalformedResponseError("the body was cut off before its end (truncated)", "", {
+        ...context,
+        cause: redact(error ?? new Error("aborted"), f.secrets),
+      }),
+    );
+  response.on("aborted", () => cut());
   response.on("error", cut);
   response.on("end", () => {
     const text = decoder.decode(concat(chunks, size));
-    if (status < 200 || status > 299)
-      finish(new HttpError(status, excerpt(text, f.secrets), retryAfter(header("retry-after") ?? null), context));
-    else finish(undefined, text);
+    if (status >= 200 && status <= 299) return finish(undefined, text);
+    // The wait a `Retry-After` asks for is read on the failure path, as http.ts reads it.
+    const retry = header("retry-after") ?? null;
+    void failed((m) => new HttpError(status, excerpt(text, f.secrets), m.retryAfter(retry), context), context).then(
+      (error) => finish(error),
+    );
   });
 }
 
@@ -211,18 +234,21 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
   return out;
 }
 
-/** What an HttpError says about a redirect: the target host only (its path may hold a key). */
-function redirectNote(location: string | undefined): string {
+/** What an HttpError says about a redirect, as failures.ts says it: the target host only (its path may hold a key). */
+function redirectNote(location: string | undefined, url: string): string {
   let target = "an unknown location";
   try {
-    if (location) target = `host ${new URL(location).host}`;
+    if (location) target = `host ${new URL(location, url).host}`;
   } catch {
-    target = "a relative or invalid location";
+    target = "an invalid location";
   }
   return `redirect to ${target} not followed (JSON-RPC needs none: use the final URL)`;
 }
 
+/** An error's message and its cause's, secrets hidden (as failures.ts describes a failed fetch). */
 function describe(error: unknown, secrets: readonly string[]): string {
   const cleaned = redact(error, secrets);
-  return cleaned instanceof Error ? cleaned.message : String(cleaned);
+  if (!(cleaned instanceof Error)) return String(cleaned);
+  const cause = cleaned.cause instanceof Error ? `: ${cleaned.cause.message}` : "";
+  return `${cleaned.message}${cause}`;
 }

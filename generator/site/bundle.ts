@@ -9,6 +9,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { build, type Metafile } from "esbuild";
 import { identifier, stringLiteral } from "../print/escape.js";
+import { SOURCE_CONDITION } from "../defaults.js";
 import type { SiteData } from "./types.js";
 
 export interface Bundle {
@@ -42,6 +43,8 @@ export async function bundleSite(site: SiteData, root: string): Promise<Bundle> 
     bundle: true,
     format: "iife",
     platform: "browser",
+    // generated/src itself, not its build: the package's `#…` imports map to the sources under this condition.
+    conditions: [SOURCE_CONDITION],
     target: "es2022",
     minify: true,
     legalComments: "none",

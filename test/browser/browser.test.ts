@@ -12,6 +12,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../generator/root.js";
 import { findChromium, launchChromium } from "../helpers/chromium.js";
+import { SOURCE_CONDITION } from "../../generator/defaults.js";
 
 const SAMPLES = path.resolve(ROOT, "../shared/real-samples");
 const chromiumLookup = findChromium();
@@ -28,6 +29,7 @@ beforeAll(async () => {
     format: "esm",
     write: false,
     platform: "browser",
+    conditions: [SOURCE_CONDITION],
     target: "es2022",
   });
   const script = bundle.outputFiles[0]!.text;

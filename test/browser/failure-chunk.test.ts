@@ -13,6 +13,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../generator/root.js";
 import { findChromium, launchChromium } from "../helpers/chromium.js";
+import { SOURCE_CONDITION } from "../../generator/defaults.js";
 
 const chromiumLookup = findChromium();
 /** The chunks by served name, the start ones (the entry and its static imports), and the failure path's. */
@@ -51,6 +52,7 @@ beforeAll(async () => {
     write: false,
     metafile: true,
     platform: "browser",
+    conditions: [SOURCE_CONDITION],
     target: "es2022",
     logLevel: "silent",
   });

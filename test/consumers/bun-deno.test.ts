@@ -90,6 +90,10 @@ describe.skipIf(bun.skip)("Bun", () => {
     expect(result.stderr).toBe("");
     expect(JSON.parse(result.stdout)).toEqual(EXPECTED);
     expect(server.requests.map((r) => r.path)).toEqual([...EXPECTED_PATHS]);
+    // Bun takes the package's `bun` condition of #default-transport: its own fetch (which names itself), not node:http.
+    expect(server.requests.map((r) => String(r.headers["user-agent"]).split("/")[0])).toEqual(
+      EXPECTED_PATHS.map(() => "Bun"),
+    );
   }, 120_000);
 });
 

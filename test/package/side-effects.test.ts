@@ -8,6 +8,7 @@ import { build, type Metafile } from "esbuild";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { SOURCE_CONDITION } from "../../generator/defaults.js";
 
 const GENERATED = path.resolve(import.meta.dirname, "..", "..", "generated");
 const SRC = path.join(GENERATED, "src");
@@ -22,6 +23,7 @@ async function reachableModules(source: string): Promise<{ start: Set<string>; a
     minify: true,
     format: "esm",
     platform: "browser",
+    conditions: [SOURCE_CONDITION],
     splitting: true,
     outdir: path.join(SRC, "out"),
     write: false,
@@ -172,6 +174,7 @@ describe("sideEffects: false holds for the generated package", () => {
       minify: true,
       format: "esm",
       platform: "browser",
+      conditions: [SOURCE_CONDITION],
       write: false,
       logLevel: "silent",
     });

@@ -44,7 +44,11 @@ export interface ClientOptions {
    * any object of the `Transport` shape. Instead of `url`/`apiKey`/`proxyUrl` and the HTTP options.
    */
   transport?: Transport;
-  /** HTTP endpoint URL, shorthand for `transport: http(url, { apiKey })`. With `apiKey`, requests go to `<url>/<apiKey>`; without, to `url` as given. */
+  /**
+   * HTTP endpoint URL, shorthand for an HTTP transport: node:http in Node and Deno (as `nodeHttp` of
+   * the `./node` subpath), `fetch` elsewhere, Bun included (as `http(url)`). With `apiKey`, requests
+   * go to `<url>/<apiKey>`; without, to `url` as given.
+   */
   url?: string;
   /** Project API key, sent as the last path segment of `url`. Never appears in errors. */
   apiKey?: string;
@@ -66,7 +70,7 @@ export interface ClientOptions {
   retryJsonRpcCodes?: readonly number[];
   /** Send the calls made in the same tick as one JSON-RPC batch (HTTP keyed endpoints). Off by default. */
   batch?: boolean | { maxSize?: number; wait?: number };
-  /** `fetch` to use instead of the global one (shorthand form; else `http(url, { fetch })`). */
+  /** `fetch` to send with (shorthand form; else `http(url, { fetch })`): given, the client uses it in Node too, instead of node:http. */
   fetch?: typeof fetch;
   /** Extra HTTP headers sent with every request (shorthand form; else `http(url, { headers })`). */
   headers?: Record<string, string>;

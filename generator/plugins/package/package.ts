@@ -29,6 +29,7 @@ import { firstSentence } from "../../print/first-sentence.js";
 import { exampleCall } from "../../print/example-call.js";
 import { precompiled, safe } from "../../print/handlebars.js";
 import readmeTemplate from "./readme.compiled.js";
+import { SOURCE_CONDITION } from "../../defaults.js";
 
 /** templates/README.md.hbs, made into a render function on first use. */
 let renderReadme: ((view: object) => string) | undefined;
@@ -92,9 +93,10 @@ export function packageJson(
     types: "./dist/cjs/index.d.ts",
     typesVersions: typesVersions(ordered),
     exports,
+    imports: IMPORTS,
     scripts: {
       clean: `node -e "require('node:fs').rmSync('dist', { recursive: true, force: true })"`,
-      build: `npm run clean && tsc -p tsconfig.json && tsc -p tsconfig.cjs.json && node -e "require('node:fs').writeFileSync('dist/cjs/package.json', JSON.stringify({ type: 'commonjs' }))"`,
+      build: `npm run clean && tsc -p tsconfig.json && tsc -p tsconfig.cjs.json && node -e "require('node:fs').writeFileSync('dist/cjs/package.json', JSON.stringify(${jsLiteral(CJS_PACKAGE)}))"`,
       prepack: "npm run build",
     },
     ...(peers.length > 0 ? { peerDependencies: Object.fromEntries(peers.map((p) => [p.name, p.range])) } : {}),
@@ -121,6 +123,54 @@ function entry(path: string): Record<string, Record<string, string>> {
     require: { types: `./dist/cjs/${path}.d.ts`, default: `./dist/cjs/${path}.js` },
   };
 }
+
+/**
+ * The runtime's own imports (`#…`): per name, the file each condition takes, in the order a
+ * resolver tries them (runtime/default-transport*.ts). Bun takes the fetch file: its `fetch` is
+ * native and did several times the calls per second of its node:http (docs/DECISIONS.md).
+ */
+const CHOICES: Record<string, readonly (readonly [condition: string, file: string])[]> = {
+  "#default-transport": [
+    ["bun", "runtime/default-transport"],
+    ["node", "runtime/default-transport-node"],
+    ["default", "runtime/default-transport"],
+  ],
+};
+
+/** `{ condition: target(file) }` for one import, in order. */
+const mapped = <T>(choices: readonly (readonly [string, string])[], target: (file: string) => T): Record<string, T> =>
+  Object.fromEntries(choices.map(([condition, file]) => [condition, target(file)]));
+
+/**
+ * The package's subpath imports: the `node` condition (Node, Deno) takes the node:http file, every
+ * other resolver (Bun, and the browser and edge bundlers: esbuild, Rollup, Vite, webpack, workerd,
+ * edge-light) the fetch one, so node:http never reaches their bundles. SOURCE_CONDITION maps to
+ * the TypeScript sources, for tools that run or bundle src/ itself before any build (the
+ * generator's site bundle, tests); no other resolver sets it. The `.d.ts` files never name a `#…` import.
+ */
+const IMPORTS = Object.fromEntries(
+  Object.entries(CHOICES).map(([name, choices]) => [
+    name,
+    {
+      [SOURCE_CONDITION]: mapped(choices, (file) => `./src/${file}.ts`),
+      ...mapped(choices, (file) => ({ import: `./dist/esm/${file}.js`, require: `./dist/cjs/${file}.js` })),
+    },
+  ]),
+);
+
+/**
+ * dist/cjs/package.json: CommonJS, and the imports again, relative to dist/cjs (Node and the
+ * bundlers resolve `#…` by the nearest package.json, which for dist/cjs/ is this one).
+ */
+const CJS_PACKAGE = {
+  type: "commonjs",
+  imports: Object.fromEntries(
+    Object.entries(CHOICES).map(([name, choices]) => [name, mapped(choices, (file) => `./${file}.js`)]),
+  ),
+};
+
+/** A JSON value as a JavaScript literal in single quotes, for `node -e "…"` in a script (its strings hold no quote). */
+const jsLiteral = (value: unknown): string => JSON.stringify(value).replace(/"/g, "'");
 
 /** Subpath types for TypeScript's old `moduleResolution: node10`, which ignores the exports map. */
 function typesVersions(exports: readonly PackageExport[]): Record<string, Record<string, string[]>> {
@@ -151,7 +201,19 @@ const TSCONFIG = {
 
 const TSCONFIG_CJS = {
   extends: "./tsconfig.json",
-  compilerOptions: { module: "CommonJS", moduleResolution: "Node10", outDir: "dist/cjs" },
+  compilerOptions: {
+    module: "CommonJS",
+    moduleResolution: "Node10",
+    outDir: "dist/cjs",
+    // Node10 resolution knows no `#…` imports: the type checker reads the Node file (both export the
+    // same types). Here, not in tsconfig.json, which bundlers of src/ read (esbuild follows `paths`).
+    paths: Object.fromEntries(
+      Object.entries(CHOICES).map(([name, choices]) => [
+        name,
+        [`./src/${choices.find(([condition]) => condition === "node")![1]}.ts`],
+      ]),
+    ),
+  },
 };
 
 /**

@@ -59,14 +59,60 @@ describe("package.json", () => {
     });
   });
 
+  it("imports: #default-transport is the node:http file under `node`, the fetch one for Bun and by default, src/ under the source condition", () => {
+    expect(pkg.imports).toEqual({
+      "#default-transport": {
+        "openrpc-ts-source": {
+          bun: "./src/runtime/default-transport.ts",
+          node: "./src/runtime/default-transport-node.ts",
+          default: "./src/runtime/default-transport.ts",
+        },
+        bun: {
+          import: "./dist/esm/runtime/default-transport.js",
+          require: "./dist/cjs/runtime/default-transport.js",
+        },
+        node: {
+          import: "./dist/esm/runtime/default-transport-node.js",
+          require: "./dist/cjs/runtime/default-transport-node.js",
+        },
+        default: {
+          import: "./dist/esm/runtime/default-transport.js",
+          require: "./dist/cjs/runtime/default-transport.js",
+        },
+      },
+    });
+    // The source condition comes first: a resolver that sets it must not stop at `node` or `default`.
+    expect(Object.keys(pkg.imports as Record<string, object>)).toEqual(["#default-transport"]);
+    // Bun matches `node` too: its own condition must come before it.
+    expect(Object.keys((pkg.imports as Record<string, object>)["#default-transport"]!)).toEqual([
+      "openrpc-ts-source",
+      "bun",
+      "node",
+      "default",
+    ]);
+  });
+
   it("the build cleans dist/, builds both formats and marks dist/cjs as CommonJS", () => {
     const build = (pkg.scripts as Record<string, string>).build!;
     expect(build.split(" && ")).toEqual([
       "npm run clean",
       "tsc -p tsconfig.json",
       "tsc -p tsconfig.cjs.json",
-      `node -e "require('node:fs').writeFileSync('dist/cjs/package.json', JSON.stringify({ type: 'commonjs' }))"`,
+      `node -e "require('node:fs').writeFileSync('dist/cjs/package.json', JSON.stringify({'type':'commonjs','imports':{'#default-transport':{'bun':'./runtime/default-transport.js','node':'./runtime/default-transport-node.js','default':'./runtime/default-transport.js'}}}))"`,
     ]);
+    // The CommonJS build's nearest package.json maps the runtime's `#…` imports too (Node reads the nearest one).
+    const step = build.split(" && ")[3]!;
+    const written = /JSON\.stringify\((.*)\)\)"$/.exec(step)![1]!.replace(/'/g, '"');
+    expect(JSON.parse(written)).toEqual({
+      type: "commonjs",
+      imports: {
+        "#default-transport": {
+          bun: "./runtime/default-transport.js",
+          node: "./runtime/default-transport-node.js",
+          default: "./runtime/default-transport.js",
+        },
+      },
+    });
     expect((pkg.scripts as Record<string, string>).clean).toBe(
       `node -e "require('node:fs').rmSync('dist', { recursive: true, force: true })"`,
     );
@@ -139,6 +185,12 @@ describe("tsconfigs", () => {
       outDir: "dist/esm",
     });
     expect(cjs.extends).toBe("./tsconfig.json");
-    expect(cjs.compilerOptions).toEqual({ module: "CommonJS", moduleResolution: "Node10", outDir: "dist/cjs" });
+    // Node10 knows no `#…` imports: the type checker reads the Node file through `paths`.
+    expect(cjs.compilerOptions).toEqual({
+      module: "CommonJS",
+      moduleResolution: "Node10",
+      outDir: "dist/cjs",
+      paths: { "#default-transport": ["./src/runtime/default-transport-node.ts"] },
+    });
   });
 });

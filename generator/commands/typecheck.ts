@@ -7,6 +7,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { SOURCE_CONDITION } from "../defaults.js";
 import { terminalText } from "../print/escape.js";
 import { ROOT as WORKSPACE } from "../root.js";
 
@@ -43,7 +44,10 @@ export async function typecheckPackage(files: ReadonlyMap<string, string>): Prom
   const { options, errors } = ts.convertCompilerOptionsFromJson(raw, ROOT);
   const project = new Project({
     useInMemoryFileSystem: true,
-    compilerOptions: { ...options, noEmit: true },
+    // The package's subpath imports (`#default-transport`) map to dist/ for its users; nothing is built
+    // here, so they resolve through the source condition to the files in src/ (the TypeScript that
+    // ts-morph bundles, 6.x, does not map them from outDir back to src/ as tsc 5.9 does).
+    compilerOptions: { ...options, noEmit: true, customConditions: [SOURCE_CONDITION] },
     skipAddingFilesFromTsConfig: true,
   });
   const fs = project.getFileSystem();

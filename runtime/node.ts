@@ -56,9 +56,42 @@ interface NodeHttpModule {
   Agent: new (options: { keepAlive: boolean }) => NodeAgent;
 }
 
+/** What this file uses of a node:zlib decompression stream. */
+interface Inflater {
+  write(chunk: Uint8Array): void;
+  end(): void;
+  destroy(): void;
+  on(event: "data", listener: (chunk: Uint8Array) => void): void;
+  on(event: "end", listener: () => void): void;
+  on(event: "error", listener: (error: Error) => void): void;
+}
+interface ZlibModule {
+  createGunzip(): Inflater;
+  createInflate(): Inflater;
+  createBrotliDecompress(): Inflater;
+}
+
 /** Imports a Node built-in by a name the bundlers leave alone (a browser bundle never holds it). */
-const load = (name: string): Promise<NodeHttpModule> =>
+const load = <T = NodeHttpModule>(name: string): Promise<T> =>
   import(/* webpackIgnore: true */ /* @vite-ignore */ `node:${name}`);
+
+/**
+ * The decompression stream for a `Content-Encoding` fetch decodes too (gzip, deflate, br), so the
+ * limit counts decoded bytes on both transports; undefined for identity or an encoding it leaves alone.
+ */
+function inflaterFor(zlib: ZlibModule, encoding: string | undefined): Inflater | undefined {
+  switch (encoding?.trim().toLowerCase()) {
+    case "gzip":
+    case "x-gzip":
+      return zlib.createGunzip();
+    case "deflate":
+      return zlib.createInflate();
+    case "br":
+      return zlib.createBrotliDecompress();
+    default:
+      return undefined;
+  }
+}
 
 /**
  * An HTTP transport on node:http / node:https for any client factory's `transport` option (Node only).
@@ -91,8 +124,15 @@ export function nodeTransport(target: Target, o: NodeHttpOptions): Transport {
   const query = o.proxy ? (target.url.includes("?") ? "&" : "?") : undefined;
   let agent = o.agent;
   let http: NodeHttpModule | undefined;
+  let zlib: ZlibModule | undefined;
   // A failed load (not Node) fails each call with a NetworkError.
-  const loading = load(target.url.startsWith("https:") ? "https" : "http").then((m) => (http = m));
+  const loading = Promise.all([
+    load(target.url.startsWith("https:") ? "https" : "http"),
+    load<ZlibModule>("zlib"),
+  ]).then(([m, z]) => {
+    zlib = z;
+    return (http = m);
+  });
   loading.catch(() => undefined);
   const loaded = (s: SendOptions): Promise<NodeHttpModule> =>
     loading.catch((error: unknown) => {
@@ -104,7 +144,7 @@ export function nodeTransport(target: Target, o: NodeHttpOptions): Transport {
   const exchangeWith = (m: NodeHttpModule, body: string, method: string, s: SendOptions): Promise<string> => {
     agent ??= new m.Agent({ keepAlive: true });
     const to = query === undefined ? target.url : `${target.url}${query}${encodeURIComponent(method)}`;
-    return exchange(m, to, body, { url: to, headers, agent, maxResponseBytes, secrets }, s);
+    return exchange(m, to, body, { url: to, headers, agent, maxResponseBytes, secrets, zlib: zlib! }, s);
   };
   const send = (body: string, method: string, s: SendOptions): Promise<string> =>
     http ? exchangeWith(http, body, method, s) : loaded(s).then((m) => exchangeWith(m, body, method, s));
@@ -133,6 +173,7 @@ interface Fixed {
   agent: NodeAgent;
   maxResponseBytes: number;
   secrets: readonly string[];
+  zlib: ZlibModule;
 }
 
 /** One POST: the body text of a 2xx answer, or a typed error (never the URL, never a secret). */
@@ -194,12 +235,29 @@ function answer(
   const declared = Number(header("content-length"));
   if (Number.isFinite(declared) && declared > f.maxResponseBytes)
     return finish(new ResponseTooLargeError(f.maxResponseBytes, context));
+  // A compressed body is decoded as it arrives; the limit counts what it decodes to.
+  const inflater = inflaterFor(f.zlib, header("content-encoding"));
+  const body: Pick<IncomingLike, "on"> = inflater ?? response;
+  if (inflater) {
+    response.on("data", (chunk) => inflater.write(chunk));
+    response.on("end", () => inflater.end());
+    inflater.on("error", (error) =>
+      finish(
+        new MalformedResponseError("the compressed body could not be decoded", "", {
+          ...context,
+          cause: redact(error, f.secrets),
+        }),
+      ),
+    );
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
-  response.on("data", (chunk) => {
+  body.on("data", (chunk) => {
     size += chunk.byteLength;
-    if (size > f.maxResponseBytes) finish(new ResponseTooLargeError(f.maxResponseBytes, context));
-    else chunks.push(chunk);
+    if (size > f.maxResponseBytes) {
+      inflater?.destroy();
+      finish(new ResponseTooLargeError(f.maxResponseBytes, context));
+    } else chunks.push(chunk);
   });
   const cut = (error?: Error): void =>
     finish(
@@ -210,7 +268,7 @@ function answer(
     );
   response.on("aborted", () => cut());
   response.on("error", cut);
-  response.on("end", () => {
+  body.on("end", () => {
     const text = decoder.decode(concat(chunks, size));
     if (status >= 200 && status <= 299) return finish(undefined, text);
     // The wait a `Retry-After` asks for is read on the failure path, as http.ts reads it.

@@ -56,7 +56,7 @@ export type Behaviour =
   | { kind: "echo"; result: ((envelope: Envelope) => unknown) | undefined }
   | { kind: "custom"; fn: (request: RecordedRequest) => Behaviour | Promise<Behaviour> };
 
-/** `body` is sent as is when it is a string (raw JSON text, e.g. with long integers), else stringified. */
+/** `body` is sent as is when it is a string (raw JSON text, e.g. with long integers) or bytes (e.g. compressed), else stringified. */
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Behaviour => ({
   kind: "json",
   status,
@@ -181,11 +181,11 @@ export async function startFaultServer(): Promise<FaultServer> {
     res: ServerResponse,
     status: number,
     contentType: string,
-    body: string,
+    body: string | Uint8Array,
     headers: Record<string, string>,
   ): void => {
     if (gone(res)) return;
-    const bytes = Buffer.from(body, "utf8");
+    const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
     res.writeHead(status, { "content-type": contentType, "content-length": String(bytes.length), ...headers });
     res.end(bytes);
   };
@@ -197,7 +197,9 @@ export async function startFaultServer(): Promise<FaultServer> {
           res,
           behaviour.status,
           "application/json",
-          typeof behaviour.body === "string" ? behaviour.body : JSON.stringify(behaviour.body),
+          typeof behaviour.body === "string" || behaviour.body instanceof Uint8Array
+            ? behaviour.body
+            : JSON.stringify(behaviour.body),
           behaviour.headers,
         );
       case "text":

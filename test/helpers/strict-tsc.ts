@@ -7,6 +7,7 @@ import { execFile } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
+import { SOURCE_CONDITION } from "../../generator/defaults.js";
 import { ROOT } from "../../generator/root.js";
 
 const run = promisify(execFile);
@@ -21,6 +22,9 @@ export const STRICT_COMPILER_OPTIONS = {
   noEmit: true,
   skipLibCheck: true,
   types: [],
+  // The package's `#default-transport` import maps to dist/ for its users; these checks compile src/
+  // alone, so it resolves through the source condition (generator/defaults.ts SOURCE_CONDITION).
+  customConditions: [SOURCE_CONDITION],
 } as const;
 
 export function strictTsc(dir: string, packages: readonly string[], timeout: number): Promise<string> {

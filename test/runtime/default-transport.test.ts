@@ -6,6 +6,7 @@
  * abort, redirects refused, the byte limit, the key hidden, hooks, retries, the proxy form) through
  * both give the same outcome, compared field by field. A real HTTP server on 127.0.0.1.
  */
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAdvancedClient } from "../../generated/src/advanced/index.js";
 import { http } from "../../generated/src/runtime/index.js";
@@ -162,6 +163,22 @@ describe("node:http and fetch give the same outcome", () => {
     for (const chunked of [false, true]) {
       const outcome = await same([oversized(4096, { chunked })], getCurrencies, { maxResponseBytes: 1024 });
       expect(outcome.error?.name).toBe("ResponseTooLargeError");
+    }
+  });
+
+  it("a compressed answer (gzip, deflate, br) is decoded, and a compression bomb stops at the byte limit", async () => {
+    const answer = JSON.stringify({ jsonrpc: "2.0", id: 1, result: { currencies: ["eth"] } });
+    const bomb = JSON.stringify({ jsonrpc: "2.0", id: 1, result: "0".repeat(256 * 1024) });
+    const encoders = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync };
+    for (const [encoding, encode] of Object.entries(encoders)) {
+      const read = await same([json(200, encode(answer), { "content-encoding": encoding })], getCurrencies);
+      expect(read.result, encoding).toEqual({ currencies: ["eth"] });
+      const packed = encode(bomb);
+      expect(packed.length).toBeLessThan(2048);
+      const stopped = await same([json(200, packed, { "content-encoding": encoding })], getCurrencies, {
+        maxResponseBytes: 64 * 1024,
+      });
+      expect(stopped.error?.name, encoding).toBe("ResponseTooLargeError");
     }
   });
 

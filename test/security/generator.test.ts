@@ -11,11 +11,13 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { generatePackage } from "../../generator/commands/pipeline.js";
+import { SOURCE_CONDITION } from "../../generator/defaults.js";
 import { ROOT } from "../../generator/root.js";
 import { uncleanFiles } from "../helpers/prettier-clean.js";
 import { GeneratorError } from "../../generator/problems.js";
 import { writeOutput } from "../../generator/write/write.js";
 import { cliProcess } from "../helpers/cli.js";
+import { STRICT_COMPILER_OPTIONS } from "../helpers/strict-tsc.js";
 
 const run = promisify(execFile);
 const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
@@ -71,16 +73,7 @@ async function compileAndImport(name: string, files: Map<string, string>): Promi
   const out = path.join(dir, "out", name);
   await writeOutput(out, files, { cwd: dir });
   const tsconfig = {
-    compilerOptions: {
-      target: "ES2022",
-      lib: ["ES2022", "DOM"],
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-      types: [],
-    },
+    compilerOptions: { ...STRICT_COMPILER_OPTIONS, noUncheckedIndexedAccess: false },
     include: ["src"],
   };
   await writeFile(path.join(out, "tsconfig.check.json"), JSON.stringify(tsconfig));
@@ -93,7 +86,9 @@ async function compileAndImport(name: string, files: Map<string, string>): Promi
     .filter((f) => !f.includes("/runtime/"));
   const script = `${entries.map((f) => `await import(${JSON.stringify(path.join(out, f))});`).join("\n")}\nconsole.log(String(globalThis.PWNED));`;
   await writeFile(path.join(out, "probe.mts"), script);
-  const pwned = (await run(tsx, [path.join(out, "probe.mts")], { timeout: 60_000 })).stdout.trim();
+  // src/ runs unbuilt: its `#default-transport` import resolves through the source condition.
+  const probe = [`--conditions=${SOURCE_CONDITION}`, path.join(out, "probe.mts")];
+  const pwned = (await run(tsx, probe, { timeout: 60_000 })).stdout.trim();
   return { tsc: checked, pwned };
 }
 

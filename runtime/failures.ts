@@ -58,8 +58,14 @@ export const truncated = (error: unknown, secrets: readonly string[], context: E
     cause: redact(error, secrets),
   });
 
+/** What the errors read of an answer: a fetch `Response`, or node.ts's view of an IncomingMessage. */
+export interface StatusLine {
+  readonly status: number;
+  readonly headers: { get(name: string): string | null };
+}
+
 /** A redirect, not followed: the error names the target host only (its path may hold a key). */
-export function redirected(response: Response, url: string, context: ErrorContext): Error {
+export function redirected(response: StatusLine, url: string, context: ErrorContext): Error {
   let target = "an unknown location";
   try {
     const location = response.headers.get("location");
@@ -77,7 +83,7 @@ export function redirected(response: Response, url: string, context: ErrorContex
 
 /** A status that is not 2xx: an excerpt of the body (secrets hidden), and the wait its `Retry-After` asks for. */
 export const statusError = (
-  response: Response,
+  response: StatusLine,
   text: string,
   secrets: readonly string[],
   context: ErrorContext,

@@ -3,21 +3,21 @@
  * The Node HTTP transport (the package's `./node` subpath): `nodeHttp(url, { apiKey, agent })` on
  * node:http / node:https with keep-alive, behind the same `Transport` interface as `http()`. Raw
  * node:http costs a fraction of `fetch` per request on Node, which matters with many calls in flight.
- * The same guarantees as http.ts: timeout, abort, a limit on the body size, no redirects, typed
- * errors that never hold the URL or the key. node:http is imported on first use by a specifier the
- * bundlers do not follow, so nothing of Node reaches a browser bundle (and the package needs no
- * @types/node: the few members used are typed here).
+ * The same guarantees as http.ts: timeout, abort, a limit on the decoded body size, no redirects,
+ * and the same typed errors (made by failures.ts, as http.ts's are), which never hold the URL or the
+ * key. node:http and node:zlib are imported when the transport is made, by a specifier the bundlers
+ * do not follow, so nothing of Node reaches a browser bundle (and the package needs no @types/node:
+ * the few members used are typed here). In Node it is also the default transport (default-transport-node.ts).
  */
 import {
   AbortError,
-  HttpError,
   MalformedResponseError,
   NetworkError,
   ResponseTooLargeError,
   TimeoutError,
   type ErrorContext,
 } from "./errors.js";
-import { excerpt, redact } from "./secrets.js";
+import { redact } from "./secrets.js";
 import { createTransport, type SendOptions, type Transport } from "./transport.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./defaults.js";
 import { issue, secretsOf, type Target } from "./endpoint.js";
@@ -80,7 +80,7 @@ const load = <T = NodeHttpModule>(name: string): Promise<T> =>
  * The decompression stream for a `Content-Encoding` fetch decodes too (gzip, deflate, br), so the
  * limit counts decoded bytes on both transports; undefined for identity or an encoding it leaves alone.
  */
-function inflaterFor(zlib: ZlibModule, encoding: string | undefined): Inflater | undefined {
+function inflaterFor(zlib: ZlibModule, encoding: string | null): Inflater | undefined {
   switch (encoding?.trim().toLowerCase()) {
     case "gzip":
     case "x-gzip":
@@ -168,6 +168,9 @@ export function nodeTransport(target: Target, o: NodeHttpOptions): Transport {
   );
 }
 
+/** Settles a call: with its text, or with an error, made now or on the failure path (`failed`). */
+type Finish = (error: Error | Promise<Error> | undefined, text?: string) => void;
+
 interface Fixed {
   url: string;
   headers: Record<string, string>;
@@ -183,15 +186,16 @@ function exchange(http: NodeHttpModule, url: string, body: string, f: Fixed, s: 
   return new Promise<string>((resolve, reject) => {
     if (signal?.aborted) return reject(new AbortError(context));
     let settled = false;
-    const finish = (error: Error | undefined, text = ""): void => {
+    /** Settles the call: with text, or with an error (one made on the failure path settles it at once, rejects once made). */
+    const finish: Finish = (error, text = "") => {
       if (settled) return;
       settled = true;
       if (timer !== undefined) clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
-      if (error) {
-        request.destroy();
-        reject(error);
-      } else resolve(text);
+      if (!error) return resolve(text);
+      request.destroy();
+      if (error instanceof Error) reject(error);
+      else void error.then(reject);
     };
     const onAbort = (): void => finish(new AbortError(context));
     const request = http.request(
@@ -202,10 +206,7 @@ function exchange(http: NodeHttpModule, url: string, body: string, f: Fixed, s: 
     );
     request.on("error", (error) =>
       finish(
-        new NetworkError(`Request failed: ${describe(error, f.secrets)}`, {
-          ...context,
-          cause: redact(error, f.secrets),
-        }),
+        failed((m) => m.sendFailure(error, { timedOut: false, aborted: false, timeout }, f.secrets, context), context),
       ),
     );
     const timer =
@@ -218,20 +219,17 @@ function exchange(http: NodeHttpModule, url: string, body: string, f: Fixed, s: 
 }
 
 /** Reads an answer: refuses redirects and bodies past the limit, turns non-2xx into HttpError. */
-function answer(
-  response: IncomingLike,
-  f: Fixed,
-  context: ErrorContext,
-  finish: (error: Error | undefined, text?: string) => void,
-): void {
+function answer(response: IncomingLike, f: Fixed, context: ErrorContext, finish: Finish): void {
   const status = response.statusCode ?? 0;
-  const header = (name: string): string | undefined => {
+  const header = (name: string): string | null => {
     const value = response.headers[name];
-    return Array.isArray(value) ? value[0] : value;
+    return (Array.isArray(value) ? value[0] : value) ?? null;
   };
+  /** The answer as failures.ts reads a fetch Response. */
+  const line = { status, headers: { get: header } };
   if (status >= 300 && status <= 399) {
     response.resume();
-    return finish(new HttpError(status, redirectNote(header("location"), f.url), undefined, context));
+    return finish(failed((m) => m.redirected(line, f.url, context), context));
   }
   const declared = Number(header("content-length"));
   if (Number.isFinite(declared) && declared > f.maxResponseBytes)
@@ -261,22 +259,14 @@ function answer(
     } else chunks.push(chunk);
   });
   const cut = (error?: Error): void =>
-    finish(
-      new MalformedResponseError("the body was cut off before its end (truncated)", "", {
-        ...context,
-        cause: redact(error ?? new Error("aborted"), f.secrets),
-      }),
-    );
+    finish(failed((m) => m.truncated(error ?? new Error("aborted"), f.secrets, context), context));
   response.on("aborted", () => cut());
   response.on("error", cut);
   body.on("end", () => {
     const text = decoder.decode(concat(chunks, size));
     if (status >= 200 && status <= 299) return finish(undefined, text);
-    // The wait a `Retry-After` asks for is read on the failure path, as http.ts reads it.
-    const retry = header("retry-after") ?? null;
-    void failed((m) => new HttpError(status, excerpt(text, f.secrets), m.retryAfter(retry), context), context).then(
-      (error) => finish(error),
-    );
+    // The error is made on the failure path, as http.ts makes it.
+    finish(failed((m) => m.statusError(line, text, f.secrets, context), context));
   });
 }
 
@@ -291,23 +281,4 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
     at += chunk.byteLength;
   }
   return out;
-}
-
-/** What an HttpError says about a redirect, as failures.ts says it: the target host only (its path may hold a key). */
-function redirectNote(location: string | undefined, url: string): string {
-  let target = "an unknown location";
-  try {
-    if (location) target = `host ${new URL(location, url).host}`;
-  } catch {
-    target = "an invalid location";
-  }
-  return `redirect to ${target} not followed (JSON-RPC needs none: use the final URL)`;
-}
-
-/** An error's message and its cause's, secrets hidden (as failures.ts describes a failed fetch). */
-function describe(error: unknown, secrets: readonly string[]): string {
-  const cleaned = redact(error, secrets);
-  if (!(cleaned instanceof Error)) return String(cleaned);
-  const cause = cleaned.cause instanceof Error ? `: ${cleaned.cause.message}` : "";
-  return `${cleaned.message}${cause}`;
 }

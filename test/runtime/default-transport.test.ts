@@ -182,6 +182,16 @@ describe("node:http and fetch give the same outcome", () => {
     }
   });
 
+  it("a body that is not what its Content-Encoding says: a MalformedResponseError either way, the key hidden", async () => {
+    // fetch cannot tell a failed decoding from a cut body; node:http says which it was, so only the kind is compared.
+    for (const way of WAYS) {
+      const garbage = new TextEncoder().encode(`not gzip at all, ${KEY}`);
+      const outcome = await outcomeOf(way, [json(200, garbage, { "content-encoding": "gzip" })], getCurrencies);
+      expect(outcome.error?.name, way).toBe("MalformedResponseError");
+      expect(outcome.error?.message, way).toMatch(/could not be decoded|cut off/);
+    }
+  });
+
   it("a body cut off: a MalformedResponseError; a reset connection: a NetworkError", async () => {
     expect((await same([truncated()], getCurrencies)).error?.name).toBe("MalformedResponseError");
     const dropped = await same([reset()], getCurrencies);

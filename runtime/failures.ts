@@ -14,7 +14,8 @@ import {
   ResponseTooLargeError,
   TimeoutError,
 } from "./errors.js";
-import type { ErrorContext } from "./base-error.js";
+import { ValidationError, type ErrorContext } from "./base-error.js";
+import { describe as describeOptions, type Finding } from "./option-text.js";
 import { excerpt, redact } from "./secrets.js";
 export { paramsError } from "./limit-issues.js";
 export { checkResult, resultChecker } from "./result-check.js";
@@ -50,6 +51,10 @@ export function sendFailure(
   if (state.aborted) return new AbortError(context);
   return new NetworkError(`Request failed: ${describe(error, secrets)}`, { ...context, cause: redact(error, secrets) });
 }
+
+/** The error of options that are wrong (`what`: "client options", "call options"), with the words of each finding. */
+export const optionsError = (what: string, findings: readonly Finding[], context: ErrorContext): Error =>
+  new ValidationError(what, describeOptions(findings), context);
 
 /** A body that ended before its end. */
 export const truncated = (error: unknown, secrets: readonly string[], context: ErrorContext): Error =>

@@ -3,12 +3,11 @@
  * a limit on the decoded body size, no redirects, and typed errors that never hold the URL. It has
  * no server notifications (subscriptions need `webSocket` from the `./ws` subpath).
  */
-import { RpcClientError, ValidationError, type ErrorContext } from "./base-error.js";
+import { RpcClientError, type ErrorContext } from "./base-error.js";
 import { failed } from "./fail.js";
-import { createTransport, type SendOptions, type Transport } from "./transport.js";
+import { sealTransport, type SendOptions, type Transport } from "./transport.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./defaults.js";
-import { checkTarget, issue, secretsOf, type Target } from "./endpoint.js";
-import type { Issue } from "./validate.js";
+import { secretsOf, type Target } from "./endpoint.js";
 
 /** Options of `http(url, options)`. */
 export interface HttpTransportOptions {
@@ -24,52 +23,6 @@ export interface HttpTransportOptions {
   maxResponseBytes?: number;
   /** A keyed transport refuses to run in a browser (the key would ship to users) unless this is `true`. */
   dangerouslyAllowBrowser?: boolean;
-}
-
-/**
- * An HTTP transport for any client factory's `transport` option.
- *
- * @example
- * ```ts
- * const adv = createAdvancedClient({ transport: http("https://host/multichain", { apiKey: process.env.API_KEY }) });
- * ```
- */
-export function http(url: string, options: HttpTransportOptions = {}): Transport {
-  const [target, o] = checkHttp("http transport", url, options, (o, issues) => {
-    if (o.fetch !== undefined && typeof o.fetch !== "function")
-      issue(issues, "options.fetch", "type", "must be a fetch function", o.fetch);
-    return o.dangerouslyAllowBrowser;
-  });
-  return httpTransport(target, o);
-}
-
-/** The options every HTTP transport takes (`http()` here, `nodeHttp()` in node.ts). */
-type CommonOptions = Pick<HttpTransportOptions, "apiKey" | "proxy" | "maxResponseBytes">;
-
-/**
- * The checks `http()` and `nodeHttp()` share: the options object, a key with the proxy, the body
- * limit, then the transport's own (`own` adds its issues and says whether a key may go to a browser),
- * then the URL and the key. Throws one ValidationError naming every problem; else the target.
- */
-export function checkHttp<O extends CommonOptions>(
-  what: string,
-  url: string,
-  options: O,
-  own: (o: O, issues: Issue[]) => unknown,
-): [Target, O] {
-  const issues: Issue[] = [];
-  if (options === null || typeof options !== "object") issue(issues, "options", "type", "must be an object", options);
-  const o = issues.length > 0 ? ({} as O) : options;
-  if (o.proxy && o.apiKey !== undefined)
-    issue(issues, "options.apiKey", "exclusive", "cannot be used with proxy: the proxy takes no key", o.apiKey);
-  const limit = o.maxResponseBytes;
-  if (limit !== undefined && !(Number.isSafeInteger(limit) && limit >= 1))
-    issue(issues, "options.maxResponseBytes", "minimum", "must be a whole number, 1 or more", limit);
-  const allowBrowser = own(o, issues);
-  const names = { url: "url", apiKey: "options.apiKey" };
-  const target = checkTarget(url, o.apiKey, names, false, allowBrowser, issues);
-  if (issues.length > 0 || !target) throw new ValidationError(what, issues, {});
-  return [target, o];
 }
 
 /** The transport of a checked target (the client's `{ url, apiKey }` / `{ proxyUrl }` shorthand comes here too). */
@@ -92,7 +45,7 @@ export function httpTransport(target: Target, options: HttpTransportOptions): Tr
       secrets,
       context: o.context,
     }).then((r) => r.text);
-  return createTransport(
+  return sealTransport(
     {
       type: "http",
       host,

@@ -20,9 +20,9 @@ export {
   type ErrorContext,
 } from "./errors.js";
 export { createRpcClient } from "./client.js";
-export { http, type HttpTransportOptions } from "./http.js";
+export { createTransport, http } from "./factories.js";
+export type { HttpTransportOptions } from "./http.js";
 export {
-  createTransport,
   type Answer,
   type ConnectionEvent,
   type Reply,

@@ -9,7 +9,7 @@ import { AbortError, SocketClosedError, SubscriptionError } from "../../runtime/
 import { fetchMissed } from "../../runtime/backfill.js";
 import { parseJson } from "../../runtime/json.js";
 import { subscribe, type SubscribeMethod, type SubscriptionHost } from "../../runtime/subscription.js";
-import { createTransport } from "../../runtime/transport.js";
+import { createTransport } from "../../runtime/factories.js";
 
 type Listener = (n: { method: string; params: unknown }) => void;
 type ConnListener = (e: { type: "reconnected" } | { type: "closed"; error: Error }) => void;

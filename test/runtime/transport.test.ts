@@ -19,7 +19,7 @@ import {
   type RequestEvent,
   type RpcClient,
 } from "../../runtime/index.js";
-import { http as httpTransport } from "../../runtime/http.js";
+import { http as httpTransport } from "../../runtime/factories.js";
 import type { ConnectionEvent, ServerNotification, Transport } from "../../runtime/transport.js";
 import { webSocket } from "../../runtime/ws.js";
 

@@ -5,22 +5,20 @@
  * naming the option and the rule, never a silent retry storm.
  */
 import { MAX_BATCH_SIZE, MAX_RETRIES, MAX_TIMER_MS } from "./defaults.js";
-import { ValidationError, type ErrorContext } from "./base-error.js";
 import type { CallOptions, ClientOptions, PaginateOptions } from "./options.js";
-import type { Issue } from "./validate.js";
+import type { Finding } from "./option-text.js";
 
-/** [path, least, most, whole number only, why the most]. */
-type Rule = readonly [string, number, number, boolean, string?];
+/** [path, least, most, whole number only, the most is a timer's]. */
+type Rule = readonly [string, number, number, boolean, boolean?];
 
-const MS = ` ms (timers past 2^31 ms fire at once)`;
 const CLIENT: readonly Rule[] = [
-  ["timeout", 0, MAX_TIMER_MS, false, MS],
+  ["timeout", 0, MAX_TIMER_MS, false, true],
   ["retryCount", 0, MAX_RETRIES, true],
-  ["retryDelay", 0, MAX_TIMER_MS, false, MS],
-  ["retryMaxDelay", 0, MAX_TIMER_MS, false, MS],
+  ["retryDelay", 0, MAX_TIMER_MS, false, true],
+  ["retryMaxDelay", 0, MAX_TIMER_MS, false, true],
   ["maxResponseBytes", 1, Number.MAX_SAFE_INTEGER, true],
   ["batch.maxSize", 1, MAX_BATCH_SIZE, true],
-  ["batch.wait", 0, MAX_TIMER_MS, false, MS],
+  ["batch.wait", 0, MAX_TIMER_MS, false, true],
 ];
 const CALL: readonly Rule[] = [CLIENT[0]!, CLIENT[1]!];
 const PAGES: readonly Rule[] = [...CALL, ["maxItems", 0, Number.MAX_SAFE_INTEGER, true], ["maxPages", 1, 1e9, true]];
@@ -39,43 +37,35 @@ function read(options: object, path: string): unknown {
   return value;
 }
 
-/** The issues of the numeric options of `options` under `prefix` (`options`, `callOptions`). */
-function numberIssues(options: object, rules: readonly Rule[], prefix: string, issues: Issue[]): void {
-  for (const [path, min, max, whole, why = ""] of rules) {
+/** The findings of the numeric options of `options` under `prefix` (`options`, `callOptions`). */
+function numberIssues(options: object, rules: readonly Rule[], prefix: string, issues: Finding[]): void {
+  for (const [path, min, max, whole, timer] of rules) {
     const value = read(options, path);
     if (value === undefined) continue;
-    const issue = (rule: string, message: string): number =>
-      issues.push({ path: `${prefix}.${path}`, rule, message, received: typeOf(value) });
-    if (typeof value !== "number" || Number.isNaN(value) || value < min)
-      issue("minimum", `must be a number, ${min} or more`);
-    else if (value > max) issue("maximum", `must be at most ${max}${why}`);
-    else if (whole && !Number.isInteger(value)) issue("integer", "must be a whole number");
+    const issue = (rule: string, text: Finding["text"], arg?: number): number =>
+      issues.push({ path: `${prefix}.${path}`, rule, text, received: typeOf(value), arg });
+    if (typeof value !== "number" || Number.isNaN(value) || value < min) issue("minimum", "atLeast", min);
+    else if (value > max) issue("maximum", timer ? "atMostMs" : "atMost", max);
+    else if (whole && !Number.isInteger(value)) issue("integer", "whole");
   }
 }
 
-/** The issues of a client's numeric and list options (added to the endpoint's own, reported together). */
-export function clientOptionIssues(options: ClientOptions, issues: Issue[]): void {
+/** The findings of a client's numeric and list options (added to the endpoint's own, reported together). */
+export function clientOptionIssues(options: ClientOptions, issues: Finding[]): void {
   numberIssues(options, CLIENT, "options", issues);
   const codes = options.retryJsonRpcCodes as unknown;
   if (codes !== undefined && !(Array.isArray(codes) && codes.every((c) => Number.isInteger(c))))
-    issues.push({
-      path: "options.retryJsonRpcCodes",
-      rule: "type",
-      message: "must be an array of integer JSON-RPC error codes",
-      received: typeOf(codes),
-    });
+    issues.push({ path: "options.retryJsonRpcCodes", rule: "type", text: "codes", received: typeOf(codes) });
 }
 
-/** Per-call options: throws a ValidationError before anything is sent. */
-export function checkCallOptions(options: CallOptions | PaginateOptions, context: ErrorContext, paging = false): void {
-  if (options === null || typeof options !== "object") {
-    throw new ValidationError(
-      "call options",
-      [{ path: "callOptions", rule: "type", message: "must be an object", received: typeOf(options) }],
-      context,
-    );
-  }
-  const issues: Issue[] = [];
-  numberIssues(options, paging ? PAGES : CALL, "callOptions", issues);
-  if (issues.length > 0) throw new ValidationError("call options", issues, context);
+/**
+ * What is wrong with per-call (or, with `paging`, pagination) options; none when they are right. The
+ * caller rejects with their ValidationError, made on the failure path, before anything is sent.
+ */
+export function callOptionIssues(options: CallOptions | PaginateOptions, paging = false): Finding[] {
+  const issues: Finding[] = [];
+  if (options === null || typeof options !== "object")
+    issues.push({ path: "callOptions", rule: "type", text: "object", received: typeOf(options) });
+  else numberIssues(options, paging ? PAGES : CALL, "callOptions", issues);
+  return issues;
 }

@@ -7,18 +7,18 @@
  * typed error. It never asks which kind of transport it has, only what it can do. Types are in
  * options.ts, defaults in defaults.ts, the transports in http.ts and ws.ts.
  */
-import { checkCallOptions, clientOptionIssues } from "./checks.js";
+import { callOptionIssues, clientOptionIssues } from "./checks.js";
 import { encodeParams, toNamed, type MethodSpec, type Params } from "./codec.js";
 import { DEFAULT_RETRY, DEFAULT_TIMEOUT } from "./defaults.js";
 import { issue, shorthandTarget } from "./endpoint.js";
-import { ValidationError, type ErrorContext } from "./base-error.js";
+import type { ErrorContext } from "./base-error.js";
 // The package's subpath import: node:http in Node, fetch elsewhere (default-transport*.ts).
 import { defaultTransport } from "#default-transport";
 import { paramsPass } from "./params-check.js";
 import type { ApiSpec, CallFn, CallOptions, ClientOptions, PaginateOptions, Paginator, RpcClient } from "./options.js";
 import {
   RECONNECTS,
-  createTransport,
+  sealTransport,
   secretsIn,
   shapeIssues,
   type Answer,
@@ -27,7 +27,8 @@ import {
   type Transport,
   type TransportRequest,
 } from "./transport.js";
-import type { Issue, Validator } from "./validate.js";
+import type { Validator } from "./validate.js";
+import type { Finding } from "./option-text.js";
 import { REFUSED, frame, paramsText, takeResult } from "./answer.js";
 import { failed, loadFailures, loadModule } from "./fail.js";
 import type { Wire } from "./hooks.js";
@@ -41,29 +42,27 @@ const NO_OPTIONS: CallOptions = Object.freeze({});
 const own = <T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined =>
   record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
 
-/** The transport the options name: `transport`, or an HTTP one made from the `{ url, apiKey }` / `{ proxyUrl }` shorthand. */
-function transportFor(api: ApiSpec, options: ClientOptions): Transport {
-  const issues: Issue[] = [];
+/**
+ * The transport the options name: `transport`, or an HTTP one made from the `{ url, apiKey }` /
+ * `{ proxyUrl }` shorthand; or, when the options are wrong, what is wrong with them (its words are
+ * loaded when a call rejects with it).
+ */
+function transportFor(api: ApiSpec, options: ClientOptions): Transport | Finding[] {
+  const issues: Finding[] = [];
   if (options === null || typeof options !== "object") {
-    issue(issues, "options", "type", "must be an object", options);
-    throw new ValidationError("client options", issues, {});
+    issue(issues, "options", "type", "object", options);
+    return issues;
   }
   const target = shorthandTarget(api.name, api.proxy !== undefined, options, issues);
   const given = options.transport;
   if (given !== undefined) {
     issues.push(...shapeIssues(given, "options.transport"));
     if (issues.length === 0 && given.endpoint === "proxy" && !api.proxy)
-      issue(
-        issues,
-        "options.transport.endpoint",
-        "unsupported",
-        `is "proxy", but the ${api.name} API has no keyless proxy`,
-        "string",
-      );
+      issue(issues, "options.transport.endpoint", "unsupported", "transportNoProxy", "string", api.name);
   }
   clientOptionIssues(options, issues);
-  if (issues.length > 0) throw new ValidationError("client options", issues, {});
-  if (given !== undefined) return createTransport(given);
+  if (issues.length > 0) return issues;
+  if (given !== undefined) return sealTransport(given);
   const { apiKey, proxyUrl, headers, fetch, maxResponseBytes } = options;
   return defaultTransport(target!, { apiKey, proxy: proxyUrl !== undefined, headers, fetch, maxResponseBytes });
 }
@@ -89,8 +88,25 @@ function hooked(transport: Transport, options: ClientOptions, host: string): Wir
   return { request: later("request"), batch: later("batch"), notify: later("notify") };
 }
 
-export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient {
-  const transport = transportFor(api, options);
+/** Rejects with the ValidationError of wrong options (`what`: "client options", "call options"), made on the failure path. */
+const refuse = (what: string, issues: readonly Finding[], context: ErrorContext): Promise<never> =>
+  failed((f) => f.optionsError(what, issues, context), context).then((error) => Promise.reject(error));
+
+/**
+ * A client of `api`. It never throws: when `given` is wrong (a missing URL, a key in a browser, a
+ * negative timeout), every call, batch, page and subscription rejects with the ValidationError that
+ * names each problem, and nothing is sent. A client made at module scope (before its environment is
+ * filled in, as a build does) does not take its module down.
+ */
+export function createRpcClient(api: ApiSpec, given: ClientOptions): RpcClient {
+  const made = transportFor(api, given);
+  const issues = Array.isArray(made) ? made : undefined;
+  const refused = issues && ((): Promise<never> => refuse("client options", issues, {}));
+  const options: ClientOptions = refused ? {} : given;
+  // A refused client's transport sends nothing: it answers with the same error.
+  const transport = refused
+    ? sealTransport({ type: "none", enforcesTimeouts: true, request: refused })
+    : (made as Transport);
   const { host } = transport;
   const endpoint = transport.endpoint === "proxy" ? api.proxy! : api.keyed;
   const jsonrpc = endpoint.envelope === "jsonrpc";
@@ -149,9 +165,11 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     callOptions: CallOptions = NO_OPTIONS,
     collect?: (item: Queued) => void,
   ): Promise<unknown> {
+    if (refused) return refused();
     const { context, send: fixed } = prepare(method, spec);
     const plain = callOptions === NO_OPTIONS;
-    if (!plain) checkCallOptions(callOptions, context);
+    const optionIssues = plain ? undefined : callOptionIssues(callOptions);
+    if (optionIssues?.length) return refuse("call options", optionIssues, context);
     const named = toNamed(params, spec);
     // What is wrong is said on the failure path (limit-issues.ts, through failures.ts); nothing is sent.
     if (checkParams && spec && !paramsPass(spec, validator, named)) {
@@ -216,11 +234,17 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     transport,
     call,
     invoke: run,
-    batch: async (build) => (await extras()).batchOf(batcher, transport, jsonrpc, makeCall, build) as never,
+    batch: async (build) =>
+      refused ? refused() : ((await extras()).batchOf(batcher, transport, jsonrpc, makeCall, build) as never),
     paginate<Item, Page>(method: string, params: object | undefined, paginateOptions?: PaginateOptions) {
-      checkCallOptions(paginateOptions ?? {}, { method, host }, true);
+      const issues = callOptionIssues(paginateOptions ?? {}, true);
       // The pagination code is loaded when iteration starts: apps that never paginate never fetch it.
-      const load = extras().then((m) => m.paginateMethod<Item, Page>(client, api, method, params, paginateOptions));
+      // Wrong options reject the first step of the iteration.
+      const load: Promise<Paginator<Item, Page>> = refused
+        ? refused()
+        : issues.length > 0
+          ? refuse("call options", issues, { method, host })
+          : extras().then((m) => m.paginateMethod<Item, Page>(client, api, method, params, paginateOptions));
       load.catch(() => undefined);
       async function* later<T>(pick: (paginator: Paginator<Item, Page>) => AsyncIterable<T>): AsyncGenerator<T> {
         yield* pick(await load);
@@ -229,7 +253,8 @@ export function createRpcClient(api: ApiSpec, options: ClientOptions): RpcClient
     },
     // Loaded on first use: apps that never subscribe never fetch it. It refuses a transport without
     // the "subscriptions" capability before anything is sent.
-    subscribe: async (method, args) => (await extras()).subscribeTo(client, options, api, method, args),
+    subscribe: async (method, args) =>
+      refused ? refused() : (await extras()).subscribeTo(client, options, api, method, args),
     close() {
       void Promise.resolve()
         .then(() => transport.close?.())

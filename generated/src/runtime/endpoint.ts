@@ -2,11 +2,12 @@
 /**
  * Where requests go, checked before anything is sent: a URL and an API key (`<url>/<apiKey>`) for
  * the transports (http.ts, ws.ts), and the client's `{ url, apiKey }` / `{ proxyUrl }` / `{ transport }`
- * shorthand. Every problem is an Issue naming the option; the key never appears in one.
+ * shorthand. Every problem is a Finding naming the option (its words are in option-text.ts); the key
+ * never appears in one.
  */
 import { typeOf } from "./checks.js";
 import type { ClientOptions } from "./options.js";
-import type { Issue } from "./validate.js";
+import type { Arg, Finding, TextKey } from "./option-text.js";
 
 /** A checked destination: the full URL (it may hold the key: never put in an error) and the host, safe to show. */
 export interface Target {
@@ -20,12 +21,13 @@ export interface Names {
   apiKey: string;
 }
 
-export const issue = (issues: Issue[], path: string, rule: string, message: string, value: unknown): void =>
-  void issues.push({ path, rule, message, received: typeOf(value) });
+/** Records a problem of the option at `path`: the rule it breaks, the key of its words, and the type of the value found. */
+export const issue = (issues: Finding[], path: string, rule: string, text: TextKey, value: unknown, arg?: Arg): void =>
+  void issues.push({ path, rule, text, received: typeOf(value), arg });
 
 /**
- * Checks `raw` (a URL whose protocol `ws` says: `ws(s)://` or `http(s)://`) and `apiKey`, adding an
- * Issue for each problem; the target once both are right.
+ * Checks `raw` (a URL whose protocol `ws` says: `ws(s)://` or `http(s)://`) and `apiKey`, adding a
+ * Finding for each problem; the target once both are right.
  */
 export function checkTarget(
   raw: unknown,
@@ -33,7 +35,7 @@ export function checkTarget(
   names: Names,
   ws: boolean,
   allowBrowser: unknown,
-  issues: Issue[],
+  issues: Finding[],
   suggestWs = true,
 ): Target | undefined {
   const before = issues.length;
@@ -41,33 +43,18 @@ export function checkTarget(
   try {
     parsed = new URL(String(raw));
   } catch {
-    issue(issues, names.url, "format", "must be an absolute URL such as https://host/path", raw);
+    issue(issues, names.url, "format", "url", raw);
   }
   const web = parsed && /^wss?:$/.test(parsed.protocol);
   if (parsed && !(ws ? web : /^https?:$/.test(parsed.protocol)))
-    issue(
-      issues,
-      names.url,
-      "protocol",
-      !ws && web && suggestWs
-        ? "is a WebSocket URL: pass transport: webSocket(url, { apiKey }) from the package's ./ws subpath"
-        : `must start with ${ws ? "ws:// or wss://" : "http:// or https://"}`,
-      raw,
-    );
+    issue(issues, names.url, "protocol", !ws && web && suggestWs ? "wsUrl" : ws ? "wsProtocol" : "httpProtocol", raw);
   if (parsed && (parsed.username !== "" || parsed.password !== ""))
-    issue(issues, names.url, "credentials", "must not hold credentials (user:password@): pass the key as apiKey", raw);
+    issue(issues, names.url, "credentials", "credentials", raw);
   if (apiKey !== undefined && (typeof apiKey !== "string" || apiKey === "" || /[/?#\s]/.test(apiKey)))
-    issue(issues, names.apiKey, "format", "must be a non-empty string without '/', '?', '#' or spaces", apiKey);
-  else if (apiKey === "." || apiKey === "..")
-    issue(issues, names.apiKey, "format", "must not be '.' or '..' (the request would go to a parent path)", apiKey);
+    issue(issues, names.apiKey, "format", "keyFormat", apiKey);
+  else if (apiKey === "." || apiKey === "..") issue(issues, names.apiKey, "format", "keyDots", apiKey);
   if (apiKey !== undefined && isBrowser() && allowBrowser !== true)
-    issue(
-      issues,
-      names.apiKey,
-      "browser",
-      "must not be used in a browser: the key would ship to every visitor. Call the keyed endpoint from a server, use proxyUrl, or pass dangerouslyAllowBrowser: true",
-      "string",
-    );
+    issue(issues, names.apiKey, "browser", "keyInBrowser", "string");
   if (issues.length > before || !parsed) return undefined;
   const base = String(raw).replace(/\/+$/, "");
   return { url: apiKey ? `${base}/${encodeURIComponent(apiKey as string)}` : String(raw), host: parsed.host };
@@ -78,7 +65,7 @@ export function shorthandTarget(
   name: string,
   hasProxy: boolean,
   options: ClientOptions,
-  issues: Issue[],
+  issues: Finding[],
 ): Target | undefined {
   const { url, proxyUrl, apiKey, transport } = options;
   if (transport !== undefined) {
@@ -91,38 +78,18 @@ export function shorthandTarget(
       "maxResponseBytes",
       "dangerouslyAllowBrowser",
     ] as const)
-      if (options[key] !== undefined)
-        issue(
-          issues,
-          `options.${key}`,
-          "exclusive",
-          "cannot be combined with transport: pass it to the transport (http(url, { … }))",
-          options[key],
-        );
+      if (options[key] !== undefined) issue(issues, `options.${key}`, "exclusive", "withTransport", options[key]);
     return undefined;
   }
   if (url === undefined && proxyUrl === undefined) {
-    issue(
-      issues,
-      "options.url",
-      "required",
-      "is required (or pass proxyUrl for the keyless proxy, or a transport)",
-      undefined,
-    );
+    issue(issues, "options.url", "required", "urlRequired", undefined);
     return undefined;
   }
   if (url !== undefined && proxyUrl !== undefined)
-    issue(issues, "options.proxyUrl", "exclusive", "cannot be combined with url: pass one of them", proxyUrl);
-  if (proxyUrl !== undefined && !hasProxy)
-    issue(
-      issues,
-      "options.proxyUrl",
-      "unsupported",
-      `is not available: the ${name} API has no keyless proxy`,
-      proxyUrl,
-    );
+    issue(issues, "options.proxyUrl", "exclusive", "urlAndProxy", proxyUrl);
+  if (proxyUrl !== undefined && !hasProxy) issue(issues, "options.proxyUrl", "unsupported", "noProxy", proxyUrl, name);
   if (proxyUrl !== undefined && apiKey !== undefined)
-    issue(issues, "options.apiKey", "exclusive", "cannot be used with proxyUrl: the proxy takes no key", apiKey);
+    issue(issues, "options.apiKey", "exclusive", "keyWithProxyUrl", apiKey);
   const names = { url: url !== undefined ? "options.url" : "options.proxyUrl", apiKey: "options.apiKey" };
   return checkTarget(url ?? proxyUrl, apiKey, names, false, options.dangerouslyAllowBrowser, issues, url !== undefined);
 }

@@ -18,11 +18,12 @@ import {
   type ErrorContext,
 } from "./errors.js";
 import { redact } from "./secrets.js";
-import { createTransport, type SendOptions, type Transport } from "./transport.js";
+import { sealTransport, type SendOptions, type Transport } from "./transport.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./defaults.js";
 import { issue, secretsOf, type Target } from "./endpoint.js";
 import { failed } from "./fail.js";
-import { checkHttp, type HttpTransportOptions } from "./http.js";
+import type { HttpTransportOptions } from "./http.js";
+import { checkHttp } from "./factories.js";
 
 /** What this file uses of a node:http `Agent` (pass your own, e.g. `new https.Agent({ keepAlive: true, maxSockets: 16 })`). */
 export interface NodeAgent {
@@ -105,7 +106,7 @@ function inflaterFor(zlib: ZlibModule, encoding: string | null): Inflater | unde
 export function nodeHttp(url: string, options: NodeHttpOptions = {}): Transport {
   const [target, o] = checkHttp("node http transport", url, options, (o, issues) => {
     if (o.agent !== undefined && (o.agent === null || typeof o.agent !== "object"))
-      issue(issues, "options.agent", "type", "must be a node:http or node:https Agent", o.agent);
+      issue(issues, "options.agent", "type", "agent", o.agent);
     // Node is no browser: the key ships to no visitor.
     return true;
   });
@@ -149,7 +150,7 @@ export function nodeTransport(target: Target, o: NodeHttpOptions): Transport {
   };
   const send = (body: string, method: string, s: SendOptions): Promise<string> =>
     http ? exchangeWith(http, body, method, s) : loaded(s).then((m) => exchangeWith(m, body, method, s));
-  return createTransport(
+  return sealTransport(
     {
       type: "http",
       host: target.host,

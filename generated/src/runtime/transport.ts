@@ -7,10 +7,10 @@
  * can do (`capabilities`). `createTransport` makes a transport from its parts and is what a custom
  * one is built with.
  */
-import { ValidationError, type ErrorContext } from "./base-error.js";
+import type { ErrorContext } from "./base-error.js";
 import type { Answer, Reply } from "./answer.js";
 import { failed, loadModule } from "./fail.js";
-import type { Issue } from "./validate.js";
+import type { Finding } from "./option-text.js";
 
 export type { Answer, Reply } from "./answer.js";
 
@@ -107,28 +107,16 @@ export interface TransportConfig extends Omit<Transport, "capabilities" | "host"
 /** Where a transport keeps the strings it must never show (its key): a global symbol, not enumerable, never serialized. */
 export const SECRETS = Symbol.for("openrpc-ts.secrets");
 /** Marks a transport made by `createTransport` (the client normalizes any other object once). */
-const MADE = Symbol.for("openrpc-ts.transport");
+export const MADE = Symbol.for("openrpc-ts.transport");
 /** Marks a transport whose network failures are not retried (it reconnects on its own). */
 export const RECONNECTS = Symbol.for("openrpc-ts.reconnects");
 
 /**
- * A transport from its parts: checked (a clear ValidationError naming each bad part), its capabilities
- * derived from the functions it has, a deadline and an abort added when it does not enforce them,
- * and `secrets` (strings every error must hide) kept out of sight.
- *
- * @example
- * ```ts
- * const memory = createTransport({
- *   type: "memory",
- *   request: async ({ id, method }) => JSON.stringify({ jsonrpc: "2.0", id, result: answer(method) }),
- * });
- * const eth = createEthNodeClient({ transport: memory });
- * ```
+ * `createTransport` without the check, for parts known to be right: the package's own transports, and
+ * an object a client has checked with `shapeIssues` (whose words it loads only when something is wrong).
  */
-export function createTransport(config: TransportConfig, secrets: readonly string[] = []): Transport {
+export function sealTransport(config: TransportConfig, secrets: readonly string[] = []): Transport {
   if ((config as { [MADE]?: boolean })[MADE]) return config as unknown as Transport;
-  const issues = shapeIssues(config, "transport");
-  if (issues.length > 0) throw new ValidationError("transport", issues, {});
   const { enforcesTimeouts, reconnects, ...parts } = config;
   const bounded = enforcesTimeouts
     ? parts
@@ -158,20 +146,17 @@ export function createTransport(config: TransportConfig, secrets: readonly strin
  * The problems of something offered as a transport, under `path`. Optional parts of another type are
  * not errors: the capabilities come from the functions it has.
  */
-export function shapeIssues(value: unknown, path: string): Issue[] {
+export function shapeIssues(value: unknown, path: string): Finding[] {
   const t = (value ?? {}) as Record<string, unknown>;
-  const issues: Issue[] = [];
-  const bad = (key: string, rule: string, message: string, v: unknown): number =>
-    issues.push({ path: key ? `${path}.${key}` : path, rule, message, received: v === null ? "null" : typeof v });
-  if (value === null || typeof value !== "object")
-    bad("", "type", "must be a transport: http(url), webSocket(url) or an object with type and request()", value);
+  const issues: Finding[] = [];
+  const bad = (key: string, rule: string, text: Finding["text"], v: unknown): number =>
+    issues.push({ path: key ? `${path}.${key}` : path, rule, text, received: v === null ? "null" : typeof v });
+  if (value === null || typeof value !== "object") bad("", "type", "transport", value);
   else {
-    if (typeof t.type !== "string" || t.type === "")
-      bad("type", "type", "must be a non-empty string naming the transport", t.type);
-    if (typeof t.request !== "function")
-      bad("request", "type", "must be a function (request, options) => Promise<answer>", t.request);
+    if (typeof t.type !== "string" || t.type === "") bad("type", "type", "transportType", t.type);
+    if (typeof t.request !== "function") bad("request", "type", "transportRequest", t.request);
     if (t.endpoint !== undefined && t.endpoint !== "jsonrpc" && t.endpoint !== "proxy")
-      bad("endpoint", "enum", 'must be "jsonrpc" or "proxy"', t.endpoint);
+      bad("endpoint", "enum", "transportEndpoint", t.endpoint);
   }
   return issues;
 }

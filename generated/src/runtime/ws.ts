@@ -30,7 +30,7 @@ import { checkTarget, issue, secretsOf } from "./endpoint.js";
 import type { WebSocketConstructor, WebSocketLike } from "./options.js";
 import { redact } from "./secrets.js";
 import {
-  createTransport,
+  sealTransport,
   type ConnectionEvent,
   type Reply,
   type SendOptions,
@@ -38,7 +38,7 @@ import {
   type Transport,
   type TransportRequest,
 } from "./transport.js";
-import type { Issue } from "./validate.js";
+import { describe, type Finding } from "./option-text.js";
 
 /** Options of `webSocket(url, options)`. */
 export interface WebSocketTransportOptions {
@@ -86,21 +86,21 @@ const TOO_BIG = 1009;
  * ```
  */
 export function webSocket(url: string, options: WebSocketTransportOptions = {}): Transport {
-  const issues: Issue[] = [];
-  if (options === null || typeof options !== "object") issue(issues, "options", "type", "must be an object", options);
+  const issues: Finding[] = [];
+  if (options === null || typeof options !== "object") issue(issues, "options", "type", "object", options);
   const o = issues.length > 0 ? {} : options;
   const number = (path: string, value: unknown, min: number, max: number, integer: boolean): void => {
     if (value === undefined) return;
     if (typeof value !== "number" || Number.isNaN(value) || value < min)
-      issue(issues, path, "minimum", `must be a number, ${min} or more`, value);
-    else if (value > max) issue(issues, path, "maximum", `must be at most ${max}`, value);
-    else if (integer && !Number.isInteger(value)) issue(issues, path, "integer", "must be a whole number", value);
+      issue(issues, path, "minimum", "atLeast", value, min);
+    else if (value > max) issue(issues, path, "maximum", "atMost", value, max);
+    else if (integer && !Number.isInteger(value)) issue(issues, path, "integer", "whole", value);
   };
   number("options.maxResponseBytes", o.maxResponseBytes, 1, Number.MAX_SAFE_INTEGER, true);
   number("options.reconnect.attempts", o.reconnect?.attempts, 1, MAX_RETRIES, true);
   number("options.reconnect.delay", o.reconnect?.delay, 0, MAX_TIMER_MS, false);
   if (o.WebSocket !== undefined && typeof o.WebSocket !== "function")
-    issue(issues, "options.WebSocket", "type", "must be a WebSocket class", o.WebSocket);
+    issue(issues, "options.WebSocket", "type", "webSocketClass", o.WebSocket);
   const target = checkTarget(
     url,
     o.apiKey,
@@ -109,7 +109,7 @@ export function webSocket(url: string, options: WebSocketTransportOptions = {}):
     o.dangerouslyAllowBrowser,
     issues,
   );
-  if (issues.length > 0 || !target) throw new ValidationError("webSocket transport", issues, {});
+  if (issues.length > 0 || !target) throw new ValidationError("webSocket transport", describe(issues), {});
   const secrets = secretsOf(o.apiKey);
   return createWsTransport({
     url: target.url,
@@ -359,7 +359,7 @@ function createWsTransport(config: WsTransportConfig): Transport {
     return promises;
   }
 
-  return createTransport(
+  return sealTransport(
     {
       type: "webSocket",
       host,

@@ -4,9 +4,9 @@
  * shorthand. Every problem is a Finding naming the option (its words are in option-text.ts); the key
  * never appears in one.
  */
-import { typeOf } from "./checks.js";
+import { issue } from "./checks.js";
 import type { ClientOptions } from "./options.js";
-import type { Arg, Finding, TextKey } from "./option-text.js";
+import type { Finding } from "./option-text.js";
 
 /** A checked destination: the full URL (it may hold the key: never put in an error) and the host, safe to show. */
 export interface Target {
@@ -19,10 +19,6 @@ export interface Names {
   url: string;
   apiKey: string;
 }
-
-/** Records a problem of the option at `path`: the rule it breaks, the key of its words, and the type of the value found. */
-export const issue = (issues: Finding[], path: string, rule: string, text: TextKey, value: unknown, arg?: Arg): void =>
-  void issues.push({ path, rule, text, received: typeOf(value), arg });
 
 /**
  * Checks `raw` (a URL whose protocol `ws` says: `ws(s)://` or `http(s)://`) and `apiKey`, adding a

@@ -6,7 +6,7 @@
  */
 import { MAX_BATCH_SIZE, MAX_RETRIES, MAX_TIMER_MS } from "./defaults.js";
 import type { CallOptions, ClientOptions, PaginateOptions } from "./options.js";
-import type { Finding } from "./option-text.js";
+import type { Arg, Finding, TextKey } from "./option-text.js";
 
 /** [path, least, most, whole number only, the most is a timer's]. */
 type Rule = readonly [string, number, number, boolean, boolean?];
@@ -27,6 +27,10 @@ const PAGES: readonly Rule[] = [...CALL, ["maxItems", 0, Number.MAX_SAFE_INTEGER
 export const typeOf = (value: unknown): string =>
   value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
 
+/** Records a problem of the option at `path`: the rule it breaks, the key of its words, and the type of the value found. */
+export const issue = (issues: Finding[], path: string, rule: string, text: TextKey, value: unknown, arg?: Arg): void =>
+  void issues.push({ path, rule, text, received: typeOf(value), arg });
+
 /** Reads `a.b` from `options` (own properties only). */
 function read(options: object, path: string): unknown {
   let value: unknown = options;
@@ -42,11 +46,11 @@ function numberIssues(options: object, rules: readonly Rule[], prefix: string, i
   for (const [path, min, max, whole, timer] of rules) {
     const value = read(options, path);
     if (value === undefined) continue;
-    const issue = (rule: string, text: Finding["text"], arg?: number): number =>
-      issues.push({ path: `${prefix}.${path}`, rule, text, received: typeOf(value), arg });
-    if (typeof value !== "number" || Number.isNaN(value) || value < min) issue("minimum", "atLeast", min);
-    else if (value > max) issue("maximum", timer ? "atMostMs" : "atMost", max);
-    else if (whole && !Number.isInteger(value)) issue("integer", "whole");
+    const at = `${prefix}.${path}`;
+    if (typeof value !== "number" || Number.isNaN(value) || value < min)
+      issue(issues, at, "minimum", "atLeast", value, min);
+    else if (value > max) issue(issues, at, "maximum", timer ? "atMostMs" : "atMost", value, max);
+    else if (whole && !Number.isInteger(value)) issue(issues, at, "integer", "whole", value);
   }
 }
 
@@ -55,7 +59,7 @@ export function clientOptionIssues(options: ClientOptions, issues: Finding[]): v
   numberIssues(options, CLIENT, "options", issues);
   const codes = options.retryJsonRpcCodes as unknown;
   if (codes !== undefined && !(Array.isArray(codes) && codes.every((c) => Number.isInteger(c))))
-    issues.push({ path: "options.retryJsonRpcCodes", rule: "type", text: "codes", received: typeOf(codes) });
+    issue(issues, "options.retryJsonRpcCodes", "type", "codes", codes);
 }
 
 /**
@@ -64,8 +68,7 @@ export function clientOptionIssues(options: ClientOptions, issues: Finding[]): v
  */
 export function callOptionIssues(options: CallOptions | PaginateOptions, paging = false): Finding[] {
   const issues: Finding[] = [];
-  if (options === null || typeof options !== "object")
-    issues.push({ path: "callOptions", rule: "type", text: "object", received: typeOf(options) });
+  if (options === null || typeof options !== "object") issue(issues, "callOptions", "type", "object", options);
   else numberIssues(options, paging ? PAGES : CALL, "callOptions", issues);
   return issues;
 }

@@ -7,10 +7,10 @@
  * typed error. It never asks which kind of transport it has, only what it can do. Types are in
  * options.ts, defaults in defaults.ts, the transports in http.ts and ws.ts.
  */
-import { callOptionIssues, clientOptionIssues } from "./checks.js";
+import { callOptionIssues, clientOptionIssues, issue } from "./checks.js";
 import { encodeParams, toNamed, type MethodSpec, type Params } from "./codec.js";
 import { DEFAULT_RETRY, DEFAULT_TIMEOUT } from "./defaults.js";
-import { issue, shorthandTarget } from "./endpoint.js";
+import { shorthandTarget } from "./endpoint.js";
 import type { ErrorContext } from "./base-error.js";
 // The package's subpath import: node:http in Node, fetch elsewhere (default-transport*.ts).
 import { defaultTransport } from "#default-transport";
@@ -78,11 +78,7 @@ function hooked(transport: Transport, options: ClientOptions, host: string): Wir
     transport[name] &&
     ((async (...args: unknown[]) => {
       const { context } = args[args.length - 1] as SendOptions;
-      wire ??= (await loadModule(() => import("./hooks.js"), "the code that runs its hooks", context)).withHooks(
-        transport,
-        options,
-        host,
-      );
+      wire ??= (await loadModule(() => import("./hooks.js"), context)).withHooks(transport, options, host);
       return (wire[name] as (...a: unknown[]) => Promise<unknown>)(...args);
     }) as Wire[K]);
   return { request: later("request"), batch: later("batch"), notify: later("notify") };
@@ -176,9 +172,7 @@ export function createRpcClient(api: ApiSpec, given: ClientOptions): RpcClient {
       throw await failed((f) => f.paramsError(method, validator, named, spec.limits), context);
     }
     const encoded = encodeParams(named, params, spec, endpoint);
-    const text =
-      paramsText(encoded, spec?.exact) ??
-      (await loadModule(extras, "the code that writes bigint params", context)).stringifyJson(encoded);
+    const text = paramsText(encoded, spec?.exact) ?? (await loadModule(extras, context)).stringifyJson(encoded);
     const send: SendOptions = plain
       ? fixed
       : { timeout: callOptions.timeout ?? timeout, signal: callOptions.signal, context, lossless: fixed.lossless };

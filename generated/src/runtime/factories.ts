@@ -6,7 +6,8 @@
  * makes its own transport from options it has checked, never loads those words (see client.ts).
  */
 import { ValidationError } from "./base-error.js";
-import { checkTarget, issue, type Target } from "./endpoint.js";
+import { issue } from "./checks.js";
+import { checkTarget, type Target } from "./endpoint.js";
 import { httpTransport, type HttpTransportOptions } from "./http.js";
 import { describe, type Finding } from "./option-text.js";
 import { MADE, sealTransport, shapeIssues, type Transport, type TransportConfig } from "./transport.js";

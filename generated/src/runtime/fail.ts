@@ -10,13 +10,16 @@ export type Failures = typeof import("./failures.js");
 
 /**
  * A module of the runtime loaded on first use. When it cannot be loaded (a browser gone offline cannot
- * fetch the chunk either), the call fails with a NetworkError that says `what` could not be loaded,
- * which holds no secret.
+ * fetch the chunk either), the call fails with a NetworkError that says so, which holds no secret; its
+ * cause (the bundler's or the runtime's error) names the chunk.
  */
-export const loadModule = <M>(load: () => Promise<M>, what: string, context: ErrorContext): Promise<M> =>
+export const loadModule = <M>(load: () => Promise<M>, context: ErrorContext): Promise<M> =>
   load().catch((error: unknown) => {
     const reason = error instanceof Error ? `: ${error.message}` : "";
-    throw new NetworkError(`The call failed: ${what} could not be loaded${reason}`, { ...context, cause: error });
+    throw new NetworkError(`The call failed: a chunk of the client's code could not be loaded${reason}`, {
+      ...context,
+      cause: error,
+    });
   });
 
 /**
@@ -24,7 +27,7 @@ export const loadModule = <M>(load: () => Promise<M>, what: string, context: Err
  * not describe).
  */
 export const loadFailures = (context: ErrorContext): Promise<Failures> =>
-  loadModule(() => import("./failures.js"), "the code that describes its failure", context);
+  loadModule(() => import("./failures.js"), context);
 
 /** The error `make` builds with the failure path's module (or the NetworkError of `loadFailures`). */
 export const failed = (make: (f: Failures) => Error, context: ErrorContext): Promise<Error> =>

@@ -11,6 +11,7 @@ import type { ErrorContext } from "./base-error.js";
 import type { Answer, Reply } from "./answer.js";
 import { failed, loadModule } from "./fail.js";
 import type { Finding } from "./option-text.js";
+import { issue } from "./checks.js";
 
 export type { Answer, Reply } from "./answer.js";
 
@@ -149,14 +150,12 @@ export function sealTransport(config: TransportConfig, secrets: readonly string[
 export function shapeIssues(value: unknown, path: string): Finding[] {
   const t = (value ?? {}) as Record<string, unknown>;
   const issues: Finding[] = [];
-  const bad = (key: string, rule: string, text: Finding["text"], v: unknown): number =>
-    issues.push({ path: key ? `${path}.${key}` : path, rule, text, received: v === null ? "null" : typeof v });
-  if (value === null || typeof value !== "object") bad("", "type", "transport", value);
+  if (value === null || typeof value !== "object") issue(issues, path, "type", "transport", value);
   else {
-    if (typeof t.type !== "string" || t.type === "") bad("type", "type", "transportType", t.type);
-    if (typeof t.request !== "function") bad("request", "type", "transportRequest", t.request);
+    if (typeof t.type !== "string" || t.type === "") issue(issues, `${path}.type`, "type", "transportType", t.type);
+    if (typeof t.request !== "function") issue(issues, `${path}.request`, "type", "transportRequest", t.request);
     if (t.endpoint !== undefined && t.endpoint !== "jsonrpc" && t.endpoint !== "proxy")
-      bad("endpoint", "enum", "transportEndpoint", t.endpoint);
+      issue(issues, `${path}.endpoint`, "enum", "transportEndpoint", t.endpoint);
   }
   return issues;
 }
@@ -170,7 +169,7 @@ let deadline: typeof import("./deadline.js").deadline | undefined;
  */
 function withDeadline<T>(send: () => Promise<T>, options: SendOptions): Promise<T> {
   if (deadline) return deadline(send(), options, failed);
-  return loadModule(() => import("./deadline.js"), "the code that enforces its timeout", options.context).then((m) =>
+  return loadModule(() => import("./deadline.js"), options.context).then((m) =>
     (deadline = m.deadline)(send(), options, failed),
   );
 }

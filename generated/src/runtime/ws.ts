@@ -26,7 +26,8 @@ import {
   STABLE_SOCKET_MS,
   type ReconnectPolicy,
 } from "./defaults.js";
-import { checkTarget, issue, secretsOf } from "./endpoint.js";
+import { issue } from "./checks.js";
+import { checkTarget, secretsOf } from "./endpoint.js";
 import type { WebSocketConstructor, WebSocketLike } from "./options.js";
 import { redact } from "./secrets.js";
 import {

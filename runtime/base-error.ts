@@ -1,10 +1,9 @@
 /**
- * The base of the error hierarchy (errors.ts), the one error a client needs before any I/O:
- * ValidationError (options, params), and NetworkError, which a call that fails throws when the
- * failure path's code cannot be loaded (fail.ts). Apart so that the start bundle holds no other
- * error class: bundlers split chunks by module.
+ * The base of the error hierarchy (errors.ts) and the one error a client makes before any I/O:
+ * NetworkError, which a call throws when the failure path's code cannot be loaded (fail.ts). Apart
+ * so that the start bundle holds no other error class: bundlers split chunks by module. Even a
+ * ValidationError (validation-error.ts) is made on the failure path, for options and params alike.
  */
-import type { Issue } from "./validate-core.js";
 
 export interface ErrorContext {
   /** JSON-RPC method name. */
@@ -61,19 +60,6 @@ export class RpcClientError extends Error {
   toJSON(): Record<string, unknown> {
     const { stack: _stack, cause: _cause, ...own } = Object.fromEntries(Object.entries(this));
     return { ...own, name: this.name, message: this.message };
-  }
-}
-
-/** Params (or, with `validateResponses: "strict"`, a result) broke the spec's rules. */
-export class ValidationError extends RpcClientError {
-  static override readonly brand: string = "ValidationError";
-  override name = "ValidationError";
-  readonly issues: readonly Issue[];
-  constructor(what: string, issues: readonly Issue[], context: ErrorContext) {
-    // `got 20000`: the value found when the validator shows it (as JSON), else its type.
-    const list = issues.map((i) => `${i.path} ${i.message} (rule: ${i.rule}, got ${i.value ?? i.received})`).join("; ");
-    super(`Invalid ${what}: ${list}.`, context);
-    this.issues = issues;
   }
 }
 

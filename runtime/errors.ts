@@ -5,7 +5,8 @@
  */
 import { RpcClientError, type ErrorContext } from "./base-error.js";
 
-export { NetworkError, RpcClientError, ValidationError, type ErrorContext } from "./base-error.js";
+export { NetworkError, RpcClientError, type ErrorContext } from "./base-error.js";
+export { ValidationError } from "./validation-error.js";
 // Apart, so that an app whose first call cannot reach them (no WebSocket, no subscription) does not
 // load them at start: bundlers split chunks by module.
 export { SocketClosedError, SubscriptionError } from "./stream-errors.js";

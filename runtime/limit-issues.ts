@@ -4,7 +4,7 @@
  * params-check.ts says whether params pass; which rules they break is found here, with its `breach`
  * (a runtime import that costs no chunk: validate.ts puts params-check.ts in the start's shared chunk).
  */
-import { ValidationError } from "./base-error.js";
+import { ValidationError } from "./validation-error.js";
 import { breach, type Breach, type LimitRule } from "./params-check.js";
 import type { Issue, Validator } from "./validate.js";
 import { explain, typeOf } from "./validate-explain.js";

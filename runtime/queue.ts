@@ -2,7 +2,7 @@
  * Batching, loaded on first use (an explicit `client.batch`, or at creation with the `batch`
  * option): the automatic queue of calls made in the same tick, and sending a batch as one request.
  */
-import { ValidationError } from "./base-error.js";
+import { ValidationError } from "./validation-error.js";
 import { matchBatch } from "./batch.js";
 import { DEFAULT_BATCH_SIZE } from "./defaults.js";
 import type { Wire } from "./hooks.js";

@@ -116,7 +116,7 @@ export function multipleOf(step: number): Validator {
 // failure path and extras.ts (the error base, the defaults, the JSON writer, the params' pass check) are re-exported here, so
 // the lazy result validators reach them as well and every lazy chunk reaches the same start modules
 // as the others; esbuild then makes one shared chunk of them, not two. Unused, they cost nothing.
-export { ValidationError } from "./base-error.js";
+export { RpcClientError } from "./base-error.js";
 export { DEFAULT_TIMEOUT } from "./defaults.js";
 export { deeperThan } from "./json-depth.js";
 export { paramsPass } from "./params-check.js";

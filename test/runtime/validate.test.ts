@@ -29,7 +29,7 @@ import {
   type Validator,
 } from "../../runtime/validate.js";
 import { explain, labelOf, shown, typeOf, typesOf } from "../../runtime/validate-explain.js";
-import { ValidationError } from "../../runtime/base-error.js";
+import { ValidationError } from "../../runtime/validation-error.js";
 
 interface Row {
   name: string;

@@ -5,7 +5,7 @@
  * They live apart from the transports (http.ts, transport.ts) so that a client's start chunk, which
  * makes its own transport from options it has checked, never loads those words (see client.ts).
  */
-import { ValidationError } from "./base-error.js";
+import { ValidationError } from "./validation-error.js";
 import { issue } from "./checks.js";
 import { checkTarget, type Target } from "./endpoint.js";
 import { httpTransport, type HttpTransportOptions } from "./http.js";

@@ -15,7 +15,8 @@ import {
   ResponseTooLargeError,
   TimeoutError,
 } from "./errors.js";
-import { ValidationError, type ErrorContext } from "./base-error.js";
+import type { ErrorContext } from "./base-error.js";
+import { ValidationError } from "./validation-error.js";
 import { describe as describeOptions, type Finding } from "./option-text.js";
 import { excerpt, redact } from "./secrets.js";
 export { paramsError } from "./limit-issues.js";

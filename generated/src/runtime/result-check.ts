@@ -4,7 +4,8 @@
  * validators (through failures.ts) on the first call of a client that asks for it, so that no other
  * app carries it.
  */
-import { ValidationError, type ErrorContext } from "./base-error.js";
+import type { ErrorContext } from "./base-error.js";
+import { ValidationError } from "./validation-error.js";
 import type { Issue, Validator } from "./validate.js";
 import { explain } from "./validate-explain.js";
 

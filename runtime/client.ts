@@ -6,7 +6,8 @@
  * typed error. It never asks which kind of transport it has, only what it can do. Types are in
  * options.ts, defaults in defaults.ts, the transports in http.ts and ws.ts.
  */
-import { callOptionIssues, clientOptionIssues, issue } from "./checks.js";
+import { callOptionIssues, clientOptionIssues } from "./checks.js";
+import { issue } from "./issue.js";
 import { encodeParams, toNamed, type MethodSpec, type Params } from "./codec.js";
 import { DEFAULT_RETRY, DEFAULT_TIMEOUT } from "./defaults.js";
 import { shorthandTarget } from "./endpoint.js";

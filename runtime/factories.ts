@@ -5,7 +5,7 @@
  * makes its own transport from options it has checked, never loads those words (see client.ts).
  */
 import { ValidationError } from "./validation-error.js";
-import { issue } from "./checks.js";
+import { issue } from "./issue.js";
 import { checkTarget, type Target } from "./endpoint.js";
 import { httpTransport, type HttpTransportOptions } from "./http.js";
 import { describe, type Finding } from "./option-text.js";

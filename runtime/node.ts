@@ -19,7 +19,7 @@ import {
 import { redact } from "./secrets.js";
 import { sealTransport, type SendOptions, type Transport } from "./transport.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./defaults.js";
-import { issue } from "./checks.js";
+import { issue } from "./issue.js";
 import { secretsOf, type Target } from "./endpoint.js";
 import { failed } from "./fail.js";
 import type { HttpTransportOptions } from "./http.js";

@@ -10,7 +10,7 @@ import type { ErrorContext } from "./base-error.js";
 import type { Answer, Reply } from "./answer.js";
 import { failed, loadModule } from "./fail.js";
 import type { Finding } from "./option-text.js";
-import { issue } from "./checks.js";
+import { issue } from "./issue.js";
 
 export type { Answer, Reply } from "./answer.js";
 

@@ -25,7 +25,7 @@ import {
   STABLE_SOCKET_MS,
   type ReconnectPolicy,
 } from "./defaults.js";
-import { issue } from "./checks.js";
+import { issue } from "./issue.js";
 import { checkTarget, secretsOf } from "./endpoint.js";
 import type { WebSocketConstructor, WebSocketLike } from "./options.js";
 import { redact } from "./secrets.js";

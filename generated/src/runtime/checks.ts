@@ -6,7 +6,8 @@
  */
 import { MAX_BATCH_SIZE, MAX_RETRIES, MAX_TIMER_MS } from "./defaults.js";
 import type { CallOptions, ClientOptions, PaginateOptions } from "./options.js";
-import type { Arg, Finding, TextKey } from "./option-text.js";
+import type { Finding } from "./option-text.js";
+import { issue } from "./issue.js";
 
 /** [path, least, most, whole number only, the most is a timer's]. */
 type Rule = readonly [string, number, number, boolean, boolean?];
@@ -22,14 +23,6 @@ const CLIENT: readonly Rule[] = [
 ];
 const CALL: readonly Rule[] = [CLIENT[0]!, CLIENT[1]!];
 const PAGES: readonly Rule[] = [...CALL, ["maxItems", 0, Number.MAX_SAFE_INTEGER, true], ["maxPages", 1, 1e9, true]];
-
-/** The JSON-ish type of a value, for `Issue.received`. */
-export const typeOf = (value: unknown): string =>
-  value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
-
-/** Records a problem of the option at `path`: the rule it breaks, the key of its words, and the type of the value found. */
-export const issue = (issues: Finding[], path: string, rule: string, text: TextKey, value: unknown, arg?: Arg): void =>
-  void issues.push({ path, rule, text, received: typeOf(value), arg });
 
 /** Reads `a.b` from `options` (own properties only). */
 function read(options: object, path: string): unknown {

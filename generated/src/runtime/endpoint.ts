@@ -5,7 +5,7 @@
  * shorthand. Every problem is a Finding naming the option (its words are in option-text.ts); the key
  * never appears in one.
  */
-import { issue } from "./checks.js";
+import { issue } from "./issue.js";
 import type { ClientOptions } from "./options.js";
 import type { Finding } from "./option-text.js";
 

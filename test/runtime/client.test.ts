@@ -16,6 +16,7 @@ import {
   type Params,
 } from "../../runtime/index.js";
 import { exactJson } from "../../runtime/exact.js";
+import { typeOf } from "../../runtime/issue.js";
 // encodeParams and decodeResponse were moved from client.ts to codec.ts (client.ts uses them from there).
 import { encodeParams } from "../../runtime/codec.js";
 import { decodeResponse } from "../../runtime/wire.js";
@@ -521,16 +522,24 @@ describe("createRpcClient options", () => {
         issue("options.timeout", "minimum", "must be a number, 0 or more", "number"),
       ],
     },
-  ])("$name → ValidationError", ({ given, want }) => {
-    let error: unknown;
-    try {
-      createRpcClient(given.api ?? api, given.options);
-    } catch (e) {
-      error = e;
+  ])("$name → made without throwing; every call rejects with the ValidationError", async ({ given, want }) => {
+    // A client made at module scope never throws there (a build that evaluates it without its
+    // environment goes on); what is wrong comes with the first call, and nothing is sent.
+    const client = createRpcClient(given.api ?? api, given.options);
+    expect(client.transport.type).toBe("none");
+    for (const attempt of [
+      () => client.call("eth_blockNumber"),
+      () => client.call("eth_blockNumber", [], { timeout: 5 }),
+      () => client.batch((call) => [call("eth_blockNumber")]),
+      () => client.paginate("eth_blockNumber", {})[Symbol.asyncIterator]().next(),
+      () => client.subscribe("eth_subscribe", []),
+    ]) {
+      const error = await attempt().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).issues).toEqual(want);
+      for (const i of want) expect((error as ValidationError).message).toContain(`${i.path} ${i.message}`);
+      expect((error as ValidationError).message).toMatch(/^Invalid client options: /);
     }
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues).toEqual(want);
-    for (const i of want) expect((error as ValidationError).message).toContain(`${i.path} ${i.message}`);
   });
 
   it.each<{ name: string; given: ClientOptions }>([
@@ -539,16 +548,42 @@ describe("createRpcClient options", () => {
     { name: "proxyUrl only", given: { proxyUrl: "https://proxy.example/rpc" } },
   ])("valid options: $name", ({ given }) => {
     const client = createRpcClient(api, given);
-    expect(typeof client.call).toBe("function");
+    expect(client.transport.type).toBe("http");
   });
 
-  it("the apiKey never appears in an option error", () => {
-    expect(() => createRpcClient(api, { url: "nope", apiKey: "SECRET KEY" })).toThrow(ValidationError);
-    try {
-      createRpcClient(api, { url: "nope", apiKey: "SECRET KEY" });
-    } catch (e) {
-      expect(JSON.stringify(e) + String((e as Error).stack)).not.toContain("SECRET");
+  it("the apiKey never appears in an option error", async () => {
+    const client = createRpcClient(api, { url: "nope", apiKey: "SECRET KEY" });
+    const error = await client.call("eth_blockNumber").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(JSON.stringify(error) + String((error as Error).stack)).not.toContain("SECRET");
+  });
+
+  it("options that are not an object: a client all the same, whose calls reject naming `options`", async () => {
+    for (const options of [null, 42, "https://rpc.example/"]) {
+      const client = createRpcClient(api, options as unknown as ClientOptions);
+      const error = await client.call("eth_blockNumber").catch((e: unknown) => e);
+      expect((error as ValidationError).issues).toEqual([
+        issue("options", "type", "must be an object", typeOf(options)),
+      ]);
     }
+  });
+
+  it("call options that are wrong reject that call (and a paginator's first step), naming them", async () => {
+    const client = createRpcClient(api, { url: "http://127.0.0.1:1/" });
+    const error = await client.call("eth_blockNumber", [], { timeout: -1, retryCount: 0.5 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toMatch(/^Invalid call options: /);
+    expect((error as ValidationError).issues).toEqual([
+      issue("callOptions.timeout", "minimum", "must be a number, 0 or more", "number"),
+      issue("callOptions.retryCount", "integer", "must be a whole number", "number"),
+    ]);
+    const pages = client.paginate("eth_blockNumber", {}, { maxPages: 0 });
+    const paging = await pages[Symbol.asyncIterator]()
+      .next()
+      .catch((e: unknown) => e);
+    expect((paging as ValidationError).issues).toEqual([
+      issue("callOptions.maxPages", "minimum", "must be a number, 1 or more", "number"),
+    ]);
   });
 });
 

@@ -108,7 +108,9 @@ describe("when the failure path cannot be loaded (offline)", () => {
       const error = await c.call(method, []).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(NetworkError);
       const message = (error as Error).message;
-      expect(message).toContain("the code that describes its failure could not be loaded");
+      expect(message).toContain("a chunk of the client's code could not be loaded");
+      // The loader's own error (which, in a browser, names the chunk's URL) is its cause.
+      expect((error as Error).cause).toBeInstanceOf(Error);
       expect(message).toContain(`method ${method}`);
       expect(JSON.stringify(error) + message + String((error as Error).stack)).not.toContain(KEY);
       // A successful call still works without it.
@@ -150,7 +152,8 @@ describe("a custom transport's deadline (runtime/deadline.ts) is loaded on its f
     const c = createRpcClient(spec, { transport: memory, retryCount: 0 });
     const error = await c.call("ok", []).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
-    expect((error as Error).message).toContain("the code that enforces its timeout could not be loaded");
+    expect((error as Error).message).toContain("a chunk of the client's code could not be loaded");
+    expect((error as Error).cause).toBeInstanceOf(Error);
     expect((error as Error).message).toContain("method ok");
     expect(sent).toBe(0);
   });
@@ -183,7 +186,8 @@ describe("the hooks (runtime/hooks.ts) are loaded on the first exchange of a cli
     const c = createRpcClient(api, { url, apiKey: KEY, onRequest: () => seen++, retryCount: 0 });
     const error = await c.call("ok", []).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
-    expect((error as Error).message).toContain("the code that runs its hooks could not be loaded");
+    expect((error as Error).message).toContain("a chunk of the client's code could not be loaded");
+    expect((error as Error).cause).toBeInstanceOf(Error);
     expect(JSON.stringify(error) + (error as Error).message).not.toContain(KEY);
     expect(seen).toBe(0);
   });

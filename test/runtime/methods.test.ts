@@ -163,7 +163,13 @@ describe("per-method functions: checks, errors, retries and redaction", () => {
     expectNoSecret(error, KEY);
   });
 
-  it("a bad option is refused at creation, as the client's is", () => {
-    expect(() => adv.createAdvancedCore({ url: "not a url", apiKey: KEY })).toThrow(ValidationError);
+  it("a bad option is refused on the first call, as the client's is, and nothing is sent", async () => {
+    const before = faults.requests.length;
+    const made = adv.createAdvancedCore({ url: "not a url", apiKey: KEY });
+    const error = await rejectionOf(adv.getCurrencies(made, { blockchain: "eth" }));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map((i) => i.path)).toEqual(["options.url"]);
+    expect(faults.requests).toHaveLength(before);
+    expectNoSecret(error, KEY);
   });
 });

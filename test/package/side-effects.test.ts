@@ -96,6 +96,9 @@ const CASES: { name: string; app: string; start: string[]; never: RegExp[]; unre
       /^advanced\/result-validators\.ts$/,
       /^runtime\/(ws|ws-entry|extras|paginate|batch|queue|subscription.*|subscribe-args|backfill|retry|index)\.ts$/,
       /^runtime\/(failures|wire|secrets|errors|stream-errors)\.ts$/,
+      // The words of option problems and the ValidationError load when a call rejects (option-text.ts),
+      // and the factories that throw at once (http(), createTransport()) are not used.
+      /^runtime\/(option-text|validation-error|factories)\.ts$/,
     ],
     unreachable: [/^runtime\/ws(-entry)?\.ts$/, /node_modules\/ws\//, /^runtime\/node\.ts$/],
   },
@@ -160,6 +163,24 @@ describe("sideEffects: false holds for the generated package", () => {
     // Another method's JSON-RPC name, params and rules are not (result validators are a lazy chunk).
     for (const other of ["adv_getNFTHolders", "walletAddress", "transactionHash", "includeTxs", "adv_getBlocks"])
       expect(code, other).not.toContain(other);
+  });
+
+  it("the one-call app checks its options at start, but carries none of their words nor the ValidationError", async () => {
+    const { startCode: code } = await reachableModules(
+      `import { createAdvancedClient } from ${from("advanced/index.ts")};\ncreateAdvancedClient({ url: "https://host.example/x", apiKey: "KEY" }).getLogs({});\n`,
+    );
+    // The checks are there (by the keys of their words)...
+    for (const check of ['"keyInBrowser"', '"urlRequired"', '"atMostMs"', '"transportRequest"'])
+      expect(code).toContain(check);
+    // ...their words and the error class are not.
+    for (const words of [
+      "must not hold credentials",
+      "must be an absolute URL",
+      "timers past 2^31 ms",
+      "must be a transport: http(url)",
+      '"ValidationError"',
+    ])
+      expect(code, words).not.toContain(words);
   });
 
   it("error classes are tree-shakable: an app using one guard carries only the classes it names", async () => {

@@ -528,9 +528,9 @@ describe("createRpcClient options", () => {
     const client = createRpcClient(given.api ?? api, given.options);
     expect(client.transport.type).toBe("none");
     for (const attempt of [
-      () => client.call("eth_blockNumber"),
+      () => client.call("eth_blockNumber", []),
       () => client.call("eth_blockNumber", [], { timeout: 5 }),
-      () => client.batch((call) => [call("eth_blockNumber")]),
+      () => client.batch((call) => [call("eth_blockNumber", [])]),
       () => client.paginate("eth_blockNumber", {})[Symbol.asyncIterator]().next(),
       () => client.subscribe("eth_subscribe", []),
     ]) {
@@ -553,7 +553,7 @@ describe("createRpcClient options", () => {
 
   it("the apiKey never appears in an option error", async () => {
     const client = createRpcClient(api, { url: "nope", apiKey: "SECRET KEY" });
-    const error = await client.call("eth_blockNumber").catch((e: unknown) => e);
+    const error = await client.call("eth_blockNumber", []).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect(JSON.stringify(error) + String((error as Error).stack)).not.toContain("SECRET");
   });
@@ -561,7 +561,7 @@ describe("createRpcClient options", () => {
   it("options that are not an object: a client all the same, whose calls reject naming `options`", async () => {
     for (const options of [null, 42, "https://rpc.example/"]) {
       const client = createRpcClient(api, options as unknown as ClientOptions);
-      const error = await client.call("eth_blockNumber").catch((e: unknown) => e);
+      const error = await client.call("eth_blockNumber", []).catch((e: unknown) => e);
       expect((error as ValidationError).issues).toEqual([
         issue("options", "type", "must be an object", typeOf(options)),
       ]);

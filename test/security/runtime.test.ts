@@ -332,16 +332,15 @@ describe("the key never shows, in any encoding", () => {
 });
 
 describe("options refused before any I/O", () => {
-  const issueOf = (options: Partial<ClientOptions>): { path: string; rule: string } | undefined => {
-    try {
-      createRpcClient(api, { url: `${base}/rpc`, ...options });
-    } catch (error) {
-      expect(error).toBeInstanceOf(ValidationError);
-      expect((error as Error).message).not.toContain("pw-SECRET");
-      const issue = (error as ValidationError).issues[0]!;
-      return { path: issue.path, rule: issue.rule };
-    }
-    return undefined;
+  /** The first issue of the error a client made with `options` rejects its first call with (nothing sent). */
+  const issueOf = async (options: Partial<ClientOptions>): Promise<{ path: string; rule: string }> => {
+    const client = createRpcClient(api, { url: `${base}/rpc`, ...options });
+    const error = await rejectionOf(client.call("ping", []));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(JSON.stringify(error) + error.message + String(error.stack)).not.toContain("pw-SECRET");
+    expect(hits).toBe(0);
+    const issue = (error as ValidationError).issues[0]!;
+    return { path: issue.path, rule: issue.rule };
   };
   it.each<{ given: Partial<ClientOptions>; want: { path: string; rule: string } }>([
     { given: { url: "http://user:pw-SECRET@127.0.0.1:1/rpc" }, want: { path: "options.url", rule: "credentials" } },
@@ -370,8 +369,8 @@ describe("options refused before any I/O", () => {
       given: { retryJsonRpcCodes: ["x"] as unknown as number[] },
       want: { path: "options.retryJsonRpcCodes", rule: "type" },
     },
-  ])("client $given → $want.path ($want.rule)", ({ given, want }) => {
-    expect(issueOf(given)).toEqual(want);
+  ])("client $given → $want.path ($want.rule), on the first call", async ({ given, want }) => {
+    expect(await issueOf(given)).toEqual(want);
   });
 
   it.each<{ given: WebSocketTransportOptions; want: { path: string; rule: string } }>([
@@ -418,9 +417,12 @@ describe("options refused before any I/O", () => {
   });
 
   it.each([{ maxItems: -1 }, { maxPages: 0 }, { maxPages: Number.NaN }, { timeout: -1 }])(
-    "paginate %o → ValidationError at once",
-    (given) => {
-      expect(() => make().paginate("pages", {}, given)).toThrow(ValidationError);
+    "paginate %o → ValidationError on the first step",
+    async (given) => {
+      const pages = make().paginate("pages", {}, given);
+      const error = await rejectionOf(pages[Symbol.asyncIterator]().next());
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error.message).toMatch(/^Invalid call options: callOptions\./);
       expect(hits).toBe(0);
     },
   );

@@ -23,9 +23,11 @@ window.proxyCall = async () => {
 };
 
 window.keyedWithoutOptIn = async () => {
+  // The client is made (a factory never throws); its first call rejects before anything is sent.
+  const keyed = createAdvancedClient({ url: `${origin}/multichain`, apiKey: "browser-secret-key" });
   try {
-    createAdvancedClient({ url: `${origin}/multichain`, apiKey: "browser-secret-key" });
-    return "created";
+    await keyed.getCurrencies({ blockchain: "eth" });
+    return "sent";
   } catch (error) {
     const e = error as ValidationError;
     return {

@@ -558,6 +558,34 @@ describe("createRpcClient options", () => {
     expect(JSON.stringify(error) + String((error as Error).stack)).not.toContain("SECRET");
   });
 
+  it("a refused client runs none of its options: no fetch, no hook, no batching, the key nowhere", async () => {
+    let fetched = 0;
+    let hooked = 0;
+    const client = createRpcClient(api, {
+      url: "https://rpc.example/",
+      apiKey: "a/SECRET",
+      timeout: -1,
+      fetch: async () => (fetched++, new Response("{}")),
+      onRequest: () => void hooked++,
+      onResponse: () => void hooked++,
+      batch: true,
+    });
+    const errors = await Promise.all([
+      client.call("eth_blockNumber", []).catch((e: unknown) => e),
+      client.call("eth_blockNumber", []).catch((e: unknown) => e),
+      client.transport
+        .request({ id: 1, method: "eth_blockNumber", params: [], body: "{}" }, { timeout: 0, context: {} })
+        .catch((e: unknown) => e),
+    ]);
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).issues.map((i) => i.path)).toEqual(["options.apiKey", "options.timeout"]);
+      expect(JSON.stringify(error) + (error as Error).message + String((error as Error).stack)).not.toContain("SECRET");
+    }
+    expect([fetched, hooked]).toEqual([0, 0]);
+    client.close();
+  });
+
   it("options that are not an object: a client all the same, whose calls reject naming `options`", async () => {
     for (const options of [null, 42, "https://rpc.example/"]) {
       const client = createRpcClient(api, options as unknown as ClientOptions);

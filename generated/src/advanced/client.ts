@@ -344,7 +344,7 @@ function calls(call: CallFn): AdvancedCalls {
 }
 
 /**
- * Creates a client for the Advanced API.
+ * Creates a client for the Advanced API. Wrong `options` do not throw here: every call rejects with the ValidationError that names them, and nothing is sent.
  *
  * @example
  * ```ts

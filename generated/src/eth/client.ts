@@ -348,7 +348,7 @@ function calls(call: CallFn): EthNodeCalls {
 }
 
 /**
- * Creates a client for the Ethereum Node API.
+ * Creates a client for the Ethereum Node API. Wrong `options` do not throw here: every call rejects with the ValidationError that names them, and nothing is sent.
  *
  * @example
  * ```ts

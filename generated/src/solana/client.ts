@@ -282,7 +282,7 @@ function calls(call: CallFn): SolanaNodeCalls {
 }
 
 /**
- * Creates a client for the Solana Node API.
+ * Creates a client for the Solana Node API. Wrong `options` do not throw here: every call rejects with the ValidationError that names them, and nothing is sent.
  *
  * @example
  * ```ts

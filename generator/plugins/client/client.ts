@@ -135,7 +135,7 @@ export function emitClient(doc: DocumentModel, header: string): string {
   const factory = functionDeclaration({
     exported: true,
     name: identifier(doc.factory),
-    docs: `Creates a client for the ${commentText(doc.title)}.\n\n@example\n\`\`\`ts\n${commentText(factoryExample(doc))}\n\`\`\``,
+    docs: `Creates a client for the ${commentText(doc.title)}. Wrong \`options\` do not throw here: every call rejects with the ValidationError that names them, and nothing is sent.\n\n@example\n\`\`\`ts\n${commentText(factoryExample(doc))}\n\`\`\``,
     params: [{ name: "options", type: n.optionsType }],
     returnType: doc.clientType,
     body: [

@@ -123,7 +123,10 @@ describe("npm run playground", () => {
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no URL within 60 s:\n${run.output()}`)), 60_000);
       const poll = setInterval(() => {
-        const found = /\(24 methods\): (http:\/\/127\.0\.0\.1:\d+\/)/.exec(run.output())?.[1];
+        // The two lines may come in separate chunks of stdout: wait for the second as well.
+        const found = run.output().includes("Mock server at ")
+          ? /\(24 methods\): (http:\/\/127\.0\.0\.1:\d+\/)/.exec(run.output())?.[1]
+          : undefined;
         if (found || run.child.exitCode !== null) {
           clearInterval(poll);
           clearTimeout(timer);

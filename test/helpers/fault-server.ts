@@ -13,6 +13,7 @@
  *   stalls half-way), `echo`, and `custom`
  *   (computes a behaviour from the recorded request).
  */
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -338,5 +339,43 @@ export async function startFaultServer(): Promise<FaultServer> {
         server.closeAllConnections();
       });
     },
+  };
+}
+
+/**
+ * The fault server of one test file: started before its tests, reset before each, closed after them.
+ * The object stands for the server once it is started (its members read the started one).
+ */
+export function useFaultServer(): FaultServer {
+  let started: FaultServer | undefined;
+  const server = (): FaultServer => {
+    if (!started) throw new Error("The fault server starts before the tests: use it inside a test or a hook.");
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startFaultServer();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  beforeEach(() => started?.reset());
+  return {
+    get url() {
+      return server().url;
+    },
+    get host() {
+      return server().host;
+    },
+    get port() {
+      return server().port;
+    },
+    get requests() {
+      return server().requests;
+    },
+    script: (...behaviours) => server().script(...behaviours),
+    queued: () => server().queued(),
+    setFallback: (behaviour) => server().setFallback(behaviour),
+    reset: () => server().reset(),
+    close: () => server().close(),
   };
 }

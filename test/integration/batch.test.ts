@@ -3,7 +3,7 @@
  * `client.batch(...)` (one HTTP request, answers matched by id in any order, each item settled
  * on its own) and opt-in automatic batching of the calls made in the same tick.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createAdvancedClient,
   type AdvancedClient,
@@ -20,32 +20,14 @@ import {
 import { createRpcClient, type ApiSpec } from "../../runtime/index.js";
 import * as RuntimeErrors from "../../runtime/errors.js";
 import { expectNoSecret, guardUnhandledRejections, rejectionOf } from "../helpers/error-checks.js";
-import {
-  custom,
-  echoItem,
-  hang,
-  html,
-  json,
-  startFaultServer,
-  type Envelope,
-  type FaultServer,
-} from "../helpers/fault-server.js";
+import { custom, echoItem, hang, html, json, type Envelope, useFaultServer } from "../helpers/fault-server.js";
 
 const KEY = "sk-test-SECRET-9f8e7d";
 const PATH = "/multichain";
 
 guardUnhandledRejections();
 
-let server: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-});
+const server = useFaultServer();
 
 const advanced = (options: Partial<AdvancedClientOptions> = {}): AdvancedClient =>
   createAdvancedClient({ url: `${server.url}${PATH}`, apiKey: KEY, retryDelay: 5, ...options });

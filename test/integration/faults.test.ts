@@ -6,7 +6,7 @@
  * (`onRequest`, `onResponse`, `headers`, `fetch`).
  */
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createAdvancedClient,
   type AdvancedClient,
@@ -41,7 +41,7 @@ import {
   truncated,
   wrongId,
   type Behaviour,
-  type FaultServer,
+  useFaultServer,
 } from "../helpers/fault-server.js";
 
 const KEY = "sk-test-SECRET-9f8e7d";
@@ -56,16 +56,7 @@ const SAMPLE_403 = readFileSync(
 
 guardUnhandledRejections();
 
-let server: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-});
+const server = useFaultServer();
 
 /** An Advanced client on the fault server; small retry delays keep the suite fast. */
 const advanced = (options: Partial<AdvancedClientOptions> = {}): AdvancedClient =>

@@ -6,7 +6,7 @@
  */
 import v8 from "node:v8";
 import vm from "node:vm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createAdvancedClient,
   type AdvancedClient,
@@ -19,11 +19,10 @@ import {
   custom,
   hang,
   json,
-  startFaultServer,
   type Behaviour,
   type Envelope,
-  type FaultServer,
   type RecordedRequest,
+  useFaultServer,
 } from "../helpers/fault-server.js";
 
 const KEY = "sk-test-SECRET-9f8e7d";
@@ -31,16 +30,7 @@ const CONTRACT = "0xbc4ca0eda7647a8ab7c2061c2e118a18a936f13d";
 
 guardUnhandledRejections();
 
-let server: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-});
+const server = useFaultServer();
 
 const advanced = (options: Partial<AdvancedClientOptions> = {}): AdvancedClient =>
   createAdvancedClient({ url: `${server.url}/multichain`, apiKey: KEY, retryDelay: 5, ...options });

@@ -7,34 +7,18 @@
  * both give the same outcome, compared field by field. A real HTTP server on 127.0.0.1.
  */
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAdvancedClient } from "../../generated/src/advanced/index.js";
 import { http } from "../../generated/src/runtime/index.js";
 import type { ClientOptions } from "../../generated/src/runtime/options.js";
 import { expectNoSecret, guardUnhandledRejections } from "../helpers/error-checks.js";
-import {
-  hang,
-  json,
-  oversized,
-  reset,
-  startFaultServer,
-  truncated,
-  type Behaviour,
-  type FaultServer,
-} from "../helpers/fault-server.js";
+import { hang, json, oversized, reset, truncated, type Behaviour, useFaultServer } from "../helpers/fault-server.js";
 
 const KEY = "sk-test-SECRET-default-9";
 
 guardUnhandledRejections();
 
-let faults: FaultServer;
-beforeAll(async () => {
-  faults = await startFaultServer();
-});
-afterAll(async () => {
-  await faults?.close();
-});
-beforeEach(() => faults.reset());
+const faults = useFaultServer();
 
 type Way = "node:http (default)" | "fetch (the fetch option)" | "fetch (http())";
 const WAYS: readonly Way[] = ["node:http (default)", "fetch (the fetch option)", "fetch (http())"];

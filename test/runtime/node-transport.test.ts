@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdvancedClient } from "../../generated/src/advanced/index.js";
 import { createAdvancedCore, getCurrencies } from "../../generated/src/advanced/methods.js";
 import { nodeHttp } from "../../generated/src/node/index.js";
@@ -19,28 +19,13 @@ import {
   ValidationError,
 } from "../../generated/src/runtime/index.js";
 import { expectNoSecret, guardUnhandledRejections, rejectionOf } from "../helpers/error-checks.js";
-import {
-  hang,
-  json,
-  oversized,
-  reset,
-  startFaultServer,
-  truncated,
-  type FaultServer,
-} from "../helpers/fault-server.js";
+import { hang, json, oversized, reset, truncated, useFaultServer } from "../helpers/fault-server.js";
 
 const KEY = "sk-test-SECRET-node-7";
 
 guardUnhandledRejections();
 
-let faults: FaultServer;
-beforeAll(async () => {
-  faults = await startFaultServer();
-});
-afterAll(async () => {
-  await faults?.close();
-});
-beforeEach(() => faults.reset());
+const faults = useFaultServer();
 
 const client = (options: Parameters<typeof nodeHttp>[1] = {}, timeout?: number) =>
   createAdvancedClient({

@@ -107,7 +107,7 @@ export interface TransportConfig extends Omit<Transport, "capabilities" | "host"
 /** Where a transport keeps the strings it must never show (its key): a global symbol, not enumerable, never serialized. */
 export const SECRETS = Symbol.for("openrpc-ts.secrets");
 /** Marks a transport made by `createTransport` (the client normalizes any other object once). */
-export const MADE = Symbol.for("openrpc-ts.transport");
+const MADE = Symbol.for("openrpc-ts.transport");
 /** Marks a transport whose network failures are not retried (it reconnects on its own). */
 export const RECONNECTS = Symbol.for("openrpc-ts.reconnects");
 

@@ -6,7 +6,8 @@
 import type { MethodSpec } from "./codec.js";
 import { JsonRpcError, MalformedResponseError, type ErrorContext } from "./errors.js";
 import { MAX_RESPONSE_DEPTH } from "./defaults.js";
-import { applyU64, deeperThan, parseJson, restoreNumbers, type U64Map } from "./json.js";
+import { applyU64, parseJson, restoreNumbers, type U64Map } from "./json.js";
+import { deeperThan } from "./json-depth.js";
 import { scrub, scrubDeep } from "./secrets.js";
 import type { Reply } from "./answer.js";
 

@@ -92,8 +92,8 @@ const refuse = (what: string, issues: readonly Finding[], context: ErrorContext)
 /**
  * A client of `api`. Wrong options do not make it throw: when `given` is wrong (a missing URL, a key
  * in a browser, a negative timeout), every call, batch, page and subscription rejects with the
- * ValidationError that names each problem, and nothing is sent. A client made at module scope (before its environment is
- * filled in, as a build does) does not take its module down.
+ * ValidationError that names each problem, and nothing is sent. A client made at module scope
+ * (before its environment is filled in, as a build does) does not take its module down.
  */
 export function createRpcClient(api: ApiSpec, given: ClientOptions): RpcClient {
   const made = transportFor(api, given);

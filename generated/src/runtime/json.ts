@@ -6,10 +6,6 @@
  * Text without long integers takes the plain `JSON.parse` path.
  */
 
-// The depth guard is what every call needs (json-depth.ts, at start); this module only what calls with
-// u64 values need (exact.ts names it for them) and the failure path.
-export { deeperThan } from "./json-depth.js";
-
 /** Where the u64 fields of a value are: `true` for this value, a key per property, `*` for array items. */
 export type U64Map = true | { readonly [key: string]: U64Map };
 

@@ -48,6 +48,19 @@ async function esbuildInputs(entry: string, platform: "browser" | "node", condit
 const FETCH = /dist\/(esm|cjs)\/runtime\/default-transport\.js$/;
 const NODE = /dist\/(esm|cjs)\/runtime\/(default-transport-node|node)\.js$/;
 
+/** Which transport a bundle's runtime `files` picked: the fetch file alone, or the node:http ones (both) and no fetch file. */
+function expectPicked(files: readonly string[], pick: "fetch" | "node:http", label: string): void {
+  const [picked, other, count] = pick === "fetch" ? [FETCH, NODE, 1] : [NODE, FETCH, 2];
+  expect(
+    files.filter((f) => picked.test(f)),
+    `${label}:\n${files.join("\n")}`,
+  ).toHaveLength(count);
+  expect(
+    files.filter((f) => other.test(f)),
+    label,
+  ).toEqual([]);
+}
+
 describe("#default-transport in bundles of the installed package", () => {
   const targets = [
     { name: "the browser", conditions: undefined },
@@ -57,12 +70,7 @@ describe("#default-transport in bundles of the installed package", () => {
   for (const { name, conditions } of targets)
     for (const entry of ["esm.js", "cjs.cjs"])
       it(`esbuild for ${name} (${entry}): the fetch file, no node:http`, async () => {
-        const inputs = await esbuildInputs(entry, "browser", conditions);
-        expect(
-          inputs.filter((f) => FETCH.test(f)),
-          inputs.join("\n"),
-        ).toHaveLength(1);
-        expect(inputs.filter((f) => NODE.test(f))).toEqual([]);
+        expectPicked(await esbuildInputs(entry, "browser", conditions), "fetch", entry);
       }, 60_000);
 
   it("Rollup for the browser: the fetch file, no node:http", async () => {
@@ -74,38 +82,15 @@ describe("#default-transport in bundles of the installed package", () => {
     });
     const modules = bundle.cache!.modules.map((m) => m.id).filter((id) => id.includes("/runtime/"));
     await bundle.close();
-    expect(
-      modules.filter((f) => FETCH.test(f)),
-      modules.join("\n"),
-    ).toHaveLength(1);
-    expect(modules.filter((f) => NODE.test(f))).toEqual([]);
+    expectPicked(modules, "fetch", "esm.js");
   }, 60_000);
 
   it("esbuild for Bun (its `bun` condition first): the fetch file", async () => {
-    for (const entry of ["esm.js", "cjs.cjs"]) {
-      const inputs = await esbuildInputs(entry, "node", ["bun"]);
-      expect(
-        inputs.filter((f) => FETCH.test(f)),
-        entry,
-      ).toHaveLength(1);
-      expect(
-        inputs.filter((f) => NODE.test(f)),
-        entry,
-      ).toEqual([]);
-    }
+    for (const entry of ["esm.js", "cjs.cjs"])
+      expectPicked(await esbuildInputs(entry, "node", ["bun"]), "fetch", entry);
   }, 60_000);
 
   it("esbuild for Node: the node:http file", async () => {
-    for (const entry of ["esm.js", "cjs.cjs"]) {
-      const inputs = await esbuildInputs(entry, "node");
-      expect(
-        inputs.filter((f) => NODE.test(f)),
-        entry,
-      ).toHaveLength(2);
-      expect(
-        inputs.filter((f) => FETCH.test(f)),
-        entry,
-      ).toEqual([]);
-    }
+    for (const entry of ["esm.js", "cjs.cjs"]) expectPicked(await esbuildInputs(entry, "node"), "node:http", entry);
   }, 60_000);
 });

@@ -3,7 +3,8 @@
  * choice (`#adv_getLogs?params=<JSON>&endpoint=mock`), so a link reproduces the call. Never a
  * key and never a custom URL: only the id of a listed endpoint.
  */
-import { deeperThan, INTEGER_MARK, parseJson, stringifyJson } from "../../../generated/src/runtime/json.js";
+import { deeperThan } from "../../../generated/src/runtime/json-depth.js";
+import { INTEGER_MARK, parseJson, stringifyJson } from "../../../generated/src/runtime/json.js";
 
 /** A link deeper than this opens the method with an empty form (the form walks params recursively). */
 const MAX_LINK_DEPTH = 64;

@@ -239,7 +239,16 @@ function answer(response: IncomingLike, f: Fixed, context: ErrorContext, finish:
   const inflater = inflaterFor(f.zlib, header("content-encoding"));
   const body: Pick<IncomingLike, "on"> = inflater ?? response;
   if (inflater) {
-    response.on("data", (chunk) => inflater.write(chunk));
+    // The bytes as sent are bounded too: a stream that decodes to (almost) nothing (empty gzip members
+    // one after another) would otherwise be read for as long as the server sends it. No answer within
+    // the limit needs more compressed bytes than the limit, but for an incompressible one at its very edge.
+    let sent = 0;
+    response.on("data", (chunk) => {
+      sent += chunk.byteLength;
+      if (sent <= f.maxResponseBytes) return inflater.write(chunk);
+      inflater.destroy();
+      finish(new ResponseTooLargeError(f.maxResponseBytes, context));
+    });
     response.on("end", () => inflater.end());
     inflater.on("error", (error) =>
       finish(

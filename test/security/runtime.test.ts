@@ -140,6 +140,28 @@ describe("compressed bodies: the limit counts decoded bytes", () => {
     },
   );
 
+  it("gzip that decodes to nothing, sent without end (empty members, no length): ResponseTooLargeError at the limit", async () => {
+    // Each empty gzip member decodes to no byte: counted decoded bytes alone, the stream would be read
+    // for as long as the server sends it. The server stops after 4 MiB, well past the 64 KiB limit.
+    const empty = gzipSync(Buffer.alloc(0));
+    const block = Buffer.concat(Array.from({ length: Math.ceil((64 * 1024) / empty.length) }, () => empty));
+    let sent = 0;
+    respond = (_body, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+      const more = (): void => {
+        while (sent < 4 * 1024 * 1024 && !res.destroyed) {
+          sent += block.length;
+          if (!res.write(block)) return void res.once("drain", more);
+        }
+        res.end();
+      };
+      more();
+    };
+    const error = await rejectionOf(make({ maxResponseBytes: 64 * 1024 }).call("ping", []));
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect((error as ResponseTooLargeError).limit).toBe(64 * 1024);
+  });
+
   it("a small compressed answer is still read", async () => {
     respond = (body, res) => {
       res.writeHead(200, { "content-encoding": "gzip" });

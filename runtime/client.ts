@@ -118,7 +118,8 @@ export function createRpcClient(api: ApiSpec, given: ClientOptions): RpcClient {
 
   /** What batching (queue.ts, loaded on first use) needs of this client. */
   const batcher: Batcher = { methods: api.methods, host, timeout, retry, wire, secrets };
-  const extras = (): Promise<typeof import("./extras.js")> => import("./extras.js");
+  // What loads on first use (batching, pagination, subscriptions, retries); a refused client's refuses.
+  const extras = (): Promise<typeof import("./extras.js")> => (refused ? refused() : import("./extras.js"));
   /** The automatic batch queue, once loaded (at creation, with the `batch` option and a transport that batches). */
   let enqueue: ((item: Queued) => void) | undefined;
   const batching =
@@ -228,15 +229,13 @@ export function createRpcClient(api: ApiSpec, given: ClientOptions): RpcClient {
     transport,
     call,
     invoke: run,
-    batch: async (build) =>
-      refused ? refused() : ((await extras()).batchOf(batcher, transport, jsonrpc, makeCall, build) as never),
+    batch: async (build) => (await extras()).batchOf(batcher, transport, jsonrpc, makeCall, build) as never,
     paginate<Item, Page>(method: string, params: object | undefined, paginateOptions?: PaginateOptions) {
       const issues = callOptionIssues(paginateOptions ?? {}, true);
       // The pagination code is loaded when iteration starts: apps that never paginate never fetch it.
       // Wrong options reject the first step of the iteration.
-      const load: Promise<Paginator<Item, Page>> = refused
-        ? refused()
-        : issues.length > 0
+      const load: Promise<Paginator<Item, Page>> =
+        issues.length > 0 && !refused
           ? refuse("call options", issues, { method, host })
           : extras().then((m) => m.paginateMethod<Item, Page>(client, api, method, params, paginateOptions));
       load.catch(() => undefined);
@@ -247,8 +246,7 @@ export function createRpcClient(api: ApiSpec, given: ClientOptions): RpcClient {
     },
     // Loaded on first use: apps that never subscribe never fetch it. It refuses a transport without
     // the "subscriptions" capability before anything is sent.
-    subscribe: async (method, args) =>
-      refused ? refused() : (await extras()).subscribeTo(client, options, api, method, args),
+    subscribe: async (method, args) => (await extras()).subscribeTo(client, options, api, method, args),
     close() {
       void Promise.resolve()
         .then(() => transport.close?.())

@@ -28,6 +28,7 @@ export interface FingerprintOptions {
   examples?: string;
   refRoot?: string;
   allowDuplicateParams?: boolean;
+  lenient?: boolean;
 }
 
 /** Folders (under the project root) whose files, at any depth, make up the generator. */
@@ -98,9 +99,9 @@ function computeGeneratorHash(root: string): string {
 /** The key of a run: options and inputs (path and text of every spec file read). */
 export function inputKey(options: FingerprintOptions, inputs: ReadonlyMap<string, string>): string {
   const hash = createHash("sha256");
-  const { specs, packageName, version, description, examples, refRoot, allowDuplicateParams } = options;
+  const { specs, packageName, version, description, examples, refRoot, allowDuplicateParams, lenient } = options;
   hash.update(
-    `${JSON.stringify({ specs, packageName, version, description, examples: examples ?? "error", refRoot: refRoot ?? null, ...(allowDuplicateParams ? { allowDuplicateParams } : {}) })}\0`,
+    `${JSON.stringify({ specs, packageName, version, description, examples: examples ?? "error", refRoot: refRoot ?? null, ...(allowDuplicateParams ? { allowDuplicateParams } : {}), ...(lenient ? { lenient } : {}) })}\0`,
   );
   for (const [file, text] of inputs) hash.update(`${file}\0${text.length}\0`).update(text).update("\0");
   return hash.digest("hex");

@@ -9,17 +9,15 @@ import { releasedVersion, versionOption } from "../release/version.js";
 import { processCaches } from "./caches.js";
 import { recordRun, upToDate } from "./fingerprint.js";
 import type { PackageOptions } from "./pipeline.js";
+import { readingOptions, type ReadingArgs } from "./reading.js";
 import { formatWarnings } from "./report.js";
 
 /** gen's arguments, as yargs parses them (./gen.ts). */
-export interface GenArgs {
+export interface GenArgs extends ReadingArgs {
   spec?: string[];
   out?: string;
   name?: string;
   pkgVersion?: string;
-  examples: "error" | "warn";
-  refRoot?: string;
-  allowDuplicateParams: boolean;
   check: boolean;
   watch: boolean;
   typecheck: boolean;
@@ -91,9 +89,7 @@ async function planGen(args: GenArgs, root: string, defaultOut: string): Promise
   const kept = args.pkgVersion === undefined ? versionOption(await releasedVersion(out)) : {};
   const options = {
     specs,
-    examples: args.examples,
-    ...(args.refRoot !== undefined ? { refRoot: args.refRoot } : {}),
-    ...(args.allowDuplicateParams ? { allowDuplicateParams: true } : {}),
+    ...readingOptions(args),
     packageName: args.name ?? DEFAULT_PACKAGE,
     ...(args.pkgVersion ? { version: args.pkgVersion } : kept),
   };

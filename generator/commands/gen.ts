@@ -14,12 +14,13 @@ import { DEFAULT_PACKAGE, DEFAULT_VERSION } from "../defaults.js";
 import { packageNameProblem, versionProblem } from "../package-name.js";
 import { ROOT } from "../root.js";
 import type { GenArgs } from "./gen-run.js";
-import { optionDefaults, quoted, refRootProblem, UsageError, type Command } from "./usage.js";
+import { checkReading, READING_OPTIONS } from "./reading.js";
+import { optionDefaults, quoted, UsageError, type Command } from "./usage.js";
 
 export const gen: Command<GenArgs> = {
   command: "gen",
   npm: "npm run gen --",
-  synopsis: "[--check | --watch] [--spec <file> ...] [--out <dir>] [--name <package>] [--typecheck]",
+  synopsis: "[--check | --watch] [--spec <file> ...] [--out <dir>] [--name <package>] [--typecheck] [--lenient]",
   describe: "Generates a typed TypeScript client package from OpenRPC documents.",
   tool: "The generator",
   options: {
@@ -36,25 +37,7 @@ export const gen: Command<GenArgs> = {
       requiresArg: true,
       describe: `Package version. Default: the version already in the output's package.json (kept from the last release), else ${DEFAULT_VERSION}`,
     },
-    examples: {
-      type: "string",
-      choices: ["error", "warn"],
-      default: "error",
-      describe:
-        "Examples that do not validate against their schemas: fail (error) or only warn (for third-party documents)",
-    },
-    "ref-root": {
-      type: "string",
-      requiresArg: true,
-      describe:
-        "Folder that relative $refs resolve against, and the only one they may read from, for documents that name their files from a repository root (default: each $ref resolves against its own file, inside the spec's folder or the working folder)",
-    },
-    "allow-duplicate-params": {
-      type: "boolean",
-      default: false,
-      describe:
-        "Generate methods that name two params alike (refused by default), the later renamed with a number, with a warning",
-    },
+    ...READING_OPTIONS,
     check: {
       type: "boolean",
       default: false,
@@ -91,6 +74,10 @@ export const gen: Command<GenArgs> = {
     [
       "--spec petstore.json --out ./petstore-client --name petstore-client --typecheck",
       "a client package for any OpenRPC document, compiled before it is written",
+    ],
+    [
+      "--spec their-api.json --out ./their-client --name their-client --lenient",
+      "a document you do not own: every problem with a fallback is a warning (docs/READING.md)",
     ],
   ],
   check: checkValues,
@@ -166,7 +153,7 @@ function checkValues(a: GenArgs): void {
   const version = a.pkgVersion === undefined ? undefined : versionProblem(a.pkgVersion);
   if (version) throw new UsageError(`--pkg-version ${quoted(a.pkgVersion ?? "")} ${version}.`);
   if (a.out !== undefined && a.out.trim() === "") throw new UsageError("--out must name a folder.");
-  refRootProblem(a.refRoot);
+  checkReading(a);
   for (const file of a.spec ?? [])
     if (file.trim() === "") throw new UsageError("--spec must name a file; it is empty.");
   if (a.watch && a.check)

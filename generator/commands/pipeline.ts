@@ -26,6 +26,8 @@ export interface PackageOptions {
   refRoot?: string;
   /** Generate methods with two params of one name, the later renamed (`--allow-duplicate-params`). */
   allowDuplicateParams?: boolean;
+  /** Every problem that has a fallback is a warning, and the fallback is generated (`--lenient`). */
+  lenient?: boolean;
   /**
    * Check the examples beside the generation (a worker thread, in the bundled CLI: see
    * generator/load/examples-beside.ts) instead of before it; the result and the problems are the same.
@@ -68,6 +70,7 @@ export async function generatePackage(
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     ...(options.refRoot !== undefined ? { refRoot: options.refRoot } : {}),
     ...(options.allowDuplicateParams ? { allowDuplicateParams: true } : {}),
+    ...(options.lenient ? { lenient: true } : {}),
     ...(options.examples ? { examples: options.examples } : {}),
     ...(options.examplesBeside ? { examplesBeside: true } : { cache: caches.load }),
   });

@@ -5,6 +5,7 @@
  */
 import { terminalText } from "../print/escape.js";
 import type { Problem } from "../model/document.js";
+import { RULES, type RuleId } from "../policy/rules.js";
 import { formatProblems, GeneratorError } from "../problems.js";
 import { CompileError } from "./typecheck.js";
 import { UsageError, type Command } from "./usage.js";
@@ -15,13 +16,14 @@ export const PROGRAM = "openrpc-ts";
 /** More warnings of one kind than this are summarized in one line unless --verbose. */
 const GROUP_AT = 5;
 
-const KIND_NAMES: Record<string, string> = {
+/** How a summary line names the warnings of a rule; other rules are named by their id. */
+const RULE_NAMES: Partial<Record<RuleId, string>> = {
   "method-name": "method names that are not JavaScript identifiers",
   "param-name": "param names that are not usable as argument names",
   rename: "names already taken",
   example: "examples that do not fit their schemas",
   unchecked: "keywords not checked at run time",
-  pattern: "patterns valid only without the u flag",
+  "pattern-u-flag": "patterns valid only without the u flag",
   "code-keyword": "code keywords (tsType, tsEnumNames) ignored",
 };
 
@@ -29,13 +31,13 @@ export function formatWarnings(warnings: readonly Problem[], verbose: boolean): 
   const line = (w: Problem): string => `warning: ${w.file}#${w.pointer}: ${w.message}${w.hint ? ` (${w.hint})` : ""}`;
   if (verbose) return warnings.map((w) => terminalText(line(w)));
   const byKind = new Map<string, Problem[]>();
-  for (const w of warnings) byKind.set(w.kind ?? "", [...(byKind.get(w.kind ?? "") ?? []), w]);
+  for (const w of warnings) byKind.set(w.rule ?? "", [...(byKind.get(w.rule ?? "") ?? []), w]);
   const lines: string[] = [];
-  for (const [kind, list] of byKind) {
-    if (kind === "" || list.length <= GROUP_AT) lines.push(...list.map(line));
+  for (const [rule, list] of byKind) {
+    if (rule === "" || list.length <= GROUP_AT) lines.push(...list.map(line));
     else
       lines.push(
-        `warning: ${list.length} warnings like this one (${KIND_NAMES[kind] ?? kind}); run with --verbose for the list:\n  ${line(list[0]!)}`,
+        `warning: ${list.length} warnings like this one (${RULE_NAMES[rule as RuleId] ?? `rule ${rule}`}); run with --verbose for the list:\n  ${line(list[0]!)}`,
       );
   }
   return lines.map(terminalText);
@@ -46,10 +48,18 @@ export function failureMessage(error: unknown, tool: string, debug: boolean): st
   if (error instanceof CompileError) return error.message;
   if (error instanceof GeneratorError) {
     const text = formatProblems(error.problems, tool);
-    const examples = error.problems.some((p) => p.kind === "example");
-    return examples
-      ? `${text}\nThe document's own examples contradict its schemas. For a third-party document you cannot fix, pass --examples warn to report them as warnings and generate anyway.`
-      : text;
+    const examples = error.problems.some((p) => p.rule === "example");
+    const fallbacks = error.problems.filter((p) => p.rule !== undefined && RULES[p.rule].kind === "fallback").length;
+    const lines = [text];
+    if (examples)
+      lines.push(
+        "The document's own examples contradict its schemas. For a third-party document you cannot fix, pass --examples warn to report them as warnings and generate anyway.",
+      );
+    if (fallbacks > 0)
+      lines.push(
+        `${fallbacks === error.problems.length ? (fallbacks === 1 ? "This problem has" : "Each of these problems has") : `${fallbacks} of these problems have`} a fallback: for a document you do not own, pass --lenient to generate anyway, each reported as a warning (docs/READING.md lists the rules).`,
+      );
+    return lines.join("\n");
   }
   if (debug) return error instanceof Error ? (error.stack ?? error.message) : String(error);
   const what =

@@ -19,6 +19,32 @@ export function firstTooDeep(value: unknown, max: number): string | undefined {
 }
 
 /**
+ * Replaces every object or array nested deeper than `max` with `{}`, in place (the value was just
+ * parsed; nothing else holds it), and returns the pointers of the places cut, sorted.
+ * Iterative: any depth is safe.
+ */
+export function cutTooDeep(value: unknown, max: number): string[] {
+  const cut: string[] = [];
+  const stack: { node: unknown; depth: number; at: string }[] = [{ node: value, depth: 0, at: "" }];
+  while (stack.length > 0) {
+    const { node, depth, at } = stack.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    const keys = Array.isArray(node) ? node.map((_, i) => String(i)) : Object.keys(node);
+    for (let k = keys.length - 1; k >= 0; k--) {
+      const key = keys[k]!;
+      const child = (node as Record<string, unknown>)[key];
+      if (child === null || typeof child !== "object") continue;
+      const place = `${at}/${pointerToken(key)}`;
+      if (depth + 1 >= max) {
+        Object.defineProperty(node, key, { value: {}, enumerable: true, writable: true, configurable: true });
+        cut.push(place);
+      } else stack.push({ node: child, depth: depth + 1, at: place });
+    }
+  }
+  return cut.sort();
+}
+
+/**
  * `line L, column C` of the first syntax error in JSON text, found by scanning the text (the
  * engine's own message quotes the text, which must not be echoed). `undefined` if it parses.
  */

@@ -14,14 +14,8 @@ import { createHash } from "node:crypto";
 import type { DocumentModel, Problem } from "../model/document.js";
 import { GeneratorError } from "../problems.js";
 import type { ExamplesCache } from "../validate/examples.js";
-import {
-  checkSpec,
-  withSeverity,
-  type CheckedSpec,
-  type LoadProblem,
-  type PendingSpec,
-  type Policy,
-} from "./check-spec.js";
+import { asReported, severityOf, type ReadingPolicy } from "../policy/policy.js";
+import { checkSpec, type CheckedSpec, type LoadProblem, type PendingSpec } from "./check-spec.js";
 import { startWorker } from "./beside-worker.js";
 import { diskSource, loadSpec, type LoadedSpec, type SpecSource } from "./load.js";
 
@@ -57,6 +51,11 @@ export interface LoadModelOptions {
    * ones renamed `<name>2`, … and a warning (`--allow-duplicate-params`).
    */
   allowDuplicateParams?: boolean;
+  /**
+   * `--lenient`: every problem that has a fallback (generator/policy/rules.ts) is a warning and its
+   * fallback is generated; only fatal problems stop. For documents you do not own.
+   */
+  lenient?: boolean;
   /** Where the files are read from (default: the disk under `cwd`; spec:diff reads a git ref). */
   source?: SpecSource;
   cache?: LoadCache;
@@ -101,21 +100,14 @@ export async function loadModel(options: LoadModelOptions): Promise<LoadResult> 
   const pending: Promise<CheckedSpec>[] = [];
   if (options.examplesBeside) void startWorker();
   for (const file of options.specs) {
-    let spec: LoadedSpec;
-    try {
-      spec = await loadSpec(file, cwd, source, options.refRoot === undefined ? {} : { refRoot: options.refRoot });
-    } catch (error) {
-      if (!(error instanceof GeneratorError)) throw error;
-      parts.push({ problems: error.problems.map((p) => withSeverity(p, "error")) });
-      continue;
-    }
+    const spec = await loadSpec(file, cwd, source, options.refRoot === undefined ? {} : { refRoot: options.refRoot });
     const checked = options.examplesBeside
       ? await checkSpec(spec, policyOf(options), "beside")
       : await checkCached(spec, options);
     parts.push({ spec, checked });
     if ("verdict" in checked) pending.push((checked as PendingSpec).verdict);
   }
-  const result = assemble(parts, inputs);
+  const result = assemble(parts, inputs, policyOf(options));
   if (!options.examplesBeside) return result;
   const complete =
     pending.length === 0
@@ -130,6 +122,7 @@ export async function loadModel(options: LoadModelOptions): Promise<LoadResult> 
               "checked" in part ? { spec: part.spec, checked: settled.get(part.checked) ?? part.checked } : part,
             ),
             inputs,
+            policyOf(options),
           );
         })();
   // Rejections are the caller's through `complete`; none may go unhandled meanwhile.
@@ -138,7 +131,7 @@ export async function loadModel(options: LoadModelOptions): Promise<LoadResult> 
 }
 
 /** The result of a load from what each spec gave, in the order given: errors first, then warnings. */
-function assemble(parts: readonly SpecPart[], inputs: Map<string, string>): LoadResult {
+function assemble(parts: readonly SpecPart[], inputs: Map<string, string>, policy: ReadingPolicy): LoadResult {
   const problems: LoadProblem[] = [];
   const specs: LoadedSpec[] = [];
   const documents: DocumentModel[] = [];
@@ -151,13 +144,14 @@ function assemble(parts: readonly SpecPart[], inputs: Map<string, string>): Load
     specs.push(part.spec);
     if (part.checked.document) documents.push(part.checked.document);
   }
-  problems.push(...subpathProblems(documents));
+  const subpaths = distinctSubpaths(documents, policy);
+  problems.push(...subpaths.problems);
   const ordered = [
     ...problems.filter((p) => p.severity === "error"),
     ...problems.filter((p) => p.severity !== "error"),
   ];
   const failed = ordered.some((p) => p.severity === "error");
-  return { ...(failed ? {} : { model: { documents, specs } }), problems: ordered, inputs };
+  return { ...(failed ? {} : { model: { documents: subpaths.documents, specs } }), problems: ordered, inputs };
 }
 
 /** The errors of a load, thrown as one GeneratorError (for commands that stop at the first error). */
@@ -184,7 +178,7 @@ export function requireModel(result: LoadResult, stage: string): LoadedModel {
 function checkCached(spec: LoadedSpec, options: LoadModelOptions): Promise<CheckedSpec> {
   const policy = policyOf(options);
   if (!options.cache) return checkSpec(spec, policy, undefined);
-  const key = specKey(spec, `${policy.examples}\0${policy.duplicates}`);
+  const key = specKey(spec, `${policy.examples}\0${policy.duplicates}\0${policy.lenient}`);
   let checked = options.cache.get(key);
   if (!checked) {
     const cache = options.cache;
@@ -198,27 +192,48 @@ function checkCached(spec: LoadedSpec, options: LoadModelOptions): Promise<Check
   return checked;
 }
 
-function policyOf(options: LoadModelOptions): Policy {
-  return { examples: options.examples ?? "error", duplicates: options.allowDuplicateParams === true };
+export function policyOf(
+  options: Pick<LoadModelOptions, "examples" | "allowDuplicateParams" | "lenient">,
+): ReadingPolicy {
+  return {
+    lenient: options.lenient === true,
+    examples: options.examples ?? "error",
+    duplicates: options.allowDuplicateParams === true,
+  };
 }
 
-/** Two documents of one package may not share a subpath (each is a folder and an export of the package). */
-function subpathProblems(documents: readonly DocumentModel[]): LoadProblem[] {
+/**
+ * Two documents of one package may not share a subpath (each is a folder and an export of the
+ * package): the later one's is a problem, and its fallback a number (`api2`).
+ */
+function distinctSubpaths(
+  documents: readonly DocumentModel[],
+  policy: ReadingPolicy,
+): { documents: DocumentModel[]; problems: LoadProblem[] } {
   const problems: LoadProblem[] = [];
   const taken = new Map<string, string>();
-  for (const doc of documents) {
+  const named = documents.map((doc) => {
     const other = taken.get(doc.subpath);
-    if (other)
-      problems.push({
-        file: doc.source,
-        pointer: "/x-client/subpath",
-        message: `subpath "${doc.subpath}" is already used by ${other}.`,
-        hint: 'Give each document its own "x-client": { "subpath": … }.',
-        severity: "error",
-      });
-    else taken.set(doc.subpath, doc.source);
-  }
-  return problems;
+    if (!other) {
+      taken.set(doc.subpath, doc.source);
+      return doc;
+    }
+    let n = 2;
+    while (taken.has(`${doc.subpath}${n}`)) n++;
+    const subpath = `${doc.subpath}${n}`;
+    taken.set(subpath, doc.source);
+    const severity = severityOf("subpath-taken", policy);
+    const problem = {
+      file: doc.source,
+      pointer: "/x-client/subpath",
+      message: `subpath "${doc.subpath}" is already used by ${other}; this document's is "${subpath}".`,
+      hint: 'Give each document its own "x-client": { "subpath": … }.',
+      rule: "subpath-taken" as const,
+    };
+    problems.push({ ...asReported(problem, severity), severity });
+    return { ...doc, subpath };
+  });
+  return { documents: named, problems };
 }
 
 function specKey(spec: LoadedSpec, examples: string): string {

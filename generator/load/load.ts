@@ -10,15 +10,19 @@
  * regular file (not a FIFO, a device or a directory) of limited size inside the allowed folders:
  * the entry document's folder and the working folder, or only the `--ref-root` folder when one is
  * given. Containment is decided on real paths (symbolic links followed), so a link never leads a
- * `$ref` outside. Parse errors say where, never what the file holds; no document may nest
- * deeper than MAX_DEPTH; a file that cannot be read is reported once, however many `$ref`s name it.
+ * `$ref` outside. Parse errors say where, never what the file holds; a value nested deeper than
+ * MAX_DEPTH is cut to `{}`; a file that cannot be read is reported once, however many `$ref`s name it.
+ *
+ * Nothing is thrown for a bad document: what is wrong comes back as findings of the reading policy
+ * (generator/policy/rules.ts). The entry that cannot be read or parsed is fatal; a referenced file
+ * that cannot be read is left out (its `$ref`s are then unresolved, and validate reads them so).
  */
 import path from "node:path";
-import { firstTooDeep, jsonErrorPlace } from "./checks.js";
+import { cutTooDeep, jsonErrorPlace } from "./checks.js";
 import { getPointer } from "./refs.js";
 import { diskSource, type SpecSource } from "./source.js";
-import type { Problem } from "../model/document.js";
-import { GeneratorError } from "../problems.js";
+import type { Finding } from "../policy/policy.js";
+import type { RuleId } from "../policy/rules.js";
 
 export { diskSource, MAX_FILE_BYTES, type SpecSource } from "./source.js";
 
@@ -28,6 +32,8 @@ export interface LoadedSpec {
   entry: string;
   /** Every loaded file by its normalised path: the entry and all files referenced from it. */
   files: Map<string, unknown>;
+  /** What was wrong while reading (a file that could not be read, a value nested too deep): none for a sound document. */
+  findings?: readonly Finding[];
 }
 
 export interface LoadOptions {
@@ -60,7 +66,7 @@ export async function loadSpec(
   const roots = await Promise.all(shownRoots.map((r) => realFolder(source, r)));
   const files = new Map<string, unknown>();
   const failed = new Set<string>();
-  const problems: Problem[] = [];
+  const problems: Finding[] = [];
   const queue: Pending[] = [{ file: entry }];
   while (queue.length > 0) {
     const next = queue.shift()!;
@@ -69,8 +75,9 @@ export async function loadSpec(
       problems.push({
         file: source.name(next.from?.file ?? entry),
         pointer: next.from?.pointer ?? "",
-        message: `the spec references more than ${MAX_FILES} files.`,
+        message: `the spec references more than ${MAX_FILES} files; the files beyond are not read.`,
         hint: "Bundle the schemas into fewer files.",
+        rule: "too-many-files",
       });
       break;
     }
@@ -96,6 +103,7 @@ export async function loadSpec(
           pointer: ref.pointer,
           message: `$ref "${ref.ref}" is not a relative path.`,
           hint: "Point at other files with a relative path (./types.json#/X), resolved against the referring file.",
+          rule: "ref-outside",
         });
         continue;
       }
@@ -105,8 +113,7 @@ export async function loadSpec(
       if (!files.has(target) && !failed.has(target)) queue.push({ file: target, from });
     }
   }
-  if (problems.length > 0) throw new GeneratorError(problems, "load");
-  return { entry, files };
+  return { entry, files, ...(problems.length > 0 ? { findings: problems } : {}) };
 }
 
 /**
@@ -144,10 +151,10 @@ interface Roots {
  * Why the target of a `$ref` may not be read, or undefined: outside the allowed folders as
  * written, or once its symbolic links are followed; or a link that loops.
  */
-async function outsideProblem(source: SpecSource, next: Pending, where: Roots): Promise<Problem | undefined> {
+async function outsideProblem(source: SpecSource, next: Pending, where: Roots): Promise<Finding | undefined> {
   const { cwd } = where;
   const from = next.from!;
-  const at = { file: source.name(from.file), pointer: from.pointer };
+  const at = { file: source.name(from.file), pointer: from.pointer, rule: "ref-outside" as const };
   const shown = [...new Set(where.shownRoots.map((r) => toPosix(path.relative(cwd, r)) || "."))].join(", ");
   const hint = where.refRoot
     ? "Move the file inside the --ref-root folder, or name a --ref-root that contains every file the document uses."
@@ -181,8 +188,10 @@ async function outsideProblem(source: SpecSource, next: Pending, where: Roots): 
   return undefined;
 }
 
-async function readDocument(source: SpecSource, next: Pending, problems: Problem[], cwd: string): Promise<unknown> {
+async function readDocument(source: SpecSource, next: Pending, problems: Finding[], cwd: string): Promise<unknown> {
   const { file, from } = next;
+  // The entry itself cannot be done without; a referenced file can (its $refs are read as unresolved).
+  const rule = (entryRule: RuleId): RuleId => (from ? "ref-unreadable" : entryRule);
   let text: string;
   try {
     text = await source.read(file);
@@ -194,6 +203,7 @@ async function readDocument(source: SpecSource, next: Pending, problems: Problem
       hint: from
         ? "A relative $ref resolves against the referring file (RFC 3986); fix the path, or, when the document names its files from a repository root (./api/x.json written from api/), pass --ref-root <that root>."
         : "Check the path passed with --spec.",
+      rule: rule("unreadable"),
     });
     return undefined;
   }
@@ -209,19 +219,19 @@ async function readDocument(source: SpecSource, next: Pending, problems: Problem
       pointer: "",
       message: `is not valid ${yaml ? "YAML" : "JSON"}${where ? ` (${where})` : ""}.`,
       hint: "Fix the syntax at that place (the file's content is not repeated here).",
+      rule: rule("syntax"),
     });
     return undefined;
   }
-  const deep = firstTooDeep(value, MAX_DEPTH);
-  if (deep !== undefined) {
+  const cut = cutTooDeep(value, MAX_DEPTH);
+  if (cut.length > 0)
     problems.push({
       file: source.name(file),
-      pointer: deep,
-      message: `nests objects and arrays more than ${MAX_DEPTH} levels deep.`,
+      pointer: cut[0]!,
+      message: `nests objects and arrays more than ${MAX_DEPTH} levels deep${cut.length > 1 ? ` (here and in ${cut.length - 1} more places)` : ""}; what is deeper is read as {}.`,
       hint: "Flatten the schema with named components ($ref) instead of nesting it inline.",
+      rule: "too-deep",
     });
-    return undefined;
-  }
   return value;
 }
 

@@ -5,6 +5,7 @@
  */
 
 import type { SchemaNode } from "./schema.js";
+import type { RuleId } from "../policy/rules.js";
 
 /** A JSON Schema (draft-07 as used by OpenRPC 1.x), or the boolean schemas `true`/`false`. */
 export type JsonSchema = boolean | SchemaObject;
@@ -156,6 +157,12 @@ export interface ParamModel {
   argName: string;
   description: string;
   required: boolean;
+  /**
+   * Whether the positional argument may be left out (`x?: T`): the param is optional and no required
+   * param follows it. An optional param before a required one (a document that breaks OpenRPC's
+   * order, rule param-order) is an argument that takes `undefined`, sent as `null`.
+   */
+  argOptional: boolean;
   deprecated: boolean;
   schema: JsonSchema;
   /** Where the param's schema is: `#/methods/0/params/1/schema`. */
@@ -256,8 +263,9 @@ export interface Problem {
   message: string;
   hint?: string;
   /**
-   * What kind of warning this is (`method-name`, `param-name`, `rename`, …): the CLI prints one
-   * summary line per kind when there are many, and the list with `--verbose`.
+   * The rule of the reading policy it breaks (generator/policy/rules.ts, docs/READING.md), which
+   * decides whether it stops a command; the CLI prints one summary line per rule when there are
+   * many, and the list with `--verbose`. Problems of other stages (plugins, writing) may have none.
    */
-  kind?: string;
+  rule?: RuleId;
 }

@@ -109,7 +109,8 @@ export class SchemaBundler {
     }
   }
 
-  private copy(node: unknown, file: string, at: string): unknown {
+  /** `names`: `node` maps names to schemas (`properties`), so its keys are never keywords. */
+  private copy(node: unknown, file: string, at: string, names = false): unknown {
     // A value that is not an object is its own copy: no place is made for it (most are: types, descriptions).
     if (Array.isArray(node))
       return node.map((item, i) =>
@@ -117,7 +118,17 @@ export class SchemaBundler {
       );
     if (node === null || typeof node !== "object") return node;
     const out: Record<string, unknown> = {};
+    if (names) {
+      for (const [key, value] of Object.entries(node))
+        setOwn(
+          out,
+          key,
+          value === null || typeof value !== "object" ? value : this.copy(value, file, `${at}/${pointerToken(key)}`),
+        );
+      return out;
+    }
     for (const [key, value] of Object.entries(node)) {
+      if (key === "nullable" && typeof value === "boolean") continue;
       if (LITERAL_KEYWORDS.has(key)) {
         setOwn(out, key, structuredClone(value));
         continue;
@@ -130,6 +141,7 @@ export class SchemaBundler {
             pointer: at,
             message: `$ref "${value}" points at nothing.`,
             hint: "Fix the path or the JSON pointer after #.",
+            rule: "ref-dangling",
           });
           continue;
         }
@@ -139,9 +151,56 @@ export class SchemaBundler {
       setOwn(
         out,
         key,
-        value === null || typeof value !== "object" ? value : this.copy(value, file, `${at}/${pointerToken(key)}`),
+        value === null || typeof value !== "object"
+          ? value
+          : this.copy(value, file, `${at}/${pointerToken(key)}`, NAME_MAPS.has(key)),
       );
     }
-    return out;
+    if ((node as { nullable?: unknown }).nullable !== true) return out;
+    this.problems.push({
+      file,
+      pointer: `${at}/nullable`,
+      message: "says `nullable: true`, OpenAPI's keyword (JSON Schema has none); it is read as the schema or `null`.",
+      hint: 'Write JSON Schema: add "null" to `type` (`"type": ["string", "null"]`), or `anyOf: [{ … }, { "type": "null" }]`.',
+      rule: "nullable",
+    });
+    return orNull(out);
   }
+}
+
+/** Keywords whose value maps names to schemas: its keys are names, never keywords. */
+const NAME_MAPS = new Set(["properties", "patternProperties", "definitions", "$defs", "dependentSchemas"]);
+
+/** Keywords that describe a schema rather than constrain it: they stay on the whole when `null` is added. */
+const DESCRIBING = [
+  "description",
+  "title",
+  "$comment",
+  "deprecated",
+  "default",
+  "examples",
+  "example",
+  "readOnly",
+  "writeOnly",
+];
+
+/**
+ * `schema` or `null` (OpenAPI's `nullable: true`), in JSON Schema: `type: [t, "null"]` for a plain
+ * typed schema, else `anyOf: [schema, { type: "null" }]` with the annotations kept on the whole.
+ */
+function orNull(schema: Record<string, unknown>): Record<string, unknown> {
+  const type = schema.type;
+  const allowsNull =
+    type === "null" ||
+    (Array.isArray(type) && type.includes("null")) ||
+    (Array.isArray(schema.enum) && schema.enum.includes(null)) ||
+    ("const" in schema && schema.const === null);
+  if (allowsNull) return schema;
+  const combined = ["$ref", "enum", "const", "allOf", "anyOf", "oneOf", "not"].some((k) => k in schema);
+  if (typeof type === "string" && !combined) return { ...schema, type: [type, "null"] };
+  if (Array.isArray(type) && !combined) return { ...schema, type: [...type, "null"] };
+  const outer: Record<string, unknown> = {};
+  const inner: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) setOwn(DESCRIBING.includes(key) ? outer : inner, key, value);
+  return { ...outer, anyOf: [inner, { type: "null" }] };
 }

@@ -93,7 +93,7 @@ export function methodNames(
         ? `method name "${base.rpcName}" begins or ends with white space; it is sent as written, and its client method is "${clientName}".`
         : `method name "${base.rpcName}" is not a JavaScript identifier; its client method is "${clientName}".`,
       hint: "The JSON-RPC name on the wire is unchanged; rename the method to choose the client name yourself.",
-      kind: "method-name",
+      rule: "method-name",
     });
   }
   const typeBase = pascalCase(clientName);
@@ -146,7 +146,8 @@ function subscriptionNames(
 /** Unique argument names for the positional signature (`a-b` and `aB` cannot both be `aB`). */
 function argNames(base: BaseMethod, signature: MethodModel["signature"], n: MethodNaming): ParamModel[] {
   const args = new NameRegistry(RESERVED_ARGS);
-  return base.params.map((p) => {
+  const lastRequired = base.params.reduce((last, p, i) => (p.required ? i : last), -1);
+  return base.params.map((p, i) => {
     const argName = args.claim(argumentName(p.name), p.name);
     if (argName !== p.name && signature === "positional") {
       n.warnings.push({
@@ -154,10 +155,10 @@ function argNames(base: BaseMethod, signature: MethodModel["signature"], n: Meth
         pointer: `${base.pointer}/params`,
         message: `param name "${p.name}" of "${base.rpcName}" is not usable as an argument name; it is "${argName}" in positional signatures.`,
         hint: "Only the TypeScript argument name changes; the wire is unchanged.",
-        kind: "param-name",
+        rule: "param-name",
       });
     }
-    return { ...p, argName };
+    return { ...p, argName, argOptional: !p.required && i > lastRequired };
   });
 }
 

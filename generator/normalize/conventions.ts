@@ -68,7 +68,7 @@ function warnEventMethods(
       pointer: r.pointer,
       message: `method "${r.value.name}" is an event method (${tagged ? 'tagged "event"' : 'an on… name with a "listen" param'}, as in Firebolt): its events come as further responses to the listen request, or as notifications without a subscription id, neither of which the generated client's subscriptions receive; it is generated as a plain call that only turns the listener on or off.`,
       hint: 'Events sent as notifications reach the WebSocket transport\'s listen(); a server that pushes `{ subscription, result }` notifications can be described with "x-subscription" (spec/README.md, Subscriptions).',
-      kind: "event-convention",
+      rule: "event-convention",
     });
   }
 }
@@ -99,7 +99,7 @@ function solanaSubscriptions(
         pointer: r.pointer,
         message: `method "${r.value.name}" is not taken as a subscription (the ${x}Subscribe/${x}Unsubscribe convention): "${notification}", the name of its notifications, is a method with a result (a call); "${r.value.name}" stays a plain call.`,
         hint: `Remove the result of "${notification}" if the server pushes it, or describe the subscription with "x-subscription" (spec/README.md, Subscriptions).`,
-        kind: "subscription-convention",
+        rule: "subscription-convention",
       });
       continue;
     }
@@ -129,7 +129,7 @@ function ethSubscriptions(
     const unsubscribe = byName.get(`${ns}_unsubscribe`);
     const notification = `${ns}_subscription`;
     const warn = (message: string, hint: string) =>
-      void warnings.push({ file: r.file, pointer: r.pointer, message, hint, kind: "subscription-convention" });
+      void warnings.push({ file: r.file, pointer: r.pointer, message, hint, rule: "subscription-convention" });
     if (!unsubscribe || unsubscribe["x-subscription"]) continue;
     if (unsubscribe.params.length === 0) {
       warn(
@@ -178,7 +178,7 @@ export function warnNotificationExtensions(doc: Record<string, unknown>, file: s
               .join(", ") + (names.length > 5 ? ", …" : "")
       }); they belong to no subscribe method, so the generated client does not offer them.`,
       hint: 'Read them from the WebSocket transport\'s listen(), or describe a subscribe method for them with "x-subscription" (spec/README.md, Subscriptions).',
-      kind: "event-convention",
+      rule: "event-convention",
     });
   }
 }

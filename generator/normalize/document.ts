@@ -6,7 +6,7 @@
  */
 import type { DocumentModel, JsonSchema, MethodModel, NamedSchema, Problem, SchemaObject } from "../model/document.js";
 import type { LoadedSpec } from "../load/load.js";
-import { GeneratorError, pointer } from "../problems.js";
+import { pointer } from "../problems.js";
 import { SchemaBundler } from "./bundle.js";
 import { clientNames, methodNames } from "./client-names.js";
 import { conventionalSubscriptions, warnNotificationExtensions } from "./conventions.js";
@@ -73,22 +73,22 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
 
   uniqueErrorNames(methods);
   const components = bundler.all();
-  problems.push(...bundler.problems);
-  if (problems.length > 0) throw new GeneratorError(problems, "normalize");
+  // Reported by validate before normalize runs; here only as a net (the `$ref` is read as any value).
+  warnings.push(...problems, ...bundler.problems);
   for (const r of [...typeNames.renamed, ...members.renamed]) {
     warnings.push({
       file,
       pointer: r.owner.split("#")[1] ?? "",
       message: `name "${r.wanted}" is already taken by ${r.firstOwner}; this one is named "${r.given}".`,
       hint: "Rename one of them in the spec to choose the names yourself.",
-      kind: "rename",
+      rule: "rename",
     });
   }
 
   for (const c of components)
     c.schema = relaxUnsatisfiable(c.schema, `${c.file === file ? "" : c.file}#${c.pointer}`, c.name, warnings);
   for (const m of methods) relaxMethod(m, file, warnings);
-  for (const w of warnings) if (w.kind === "unsatisfiable" && !w.file) w.file = file;
+  for (const w of warnings) if (w.rule === "unsatisfiable" && !w.file) w.file = file;
   const definitions = new Map<string, JsonSchema>(components.map((c) => [c.name, c.schema]));
   // One normalizer per view, so that each view's unions are told apart against that view's definitions.
   const nodes = { strict: new SchemaNormalizer(), lenient: new SchemaNormalizer() };
@@ -134,12 +134,9 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
   }
   const strict = new Map(schemas.map((s) => [s.name, s.node]));
   const lenient = new Map(schemas.map((s) => [s.name, s.lenientNode]));
-  const schemaProblems = [...nodes.strict.problems, ...selfReferences(strict)];
-  if (schemaProblems.length > 0)
-    throw new GeneratorError(
-      schemaProblems.map((p) => ({ ...p, file: p.file || file })),
-      "normalize",
-    );
+  // Each with its fallback applied (the deeper schema, the closing `$ref`, read as `unknown`).
+  const schemaProblems = [...nodes.strict.problems, ...selfReferences(strict), ...selfReferences(lenient)];
+  warnings.push(...schemaProblems.map((p) => ({ ...p, file: p.file || file })));
   markDiscriminators(nodes.strict.unions, strict);
   markDiscriminators(nodes.lenient.unions, lenient);
 
@@ -235,7 +232,7 @@ function relaxMethod(m: MethodModel, file: string, warnings: Problem[]): void {
       pointer: at,
       message: `the result schema of method "${m.rpcName}" is \`false\`, which no value fits; the generated code reads it as "returns null".`,
       hint: 'Write `"schema": { "type": "null" }` for a method that returns nothing.',
-      kind: "unsatisfiable",
+      rule: "unsatisfiable",
     });
   } else m.result.schema = relaxUnsatisfiable(schema, place(m.result.pointer), m.resultType, warnings);
 }

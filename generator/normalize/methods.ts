@@ -145,6 +145,7 @@ function normalizeParam(
     argName: argumentName(p.name), // made unique per method in client-names.ts
     description: p.description ?? p.summary ?? "",
     required: p.required === true,
+    argOptional: p.required !== true, // until client-names.ts knows the params after it
     deprecated: p.deprecated === true,
     schema,
     pointer: where(ctx, found.file, `${found.pointer}/schema`),

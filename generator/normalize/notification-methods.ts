@@ -74,7 +74,7 @@ export function notificationMethodSubscriptions(
         pointer: m.pointer,
         message: `method "${m.value.name}" is a notification of the ${ns}_subscribe… convention that belongs to no single subscribe method; it is not generated as a call, and the generated client does not deliver it to any subscription.`,
         hint: "An app that needs it can read it from the WebSocket transport's listen(), which passes on every server notification.",
-        kind: "subscription-convention",
+        rule: "subscription-convention",
       });
     }
   }
@@ -205,5 +205,5 @@ export function conventionalSubscription(
 }
 
 function warn(warnings: Problem[], m: ResolvedMethod, message: string, hint: string): void {
-  warnings.push({ file: m.file, pointer: m.pointer, message, hint, kind: "subscription-convention" });
+  warnings.push({ file: m.file, pointer: m.pointer, message, hint, rule: "subscription-convention" });
 }

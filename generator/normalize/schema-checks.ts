@@ -10,7 +10,9 @@ import { childrenOf, resolveNode, type SchemaDefinitions, type SchemaNode, type 
  * Named schemas that reach themselves through references, unions, `allOf` and `not` alone, with
  * no object property, array item or tuple position in between (`A = allOf[A]`, `A = anyOf[B, null]`
  * with `B = A`): such a schema has no shape of its own, its type would be `type A = A`, and a
- * value generator would chase it forever. One problem per cycle, at the reference that closes it.
+ * value generator would chase it forever. One problem per cycle, at the reference that closes it;
+ * its fallback is made here: that reference becomes `unknown` (validate reports and repairs such
+ * cycles in the document first, so this is a net for schemas made by normalize itself).
  */
 export function selfReferences(definitions: SchemaDefinitions): Problem[] {
   const problems: Problem[] = [];
@@ -18,6 +20,9 @@ export function selfReferences(definitions: SchemaDefinitions): Problem[] {
   for (const [name, root] of definitions) {
     const cycle = findCycle(name, root, definitions);
     if (!cycle) continue;
+    const closing = cycle.node as SchemaNode & { name?: string };
+    delete closing.name;
+    Object.assign(closing, { kind: "unknown" });
     const key = [...new Set(cycle.names)].sort().join("\u0000");
     if (reported.has(key)) continue;
     reported.add(key);
@@ -28,7 +33,7 @@ export function selfReferences(definitions: SchemaDefinitions): Problem[] {
       pointer: cycle.at.slice(hash + 1),
       message: `schema ${name} is defined in terms of itself (${path}) with no object property or array item in between, so it has no shape of its own: its type would be \`type ${name} = ${cycle.names[1] ?? name}\` and no value can be built from it.`,
       hint: "Put the recursion inside a property or an array item (for example `items: { $ref: … }`), or remove the reference.",
-      kind: "self-reference",
+      rule: "self-reference",
     });
   }
   return problems;
@@ -39,14 +44,14 @@ function findCycle(
   name: string,
   root: SchemaNode,
   definitions: SchemaDefinitions,
-): { names: string[]; at: string } | undefined {
+): { names: string[]; at: string; node: SchemaNode } | undefined {
   const visited = new Set<string>([name]);
   // Depth-first over transparent edges; each entry carries the names passed on the way.
   const stack: { node: SchemaNode; names: string[] }[] = [{ node: root, names: [name] }];
   while (stack.length > 0) {
     const { node, names } = stack.pop()!;
     if (node.kind === "ref") {
-      if (node.name === name) return { names, at: node.pointer };
+      if (node.name === name) return { names, at: node.pointer, node };
       const target = definitions.get(node.name);
       if (target && !visited.has(node.name)) {
         visited.add(node.name);
@@ -145,7 +150,7 @@ function relax(value: unknown, at: () => string, label: string, warnings: Proble
       pointer: place.slice(hash + 1),
       message: `schema ${label} requires ${forbidden.map((n) => `"${n}"`).join(", ")}, which its additionalProperties: false forbids, so no value fits it; the generated code treats ${forbidden.length === 1 ? "it" : "them"} as not required.`,
       hint: "Add the property to `properties`, or remove it from `required` (a misspelt property name is the usual cause).",
-      kind: "unsatisfiable",
+      rule: "unsatisfiable",
     });
   }
   return out ?? value;

@@ -102,7 +102,7 @@ export class SchemaNormalizer {
     if (depth > MAX_SCHEMA_DEPTH) {
       this.problem(
         at,
-        `nests schemas more than ${MAX_SCHEMA_DEPTH} levels deep.`,
+        `nests schemas more than ${MAX_SCHEMA_DEPTH} levels deep; the deeper schema is read as any value.`,
         "Name the inner schemas in components.schemas and refer to them with $ref.",
       );
       return { kind: "unknown", pointer: at };
@@ -255,7 +255,13 @@ export class SchemaNormalizer {
 
   private problem(at: string, message: string, hint: string): void {
     const hash = at.indexOf("#");
-    this.problems.push({ file: at.slice(0, hash), pointer: at.slice(hash + 1), message, hint });
+    this.problems.push({
+      file: at.slice(0, hash),
+      pointer: at.slice(hash + 1),
+      message,
+      hint,
+      rule: "schema-too-deep",
+    });
   }
 }
 

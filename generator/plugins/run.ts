@@ -36,7 +36,7 @@ export interface PluginResults {
  */
 export function usePlugin<O extends object>(plugin: OutputPlugin<O>, options: Partial<O> = {}): PluginUse {
   const given: unknown = options;
-  const place = { file: `plugin "${plugin.name}"`, kind: "plugin-option" };
+  const place = { file: `plugin "${plugin.name}"` };
   if (typeof given !== "object" || given === null || Array.isArray(given))
     throw new GeneratorError(
       [

@@ -63,7 +63,7 @@ export async function validateExamples(doc: DocumentModel, cache?: ExamplesCache
       });
     }
   }
-  return problems.map((p) => ({ ...p, kind: "example" }));
+  return problems.map((p) => ({ ...p, rule: "example" }));
 }
 
 /**

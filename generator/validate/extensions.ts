@@ -6,7 +6,7 @@
  */
 import type { ErrorObject, ValidateFunction } from "ajv";
 import type { LoadedSpec } from "../load/load.js";
-import type { Problem } from "../model/document.js";
+import type { Finding } from "../policy/policy.js";
 import { subpathProblem } from "../normalize/subpath.js";
 import { pointer } from "../problems.js";
 import { deref } from "../load/refs.js";
@@ -17,11 +17,11 @@ import { describeAjvError } from "./ajv-errors.js";
 /** The extension schemas (extension-schemas.ts), compiled when the generator is built (meta-schema-build.ts). */
 const compiled = extensionValidators as unknown as Record<string, ValidateFunction>;
 
-export function lintExtensions(spec: LoadedSpec): Problem[] {
+export function lintExtensions(spec: LoadedSpec): Finding[] {
   const file = spec.entry;
   // Only the meta-schema has been checked: the extensions are still unknown values here.
   const doc = spec.files.get(file) as Partial<OpenrpcDocument>;
-  const problems: Problem[] = [];
+  const problems: Finding[] = [];
   const check = (where: string, at: string, key: string, value: unknown): void => {
     if (value === undefined) return;
     const validate = compiled[key]!;
@@ -38,6 +38,8 @@ export function lintExtensions(spec: LoadedSpec): Problem[] {
         pointer: "/x-client/subpath",
         message: `x-client.subpath "${subpath}" ${why}.`,
         hint: 'It names the package subpath and the folder under src/: use a plain name such as "advanced".',
+        rule: "subpath",
+        repair: [{ op: "remove", file, pointer: "/x-client/subpath" }],
       });
   }
   (doc.servers ?? []).forEach((server, i) => check(file, pointer("servers", i), "x-endpoint", server["x-endpoint"]));
@@ -68,11 +70,14 @@ function occurrences(root: unknown, key: string): [string, unknown][] {
   return found;
 }
 
-function problem(file: string, at: string, key: string, e: ErrorObject, value: unknown): Problem {
+/** An extension that does not have its shape is ignored: the whole extension is left out. */
+function problem(file: string, at: string, key: string, e: ErrorObject, value: unknown): Finding {
   return {
     file,
     pointer: `${at}${e.instancePath}`,
     message: `${key}${e.instancePath.replace(/\//g, ".")} ${describeAjvError(e, value)}.`,
     hint: "See spec/README.md (Extensions read by the generator) for the shape of each extension.",
+    rule: "extension",
+    repair: [{ op: "remove", file, pointer: at }],
   };
 }

@@ -2,11 +2,13 @@
  * The project's lint rules, run after the meta-schema check: things the meta-schema cannot say
  * but that would make a broken or ambiguous client.
  */
-import type { Problem } from "../model/document.js";
-import { pointer } from "../problems.js";
-import { deref, resolveRef } from "../load/refs.js";
+import type { Finding } from "../policy/policy.js";
+import { pointer, pointerToken } from "../problems.js";
+import { deref, getPointer, resolveRef } from "../load/refs.js";
 import type { LoadedSpec } from "../load/load.js";
 import type { ContentDescriptorObject, MethodObject, OpenrpcDocument, XResultVariant } from "../normalize/openrpc.js";
+import { unresolvedRefRepair } from "./ref-fallback.js";
+import { lintSelfReferences } from "./self-reference.js";
 
 /**
  * What the rules read of a method and a param: the document's types (normalize/openrpc.ts), every
@@ -19,10 +21,16 @@ type LintedMethod = Partial<Pick<MethodObject, "name" | "paramStructure" | "para
 };
 type LintedParam = Partial<Pick<ContentDescriptorObject, "name" | "required">>;
 
-export function lintSpec(spec: LoadedSpec): Problem[] {
+export function lintSpec(spec: LoadedSpec): Finding[] {
   const file = spec.entry;
   const doc = spec.files.get(file) as Partial<OpenrpcDocument>;
-  const problems: Problem[] = [...unresolvedRefs(spec)];
+  const refs = unresolvedRefs(spec);
+  // A cycle of plain `$ref`s is reported once, as a ref-cycle.
+  const cycles = new Set(refs.map((f) => `${f.file}#${f.pointer}`));
+  const problems: Finding[] = [
+    ...refs,
+    ...lintSelfReferences(spec).filter((f) => !cycles.has(`${f.file}#${f.pointer}`)),
+  ];
   const seen = new Map<string, string>();
   (doc.methods ?? []).forEach((raw, i) => {
     const found = deref<LintedMethod>(spec.files, file, pointer("methods", i), raw);
@@ -36,6 +44,8 @@ export function lintSpec(spec: LoadedSpec): Problem[] {
         pointer: pointer("methods", i, "name"),
         message: `method name "${name}" is already used at ${seen.get(name)}.`,
         hint: "Method names must be unique within a document; rename or remove one of them.",
+        rule: "method-duplicate",
+        repair: [{ op: "remove", file, pointer: pointer("methods", i) }],
       });
     } else seen.set(name, at);
     problems.push(...lintParams(spec, found.file, at, method));
@@ -43,8 +53,8 @@ export function lintSpec(spec: LoadedSpec): Problem[] {
   return problems;
 }
 
-function lintParams(spec: LoadedSpec, file: string, at: string, method: LintedMethod): Problem[] {
-  const problems: Problem[] = [];
+function lintParams(spec: LoadedSpec, file: string, at: string, method: LintedMethod): Finding[] {
+  const problems: Finding[] = [];
   const names = new Set<string>();
   let firstOptional: string | undefined;
   (method.params ?? []).forEach((raw, j) => {
@@ -57,8 +67,8 @@ function lintParams(spec: LoadedSpec, file: string, at: string, method: LintedMe
         file,
         pointer: `${where}/name`,
         message: `param name "${param.name}" is used twice in method "${method.name}".`,
-        hint: "Param names must be unique within a method; rename one, or pass --allow-duplicate-params to generate anyway (the later one renamed).",
-        kind: "duplicate-param",
+        hint: "Param names must be unique within a method; rename one.",
+        rule: "param-duplicate",
       });
     }
     if (param.name !== undefined) names.add(param.name);
@@ -69,6 +79,7 @@ function lintParams(spec: LoadedSpec, file: string, at: string, method: LintedMe
         pointer: `${where}/required`,
         message: `required param "${param.name}" comes after optional param "${firstOptional}", but method "${method.name}" may take params by position.`,
         hint: 'Move required params before optional ones, or set "paramStructure": "by-name".',
+        rule: "param-order",
       });
     }
   });
@@ -81,6 +92,8 @@ function lintParams(spec: LoadedSpec, file: string, at: string, method: LintedMe
           pointer: `${at}/x-limits/${k}/${key}`,
           message: `x-limits rule "${rule.rule}" names param "${ref}", which method "${method.name}" does not have.`,
           hint: `Use one of: ${[...names].join(", ") || "(no params)"}.`,
+          rule: "extension-param",
+          repair: [{ op: "remove", file, pointer: `${at}/x-limits/${k}` }],
         });
       }
     }
@@ -93,15 +106,22 @@ function lintParams(spec: LoadedSpec, file: string, at: string, method: LintedMe
         pointer: `${at}/x-result-variants/${k}/when/param`,
         message: `x-result-variants names param "${param}", which method "${method.name}" does not have.`,
         hint: `Use one of: ${[...names].join(", ") || "(no params)"}.`,
+        rule: "extension-param",
+        repair: [{ op: "remove", file, pointer: `${at}/x-result-variants/${k}` }],
       });
     }
   }
   return problems;
 }
 
-/** Every `$ref` in every loaded file must point at something. */
-function unresolvedRefs(spec: LoadedSpec): Problem[] {
-  const problems: Problem[] = [];
+/**
+ * Every `$ref` in every loaded file must point at something; each that does not is read as
+ * unresolved (ref-fallback.ts). A `#/definitions/X` that its file does not have, but a schema
+ * around the `$ref` does (schemars, draft-04 tools), resolves against the nearest such schema.
+ */
+function unresolvedRefs(spec: LoadedSpec): Finding[] {
+  const problems: Finding[] = [];
+  const fallback = (file: string, at: string) => unresolvedRefRepair(spec.entry, file, at);
   for (const [file, root] of spec.files) {
     const visit = (node: unknown, at: string): void => {
       if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${at}/${i}`));
@@ -113,28 +133,72 @@ function unresolvedRefs(spec: LoadedSpec): Problem[] {
           pointer: at,
           message: `$ref "${ref}" is a remote reference, which the generator does not fetch.`,
           hint: "Save the referenced document next to the spec and point at it with a relative path.",
+          rule: "ref-remote",
+          repair: fallback(file, at),
         });
       } else if (typeof ref === "string" && !resolveRef(spec.files, file, ref)) {
-        problems.push({
-          file,
-          pointer: at,
-          message: `$ref "${ref}" points at nothing.`,
-          hint: "Fix the path or the JSON pointer after #; relative files resolve against the referring file.",
-        });
+        const local = enclosingDefinition(root, at, ref);
+        problems.push(
+          local
+            ? {
+                file,
+                pointer: at,
+                message: `$ref "${ref}" points at nothing in its file; it is read as "${local}", the definition of the nearest schema around it that has one.`,
+                hint: "Write the $ref as that pointer (or move the definitions to the document's components) to say so.",
+                rule: "embedded-definitions",
+                repair: [{ op: "set", file, pointer: `${at}/$ref`, value: local }],
+              }
+            : {
+                file,
+                pointer: at,
+                message: `$ref "${ref}" points at nothing.`,
+                hint: "Fix the path or the JSON pointer after #; relative files resolve against the referring file.",
+                rule: "ref-dangling",
+                repair: fallback(file, at),
+              },
+        );
       } else if (typeof ref === "string" && aliasCycle(spec, file, ref)) {
         problems.push({
           file,
           pointer: at,
           message: `$ref "${ref}" starts a cycle of references that never reaches a schema.`,
           hint: "One schema in the cycle must have content of its own (type, properties, …).",
+          rule: "ref-cycle",
+          repair: fallback(file, at),
         });
       }
-      for (const [key, child] of Object.entries(node))
-        if (key !== "$ref") visit(child, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+      for (const [key, child] of Object.entries(node)) if (key !== "$ref") visit(child, `${at}/${pointerToken(key)}`);
     };
     visit(root, "");
   }
   return problems;
+}
+
+const LOCAL_DEFINITION = /^#\/(definitions|\$defs)\/([^/]+)$/;
+
+/**
+ * `#/<ancestor>/definitions/X` for a `$ref` `#/definitions/X` (or `$defs`) that its file lacks, when
+ * an object around the `$ref` (nearest first) defines `X`; `undefined` otherwise.
+ */
+function enclosingDefinition(root: unknown, at: string, ref: string): string | undefined {
+  const match = LOCAL_DEFINITION.exec(ref);
+  if (!match) return undefined;
+  const [, keyword, name] = match as unknown as [string, string, string];
+  const tokens = at === "" ? [] : at.slice(1).split("/");
+  for (let n = tokens.length; n > 0; n--) {
+    const ancestor = tokens
+      .slice(0, n)
+      .map((t) => `/${t}`)
+      .join("");
+    const holder = getPointer(root, `${ancestor}/${keyword}`);
+    if (
+      holder !== null &&
+      typeof holder === "object" &&
+      Object.prototype.hasOwnProperty.call(holder, name.replace(/~1/g, "/").replace(/~0/g, "~"))
+    )
+      return `#${ancestor}/${keyword}/${name}`;
+  }
+  return undefined;
 }
 
 /** Whether following `ref` through schemas that are nothing but `$ref`s comes back to itself. */

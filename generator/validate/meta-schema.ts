@@ -4,7 +4,10 @@
  * newest one the generator has, with a warning instead of a refusal.
  */
 import type { ErrorObject, ValidateFunction } from "ajv";
-import type { Problem } from "../model/document.js";
+import { MISSING_MEMBERS } from "../defaults.js";
+import type { Finding } from "../policy/policy.js";
+import type { Repair } from "../policy/repair.js";
+import { pointerToken } from "../problems.js";
 // Compiled once, when the generator is built (meta-schema-build.ts), not on every run.
 import { v1_3, v1_4 } from "./meta-schema.compiled.js";
 import { describeAjvError, valueAt } from "./ajv-errors.js";
@@ -16,8 +19,8 @@ const compiled: Record<"1.3" | "1.4", ValidateFunction> = {
   "1.4": v1_4 as ValidateFunction,
 };
 
-export function validateMetaSchema(document: unknown, file: string): Problem[] {
-  return checkMetaSchema(document, file).problems;
+export function validateMetaSchema(document: unknown, file: string): Finding[] {
+  return checkMetaSchema(document, file).findings;
 }
 
 /** The meta-schema a document is checked against, and the `openrpc` version to check it with. */
@@ -26,49 +29,54 @@ export interface MetaVersion {
   openrpc: string;
 }
 
-/** Problems with the document's shape, and a warning when its `openrpc` version is newer than the generator knows. */
-export function checkMetaSchema(
-  document: unknown,
-  file: string,
-): { problems: Problem[]; warnings: Problem[]; meta?: MetaVersion } {
+/**
+ * What is wrong with the document's shape, and a warning when its `openrpc` version is newer than
+ * the generator knows; `meta` when the version is one the generator reads (else the only finding
+ * is the version, whose fallback reads the document as 1.3).
+ */
+export function checkMetaSchema(document: unknown, file: string): { findings: Finding[]; meta?: MetaVersion } {
   const declared =
     document !== null && typeof document === "object" ? (document as { openrpc?: unknown }).openrpc : undefined;
   const match = typeof declared === "string" ? /^1\.(\d+)\.\d+(?:-[0-9A-Za-z.-]+)?$/.exec(declared) : null;
   if (!match) {
-    const problem = {
+    const finding: Finding = {
       file,
       pointer: "/openrpc",
       message: `declares OpenRPC version ${JSON.stringify(declared ?? null)}; the generator reads OpenRPC 1.x documents.`,
       hint: 'Set "openrpc" to the 1.x version the document follows, e.g. "1.3.2".',
+      rule: "openrpc-version",
+      repair: [{ op: "set", file, pointer: "/openrpc", value: "1.3.2" }],
     };
-    return { problems: [problem], warnings: [] };
+    return { findings: [finding] };
   }
   const minor = Number(match[1]);
   const meta: MetaVersion = { version: minor <= 3 ? "1.3" : "1.4", openrpc: minor > 4 ? "1.4.0" : String(declared) };
-  const warnings: Problem[] = [];
+  const findings: Finding[] = [];
   if (minor > 4) {
-    warnings.push({
+    findings.push({
       file,
       pointer: "/openrpc",
       message: `declares OpenRPC ${String(declared)}, newer than the newest meta-schema the generator has (${NEWEST_OPENRPC}); it is checked against ${NEWEST_OPENRPC}.`,
       hint: "Update the generator if the newer version changed something the document uses.",
-      kind: "openrpc-version",
+      rule: "openrpc-newer",
     });
   }
   const checked = { ...(document as object), openrpc: meta.openrpc };
-  return { problems: metaProblems(checked, meta.version, file), warnings, meta };
+  return { findings: [...findings, ...metaProblems(checked, meta.version, file)], meta };
 }
 
 /**
  * The problems of `document` against the meta-schema of `version`, in `file`, each at
- * `place(instancePath)` (a wrapper document's place mapped back to where the object is written).
+ * `place(instancePath)` (a wrapper document's place mapped back to where the object is written),
+ * each with its fallback: a missing required member filled with its default (MISSING_MEMBERS in
+ * generator/defaults.ts) or its object left out; any other refused value left out.
  */
 export function metaProblems(
   document: unknown,
   version: MetaVersion["version"],
   file: string,
   place: (instancePath: string) => string = (p) => p,
-): Problem[] {
+): Finding[] {
   const validate = compiled[version];
   if (validate(expandServerUrls(document))) return [];
   return collapse(validate.errors ?? []).map((error) => {
@@ -80,8 +88,38 @@ export function metaProblems(
       pointer,
       message: `does not follow the OpenRPC ${version} meta-schema${named}: ${describeAjvError(error, document)}.`,
       hint: hintFor(error),
+      rule: error.keyword === "required" ? "meta-schema-required" : "meta-schema",
+      repair: repairOf(error, file, place),
     };
   });
+}
+
+/**
+ * The edit that makes the document what the fallback says: the default of a missing member, or
+ * the object that lacks it left out; the refused value left out (an unknown member, a value of the
+ * wrong type). Never the whole document: a document that is not an object has no fallback (the
+ * `not-openrpc` rule stops earlier).
+ */
+function repairOf(error: ErrorObject, file: string, place: (instancePath: string) => string): Repair[] {
+  const params = error.params as { missingProperty?: unknown; additionalProperty?: unknown };
+  const at = place(error.instancePath);
+  if (error.keyword === "required" && typeof params.missingProperty === "string") {
+    const owner =
+      /#\/definitions\/([^/]+)\/required$/.exec(error.schemaPath)?.[1] ?? (error.instancePath === "" ? "root" : "");
+    const fill = MISSING_MEMBERS[owner]?.[params.missingProperty];
+    if (fill)
+      return [
+        {
+          op: "set",
+          file,
+          pointer: `${at}/${pointerToken(params.missingProperty)}`,
+          value: fill({ file, pointer: at }),
+        },
+      ];
+  }
+  if (error.keyword === "additionalProperties" && typeof params.additionalProperty === "string")
+    return [{ op: "remove", file, pointer: `${at}/${pointerToken(params.additionalProperty)}` }];
+  return at === "" ? [] : [{ op: "remove", file, pointer: at }];
 }
 
 /** ajv reports every branch of a failed `oneOf`; keep the deepest error per place. */

@@ -9,9 +9,10 @@
  */
 import type { LoadedSpec } from "../load/load.js";
 import { deref } from "../load/refs.js";
-import type { Problem } from "../model/document.js";
+import type { Finding } from "../policy/policy.js";
 import type { ExamplePairingObject, MethodObject, OpenrpcDocument } from "../normalize/openrpc.js";
 import { metaProblems, type MetaVersion } from "./meta-schema.js";
+import { unresolvedRefRepair } from "./ref-fallback.js";
 
 type Kind = "method" | "param" | "result" | "error" | "pairing" | "example" | "example result";
 
@@ -33,8 +34,8 @@ const WRAPPERS: Record<Kind, { place: string; method: (value: unknown) => unknow
 };
 
 /** Problems of the objects reached through `$ref`s from the methods of `spec`'s entry document. */
-export function checkReferenced(spec: LoadedSpec, meta: MetaVersion): Problem[] {
-  const problems: Problem[] = [];
+export function checkReferenced(spec: LoadedSpec, meta: MetaVersion): Finding[] {
+  const problems: Finding[] = [];
   const checked = new Set<string>();
   /** Follows `raw` at `file#at`; checks what a `$ref` reached; `undefined` when it is not there or not valid. */
   const visit = <T>(
@@ -53,6 +54,9 @@ export function checkReferenced(spec: LoadedSpec, meta: MetaVersion): Problem[] 
       const wrapper = { openrpc: meta.openrpc, info: { title: "t", version: "1" }, methods: [method(found.value)] };
       const wrong = metaProblems(wrapper, meta.version, found.file, (p) =>
         p.startsWith(place) ? `${found.pointer}${p.slice(place.length)}` : found.pointer,
+      ).map((f) =>
+        // An object that is a whole file cannot be left out of it: its `$ref` is read as unresolved.
+        f.repair?.length ? f : { ...f, repair: unresolvedRefRepair(spec.entry, file, at) },
       );
       problems.push(...wrong);
       if (wrong.length > 0) return undefined;

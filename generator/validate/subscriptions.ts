@@ -6,7 +6,8 @@
  * documented order (the generated overload takes them by position).
  */
 import type { LoadedSpec } from "../load/load.js";
-import type { Problem } from "../model/document.js";
+import type { Finding } from "../policy/policy.js";
+import type { RuleId } from "../policy/rules.js";
 import { pointer } from "../problems.js";
 import { deref } from "../load/refs.js";
 import type { ContentDescriptorObject, MethodObject, OpenrpcDocument } from "../normalize/openrpc.js";
@@ -16,7 +17,7 @@ type LintedMethod = Partial<Pick<MethodObject, "name" | "params" | "result" | "x
 
 const HINT = "See spec/README.md (Subscriptions) for the x-subscription convention.";
 
-export function lintSubscriptions(spec: LoadedSpec): Problem[] {
+export function lintSubscriptions(spec: LoadedSpec): Finding[] {
   const file = spec.entry;
   const doc = spec.files.get(file) as Partial<OpenrpcDocument>;
   const methods = (doc.methods ?? []).map((raw, i) =>
@@ -25,14 +26,19 @@ export function lintSubscriptions(spec: LoadedSpec): Problem[] {
   const byName = new Map<string, LintedMethod>();
   for (const found of methods)
     if (found && typeof found.value?.name === "string") byName.set(found.value.name, found.value);
-  const problems: Problem[] = [];
+  const problems: Finding[] = [];
   for (const found of methods) {
     const sub = found?.value?.["x-subscription"];
     if (!found || !sub) continue;
     const method = found.value;
     const at = `${found.pointer}/x-subscription`;
-    const report = (where: string, message: string, hint = HINT): void =>
-      void problems.push({ file: found.file, pointer: `${at}${where}`, message, hint });
+    // A problem of a variant leaves out the variant; any other, the whole x-subscription.
+    const report = (where: string, message: string, hint = HINT): void => {
+      const variant = /^\/variants\/\d+/.exec(where)?.[0];
+      const rule: RuleId = variant ? "extension-param" : "subscription";
+      const repair = [{ op: "remove" as const, file: found.file, pointer: `${at}${variant ?? ""}` }];
+      problems.push({ file: found.file, pointer: `${at}${where}`, message, hint, rule, repair });
+    };
     if (method.result === undefined) {
       report(
         "",

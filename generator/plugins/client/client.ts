@@ -261,12 +261,14 @@ function factoryMembers(doc: DocumentModel, paged: MethodModel[], subscribing: b
 function requestParamsType(m: MethodModel): Doc {
   if (m.signature === "object") return m.paramsType;
   return tupleType(
-    m.params.map((p) => `${parameterIdentifier(p.argName)}${p.required ? "" : "?"}: ${paramType(m, p)}`),
+    m.params.map((p) => `${parameterIdentifier(p.argName)}${p.argOptional ? "?" : ""}: ${paramType(m, p)}`),
   );
 }
 
+/** A param's type; one that may be skipped before a required param also takes `undefined` (sent as `null`). */
 function paramType(m: MethodModel, p: ParamModel): string {
-  return p.refName ?? `${m.paramsType}[${stringLiteral(p.name)}]`;
+  const type = p.refName ?? `${m.paramsType}[${stringLiteral(p.name)}]`;
+  return p.required || p.argOptional || !p.refName ? type : `${type} | undefined`;
 }
 
 /**
@@ -302,10 +304,14 @@ export function params(m: MethodModel, variant: ResultVariant | undefined): Para
   return m.params.map((p) => {
     const name = parameterIdentifier(p.argName);
     const base = paramType(m, p);
-    if (!variant || variant.when.param !== p.name) return { name, type: base, optional: !p.required };
+    if (!variant || variant.when.param !== p.name) return { name, type: base, optional: p.argOptional };
     const w = variant.when;
-    if (w.property === undefined) return { name, type: literalUnion(w), optional: !p.required && w.absent === true };
-    return { name, type: group([base, " & ", narrowing(variant, false)]), optional: !p.required && w.absent === true };
+    if (w.property === undefined) return { name, type: literalUnion(w), optional: p.argOptional && w.absent === true };
+    return {
+      name,
+      type: group([base, " & ", narrowing(variant, false)]),
+      optional: p.argOptional && w.absent === true,
+    };
   });
 }
 
@@ -345,7 +351,9 @@ function implementation(m: MethodModel): Expr {
   const returns = (args: Expr[]): Expr => asExpr(callExpr("call", [name, ...args, callOptions]), "Promise<never>");
   if (m.signature === "object")
     return arrowExpr([`params?: ${m.paramsType}`, "callOptions?: CallOptions"], returns([raw("params", "identifier")]));
-  const params = m.params.map((p) => `${parameterIdentifier(p.argName)}${p.required ? "" : "?"}: ${paramType(m, p)}`);
+  const params = m.params.map(
+    (p) => `${parameterIdentifier(p.argName)}${p.argOptional ? "?" : ""}: ${paramType(m, p)}`,
+  );
   return arrowExpr(
     [...params, "callOptions?: CallOptions"],
     returns([arrayExpr(m.params.map((p) => raw(p.argName, "identifier")))]),

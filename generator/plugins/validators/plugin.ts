@@ -32,7 +32,7 @@ export const validatorsPlugin: OutputPlugin = {
         pointer: "",
         message: `keyword not checked at run time: ${u}.`,
         hint: "The server still enforces it; the client does not check it before sending.",
-        kind: "unchecked",
+        rule: "unchecked",
       })),
     };
   },

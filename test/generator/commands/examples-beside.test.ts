@@ -98,7 +98,7 @@ describe("loadModel with the examples beside", () => {
     expect(beside.complete).toBeDefined();
     expect(summary(await beside.complete!)).toEqual(summary(plain));
     // Before the examples are in, no example problem (the verdict is the complete result's).
-    expect(beside.problems.filter((p) => p.kind === "example")).toEqual([]);
+    expect(beside.problems.filter((p) => p.rule === "example")).toEqual([]);
   });
 });
 

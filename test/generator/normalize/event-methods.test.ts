@@ -32,7 +32,7 @@ afterAll(async () => {
 describe("event methods in the style of Firebolt, and x-notifications", () => {
   it("warn at each event method (by tag, or by on<Name> with a listen param) and not at a look-alike", () => {
     const model = result.documents[0]!;
-    const warnings = model.warnings.filter((w) => w.kind === "event-convention");
+    const warnings = model.warnings.filter((w) => w.rule === "event-convention");
     expect(warnings.map((w) => [w.pointer, w.message.split(" (")[0]])).toEqual([
       ["/methods/1", 'method "Device.onNameChanged" is an event method'],
       ["/methods/2", 'method "Device.onRebooted" is an event method'],

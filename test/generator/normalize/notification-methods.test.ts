@@ -131,7 +131,7 @@ describe("notification methods (the <ns>_subscribe<X> convention)", () => {
       "chain_subscribeNewTransactions",
       "chain_unsubscribe",
     ]);
-    const warnings = model.warnings.filter((w) => w.kind === "subscription-convention");
+    const warnings = model.warnings.filter((w) => w.rule === "subscription-convention");
     expect(warnings.map((w) => [w.pointer, w.message.split(" (")[0]])).toEqual([
       ["/methods/1", 'method "chain_subscribeNewHeads" is taken as a subscription'],
       ["/methods/3", 'method "chain_subscribeNewTransactions" is taken as a subscription'],
@@ -156,7 +156,7 @@ describe("notification methods (the <ns>_subscribe<X> convention)", () => {
     ["e_subscribe", "/methods/20", '"e_unsubscribe" takes no params'],
   ])("warns at %s (%s) when it breaks the convention", (name, pointer, reason) => {
     const model = modelOf(probes);
-    const warning = model.warnings.find((w) => w.kind === "subscription-convention" && w.pointer === pointer);
+    const warning = model.warnings.find((w) => w.rule === "subscription-convention" && w.pointer === pointer);
     expect(warning?.message).toContain(`method "${name}"`);
     expect(warning?.message).toContain(reason);
     expect(warning?.hint).toBeTruthy();

@@ -21,7 +21,7 @@ describe("one schema, one name", () => {
     expect(names.filter((n) => n === "AuthResult")).toHaveLength(1);
     // The params object of `auth` ({ params: AuthParams }) is another schema: it keeps a suffix, with a warning.
     expect(names.filter((n) => /\d$/.test(n))).toEqual(["AuthParams2"]);
-    expect(document.warnings.filter((w) => w.kind === "rename").map((w) => w.message)).toEqual([
+    expect(document.warnings.filter((w) => w.rule === "rename").map((w) => w.message)).toEqual([
       expect.stringContaining('name "AuthParams" is already taken'),
     ]);
   });

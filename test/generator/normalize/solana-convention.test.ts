@@ -77,7 +77,7 @@ describe("the <x>Subscribe / <x>Unsubscribe / <x>Notification convention", () =>
       "rootSubscribe",
       "rootUnsubscribe",
     ]);
-    const warnings = model.warnings.filter((w) => w.kind === "subscription-convention");
+    const warnings = model.warnings.filter((w) => w.rule === "subscription-convention");
     expect(warnings.map((w) => [w.pointer, w.message.split("; ")[1]])).toEqual([
       ["/methods/1", '"slotNotification" is not generated as a call.'],
       ["/methods/4", "the document does not describe the pushed items, so they are typed unknown."],
@@ -120,7 +120,7 @@ describe("the <x>Subscribe / <x>Unsubscribe / <x>Notification convention", () =>
     const model = normalizedMethods(methods);
     expect(model.methods.filter((m) => m.subscription)).toEqual([]);
     expect(model.methods.map((m) => m.rpcName)).toEqual(methods.map((m) => m.name));
-    expect(model.warnings.filter((w) => w.kind === "subscription-convention")).toEqual([
+    expect(model.warnings.filter((w) => w.rule === "subscription-convention")).toEqual([
       expect.objectContaining({ pointer: "/methods/0", message: expect.stringContaining(reason) }),
     ]);
   });

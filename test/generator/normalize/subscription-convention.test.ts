@@ -31,7 +31,7 @@ describe("the eth_subscribe convention", () => {
       variants: [],
     });
     expect(model.methods.filter((m) => m.subscription).map((m) => m.rpcName)).toEqual(["eth_subscribe"]);
-    expect(model.warnings.filter((w) => w.kind === "subscription-convention")).toEqual([
+    expect(model.warnings.filter((w) => w.rule === "subscription-convention")).toEqual([
       expect.objectContaining({
         pointer: "/methods/0",
         message: expect.stringContaining('method "eth_subscribe" is taken as a subscription'),
@@ -72,7 +72,7 @@ describe("the eth_subscribe convention", () => {
     const model = normalizedMethods(methods);
     expect(model.methods.filter((m) => m.subscription)).toEqual([]);
     expect(model.methods.map((m) => m.rpcName)).toEqual(methods.map((m) => m.name));
-    expect(model.warnings.filter((w) => w.kind === "subscription-convention")).toEqual([
+    expect(model.warnings.filter((w) => w.rule === "subscription-convention")).toEqual([
       expect.objectContaining({
         pointer: "/methods/0",
         message: expect.stringMatching(new RegExp(`^method "foo_subscribe" is not taken as a subscription.*${reason}`)),
@@ -93,7 +93,7 @@ describe("the eth_subscribe convention", () => {
   ])("is not recognized with %s", (_what, methods) => {
     const model = normalizedMethods(methods);
     expect(model.methods.filter((m) => m.subscription)).toEqual([]);
-    expect(model.warnings.filter((w) => w.kind === "subscription-convention")).toEqual([]);
+    expect(model.warnings.filter((w) => w.rule === "subscription-convention")).toEqual([]);
   });
 
   it("leaves a method's own x-subscription as it is, and works in other namespaces", () => {

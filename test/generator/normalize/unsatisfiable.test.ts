@@ -39,7 +39,7 @@ const document = normalizeDocument(
 
 describe("unsatisfiable schemas", () => {
   it("are warnings that name the schema, its place and the fix", () => {
-    const warnings = document.warnings.filter((w) => w.kind === "unsatisfiable");
+    const warnings = document.warnings.filter((w) => w.rule === "unsatisfiable");
     expect(warnings.map((w) => [w.pointer, w.message])).toEqual([
       [
         "/components/schemas/WrappedOperation",

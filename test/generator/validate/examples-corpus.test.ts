@@ -53,7 +53,7 @@ describe("validateExamples over the corpus", () => {
     const problems = await validateExamples(normalizeDocument(spec));
     expect(problems.length).toBe(EXPECTED[file] ?? 0);
     for (const p of problems) {
-      expect(p.kind).toBe("example");
+      expect(p.rule).toBe("example");
       // Where: an example pairing's params or result, or an `examples` entry, that the file holds.
       expect(p.pointer).toMatch(/\/examples\/\d+(\/params|\/result)?$/);
       expect(at(spec.files.get(p.file), p.pointer.replace(/\/params$/, "")), p.pointer).toBeDefined();

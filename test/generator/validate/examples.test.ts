@@ -60,7 +60,7 @@ describe("validateExamples", () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]!.pointer).toBe(pointer);
     expect(problems[0]!.message).toBe(message);
-    expect(problems[0]!.kind).toBe("example");
+    expect(problems[0]!.rule).toBe("example");
     expect(problems[0]!.hint).toMatch(/^Fix the example/);
   });
 

@@ -16,8 +16,9 @@ import {
   type LimitName,
 } from "../mock/limits.js";
 import { terminalText } from "../print/escape.js";
+import { checkReading, READING_OPTIONS, readingOptions, type ReadingArgs } from "./reading.js";
 import { listenProblem, untilSignal, wholeNumber } from "./server.js";
-import { quoted, refRootProblem, UsageError, type Command, type Parsed } from "./usage.js";
+import { quoted, UsageError, type Command, type Parsed } from "./usage.js";
 
 const LIMIT_HELP: Record<LimitName, string> = {
   maxBodyBytes: "Largest request body in bytes (counted after gzip/deflate decoding)",
@@ -81,13 +82,6 @@ export const mock: Command = {
       default: DEFAULT_PAGES,
       describe: "Pages of each paginated method (the last one has no nextPageToken)",
     },
-    examples: {
-      type: "string",
-      choices: ["error", "warn"],
-      default: "error",
-      describe:
-        "Examples that do not validate against their schemas: refuse to serve (error, as npm run gen) or only warn (for third-party documents)",
-    },
     quiet: { type: "boolean", default: false, describe: "Print no line per call (method, params, outcome, time)" },
     seed: {
       type: "string",
@@ -100,17 +94,7 @@ export const mock: Command = {
       describe:
         'JSON file of fixed answers per method: { "<method>": { "result": … } or { "error": { "code", "message" } } }',
     },
-    "allow-duplicate-params": {
-      type: "boolean",
-      default: false,
-      describe: "Serve methods that name two params alike (refused by default), the later renamed with a number",
-    },
-    "ref-root": {
-      type: "string",
-      requiresArg: true,
-      describe:
-        "Folder that relative $refs resolve against, and the only one they may read from, for documents that name their files from a repository root (default: each $ref resolves against its own file, inside the spec's folder or the working folder)",
-    },
+    ...READING_OPTIONS,
     ...limitOptions,
   },
   required: { spec: "Pass at least one OpenRPC document with --spec <file>." },
@@ -140,12 +124,10 @@ export const mock: Command = {
       allowFilePages: v.allowFilePages === true,
       pages,
       limits,
-      examples: v.examples as "error" | "warn",
+      ...readingOptions(v as ReadingArgs),
       ...(typeof v.seed === "string" ? { seed: v.seed } : {}),
       ...(typeof v.overrides === "string" ? { overrides: v.overrides } : {}),
       ...(v.quiet === true ? {} : { log: (record) => console.log(terminalText(callLine(record))) }),
-      ...(typeof v.refRoot === "string" ? { refRoot: v.refRoot } : {}),
-      ...(v.allowDuplicateParams === true ? { allowDuplicateParams: true } : {}),
     }).catch(listenProblem(host, port));
     for (const warning of server.warnings) console.warn(terminalText(`warning: ${warning}`));
     if (!isLoopback(host))
@@ -185,7 +167,7 @@ function mockArgs(v: Parsed): MockArgs {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  refRootProblem(v.refRoot);
+  checkReading(v as ReadingArgs);
   const specs = v.spec as string[];
   for (const file of specs) if (file.trim() === "") throw new UsageError("--spec must name a file; it is empty.");
   const host = v.host as string;

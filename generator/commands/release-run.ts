@@ -3,6 +3,7 @@
  * (generator/release/release.ts), print it, and with no `--dry-run` write it and remember the run
  * (so the next `npm run gen` answers from the fingerprint).
  */
+import { readingOptions, type ReadingArgs } from "./reading.js";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { DEFAULT_PACKAGE, DEFAULT_VERSION, RELEASE_TAG_PREFIX } from "../defaults.js";
@@ -14,14 +15,12 @@ import { recordRun } from "./fingerprint.js";
 import { UsageError } from "./usage.js";
 
 /** release's arguments, as yargs parses them (./release.ts). */
-export interface ReleaseArgs {
+export interface ReleaseArgs extends ReadingArgs {
   dryRun: boolean;
   since?: string;
   spec?: string[];
   out?: string;
   name?: string;
-  examples?: "error" | "warn";
-  refRoot?: string;
 }
 
 const BUMP_WHY = {
@@ -51,8 +50,7 @@ async function release(args: ReleaseArgs, root: string): Promise<number> {
     specs,
     out: args.out ?? path.relative(cwd, path.join(root, "generated")),
     packageName: args.name ?? DEFAULT_PACKAGE,
-    examples: args.examples ?? "error",
-    ...(args.refRoot !== undefined ? { refRoot: args.refRoot } : {}),
+    ...readingOptions(args),
     ...(args.since !== undefined ? { since: args.since } : {}),
     cwd,
     date: releaseDate(),

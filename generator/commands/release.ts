@@ -12,7 +12,8 @@ import { packageNameProblem } from "../package-name.js";
 import { ROOT } from "../root.js";
 import { pathProblem, refProblem } from "../spec-diff/options.js";
 import type { ReleaseArgs } from "./release-run.js";
-import { quoted, refRootProblem, UsageError, type Command } from "./usage.js";
+import { checkReading, READING_OPTIONS } from "./reading.js";
+import { quoted, UsageError, type Command } from "./usage.js";
 
 export const release: Command<ReleaseArgs> = {
   command: "release",
@@ -41,20 +42,7 @@ export const release: Command<ReleaseArgs> = {
     },
     out: { type: "string", requiresArg: true, describe: "The generated package. Default: generated/" },
     name: { type: "string", requiresArg: true, describe: `npm package name. Default: ${DEFAULT_PACKAGE}` },
-    examples: {
-      type: "string",
-      choices: ["error", "warn"],
-      default: "error",
-      describe:
-        "Examples that do not validate against their schemas: fail (error) or only warn (for third-party documents), as npm run gen",
-    },
-    "ref-root": {
-      type: "string",
-      requiresArg: true,
-      describe:
-        "Folder that relative $refs resolve against and the only one they may read from, as npm run gen (default: each $ref resolves against its own file)",
-    },
-    debug: { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" },
+    ...READING_OPTIONS,
   },
   examples: [
     ["--dry-run", "what the next release would be, and its changelog entry"],
@@ -74,7 +62,7 @@ function checkValues(a: ReleaseArgs): void {
     const problem = refProblem(a.since);
     if (problem) throw new UsageError(`--since ${quoted(a.since)} ${problem}.`);
   }
-  refRootProblem(a.refRoot);
+  checkReading(a);
   for (const file of [
     ...(a.spec ?? []),
     ...(a.out !== undefined ? [a.out] : []),

@@ -34,8 +34,10 @@ export interface SpecDiffArgs {
   output?: string;
   summary?: string;
   allowBreaking: boolean;
+  lenient?: boolean;
   examples?: "error" | "warn";
   refRoot?: string;
+  allowDuplicateParams?: boolean;
 }
 
 /** What every review shares: how it is shown, where it goes, and what fails it. */
@@ -48,7 +50,7 @@ export interface OutputOptions {
   summary?: string;
   /** Exit 0 even when findings reach `failOn` (the break is intended); they are still reported. */
   allowBreaking: boolean;
-  /** How both sides are loaded and checked (`--examples`, `--ref-root`), as `npm run gen` takes them. */
+  /** How both sides are read (`--lenient`, `--examples`, `--ref-root`, …), as `npm run gen` reads them. */
   load: LoadSettings;
 }
 

@@ -9,7 +9,8 @@
 import { FORMATS, pathProblem, refProblem } from "../spec-diff/options.js";
 import { LEVELS } from "../spec-diff/rules.js";
 import type { Review, SpecDiffArgs } from "./spec-diff-run.js";
-import { quoted, refRootProblem, UsageError, type Command } from "./usage.js";
+import { checkReading, READING_OPTIONS, readingOptions } from "./reading.js";
+import { quoted, UsageError, type Command } from "./usage.js";
 
 export const specDiff: Command<SpecDiffArgs> = {
   command: "spec:diff [specs..]",
@@ -64,19 +65,7 @@ export const specDiff: Command<SpecDiffArgs> = {
       default: false,
       describe: "Exit 0 even then: the break is intended (the findings are still reported)",
     },
-    examples: {
-      type: "string",
-      choices: ["error", "warn"],
-      default: "error",
-      describe:
-        "Examples that do not validate against their schemas: a side that has them cannot be reviewed (error), or they are let through (warn, for third-party documents)",
-    },
-    "ref-root": {
-      type: "string",
-      requiresArg: true,
-      describe:
-        "Folder that relative $refs resolve against and the only one they may read from, on both sides, as npm run gen (default: each $ref resolves against its own file)",
-    },
+    ...READING_OPTIONS,
     debug: { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" },
   },
   examples: [
@@ -106,7 +95,7 @@ export function reviewOf(args: SpecDiffArgs): Review {
     const problem = file === undefined ? undefined : pathProblem(file);
     if (problem) throw new UsageError(`${flag} ${quoted(file!)} ${problem}.`);
   }
-  refRootProblem(args.refRoot);
+  checkReading(args);
   if (args.refRoot !== undefined) {
     const problem = pathProblem(args.refRoot);
     if (problem) throw new UsageError(`--ref-root ${quoted(args.refRoot)} ${problem}.`);
@@ -117,7 +106,7 @@ export function reviewOf(args: SpecDiffArgs): Review {
     format: args.format,
     failOn: args.failOn,
     allowBreaking: args.allowBreaking,
-    load: { examples: args.examples ?? "error", ...(args.refRoot !== undefined ? { refRoot: args.refRoot } : {}) },
+    load: readingOptions(args),
     ...(args.output !== undefined ? { output: args.output } : {}),
     ...(args.summary !== undefined ? { summary: args.summary } : {}),
   };

@@ -67,6 +67,19 @@ export interface LoadModelOptions {
   examplesBeside?: boolean;
 }
 
+/** How a document is read (the reading options every command takes: generator/commands/reading.ts). */
+export type ReadingOptions = Pick<LoadModelOptions, "lenient" | "examples" | "refRoot" | "allowDuplicateParams">;
+
+/** Only the reading options of `options` (those given), to pass on to `loadModel`. */
+export function readingOf(options: ReadingOptions): ReadingOptions {
+  return {
+    ...(options.lenient ? { lenient: true } : {}),
+    ...(options.examples ? { examples: options.examples } : {}),
+    ...(options.refRoot !== undefined ? { refRoot: options.refRoot } : {}),
+    ...(options.allowDuplicateParams ? { allowDuplicateParams: true } : {}),
+  };
+}
+
 export interface LoadedModel {
   /** One normalized document per spec, in the order given. */
   documents: DocumentModel[];

@@ -4,7 +4,7 @@
  * is served past an error. Example results are re-read from the raw JSON text the loader read, so
  * that integers beyond 2^53 (u64 values such as `rentEpoch`) are served digit for digit.
  */
-import { loadModel, requireModel, warningsOf } from "../load/load-model.js";
+import { loadModel, readingOf, requireModel, warningsOf, type ReadingOptions } from "../load/load-model.js";
 import type { DocumentModel, Problem } from "../model/document.js";
 import { deref, getPointer } from "../load/refs.js";
 import { jsonEqual, parseExact } from "./json.js";
@@ -21,13 +21,9 @@ export interface LoadedMock {
   warnings: Problem[];
 }
 
-export interface MockLoadOptions {
+/** Where the specs are, and how they are read (as `npm run gen` reads them: `--lenient`, `--examples`, `--ref-root`, …). */
+export interface MockLoadOptions extends ReadingOptions {
   cwd?: string;
-  /** Examples that do not fit their schemas stop the server (`error`, the default, as `npm run gen`) or are warnings. */
-  examples?: "error" | "warn";
-  /** The folder relative `$ref`s resolve against and may read from (`--ref-root`). */
-  refRoot?: string;
-  allowDuplicateParams?: boolean;
 }
 
 /** Loads and checks every spec; throws a GeneratorError listing every problem found. */
@@ -35,9 +31,7 @@ export async function loadMockDocuments(files: readonly string[], options: MockL
   const loaded = await loadModel({
     specs: files,
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
-    ...(options.examples ? { examples: options.examples } : {}),
-    ...(options.refRoot !== undefined ? { refRoot: options.refRoot } : {}),
-    ...(options.allowDuplicateParams ? { allowDuplicateParams: true } : {}),
+    ...readingOf(options),
   });
   const model = requireModel(loaded, "The mock server");
   const documents = model.documents.map((doc, i): MockDocument => {

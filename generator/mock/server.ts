@@ -18,12 +18,14 @@ import { foreignRequest } from "./hosts.js";
 import { stringifyJson } from "./json.js";
 import { DEFAULT_LIMITS, DEFAULT_PAGES, resolveLimits, type MockLimits } from "./limits.js";
 import { loadMockDocuments } from "./load.js";
+import { readingOf, type ReadingOptions } from "../load/load-model.js";
 import { buildRegistry, listMethods, type Registry } from "./registry.js";
 import { answerRequestFairly, INTERNAL_ERROR, type AnswerOptions, type LocalMethod, type Target } from "./rpc.js";
 import { idCounter, sessionSubscriptions, type SessionSubscriptions } from "./subscriptions.js";
 import { attachWebSocket, type WsSession } from "./ws.js";
 
-export interface MockServerOptions {
+/** What the mock serves and how; the reading options are `npm run gen`'s (`lenient`, `examples`, `refRoot`, `allowDuplicateParams`). */
+export interface MockServerOptions extends ReadingOptions {
   /** OpenRPC documents (JSON or YAML), relative to `cwd`. */
   specs: readonly string[];
   /** Port; 0 (the default) picks a free one. */
@@ -39,18 +41,12 @@ export interface MockServerOptions {
   /** Overrides of DEFAULT_LIMITS (limits.ts). */
   limits?: Partial<MockLimits>;
   cwd?: string;
-  /** Examples that do not fit their schemas stop the server (`error`, the default, as `npm run gen`) or are warnings. */
-  examples?: "error" | "warn";
   /** Told about every JSON-RPC call answered (mock/log.ts: method, params, outcome, time; never the URL). */
   log?: CallLog;
   /** A JSON file of fixed results or errors per method (mock/overrides.ts), relative to `cwd`. */
   overrides?: string;
   /** Changes every generated value (same seed, same answers); without one the answers are those of seed "". */
   seed?: string;
-  /** The folder relative `$ref`s resolve against and may read from (`--ref-root`). */
-  refRoot?: string;
-  /** Serve methods with two params of one name, the later renamed (`--allow-duplicate-params`). */
-  allowDuplicateParams?: boolean;
 }
 
 export interface MockServer {
@@ -94,9 +90,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     );
   const loaded = await loadMockDocuments(options.specs, {
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
-    ...(options.examples ? { examples: options.examples } : {}),
-    ...(options.refRoot !== undefined ? { refRoot: options.refRoot } : {}),
-    ...(options.allowDuplicateParams ? { allowDuplicateParams: true } : {}),
+    ...readingOf(options),
   });
   const { registry, warnings } = buildRegistry(loaded.documents);
   const extra: Extra = {

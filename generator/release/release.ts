@@ -5,6 +5,7 @@
  * version and written in one step with the changelog. `planRelease` reads and decides;
  * `writeRelease` generates and writes; neither prints.
  */
+import { readingOf, type ReadingOptions } from "../load/load-model.js";
 import { lstat, readFile } from "node:fs/promises";
 import path from "node:path";
 import { generatePackage, type PackageResult } from "../commands/pipeline.js";
@@ -19,16 +20,12 @@ import { releasedVersion, versionOption } from "./version.js";
 
 export const CHANGELOG = "CHANGELOG.md";
 
-export interface ReleaseOptions {
+export interface ReleaseOptions extends ReadingOptions {
   /** Spec files, relative to `cwd`: those of the package now (a spec deleted since the last release is not one). */
   specs: string[];
   /** The generated package's folder. */
   out: string;
   packageName: string;
-  /** Examples that do not fit their schemas (`--examples`): an error (the default) or a warning, as `npm run gen`. */
-  examples?: "error" | "warn";
-  /** The folder relative `$ref`s resolve against and may read from (`--ref-root`), relative to `cwd`. */
-  refRoot?: string;
   /** Compare with this ref instead of the last release's tag or recorded commit. */
   since?: string;
   cwd: string;
@@ -73,10 +70,7 @@ export async function planRelease(options: ReleaseOptions): Promise<Plan> {
   });
   const specs: SpecChanges[] = [];
   const read: string[] = [];
-  const load = {
-    examples: options.examples ?? "error",
-    ...(options.refRoot !== undefined ? { refRoot: options.refRoot } : {}),
-  } as const;
+  const load = readingOf(options);
   for (const file of options.specs) {
     const after = await sideFromDisk(file, cwd, load);
     if (!after.spec)
@@ -124,8 +118,7 @@ export async function writeRelease(plan: Plan, options: ReleaseOptions): Promise
     specs: options.specs,
     packageName: options.packageName,
     ...versionOption(plan.next),
-    ...(options.examples ? { examples: options.examples } : {}),
-    ...(options.refRoot !== undefined ? { refRoot: options.refRoot } : {}),
+    ...readingOf(options),
     cwd: options.cwd,
   });
   const files = new Map(result.files);

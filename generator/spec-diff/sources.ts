@@ -12,7 +12,7 @@ import { access, readdir } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { SpecSource } from "../load/load.js";
-import { loadModel, requireModel, type LoadResult } from "../load/load-model.js";
+import { loadModel, readingOf, requireModel, type LoadResult, type ReadingOptions } from "../load/load-model.js";
 import { refProblem } from "./options.js";
 import type { SideInput } from "./review.js";
 
@@ -21,13 +21,10 @@ export { pathProblem, refProblem } from "./options.js";
 const run = promisify(execFile);
 
 /**
- * How both sides are checked, as `npm run gen` takes it: `examples: "warn"` for a third-party
- * document whose examples are known to be wrong, `refRoot` for documents whose `$ref`s resolve from a repository root (`--ref-root`).
+ * How both sides are read, as `npm run gen` reads them (`--lenient`, `--examples`, `--ref-root`,
+ * `--allow-duplicate-params`: generator/commands/reading.ts).
  */
-export interface LoadSettings {
-  examples?: "error" | "warn";
-  refRoot?: string;
-}
+export type LoadSettings = ReadingOptions;
 
 /** Spec files the review covers by default: `spec/*.openrpc.{json,yaml}`. */
 export const SPEC_FILE = /\.openrpc\.(json|ya?ml)$/;
@@ -50,7 +47,7 @@ export async function loadFromDisk(
     () => true,
     () => false,
   );
-  return exists ? loadModel({ specs: [file], cwd, ...settings }) : undefined;
+  return exists ? loadModel({ specs: [file], cwd, ...readingOf(settings) }) : undefined;
 }
 
 /** One side of the review from the working tree; a GeneratorError with the problems `npm run gen` would report when it does not load. */

@@ -366,7 +366,7 @@ describe("the review spec:diff is asked for", () => {
     allowBreaking: false,
     ...more,
   });
-  const defaults = { format: "text", failOn: "ERR", allowBreaking: false, load: { examples: "error" } };
+  const defaults = { format: "text", failOn: "ERR", allowBreaking: false, load: {} };
   it.each<[Partial<SpecDiffArgs>, unknown]>([
     [{ specs: ["a.json", "b.json"] }, { mode: "files", old: "a.json", new: "b.json", ...defaults }],
     [

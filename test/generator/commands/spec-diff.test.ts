@@ -251,7 +251,7 @@ describe("npm run spec:diff -- <old> <new>", () => {
     [
       "not an OpenRPC document",
       [V1, `${F}/not-openrpc.json`],
-      /not-openrpc\.json#\/openrpc: declares OpenRPC version null; the generator reads OpenRPC 1\.x documents/,
+      /not-openrpc\.json#: is not an OpenRPC document: it is not an object with a `methods` list or an `openrpc` version\./,
     ],
     [
       "an unknown git ref",

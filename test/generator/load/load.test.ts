@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { externalRefs, loadSpec } from "../../../generator/load/load.js";
-import { GeneratorError } from "../../../generator/problems.js";
 
 const dir = await mkdtemp(path.join(os.tmpdir(), "load-"));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -39,25 +38,47 @@ describe("loadSpec", () => {
     expect([...spec.files.keys()].sort()).toEqual(["spec/main.json", "spec/more/b.yaml", "spec/schemas/values.json"]);
   });
 
+  // [case, files, entry, message, pointer, rule]: nothing is thrown; each is a finding of its rule.
   it.each([
-    ["a missing entry file", {}, "nope.json", /cannot read nope\.json: ENOENT/, ""],
+    ["a missing entry file", {}, "nope.json", /cannot read nope\.json: ENOENT/, "", "unreadable"],
     [
       "a missing referenced file",
       { "m.json": '{"a":{"$ref":"./gone.json#/X"}}' },
       "m.json",
       /cannot read gone\.json: ENOENT/,
       "/a",
+      "ref-unreadable",
     ],
-    ["invalid JSON", { "m.json": "{nope" }, "m.json", /is not valid JSON/, ""],
-    ["invalid YAML", { "m.yaml": "a: [1,\n" }, "m.yaml", /is not valid YAML/, ""],
-  ])("reports %s with the place", async (_name, files, entry, message, pointer) => {
+    ["invalid JSON", { "m.json": "{nope" }, "m.json", /is not valid JSON/, "", "syntax"],
+    ["invalid YAML", { "m.yaml": "a: [1,\n" }, "m.yaml", /is not valid YAML/, "", "syntax"],
+    [
+      "an invalid referenced file",
+      { "m.json": '{"a":{"$ref":"./bad.json#/X"}}', "bad.json": "{" },
+      "m.json",
+      /is not valid JSON/,
+      "",
+      "ref-unreadable",
+    ],
+  ])("reports %s with the place and its rule", async (_name, files, entry, message, pointer, rule) => {
     const root = await put(files as Record<string, string>);
-    const error = await loadSpec(entry, root).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(GeneratorError);
-    const problem = (error as GeneratorError).problems[0]!;
+    const spec = await loadSpec(entry, root);
+    expect(spec.findings).toHaveLength(1);
+    const problem = spec.findings![0]!;
     expect(problem.message).toMatch(message);
     expect(problem.pointer).toBe(pointer);
+    expect(problem.rule).toBe(rule);
     expect(problem.hint).toBeTruthy();
+  });
+
+  it("cuts what nests deeper than MAX_DEPTH to {} and says where (rule too-deep)", async () => {
+    let deep: unknown = "leaf";
+    for (let i = 0; i < 200; i++) deep = [deep];
+    const root = await put({ "m.json": JSON.stringify({ a: deep, b: { c: 1 } }) });
+    const spec = await loadSpec("m.json", root);
+    expect(spec.findings?.map((f) => [f.rule, f.pointer])).toEqual([["too-deep", `/a${"/0".repeat(127)}`]]);
+    const cut = spec.files.get("m.json") as { a: unknown; b: unknown };
+    expect(JSON.stringify(cut.a)).toBe(`${"[".repeat(127)}{}${"]".repeat(127)}`);
+    expect(cut.b).toEqual({ c: 1 });
   });
 });
 

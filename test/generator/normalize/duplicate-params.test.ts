@@ -1,4 +1,7 @@
-/** Two params of one name in a method: refused by default; `--allow-duplicate-params` generates, the later renamed. */
+/**
+ * Two params of one name in a method (rule param-duplicate): refused by default;
+ * `--allow-duplicate-params` (this rule alone) or `--lenient` (every fallback) generates, the later renamed.
+ */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -24,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe("duplicate param names", () => {
-  it("are refused by default, with the place and the flag that generates anyway", async () => {
+  it("are refused by default, with the place, the rule and the switch that generates anyway", async () => {
     const error = await generatePackage({ specs: ["dup.openrpc.json"], packageName: "x", cwd: dir }).catch(
       (e: unknown) => e,
     );
@@ -33,23 +36,23 @@ describe("duplicate param names", () => {
       expect.objectContaining({
         pointer: "/methods/0/params/1/name",
         message: 'param name "a" is used twice in method "pair".',
-        hint: expect.stringContaining("--allow-duplicate-params"),
+        rule: "param-duplicate",
+        hint: expect.stringContaining("--lenient") as string,
       }),
     ]);
   });
 
-  it("with allowDuplicateParams: generated, the later one renamed, and a warning", async () => {
-    const result = await generatePackage({
-      specs: ["dup.openrpc.json"],
-      packageName: "x",
-      cwd: dir,
-      allowDuplicateParams: true,
-    });
+  it.each([
+    ["allowDuplicateParams", { allowDuplicateParams: true }],
+    ["lenient", { lenient: true }],
+  ])("with %s: generated, the later one renamed, and a warning", async (_name, option) => {
+    const result = await generatePackage({ specs: ["dup.openrpc.json"], packageName: "x", cwd: dir, ...option });
     expect(result.warnings).toContainEqual(
       expect.objectContaining({
         pointer: "/methods/0/params/1/name",
-        message:
-          'param name "a" is used twice in method "pair"; generated anyway (--allow-duplicate-params), the later one renamed with a number.',
+        message: 'param name "a" is used twice in method "pair".',
+        rule: "param-duplicate",
+        hint: expect.stringContaining("renamed with a number") as string,
       }),
     );
     expect(result.documents[0]!.methods[0]!.params.map((p) => p.name)).toEqual(["a", "a2"]);

@@ -5,7 +5,6 @@
  * loaded files (never to the files themselves, which a warm process caches), and the copy is
  * validated again, until nothing is left to repair. Pure.
  */
-import type { LoadedSpec } from "../load/load.js";
 import { getPointer } from "../load/refs.js";
 import { setOwn } from "../own.js";
 
@@ -25,10 +24,10 @@ export interface Removal {
  * Sets are applied first; then removals, deepest and last first, so that no removal moves the
  * place of another; an edit inside a value that another removal takes away is not made.
  */
-export function applyRepairs(
-  spec: LoadedSpec,
+export function applyRepairs<S extends { files: Map<string, unknown> }>(
+  spec: S,
   repairs: readonly Repair[],
-): { spec: LoadedSpec; removals: Removal[]; edits: number } {
+): { spec: S; removals: Removal[]; edits: number } {
   const files = new Map(spec.files);
   const copied = new Set<string>();
   const own = (file: string): unknown => {

@@ -5,6 +5,7 @@
  * `undefined`, and so does any result that does not match the real RegExp in the end (a path can
  * miss, e.g. through an anchor in the middle), so the caller falls back to a plain string.
  */
+import { documentFlags } from "../validate/regexp.js";
 import { parsePattern, type PatternNode } from "./pattern-parse.js";
 import type { Random } from "./random.js";
 
@@ -26,7 +27,7 @@ export function stringForPattern(pattern: string, random: Random, lengths: Lengt
   if (!tree) return undefined;
   let regex: RegExp;
   try {
-    regex = new RegExp(pattern, "u");
+    regex = new RegExp(pattern, documentFlags(pattern) ?? "u");
   } catch {
     return undefined;
   }

@@ -5,6 +5,7 @@
  * its examples with exact results, and the named schemas its schemas refer to (as model nodes
  * for making values, as JSON Schema for ajv). Pure.
  */
+import { documentRegExp } from "../validate/regexp.js";
 import { Ajv, type ValidateFunction } from "ajv";
 import type { DocumentModel, JsonSchema, MethodModel } from "../model/document.js";
 import type { MockDocument } from "./load.js";
@@ -43,7 +44,13 @@ export function buildRegistry(documents: readonly MockDocument[]): { registry: R
   for (const { model, exactResults } of documents) {
     const schemas = new Map<string, JsonSchema>(model.schemas.map((s) => [s.name, s.schema]));
     const definitions = nodeDefinitions(model.schemas, false);
-    const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, ownProperties: true });
+    const ajv = new Ajv({
+      strict: false,
+      allErrors: true,
+      validateFormats: false,
+      ownProperties: true,
+      code: { regExp: documentRegExp as never },
+    });
     // `__proto__` keys renamed for ajv, which ignores them (./params.ts, forAjv).
     ajv.addSchema({ $id: "params", definitions: forAjv(Object.fromEntries(schemas)) as Record<string, unknown> });
     const document = { title: model.title, version: model.version, source: model.source, subpath: model.subpath };

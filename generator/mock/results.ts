@@ -8,6 +8,7 @@
  * always gets the same answer. Paginated methods get `pages` pages of generated items, linked
  * by `nextPageToken` "page-2", "page-3", …; the last page has none.
  */
+import { documentRegExp } from "../validate/regexp.js";
 import { Ajv, type ValidateFunction } from "ajv";
 import type { MethodModel, PaginationModel, VariantCondition } from "../model/document.js";
 import { resolveNode, withoutNull, type SchemaNode } from "../model/schema.js";
@@ -54,7 +55,7 @@ export function resultFits(method: MockMethod, result: unknown): boolean {
   if (!resultValidators.has(method)) {
     let ajv = compilers.get(method.schemas);
     if (!ajv) {
-      ajv = new Ajv({ strict: false, validateFormats: false });
+      ajv = new Ajv({ strict: false, validateFormats: false, code: { regExp: documentRegExp as never } });
       ajv.addSchema({ $id: "result", definitions: Object.fromEntries(method.schemas) });
       compilers.set(method.schemas, ajv);
     }

@@ -8,6 +8,7 @@
  * inside itself is generated minimally (required properties only, `null` where allowed, empty
  * arrays), and nothing nests deeper than MAX_DEPTH.
  */
+import { documentFlags } from "../validate/regexp.js";
 import type { ArrayNode, NumberNode, ObjectNode, SchemaDefinitions, SchemaNode, TupleNode } from "../model/schema.js";
 import { isNullOnly } from "../model/schema.js";
 import { createRandom, type Random } from "./random.js";
@@ -216,7 +217,7 @@ function objectValue(node: ObjectNode, w: Walk): Record<string, unknown> {
 
 function safeTest(pattern: string, key: string): boolean {
   try {
-    return new RegExp(pattern, "u").test(key);
+    return new RegExp(pattern, documentFlags(pattern) ?? "u").test(key);
   } catch {
     return false;
   }

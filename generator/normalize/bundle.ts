@@ -156,6 +156,8 @@ export class SchemaBundler {
           : this.copy(value, file, `${at}/${pointerToken(key)}`, NAME_MAPS.has(key)),
       );
     }
+    draft07Bounds(out);
+    draft07Required(out);
     if ((node as { nullable?: unknown }).nullable !== true) return out;
     this.problems.push({
       file,
@@ -165,6 +167,49 @@ export class SchemaBundler {
       rule: "nullable",
     });
     return orNull(out);
+  }
+}
+
+/**
+ * Draft-04's boolean `exclusiveMinimum`/`exclusiveMaximum` in draft-07's form, in place: `true` makes
+ * the bound of `minimum`/`maximum` exclusive (a number), `false` says nothing. Every reader of the
+ * bundled schemas (the nodes, ajv in the examples check and the mock) then sees one dialect.
+ */
+function draft07Bounds(schema: Record<string, unknown>): void {
+  for (const [exclusive, bound] of [
+    ["exclusiveMinimum", "minimum"],
+    ["exclusiveMaximum", "maximum"],
+  ] as const) {
+    const flag = schema[exclusive];
+    if (typeof flag !== "boolean") continue;
+    delete schema[exclusive];
+    if (flag && typeof schema[bound] === "number") {
+      schema[exclusive] = schema[bound];
+      delete schema[bound];
+    }
+  }
+}
+
+/**
+ * Draft-03's `required: true` on a property, in draft-07's form, in place: the property's name in its
+ * object's `required` list; `required: false` (or any other non-list) says nothing.
+ */
+function draft07Required(schema: Record<string, unknown>): void {
+  const properties = schema.properties;
+  const names: string[] = Array.isArray(schema.required)
+    ? schema.required.filter((n): n is string => typeof n === "string")
+    : [];
+  if (properties !== null && typeof properties === "object")
+    for (const [name, child] of Object.entries(properties))
+      if (child !== null && typeof child === "object" && !Array.isArray(child) && "required" in child) {
+        const flag = (child as { required?: unknown }).required;
+        if (Array.isArray(flag)) continue;
+        delete (child as { required?: unknown }).required;
+        if (flag === true && !names.includes(name)) names.push(name);
+      }
+  if (names.length > 0 || "required" in schema) {
+    if (names.length > 0) schema.required = names;
+    else delete schema.required;
   }
 }
 

@@ -167,7 +167,8 @@ export class SchemaNormalizer {
   }
 
   private typed(type: string, s: SchemaObject, at: string, depth: number): SchemaNode {
-    if (s.format === "uint64" && (type === "string" || type === "integer" || type === "number"))
+    // A u64 is exact only as a JSON number; `type: string` with this format stays a string on the wire.
+    if (s.format === "uint64" && (type === "integer" || type === "number"))
       return { kind: "integer", ...numberBounds(s), u64: true, pointer: at };
     switch (type) {
       case "string":

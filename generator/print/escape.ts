@@ -160,6 +160,18 @@ export function objectKey(name: string): string {
   return isIdentifierName(name) ? name : stringLiteral(name);
 }
 
+/** The names Object.prototype gives every object (`toString`, `valueOf`, `__proto__`, …). */
+const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * Whether `name` is a member of Object.prototype. In an object literal typed by a record, such a
+ * key is contextually typed by Object's member, not by the record's values, so its string literals
+ * widen to `string`: its value is written `as const` (plugins/client/api.ts).
+ */
+export function isPrototypeName(name: string): boolean {
+  return PROTOTYPE_NAMES.has(name);
+}
+
 /** A property access in code: `.name`, or `["na-me"]` when the name is not an identifier. */
 export function propertyAccess(name: string): string {
   return isIdentifierName(name) ? `.${name}` : `[${stringLiteral(name)}]`;

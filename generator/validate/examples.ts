@@ -22,7 +22,7 @@
 import type { Ajv as AjvClass, ErrorObject, Options } from "ajv";
 import { createHash } from "node:crypto";
 import type { DocumentModel, Problem } from "../model/document.js";
-import { patternFlags } from "../print/escape.js";
+import { documentRegExp } from "./regexp.js";
 import { setOwn } from "../own.js";
 import { describeAjvError } from "./ajv-errors.js";
 import { exampleCases, type Case } from "./example-cases.js";
@@ -169,12 +169,6 @@ const OPTIONS: Options = {
   },
   logger: false,
 };
-
-/** A pattern compiles as in the generated validators: with the `u` flag, or without it when only valid so (validate/keywords.ts warns). */
-function documentRegExp(pattern: string, flags: string): RegExp {
-  return new RegExp(pattern, patternFlags(pattern) === "" ? flags.replace("u", "") : flags);
-}
-documentRegExp.code = "new RegExp";
 
 let loaded: Promise<typeof AjvClass> | undefined;
 

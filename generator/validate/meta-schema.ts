@@ -117,6 +117,10 @@ function repairOf(error: ErrorObject, file: string, place: (instancePath: string
         },
       ];
   }
+  // A `$ref` written with characters a URI may not hold (spaces, unicode) names its target all the same, encoded.
+  const found = error.data;
+  if (error.keyword === "format" && /\/\$ref$/.test(at) && typeof found === "string" && encodeURI(found) !== found)
+    return [{ op: "set", file, pointer: at, value: encodeURI(found) }];
   if (error.keyword === "additionalProperties" && typeof params.additionalProperty === "string")
     return [{ op: "remove", file, pointer: `${at}/${pointerToken(params.additionalProperty)}` }];
   return at === "" ? [] : [{ op: "remove", file, pointer: at }];

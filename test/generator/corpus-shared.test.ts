@@ -15,7 +15,6 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CORPUS_DIR,
@@ -36,6 +35,7 @@ import { writeOutput } from "../../generator/write/write.js";
 import { strictTsc } from "../helpers/strict-tsc.js";
 import { inCi } from "../helpers/chromium.js";
 import { take, wsClientOf, type Sub } from "../helpers/generated-package.js";
+import { argumentsOf, callEveryMethod } from "../helpers/call-methods.js";
 
 const addFormats = formatsPlugin as unknown as (ajv: Ajv) => Ajv;
 const documents = corpusDocuments();
@@ -95,42 +95,6 @@ describe.skipIf(skip)("the shared corpus", () => {
   });
 });
 
-interface Sent {
-  method: string;
-  params: unknown;
-}
-type Member = (...args: unknown[]) => Promise<unknown>;
-
-/** The generated client of a package, pointed at `url`, strict about results; every request body is recorded as sent. */
-async function clientOf(doc: CorpusDocument, url: string, sent: Sent[]) {
-  const model = modelOf(doc);
-  const dir = path.join(out, corpusPackageName(doc), "src", model.subpath);
-  const module = (await import(pathToFileURL(path.join(dir, "client.ts")).href)) as Record<string, unknown>;
-  const factory = module[model.factory] as (options: object) => Record<string, unknown> & { close(): void };
-  // The real fetch, over loopback; the body is read as it leaves.
-  const recording: typeof fetch = (input, init) => {
-    if (typeof init?.body === "string") sent.push(JSON.parse(init.body) as Sent);
-    return fetch(input, init);
-  };
-  return factory({ url, validateResponses: "strict", retryCount: 0, fetch: recording });
-}
-
-/** What the document says goes on the wire for these params: an object by name, else an array. */
-function expectedParams(method: MethodModel, named: Record<string, unknown>, byName: boolean): unknown {
-  if (byName) return JSON.parse(JSON.stringify(named)) as unknown;
-  const positional = method.params.map((p) => named[p.name]);
-  while (positional.length > 0 && positional[positional.length - 1] === undefined) positional.pop();
-  return JSON.parse(JSON.stringify(positional)) as unknown;
-}
-
-/** The arguments of the typed member: the params object, or the params in order (trailing absent ones left out). */
-function argumentsOf(method: MethodModel, named: Record<string, unknown>): unknown[] {
-  if (method.signature === "object") return method.params.length === 0 ? [] : [named];
-  const positional = method.params.map((p) => named[p.name]);
-  while (positional.length > 0 && positional[positional.length - 1] === undefined) positional.pop();
-  return positional;
-}
-
 describe.skipIf(skip)("every method, through its typed member, answered by the mock under strict validation", () => {
   it.each(documents.map((d) => [d.name, d] as const))(
     "%s",
@@ -142,46 +106,11 @@ describe.skipIf(skip)("every method, through its typed member, answered by the m
         examples: "warn",
         ...(doc.refRoot ? { refRoot: path.relative(process.cwd(), doc.refRoot) } : {}),
       });
-      const sent: Sent[] = [];
-      const client = await clientOf(doc, mock.url, sent);
-      const definitions = nodeDefinitions(model.schemas, false);
-      const failures: string[] = [];
       try {
-        for (const method of model.methods) {
-          const member = client[method.clientName] as Member | undefined;
-          if (typeof member !== "function") {
-            failures.push(`${method.rpcName}: no typed member ${method.clientName}`);
-            continue;
-          }
-          // A subscription (x-subscription, or a convention's) is a WebSocket member: over HTTP it rejects before
-          // sending, so it is not called here (the subscriptions have their own test below).
-          if (method.subscription) continue;
-          const named = generateValue(
-            { kind: "ref", name: method.paramsType, pointer: "" },
-            definitions,
-            `${method.rpcName} params`,
-          ) as Record<string, unknown>;
-          const before = sent.length;
-          await member(...argumentsOf(method, named)).catch((error: Error) => {
-            failures.push(`${method.rpcName} (${JSON.stringify(named).slice(0, 200)}): ${error.message.slice(0, 600)}`);
-          });
-          const request = sent[before];
-          if (!request) {
-            failures.push(`${method.rpcName}: nothing was sent`);
-            continue;
-          }
-          const byName = method.paramStructure === "by-name";
-          const want = expectedParams(method, named, byName);
-          if (JSON.stringify(request.params ?? []) !== JSON.stringify(want))
-            failures.push(
-              `${method.rpcName}: sent ${JSON.stringify(request.params).slice(0, 200)}, the document declares ${JSON.stringify(want).slice(0, 200)}`,
-            );
-        }
+        expect(await callEveryMethod(model, path.join(out, corpusPackageName(doc)), mock.url)).toEqual([]);
       } finally {
-        client.close();
         await mock.close();
       }
-      expect(failures).toEqual([]);
     },
     120_000,
   );

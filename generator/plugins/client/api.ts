@@ -2,12 +2,13 @@
  * Emits `api.ts`: the table the runtime reads — param names in positional order, endpoint
  * forms, idempotency, x-limits, u64 result fields and pagination, per method.
  */
-import { commentText, objectKey } from "../../print/escape.js";
+import { commentText, isPrototypeName, objectKey } from "../../print/escape.js";
 import type { DocumentModel, JsonSchema, MethodModel, SchemaObject, ServerModel } from "../../model/document.js";
 import { getOwn, setOwn } from "../../own.js";
 import { printDoc } from "../../print/layout.js";
 import { jsDocLines } from "../../print/ts-code.js";
 import {
+  asExpr,
   constStatement,
   objectExpr,
   raw,
@@ -22,7 +23,10 @@ type U64Map = true | { [key: string]: U64Map };
 
 export function emitApi(doc: DocumentModel, header: string): string {
   const definitions = definitionsOf(doc.schemas, true);
-  const methods = doc.methods.map((m) => ({ key: objectKey(m.rpcName), value: methodEntry(m, definitions) }));
+  const methods = doc.methods.map((m) => {
+    const entry = methodEntry(m, definitions);
+    return { key: objectKey(m.rpcName), value: isPrototypeName(m.rpcName) ? asExpr(entry, "const") : entry };
+  });
   // The request validators are imported (a call checks its params with no await and no extra chunk to
   // fetch); the result and item validators load on first use, only when response validation is on.
   const loader = (key: string, file: string): Property => ({

@@ -6,7 +6,7 @@
  * it runs without it. Printed by prettier's printer (generator/print/): already in prettier's form.
  */
 import type { DocumentModel, MethodModel } from "../../model/document.js";
-import { commentText, stringLiteral } from "../../print/escape.js";
+import { commentText, isPrototypeName, stringLiteral } from "../../print/escape.js";
 import { header } from "../../print/generated-header.js";
 import { callExpr, constStatement, raw, stringExpr } from "../../print/js-code.js";
 import { group, hardline, indent, type Doc } from "../../print/layout.js";
@@ -140,7 +140,10 @@ function factory(
   const rpc = stringLiteral(m.rpcName);
   const paramsType = `${names.methods}[${rpc}]["params"]`;
   const optional = m.params.every((p) => !p.required || (kind === "infiniteQuery" && p.name === "pageToken"));
-  const fallback = optional ? ` = ${m.signature === "object" ? "{}" : "[]"}` : "";
+  // `{}` asserted: a params type with a property named like an Object.prototype member (`toString?: T`) is not
+  // assignable from a bare `{}`, which TypeScript sees with those members.
+  const empty = m.params.some((p) => isPrototypeName(p.name)) ? `{} as ${paramsType}` : "{}";
+  const fallback = optional ? ` = ${m.signature === "object" ? empty : "[]"}` : "";
   const docs = [
     `${KINDS[kind].what} for \`${commentText(m.rpcName)}\`${m.summary ? `: ${commentText(m.summary)}` : "."}`,
   ];

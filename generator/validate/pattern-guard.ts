@@ -32,6 +32,8 @@ export type PatternRisk =
 const MAX_STEPS = 1_000;
 /** A repetition whose count can reach this is treated as a loop (`(a?){30}` is as bad as `(a?)*`). */
 const LOOP_COUNT = 3;
+/** A repetition of at most this many parts of bounded width is not a loop: (ways per part)^4 stays small. */
+const SMALL_COUNT = 4;
 
 const cache = new Map<string, PatternRisk>();
 
@@ -130,7 +132,10 @@ function loops(pattern: string, flags: string): Loop[] {
       const max = record.max ?? Infinity;
       const first = record.body[0] as { range?: [number, number] } | undefined;
       const last = record.body[record.body.length - 1] as { range?: [number, number] } | undefined;
-      if (max >= LOOP_COUNT && first?.range && last?.range) {
+      // A few repetitions (at most SMALL_COUNT) of a part that matches a bounded text (`(…\.){3}`, an IPv4
+      // address) is a small, fixed amount of work at each place, however the part can match: it cannot blow up.
+      const bounded = max <= SMALL_COUNT && record.body.every((child) => maxWidth(child) !== Infinity);
+      if (max >= LOOP_COUNT && !bounded && first?.range && last?.range) {
         // An unbounded loop never repeats an empty iteration past its minimum (ECMA-262's
         // RepeatMatcher), so `(x?)+` backtracks as `(x)+`: judge the part without its `?`.
         const optional = max === Infinity && (record.min ?? 0) <= 1 ? optionalPart(record.body) : undefined;
@@ -152,4 +157,41 @@ function optionalPart(body: unknown[]): [number, number] | undefined {
   if (node?.type === "group" && node.body?.length === 1) node = node.body[0] as Node;
   if (node?.type !== "quantifier" || node.min !== 0 || node.max !== 1 || node.body?.length !== 1) return undefined;
   return (node.body[0] as Node).range;
+}
+
+/** The most characters `node` (of regjsparser's tree) can match: Infinity when unbounded or not known. */
+function maxWidth(node: unknown): number {
+  const n = node as { type?: string; max?: number; body?: unknown; kind?: string };
+  switch (n.type) {
+    case "value":
+    case "dot":
+    case "characterClass":
+    case "characterClassEscape":
+    case "unicodePropertyEscape":
+      return 1;
+    case "anchor":
+      return 0;
+    case "group":
+      // Lookarounds match no text of their own.
+      if (
+        n.kind === "lookahead" ||
+        n.kind === "negativeLookahead" ||
+        n.kind === "lookbehind" ||
+        n.kind === "negativeLookbehind"
+      )
+        return 0;
+      return sum(n.body);
+    case "alternative":
+      return sum(n.body);
+    case "disjunction":
+      return Array.isArray(n.body) ? Math.max(0, ...n.body.map(maxWidth)) : Infinity;
+    case "quantifier":
+      return n.max === undefined ? Infinity : n.max * sum(n.body);
+    default:
+      return Infinity;
+  }
+}
+
+function sum(body: unknown): number {
+  return Array.isArray(body) ? body.reduce((total: number, child) => total + maxWidth(child), 0) : Infinity;
 }

@@ -84,10 +84,14 @@ function readDocument(loaded: LoadedSpec, policy: ReadingPolicy, riskOf: RiskOf 
   const removals: Removal[] = [];
   const edits: Repair[] = [];
   report.add(loaded.findings ?? [], removals);
+  // Places the fallbacks left out (file#pointer): a later finding that they are missing is no news.
+  const leftOut = new Set<string>();
   let previous = "";
   for (let round = 1; !report.failed; round++) {
     const found = validateSpec(spec, riskOf);
-    const findings = [...found.problems, ...found.warnings];
+    const findings = [...found.problems, ...found.warnings].map((f) =>
+      f.after !== undefined && leftOut.has(f.after) ? { ...f, quiet: true } : f,
+    );
     const repairs = report.add(findings, removals);
     if (report.failed) break;
     if (repairs.length === 0 || round > MAX_ROUNDS) {
@@ -103,6 +107,7 @@ function readDocument(loaded: LoadedSpec, policy: ReadingPolicy, riskOf: RiskOf 
       break;
     }
     spec = next.spec;
+    for (const r of repairs) if (r.op === "remove") leftOut.add(`${r.file}#${r.pointer}`);
     removals.push(...next.removals);
     edits.push(...repairs);
   }
@@ -133,14 +138,15 @@ class Reporter {
   giveUp(findings: readonly Finding[], removals: readonly Removal[]): void {
     this.failed = true;
     for (const f of findings) {
-      const problem = this.report(f, "error", removals);
+      const problem = this.report({ ...f, quiet: false }, "error", removals)!;
       problem.severity = "error";
       problem.hint = `${f.hint ? `${f.hint} ` : ""}No fallback applies here: fix the document.`;
     }
   }
 
-  private report(f: Finding, severity: Severity, removals: readonly Removal[]): LoadProblem {
-    const { repair: _repair, ...problem } = asReported(f, severity) as Finding;
+  private report(f: Finding, severity: Severity, removals: readonly Removal[]): LoadProblem | undefined {
+    if (f.quiet) return undefined;
+    const { repair: _repair, after: _after, quiet: _quiet, ...problem } = asReported(f, severity) as Finding;
     const placed = { ...problem, pointer: originalPointer(f.file, f.pointer, removals), severity };
     const key = `${placed.file}#${placed.pointer}\0${placed.message}`;
     const known = this.seen.get(key);

@@ -34,6 +34,8 @@ export interface LoadedSpec {
   files: Map<string, unknown>;
   /** What was wrong while reading (a file that could not be read, a value nested too deep): none for a sound document. */
   findings?: readonly Finding[];
+  /** Files that `$ref`s name but that were not read (each reported once, by `findings`). */
+  unread?: ReadonlySet<string>;
 }
 
 export interface LoadOptions {
@@ -113,7 +115,12 @@ export async function loadSpec(
       if (!files.has(target) && !failed.has(target)) queue.push({ file: target, from });
     }
   }
-  return { entry, files, ...(problems.length > 0 ? { findings: problems } : {}) };
+  return {
+    entry,
+    files,
+    ...(problems.length > 0 ? { findings: problems } : {}),
+    ...(failed.size > 0 ? { unread: failed } : {}),
+  };
 }
 
 /**

@@ -12,13 +12,18 @@ export interface RefTarget {
 /** Resolves `ref` (relative to `fromFile`) to its target, or `undefined` when it does not exist. */
 export function resolveRef(files: Map<string, unknown>, fromFile: string, ref: string): RefTarget | undefined {
   const hash = ref.indexOf("#");
-  const filePart = hash === -1 ? ref : ref.slice(0, hash);
   const pointer = hash === -1 ? "" : safeDecode(ref.slice(hash + 1));
-  const file =
-    filePart === "" ? fromFile : path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), filePart));
+  const file = refFile(fromFile, ref);
   if (!files.has(file)) return undefined;
   const value = getPointer(files.get(file), pointer);
   return value === undefined ? undefined : { file, pointer, value };
+}
+
+/** The file a `$ref` written in `fromFile` names (the same file for `#/…`). */
+export function refFile(fromFile: string, ref: string): string {
+  const hash = ref.indexOf("#");
+  const filePart = hash === -1 ? ref : ref.slice(0, hash);
+  return filePart === "" ? fromFile : path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), filePart));
 }
 
 /** A `$ref` fragment is URI-encoded (`%20`); a malformed escape is taken literally. */

@@ -17,6 +17,13 @@ import { RULES, type RuleId } from "./rules.js";
 export interface Finding extends Problem {
   rule: RuleId;
   repair?: readonly Repair[];
+  /**
+   * `file#pointer` of a place whose absence this finding reports: when an earlier fallback left that
+   * place out, the finding is its consequence, applied but not reported again (one flaw, one problem).
+   */
+  after?: string;
+  /** A consequence of a problem reported elsewhere (a `$ref` into a file that could not be read): applied, not reported. */
+  quiet?: boolean;
 }
 
 export type Severity = "error" | "warning";

@@ -4,7 +4,7 @@
  */
 import type { Finding } from "../policy/policy.js";
 import { pointer, pointerToken } from "../problems.js";
-import { deref, getPointer, resolveRef } from "../load/refs.js";
+import { deref, getPointer, refFile, resolveRef } from "../load/refs.js";
 import type { LoadedSpec } from "../load/load.js";
 import type { ContentDescriptorObject, MethodObject, OpenrpcDocument, XResultVariant } from "../normalize/openrpc.js";
 import { unresolvedRefRepair } from "./ref-fallback.js";
@@ -155,6 +155,8 @@ function unresolvedRefs(spec: LoadedSpec): Finding[] {
                 hint: "Fix the path or the JSON pointer after #; relative files resolve against the referring file.",
                 rule: "ref-dangling",
                 repair: fallback(file, at),
+                // A file that was not read is reported once, by the loader.
+                ...(spec.unread?.has(refFile(file, ref)) ? { quiet: true } : {}),
               },
         );
       } else if (typeof ref === "string" && aliasCycle(spec, file, ref)) {

@@ -90,8 +90,20 @@ export function metaProblems(
       hint: hintFor(error),
       rule: error.keyword === "required" ? "meta-schema-required" : "meta-schema",
       repair: repairOf(error, file, place),
+      ...missingPlace(error, file, place),
     };
   });
+}
+
+/** Where a missing member would be: a finding that is the consequence of an earlier fallback that left it out. */
+function missingPlace(
+  error: ErrorObject,
+  file: string,
+  place: (instancePath: string) => string,
+): Pick<Finding, "after"> {
+  const missing = (error.params as { missingProperty?: unknown }).missingProperty;
+  if (error.keyword !== "required" || typeof missing !== "string") return {};
+  return { after: `${file}#${place(error.instancePath)}/${pointerToken(missing)}` };
 }
 
 /**
@@ -140,6 +152,20 @@ function collapse(all: ErrorObject[]): ErrorObject[] {
     if (error.keyword === "oneOf" || error.keyword === "anyOf") continue;
     const key = `${error.instancePath}|${error.keyword}|${JSON.stringify(error.params)}`;
     if (!byPath.has(key)) byPath.set(key, error);
+  }
+  // The branches of one union that each want a type (`boolean` or `object`, a schema): one error naming both.
+  const types = new Map<string, ErrorObject>();
+  for (const [key, error] of byPath) {
+    if (error.keyword !== "type") continue;
+    const first = types.get(error.instancePath);
+    if (!first) {
+      types.set(error.instancePath, error);
+      continue;
+    }
+    const merged = `${String((first.params as { type?: unknown }).type)},${String((error.params as { type?: unknown }).type)}`;
+    first.params = { ...first.params, type: merged };
+    first.message = `must be ${merged.split(",").join(" or ")}`;
+    byPath.delete(key);
   }
   // `type` is a name or a list of names: when the name is wrong, the list branch's "must be array"
   // only misleads next to the enum error of the name branch.

@@ -65,13 +65,16 @@ export function planBin(
   spec: BinSpec,
 ): BinPlan {
   const names = Object.keys(spec.apis);
-  const fail = (message: string): BinPlan => ({ kind: "error", message: `${message} Run ${spec.bin} --help for usage.` });
+  const fail = (message: string): BinPlan => ({
+    kind: "error",
+    message: `${message} Run ${spec.bin} --help for usage.`,
+  });
   const known = (api: string): boolean => Object.hasOwn(spec.apis, api);
   const shown = (text: string): string => JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
   const chosen: string[] = [];
   let all: string | undefined;
   const each: Record<string, string> = {};
-  for (let i = 0; i < argv.length; ) {
+  for (let i = 0; i < argv.length;) {
     const arg = argv[i]!;
     if (arg === "--help" || arg === "-h") return { kind: "help", text: usage(spec) };
     if (!arg.startsWith("--")) return fail(`Unexpected argument ${shown(arg)}: every argument is a --flag.`);
@@ -92,7 +95,8 @@ export function planBin(
     const named = /^([a-z0-9][a-z0-9._-]*)=(.*)$/s.exec(value);
     if (named && !httpUrl(value)) {
       const [, api, url] = named as unknown as [string, string, string];
-      if (!known(api)) return fail(`Unknown API ${shown(api)} in --url ${api}=…; this package has ${names.join(", ")}.`);
+      if (!known(api))
+        return fail(`Unknown API ${shown(api)} in --url ${api}=…; this package has ${names.join(", ")}.`);
       if (Object.hasOwn(each, api)) return fail(`--url ${api}=… is given twice.`);
       if (!httpUrl(url)) return fail(`The URL of --url ${api}=… is not an absolute http(s) URL without credentials.`);
       each[api] = url;

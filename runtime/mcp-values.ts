@@ -20,7 +20,10 @@ const U64_MAX = 18446744073709551615n;
 type Leaf = (value: unknown) => unknown;
 
 /** Arguments with the decimal strings at u64 places as `bigint`s (a string out of range is left for the validator to refuse). */
-export function argumentsToParams(args: Readonly<Record<string, unknown>>, schema: ToolSchema): Record<string, unknown> {
+export function argumentsToParams(
+  args: Readonly<Record<string, unknown>>,
+  schema: ToolSchema,
+): Record<string, unknown> {
   const leaf: Leaf = (v) => (typeof v === "string" && DECIMAL.test(v) && BigInt(v) <= U64_MAX ? BigInt(v) : v);
   return walk(args, [schema], schema, leaf, false) as Record<string, unknown>;
 }

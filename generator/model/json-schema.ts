@@ -207,7 +207,9 @@ class Writer {
       for (const p of node.properties) setOwn(properties, p.name, this.write(p.node));
       out.properties = properties;
     }
-    const required = [...new Set([...node.properties.filter((p) => p.required).map((p) => p.name), ...node.requiredOnly])];
+    const required = [
+      ...new Set([...node.properties.filter((p) => p.required).map((p) => p.name), ...node.requiredOnly]),
+    ];
     if (required.length > 0) out.required = required;
     const patterns = node.patterns.filter((p) => compiles(p.pattern));
     if (patterns.length > 0) {

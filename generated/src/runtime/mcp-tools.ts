@@ -48,8 +48,10 @@ export interface McpToolset {
 export type PerApi<Api extends string, T> = T | { readonly [K in Api]?: T };
 
 /** Options of an MCP server: the client options, for every chosen API or per API. */
-export interface McpServerOptions<Api extends string = string>
-  extends Omit<ClientOptions, "url" | "transport" | "proxyUrl"> {
+export interface McpServerOptions<Api extends string = string> extends Omit<
+  ClientOptions,
+  "url" | "transport" | "proxyUrl"
+> {
   /** The APIs whose tools the server offers. Default: every API of the package. */
   apis?: readonly Api[];
   /** The endpoint of every chosen API, or one per API (`{ eth: "https://…" }`). Default: each spec's `servers`. */
@@ -133,8 +135,7 @@ export function toolHandlers<Api extends string>(
     list: () => ({ tools: listed }),
     call: async (name, args, signal) => {
       const entry = typeof name === "string" && tools.has(name) ? tools.get(name)! : undefined;
-      if (!entry)
-        return failure(`Unknown tool ${quoted(String(name))}: call one of the tools that tools/list shows.`);
+      if (!entry) return failure(`Unknown tool ${quoted(String(name))}: call one of the tools that tools/list shows.`);
       const hide = (text: string): string => hideSecrets(text, entry.secrets);
       const params = checkedArguments(entry.tool, args);
       if (typeof params === "string") return failure(hide(params));

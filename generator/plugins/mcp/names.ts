@@ -27,7 +27,10 @@ export function toolName(name: string): string {
  * would share is prefixed with each one's subpath (`eth_getBalance`, `bsc_getBalance`); one still
  * shared gets `_2`, `_3`… in document and method order. Each renamed tool is a warning.
  */
-export function toolNames(documents: readonly DocumentModel[]): { names: Map<MethodModel, string>; warnings: Problem[] } {
+export function toolNames(documents: readonly DocumentModel[]): {
+  names: Map<MethodModel, string>;
+  warnings: Problem[];
+} {
   const tools = documents.flatMap((doc) => toolMethods(doc).map((m) => ({ doc, m, base: toolName(m.rpcName) })));
   const count = new Map<string, number>();
   for (const t of tools) count.set(t.base, (count.get(t.base) ?? 0) + 1);

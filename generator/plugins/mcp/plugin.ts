@@ -27,7 +27,10 @@ export const mcpPlugin: OutputPlugin = {
     const key = keyVariable(model.packageName);
     const tables = new Map<string, string>();
     for (const doc of model.documents)
-      tables.set(`src/${MCP_SUBPATH}/tools/${doc.subpath}.ts`, emitToolTable(doc, toolEntries(doc, names), defaultUrl(doc)));
+      tables.set(
+        `src/${MCP_SUBPATH}/tools/${doc.subpath}.ts`,
+        emitToolTable(doc, toolEntries(doc, names), defaultUrl(doc)),
+      );
     const files = new Map([
       ...tables,
       [`src/${MCP_SUBPATH}/toolsets.ts`, toolsetsModule(model.documents)],

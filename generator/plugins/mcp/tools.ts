@@ -14,7 +14,15 @@ import { getOwn, setOwn } from "../../own.js";
 import { commentText, stringLiteral } from "../../print/escape.js";
 import { header } from "../../print/generated-header.js";
 import { printDoc } from "../../print/layout.js";
-import { arrayExpr, constStatement, objectExpr, raw, stringExpr, valueExpr, type Property } from "../../print/js-code.js";
+import {
+  arrayExpr,
+  constStatement,
+  objectExpr,
+  raw,
+  stringExpr,
+  valueExpr,
+  type Property,
+} from "../../print/js-code.js";
 import { jsDocLines } from "../../print/ts-code.js";
 import { toolMethods } from "./names.js";
 

@@ -223,9 +223,10 @@ describe("with the SDK installed", () => {
     stderr.push(err);
     seen.push(out);
     expect(code).toBe(0);
-    const messages = lines().map(
-      (l) => JSON.parse(l) as { jsonrpc: string; id: number; result: Record<string, unknown> },
-    );
+    // Answers come in the order the calls end.
+    const messages = lines()
+      .map((l) => JSON.parse(l) as { jsonrpc: string; id: number; result: Record<string, unknown> })
+      .sort((a, b) => a.id - b.id);
     expect(messages.every((m) => m.jsonrpc === "2.0")).toBe(true);
     expect(messages.map((m) => m.id)).toEqual([1, 2, 3, 4]);
     expect((messages[2]!.result.structuredContent as { result: string }).result).toMatch(/^0x/);

@@ -72,12 +72,12 @@ export function planBin(
   });
   const known = (api: string): boolean => Object.hasOwn(spec.apis, api);
   const shown = (text: string): string => JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+  if (argv.some((arg) => arg === "--help" || arg === "-h")) return { kind: "help", text: usage(spec) };
   const chosen: string[] = [];
   let all: string | undefined;
   const each: Record<string, string> = {};
   for (let i = 0; i < argv.length;) {
     const arg = argv[i]!;
-    if (arg === "--help" || arg === "-h") return { kind: "help", text: usage(spec) };
     if (!arg.startsWith("--")) return fail(`Unexpected argument ${shown(arg)}: every argument is a --flag.`);
     const { flag, value, used } = flagAt(argv, i);
     i += used;

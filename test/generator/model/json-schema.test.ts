@@ -6,7 +6,7 @@
  * cases with values check that both dialects accept and refuse the same ones.
  */
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import Ajv2020 from "ajv/dist/2020.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { nodeDefinitions } from "../../../generator/model/definitions.js";
 import {

@@ -15,7 +15,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ROOT } from "../../generator/root.js";
-import { createMcpServer, type McpServerOptions } from "../../generated/src/mcp/index.js";
+import { createMcpServer, toolsets, type McpServerOptions } from "../../generated/src/mcp/index.js";
 import { SAMPLES_DIR, startSampleServer, type SampleServer } from "../helpers/sample-server.js";
 
 /** A key no sample, schema or message holds by chance: every output is searched for it. */
@@ -280,6 +280,20 @@ describe("hostile arguments", () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/options\.apiKey/);
     expect(backend.requests).toHaveLength(0);
+  });
+});
+
+describe("the README", () => {
+  it("lists every tool, its API and its kind, in its MCP section", () => {
+    const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("## MCP server"), readme.indexOf("## Changing the spec"));
+    const rows = [...section.matchAll(/^\| `([^`]+)` +\| (\w+) +\| (read|write) +\|/gm)].map((m) =>
+      m.slice(1, 4).join(" "),
+    );
+    const tools = Object.entries(toolsets).flatMap(([api, set]) =>
+      set.tools.map((t) => `${t.name} ${api} ${t.annotations.readOnlyHint ? "read" : "write"}`),
+    );
+    expect(rows.sort()).toEqual(tools.sort());
   });
 });
 

@@ -8,20 +8,24 @@
 import { runMcpBin } from "../runtime/mcp-bin.js";
 import { toolsets } from "./toolsets.js";
 
-void runMcpBin(
-  {
-    bin: "blockchain-rpc-mcp",
-    keyVariable: "BLOCKCHAIN_RPC_API_KEY",
-    apis: { advanced: toolsets.advanced.url, eth: toolsets.eth.url, solana: toolsets.solana.url },
+/** The command's name, the variable of the key, and each API's endpoint from its spec. */
+const spec = {
+  bin: "blockchain-rpc-mcp",
+  keyVariable: "BLOCKCHAIN_RPC_API_KEY",
+  apis: {
+    advanced: toolsets.advanced.url,
+    eth: toolsets.eth.url,
+    solana: toolsets.solana.url,
   },
-  async (options) => {
-    // Loaded once the command line is right: without the SDK, the bin says so in one sentence.
-    const [{ createMcpServer }, { StdioServerTransport }] = await Promise.all([
-      import("./index.js"),
-      import("@modelcontextprotocol/sdk/server/stdio.js"),
-    ]);
-    const server = createMcpServer(options);
-    await server.connect(new StdioServerTransport());
-    return server;
-  },
-);
+};
+
+void runMcpBin(spec, async (options) => {
+  // Loaded once the command line is right: without the SDK, the bin says so in one sentence.
+  const [{ createMcpServer }, { StdioServerTransport }] = await Promise.all([
+    import("./index.js"),
+    import("@modelcontextprotocol/sdk/server/stdio.js"),
+  ]);
+  const server = createMcpServer(options);
+  await server.connect(new StdioServerTransport());
+  return server;
+});

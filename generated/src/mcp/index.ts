@@ -16,6 +16,13 @@ export type { McpTool, McpToolset, PerApi } from "../runtime/mcp-tools.js";
 /** The client options (`url` and `apiKey`, or `transport`: for every API or per API) and `apis`, the APIs to offer. */
 export type McpServerOptions = Options<McpApi>;
 
+/** The server's name and version: the package's. */
+const info = { name: "@blockchain-rpc/clients", version: "0.1.0" };
+
+/** What the server tells the agent about its tools. */
+const instructions =
+  "Each tool calls one JSON-RPC method through a typed client: arguments are checked before any request, unsigned 64-bit integers are decimal strings, and a failure is a result with isError and one sentence.";
+
 /**
  * An MCP server (`@modelcontextprotocol/sdk`'s `Server`) whose tools call the APIs through the typed clients:
  * validation before any request, retries of idempotent methods, size limits and typed errors, and results
@@ -33,14 +40,7 @@ export type McpServerOptions = Options<McpApi>;
  */
 export function createMcpServer(options: McpServerOptions = {}): Server {
   const tools = toolHandlers(toolsets, options);
-  const server = new Server(
-    { name: "@blockchain-rpc/clients", version: "0.1.0" },
-    {
-      capabilities: { tools: {} },
-      instructions:
-        "Each tool calls one JSON-RPC method through a typed client: arguments are checked before any request, unsigned 64-bit integers are decimal strings, and a failure is a result with isError and one sentence.",
-    },
-  );
+  const server = new Server(info, { capabilities: { tools: {} }, instructions });
   server.setRequestHandler(ListToolsRequestSchema, () => tools.list());
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
     tools.call(request.params.name, request.params.arguments, extra.signal),

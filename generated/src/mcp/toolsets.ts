@@ -5,9 +5,11 @@ import { toolset as eth } from "./tools/eth.js";
 import { toolset as solana } from "./tools/solana.js";
 
 /** The MCP tools of each API of the package, by the API's name (its subpath). */
-export const toolsets = { advanced: advanced, eth: eth, solana: solana } as const satisfies Readonly<
-  Record<string, McpToolset>
->;
+export const toolsets = {
+  advanced: advanced,
+  eth: eth,
+  solana: solana,
+} as const satisfies Readonly<Record<string, McpToolset>>;
 
 /** The name of an API whose tools a server can offer (`apis`, `--api`). */
 export type McpApi = keyof typeof toolsets;

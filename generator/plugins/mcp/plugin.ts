@@ -39,8 +39,8 @@ export const mcpPlugin: OutputPlugin = {
     ]);
     return {
       files,
-      // The tool tables are printed by prettier's printer (./tools.ts); the entries go through the format stage.
-      formatted: new Set(tables.keys()),
+      // Every file is in prettier's form already (./tools.ts, ./entries.ts): the format stage passes them through.
+      formatted: new Set(files.keys()),
       exports: [{ subpath: `./${MCP_SUBPATH}`, entry: `${MCP_SUBPATH}/index` }],
       bins: [{ name: bin, entry: `${MCP_SUBPATH}/bin` }],
       peerDependencies: [{ name: "@modelcontextprotocol/sdk", range: MCP_SDK_RANGE, optional: true, build: true }],

@@ -2,7 +2,7 @@
  * The plugin surface: how an output of the generator is made. A plugin is a name, its options
  * (declared, so that they are checked before it runs, with an error naming the option) and
  * functions from the model to files plus what those files add to the package's package.json
- * (subpath exports, peer dependencies). The built-in outputs (generator/plugins/*) are plugins;
+ * (subpath exports, bins, peer dependencies). The built-in outputs (generator/plugins/*) are plugins;
  * `generate()` (generator/generate.ts) runs a list of them, and generator/plugins/run.ts holds
  * the runner. A plugin reads the model only: it never imports another plugin, and its shared
  * printing comes from generator/print/.
@@ -37,6 +37,14 @@ export interface PackageExport {
   entry: string;
 }
 
+/** A command the package installs (package.json `bin`): `blockchain-rpc-mcp` → `src/mcp/bin.ts` (run from its ESM build). */
+export interface PackageBin {
+  /** The command's name. */
+  name: string;
+  /** The module under src/ without extension: `mcp/bin`. It starts with `#!/usr/bin/env node`. */
+  entry: string;
+}
+
 /** A peer dependency the package declares; optional ones go to `peerDependenciesMeta` too. */
 export interface PeerDependency {
   name: string;
@@ -54,6 +62,8 @@ export interface PluginOutput {
   /** Files copied as they are (the runtime): never formatted. */
   verbatim?: ReadonlySet<string>;
   exports?: readonly PackageExport[];
+  /** Commands the package installs. */
+  bins?: readonly PackageBin[];
   peerDependencies?: readonly PeerDependency[];
   /** Things worth telling the user (keywords not checked at run time, …). */
   warnings?: readonly Problem[];
@@ -67,8 +77,12 @@ export interface PackageContext<O> {
   runtime: RuntimeModel;
   /** The TypeScript version the package's build uses. */
   typescriptVersion: string;
-  /** The exports and peer dependencies of the plugins that ran before this one, in order. */
-  contributed: { exports: readonly PackageExport[]; peerDependencies: readonly PeerDependency[] };
+  /** The exports, bins and peer dependencies of the plugins that ran before this one, in order. */
+  contributed: {
+    exports: readonly PackageExport[];
+    bins: readonly PackageBin[];
+    peerDependencies: readonly PeerDependency[];
+  };
 }
 
 /** The runtime as plugins see it: its files, and its entry's (runtime/index.ts) exported names. */

@@ -20,6 +20,8 @@ export const RESERVED_SUBPATHS = new Set([
   "ws",
   // The Node HTTP transport's subpath (plugins/runtime/plugin.ts NODE_SUBPATH).
   "node",
+  // The MCP server's subpath (plugins/mcp/plugin.ts MCP_SUBPATH).
+  "mcp",
 ]);
 
 /** Why `subpath` cannot be used, or `undefined` when it can. */

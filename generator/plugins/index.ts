@@ -4,6 +4,7 @@
  */
 import type { PluginUse } from "../model/plugin.js";
 import { clientPlugin } from "./client/plugin.js";
+import { mcpPlugin } from "./mcp/plugin.js";
 import { packagePlugin } from "./package/plugin.js";
 import { usePlugin } from "./run.js";
 import { runtimePlugin } from "./runtime/plugin.js";
@@ -11,7 +12,7 @@ import { tanstackQueryPlugin } from "./tanstack-query/plugin.js";
 import { typesPlugin } from "./types/plugin.js";
 import { validatorsPlugin } from "./validators/plugin.js";
 
-export { clientPlugin, packagePlugin, runtimePlugin, tanstackQueryPlugin, typesPlugin, validatorsPlugin };
+export { clientPlugin, mcpPlugin, packagePlugin, runtimePlugin, tanstackQueryPlugin, typesPlugin, validatorsPlugin };
 
 /** The default plugin list, each with its default options. */
 export function builtinPlugins(): PluginUse[] {
@@ -21,6 +22,7 @@ export function builtinPlugins(): PluginUse[] {
     usePlugin(clientPlugin),
     usePlugin(runtimePlugin),
     usePlugin(tanstackQueryPlugin),
+    usePlugin(mcpPlugin),
     usePlugin(packagePlugin),
   ];
 }

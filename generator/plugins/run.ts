@@ -2,12 +2,13 @@
  * Runs the output plugins (generator/model/plugin.ts): checks each plugin's options, calls its
  * `document` step for every document (cached per document object by a warm process) and its
  * `package` step with what the plugins before it contributed, and gathers their files, exports,
- * peer dependencies and warnings. Two plugins never write the same file or export the same
- * subpath: that is one clear error naming both. Not a plugin itself; the plugins never import it.
+ * bins, peer dependencies and warnings. Two plugins never write the same file, export the same
+ * subpath or install the same bin: that is one clear error naming both. Not a plugin itself; the plugins never import it.
  */
 import type { DocumentModel, PackageModel, Problem } from "../model/document.js";
 import type {
   OutputPlugin,
+  PackageBin,
   PackageExport,
   PeerDependency,
   AnyPluginOption,
@@ -26,6 +27,7 @@ export interface PluginResults {
   formatted: Set<string>;
   verbatim: Set<string>;
   exports: PackageExport[];
+  bins: PackageBin[];
   peerDependencies: PeerDependency[];
   warnings: Problem[];
 }
@@ -110,6 +112,7 @@ export function runPlugins(
     formatted: new Set(),
     verbatim: new Set(),
     exports: [],
+    bins: [],
     peerDependencies: [],
     warnings: [],
   };
@@ -128,7 +131,11 @@ export function runPlugins(
           options,
           runtime: fixed.runtime,
           typescriptVersion: fixed.typescriptVersion,
-          contributed: { exports: [...results.exports], peerDependencies: [...results.peerDependencies] },
+          contributed: {
+            exports: [...results.exports],
+            bins: [...results.bins],
+            peerDependencies: [...results.peerDependencies],
+          },
         }),
       );
   }
@@ -174,6 +181,10 @@ function add(results: PluginResults, owners: Map<string, string>, name: string, 
   for (const e of output.exports ?? []) {
     claim("export", e.subpath);
     results.exports.push(e);
+  }
+  for (const b of output.bins ?? []) {
+    claim("bin", b.name);
+    results.bins.push(b);
   }
   for (const p of output.peerDependencies ?? []) {
     if (!results.peerDependencies.some((q) => q.name === p.name)) results.peerDependencies.push(p);

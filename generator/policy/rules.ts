@@ -172,6 +172,10 @@ export const RULES = {
     "two things of the document would get the same TypeScript name",
     "The later one gets a number (`Name2`); a warning names both.",
   ),
+  "mcp-tool-name": warning(
+    "two methods of the package's documents would give one MCP tool name",
+    "The later tool's name is prefixed with its document's subpath (`eth_getBlock`).",
+  ),
   // ── subscriptions and notifications by convention
   "subscription-convention": warning(
     "a subscription follows a convention (`eth_subscribe`, Solana's, Starknet's) or almost does",

@@ -4,7 +4,7 @@
  * everything compiles), never rejects (a crash or a timeout is its message).
  */
 import { execFile } from "node:child_process";
-import { writeFile } from "node:fs/promises";
+import { symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { SOURCE_CONDITION } from "../../generator/defaults.js";
@@ -39,6 +39,12 @@ export function strictTsc(dir: string, packages: readonly string[], timeout: num
 export async function strictTscOver(dir: string, include: readonly string[], timeout: number): Promise<string> {
   const tsconfig = { compilerOptions: STRICT_COMPILER_OPTIONS, include };
   await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
+  // The packages' build dependencies (the MCP SDK, whose types `<package>/mcp` uses), as `npm install`
+  // in a package gives them: the workspace's node_modules, linked beside the packages (removing `dir`
+  // removes the link, never what it points to).
+  await symlink(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir").catch((error: unknown) => {
+    if ((error as { code?: unknown }).code !== "EEXIST") throw error;
+  });
   return run(path.join(ROOT, "node_modules", ".bin", "tsc"), ["-p", path.join(dir, "tsconfig.json")], {
     timeout,
   }).then(

@@ -11,6 +11,7 @@ import * as ethMethods from "../../generated/src/eth/methods.js";
 import * as solana from "../../generated/src/solana/index.js";
 import * as ws from "../../generated/src/ws/index.js";
 import * as node from "../../generated/src/node/index.js";
+import * as mcp from "../../generated/src/mcp/index.js";
 
 const runtimeValues = [
   "AbortError",
@@ -77,6 +78,8 @@ describe("run-time exports", () => {
     ["ws", ws, ["webSocket"]],
     // The Node HTTP transport alone: browser and edge bundles never import this entry.
     ["node", node, ["nodeHttp"]],
+    // The MCP server (the one entry that loads @modelcontextprotocol/sdk) and the tool tables.
+    ["mcp", mcp, ["createMcpServer", "toolsets"]],
   ])("%s", (_name, module, expected) => {
     expect(Object.keys(module).sort()).toEqual([...expected].sort());
   });

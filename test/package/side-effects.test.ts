@@ -5,7 +5,7 @@
  * can ever load: its entry chunk and what that chunk imports, statically or through `import()`.
  */
 import { build, type Metafile } from "esbuild";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SOURCE_CONDITION } from "../../generator/defaults.js";
@@ -100,7 +100,15 @@ const CASES: { name: string; app: string; start: string[]; never: RegExp[]; unre
       // and the factories that throw at once (http(), createTransport()) are not used.
       /^runtime\/(option-text|validation-error|factories)\.ts$/,
     ],
-    unreachable: [/^runtime\/ws(-entry)?\.ts$/, /node_modules\/ws\//, /^runtime\/node\.ts$/],
+    // Nor the MCP server: its runtime, its entry, the SDK (an optional peer only ./mcp loads).
+    unreachable: [
+      /^runtime\/ws(-entry)?\.ts$/,
+      /node_modules\/ws\//,
+      /^runtime\/node\.ts$/,
+      /^runtime\/mcp-/,
+      /^mcp\//,
+      /@modelcontextprotocol/,
+    ],
   },
   {
     name: "one per-method function and its core (the ./advanced/methods subpath)",
@@ -128,6 +136,25 @@ const CASES: { name: string; app: string; start: string[]; never: RegExp[]; unre
     never: [/^(advanced|solana)\//, /^runtime\/(paginate|batch|queue|subscription.*|retry|index)\.ts$/],
   },
 ];
+
+describe("the MCP SDK is loaded by the ./mcp entry alone", () => {
+  it("no module of src/ but mcp/index.ts imports it statically; the bin imports it only through import()", () => {
+    const importers: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/(from\s*|import\()"@modelcontextprotocol\//.test(readFileSync(full, "utf8")))
+          importers.push(path.relative(SRC, full).split(path.sep).join("/"));
+      }
+    };
+    walk(SRC);
+    expect(importers.sort()).toEqual(["mcp/bin.ts", "mcp/index.ts"]);
+    const bin = readFileSync(path.join(SRC, "mcp", "bin.ts"), "utf8");
+    expect(bin).not.toMatch(/^import .*@modelcontextprotocol/m);
+    expect(bin).toMatch(/import\("@modelcontextprotocol\/sdk\/server\/stdio\.js"\)/);
+  });
+});
 
 describe("sideEffects: false holds for the generated package", () => {
   it("its package.json says so", () => {

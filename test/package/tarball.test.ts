@@ -56,7 +56,7 @@ describe("the packed tarball", () => {
   it("arethetypeswrong finds no problem in any entry point", async () => {
     const { code, out } = await tool(bin("attw"), [tarball, "--no-definitely-typed", "--format", "ascii"]);
     expect(out).toContain("No problems found");
-    for (const entry of ["", "/advanced", "/eth", "/solana"]) {
+    for (const entry of ["", "/advanced", "/eth", "/solana", "/mcp"]) {
       const block = out.split("***").find((b) => b.includes(`"@blockchain-rpc/clients${entry}"`));
       expect(block, entry).toMatch(
         /node10: 🟢\s*\nnode16 \(from CJS\): 🟢 \(CJS\)\nnode16 \(from ESM\): 🟢 \(ESM\)\nbundler: 🟢/,

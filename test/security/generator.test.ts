@@ -5,7 +5,7 @@
  * imported to prove that nothing from the spec became code.
  */
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -77,6 +77,8 @@ async function compileAndImport(name: string, files: Map<string, string>): Promi
     include: ["src"],
   };
   await writeFile(path.join(out, "tsconfig.check.json"), JSON.stringify(tsconfig));
+  // The package's build dependencies (the MCP SDK of `./mcp`), as `npm install` gives them; its entry is imported too.
+  await symlink(path.join(ROOT, "node_modules"), path.join(out, "node_modules"), "dir");
   const checked = await run(tsc, ["-p", path.join(out, "tsconfig.check.json")], { timeout: 120_000 }).then(
     (r) => r.stdout,
     (e: { stdout: string }) => e.stdout,

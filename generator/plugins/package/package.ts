@@ -17,7 +17,7 @@ import {
   stringLiteral,
 } from "../../print/escape.js";
 import type { DocumentModel, PackageModel } from "../../model/document.js";
-import type { PackageExport, PeerDependency } from "../../model/plugin.js";
+import type { PackageBin, PackageExport, PeerDependency } from "../../model/plugin.js";
 import { setOwn } from "../../own.js";
 import { printDoc } from "../../print/layout.js";
 import { PRETTIER_OPTIONS } from "../../print/options.js";
@@ -40,9 +40,10 @@ export interface PackageFiles {
   formatted: Set<string>;
 }
 
-/** What the other plugins add to package.json: subpath exports and peer dependencies, in plugin order. */
+/** What the other plugins add to package.json: subpath exports, bins and peer dependencies, in plugin order. */
 export interface Contributed {
   exports: readonly PackageExport[];
+  bins?: readonly PackageBin[];
   peerDependencies: readonly PeerDependency[];
 }
 
@@ -76,6 +77,7 @@ export function packageJson(
   for (const e of ordered) setOwn(exports, e.subpath, entry(e.entry));
   exports["./package.json"] = "./package.json";
   const peers = contributed.peerDependencies;
+  const bins = contributed.bins ?? [];
   const optional = peers.filter((p) => p.optional);
   return {
     name: model.packageName,
@@ -94,6 +96,8 @@ export function packageJson(
     typesVersions: typesVersions(ordered),
     exports,
     imports: IMPORTS,
+    // Commands run the ESM build (the package is `"type": "module"`); npm makes the file executable.
+    ...(bins.length > 0 ? { bin: Object.fromEntries(bins.map((b) => [b.name, `./dist/esm/${b.entry}.js`])) } : {}),
     scripts: {
       clean: `node -e "require('node:fs').rmSync('dist', { recursive: true, force: true })"`,
       build: `npm run clean && tsc -p tsconfig.json && tsc -p tsconfig.cjs.json && node -e "require('node:fs').writeFileSync('dist/cjs/package.json', JSON.stringify(${jsLiteral(CJS_PACKAGE)}))"`,

@@ -161,7 +161,7 @@ describe("the ./ws subpath", () => {
       options: {},
       runtime,
       typescriptVersion: "5.9.3",
-      contributed: { exports: [], peerDependencies: [] },
+      contributed: { exports: [], bins: [], peerDependencies: [] },
     });
     const text = files.get("src/ws/index.ts")!;
     expect(text.split("\n").filter((l) => l.startsWith("export"))).toEqual(['export * from "../runtime/ws-entry.js";']);

@@ -1,21 +1,26 @@
 /**
- * The shared corpus of published OpenRPC documents (`../shared/openrpc-corpus`, beside the
- * project; OPENRPC_CORPUS_DIR overrides it): which documents it holds, how each is generated, and
- * the table of docs/CORPUS.md. Read by `npm run corpus:table` (./corpus-table.ts, which writes the
+ * The shared corpora of published OpenRPC documents (`../shared/openrpc-corpus` and
+ * `../shared/openrpc-corpus-2`, beside the project; OPENRPC_CORPUS_DIR, a list separated by
+ * `path.delimiter`, overrides them): which documents they hold, how each is generated (as a user of a
+ * document they do not own would: `--lenient`), and the table of docs/CORPUS.md. Read by `npm run corpus:table` (./corpus-table.ts, which writes the
  * table) and by test/generator/corpus-shared.test.ts (which calls every method and checks that the
  * table is current). Never copied into the project: the documents are read where they are.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { generatePackage, type PackageResult } from "../generator/commands/pipeline.js";
 import { GeneratorError } from "../generator/problems.js";
 import { ROOT } from "../generator/root.js";
 
-export const CORPUS_DIR = process.env.OPENRPC_CORPUS_DIR ?? path.resolve(ROOT, "../shared/openrpc-corpus");
+export const CORPUS_DIRS = (
+  process.env.OPENRPC_CORPUS_DIR?.split(path.delimiter) ?? ["../shared/openrpc-corpus", "../shared/openrpc-corpus-2"]
+).map((dir) => path.resolve(ROOT, dir));
+/** The folders, as a message names them. */
+export const CORPUS_DIR = CORPUS_DIRS.join(", ");
 export const CORPUS_TABLE = path.join(ROOT, "docs", "CORPUS.md");
 
 export interface CorpusDocument {
-  /** Path inside the corpus folder: `starknet/api/starknet_ws_api.json`. */
+  /** The corpus folder's name and the path inside it: `openrpc-corpus/starknet/api/starknet_ws_api.json`. */
   name: string;
   /** Absolute path of the document. */
   file: string;
@@ -26,23 +31,29 @@ export interface CorpusDocument {
   refRoot?: string;
 }
 
-/** Every JSON or YAML document of the corpus, sorted by name; empty when the folder is absent. */
-export function corpusDocuments(dir = CORPUS_DIR): CorpusDocument[] {
-  if (!existsSync(dir)) return [];
+/**
+ * Every OpenRPC document (JSON or YAML, with an `openrpc` member) of the corpus folders, sorted by
+ * name; none for a folder that is absent. A file without one (a schema file a document refers to) is
+ * not a document.
+ */
+export function corpusDocuments(dirs: readonly string[] = CORPUS_DIRS): CorpusDocument[] {
   const found: CorpusDocument[] = [];
-  const walk = (folder: string, top: string | undefined): void => {
-    for (const entry of readdirSync(folder).sort()) {
-      const full = path.join(folder, entry);
-      if (statSync(full).isDirectory()) walk(full, top ?? full);
-      else if (/\.(json|ya?ml)$/i.test(entry))
-        found.push({
-          name: path.relative(dir, full).split(path.sep).join("/"),
-          file: full,
-          ...(top ? { refRoot: top } : {}),
-        });
-    }
-  };
-  walk(dir, undefined);
+  for (const dir of dirs) {
+    if (!existsSync(dir)) continue;
+    const walk = (folder: string, top: string | undefined): void => {
+      for (const entry of readdirSync(folder).sort()) {
+        const full = path.join(folder, entry);
+        if (statSync(full).isDirectory()) walk(full, top ?? full);
+        else if (/\.(json|ya?ml)$/i.test(entry) && /["']?openrpc["']?\s*:/.test(readFileSync(full, "utf8")))
+          found.push({
+            name: `${path.basename(dir)}/${path.relative(dir, full).split(path.sep).join("/")}`,
+            file: full,
+            ...(top ? { refRoot: top } : {}),
+          });
+      }
+    };
+    walk(dir, undefined);
+  }
   return found.sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -55,13 +66,13 @@ export function corpusPackageName(doc: CorpusDocument): string {
     .replace(/^-|-$/g, "")}`;
 }
 
-/** Generates one document as a user of a third-party document would: examples that contradict their schemas warn. */
+/** Generates one document as a user of a document they do not own would: `--lenient` (docs/READING.md). */
 export function generateCorpusDocument(doc: CorpusDocument): Promise<PackageResult> {
   return generatePackage({
     specs: [path.relative(ROOT, doc.file)],
     packageName: corpusPackageName(doc),
     cwd: ROOT,
-    examples: "warn",
+    lenient: true,
     ...(doc.refRoot ? { refRoot: path.relative(ROOT, doc.refRoot) } : {}),
   });
 }
@@ -70,7 +81,7 @@ export interface CorpusRow {
   name: string;
   methods: number | undefined;
   warnings: number;
-  /** The kinds of warning, most frequent first: `240 × method name "…" is not a JavaScript identifier…`. */
+  /** The rules of the warnings, most frequent first: `240 × method-name`. */
   kinds: string[];
   status: string;
 }
@@ -89,7 +100,8 @@ export function corpusRow(doc: CorpusDocument, outcome: PackageResult | unknown)
   }
   if (!isResult(outcome)) return { name: doc.name, methods: undefined, warnings: 0, kinds: [], status: "crashes" };
   const counts = new Map<string, number>();
-  for (const w of outcome.warnings) counts.set(kindOf(w.message), (counts.get(kindOf(w.message)) ?? 0) + 1);
+  for (const w of outcome.warnings)
+    counts.set(w.rule ?? kindOf(w.message), (counts.get(w.rule ?? kindOf(w.message)) ?? 0) + 1);
   const kinds = [...counts]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .map(([kind, n]) => `${n} × ${kind}`);
@@ -126,14 +138,15 @@ export function corpusTable(rows: readonly CorpusRow[]): string {
   const lines = [
     "# Published OpenRPC documents tried",
     "",
-    "Every document of the shared corpus (`../shared/openrpc-corpus`, see its README for sources and",
-    "licences), generated with `--examples warn` (and `--ref-root` for the documents of a repository",
-    "that name each other from its root). Each is also type-checked, called method by method through",
-    "the project's mock and checked with ajv by `test/generator/corpus-shared.test.ts`.",
+    "Every document of the shared corpora (`../shared/openrpc-corpus` and `../shared/openrpc-corpus-2`, see",
+    "their READMEs for sources and licences), generated as for a document you do not own: `--lenient`",
+    "(docs/READING.md: each problem with a fallback is a warning of its rule), and `--ref-root` for the",
+    "documents of a repository that name each other from its root. Each is also type-checked, called",
+    "method by method through the project's mock and checked with ajv by `test/generator/corpus-shared.test.ts`.",
     "",
     "Written by `npm run corpus:table`; that test fails when this file is not current. Do not edit it by hand.",
     "",
-    "| document | methods | warnings | status | warnings by kind (up to 3) |",
+    "| document | methods | warnings | status | warnings by rule (up to 3) |",
     "| --- | ---: | ---: | --- | --- |",
     ...rows.map(
       (r) =>

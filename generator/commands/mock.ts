@@ -96,6 +96,7 @@ export const mock: Command = {
     },
     ...READING_OPTIONS,
     ...limitOptions,
+    debug: { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" },
   },
   required: { spec: "Pass at least one OpenRPC document with --spec <file>." },
   examples: [

@@ -43,6 +43,7 @@ export const release: Command<ReleaseArgs> = {
     out: { type: "string", requiresArg: true, describe: "The generated package. Default: generated/" },
     name: { type: "string", requiresArg: true, describe: `npm package name. Default: ${DEFAULT_PACKAGE}` },
     ...READING_OPTIONS,
+    debug: { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" },
   },
   examples: [
     ["--dry-run", "what the next release would be, and its changelog entry"],

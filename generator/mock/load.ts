@@ -53,10 +53,11 @@ function exactResults(model: DocumentModel, entry: string, exact: unknown): Map<
   const out = new Map<string, unknown>();
   for (const method of model.methods) {
     for (const example of method.examples) {
-      if (!example.hasResult) continue;
+      // Only the entry's text is re-read: an example written in another file keeps the model's value.
+      if (!example.hasResult || example.file !== undefined) continue;
       const pairing = deref<{ result?: unknown }>(files, entry, example.pointer, getPointer(exact, example.pointer));
       const result =
-        pairing?.value.result === undefined
+        pairing?.value?.result === undefined
           ? undefined
           : deref<{ value?: unknown }>(files, pairing.file, `${pairing.pointer}/result`, pairing.value.result);
       if (result && jsonEqual(result.value.value, example.result)) out.set(example.pointer, result.value.value);

@@ -147,8 +147,10 @@ export interface MethodModel {
   pagination?: PaginationModel;
   /** Set when the method opens a subscription (`x-subscription`): its result is the subscription id. */
   subscription?: SubscriptionModel;
-  /** JSON pointer of the method in its document. */
+  /** JSON pointer of the method in its file: the document's own, or `file` when it is written in another. */
   pointer: string;
+  /** The file the method is written in, when it is not the document's own (`methods: [{ $ref: "./m.json" }]`). */
+  file?: string;
 }
 
 export interface ParamModel {
@@ -186,7 +188,10 @@ export interface ExampleModel {
   params: Record<string, unknown>;
   result?: unknown;
   hasResult: boolean;
+  /** JSON pointer of the example pairing in its file: the document's own, or `file`. */
   pointer: string;
+  /** The file the example is written in, when it is not the document's own. */
+  file?: string;
 }
 
 export type LimitRule =

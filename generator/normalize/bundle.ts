@@ -9,6 +9,7 @@ import { setOwn } from "../own.js";
 import { pointerToken } from "../problems.js";
 import { isRefObject, resolveRef, valueAt } from "../load/refs.js";
 import { NameRegistry, pascalCase } from "./names.js";
+import { sameSchema, type Place } from "./same-schema.js";
 
 /** Keywords whose values are data, not schemas: copied verbatim. */
 const LITERAL_KEYWORDS = new Set(["enum", "const", "default", "examples", "example"]);
@@ -80,10 +81,48 @@ export class SchemaBundler {
       last === ""
         ? pascalCase(file.replace(/^.*\//, "").replace(/\..*$/, ""))
         : pascalCase(last.replace(/~1/g, "/").replace(/~0/g, "~"));
-    const name = this.names.claim(wanted ?? fallback, `${file}#${pointer}`);
+    // A schema written again under the same name (schemars' per-method copies of one definition) is that schema.
+    const twin = wanted === undefined ? this.sameNamed(fallback, { file, pointer }) : undefined;
+    if (twin) {
+      this.byTarget.set(key, twin);
+      this.byTarget.set(`${file}#${pointer}`, twin);
+      return twin;
+    }
+    const name = this.names.claim(wanted ?? this.unclaimed(fallback, file, pointer), `${file}#${pointer}`);
+    this.places.set(name, { file, pointer });
     this.byTarget.set(key, name);
     this.queue.push({ name, file, pointer, value: valueAt(this.files, file, pointer) });
     return name;
+  }
+
+  /**
+   * A schema named from its place (`#/components/schemas/ExecutionPayloadV2/properties/withdrawals`)
+   * whose name another schema has: the name with the component or file it sits in before it
+   * (`ExecutionPayloadV2Withdrawals`), a name of its own rather than a number.
+   */
+  private unclaimed(fallback: string, file: string, pointer: string): string {
+    if (!this.names.has(fallback)) return fallback;
+    const tokens = pointer.split("/").slice(1);
+    const owner =
+      tokens[0] === "components" && tokens[1] === "schemas" && tokens.length > 3
+        ? tokens[2]!.replace(/~1/g, "/").replace(/~0/g, "~")
+        : file.replace(/^.*\//, "").replace(/\..*$/, "");
+    const contextual = `${pascalCase(owner)}${fallback}`;
+    return contextual !== fallback && !this.names.has(contextual) ? contextual : fallback;
+  }
+
+  /** Where each name this bundler gave is (the first schema that took it). */
+  private readonly places = new Map<string, Place>();
+
+  /** The name already given to a schema that says the same as the one at `place`, under `wanted` or its numbered forms. */
+  private sameNamed(wanted: string, place: Place): string | undefined {
+    for (let n = 1; n < 100; n++) {
+      const name = n === 1 ? wanted : `${wanted}${n}`;
+      const other = this.places.get(name);
+      if (!other) return undefined;
+      if (sameSchema(this.files, other, place)) return name;
+    }
+    return undefined;
   }
 
   private canonical(file: string, pointer: string): { file: string; pointer: string } {

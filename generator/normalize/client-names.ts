@@ -14,7 +14,8 @@ export function clientNames(
   file: string,
   subpath: string,
 ): { factory: string; clientType: string; names: ClientNames } {
-  const titleBase = nameBase(title) ?? nameBase(subpath) ?? "Rpc";
+  // `Api`, not `Rpc`, when neither says anything: `createRpcClient` and `RpcClient` are the runtime's own names.
+  const titleBase = nameBase(title) ?? nameBase(subpath) ?? "Api";
   const base = (client.factory ?? "").replace(/^create/, "").replace(/Client$/, "") || titleBase;
   const claim = (wanted: string, what: string): string => types.claim(wanted, `${file}#/x-client (${what})`);
   const factory = claim(client.factory ?? `create${base}Client`, "factory");
@@ -59,6 +60,8 @@ interface MethodNaming {
   functions: NameRegistry;
   typeNames: NameRegistry;
   warnings: Problem[];
+  /** Whether the document's own schema of this name is the method's params object itself (./document.ts). */
+  isParamsObject(name: string, method: BaseMethod): boolean;
 }
 
 /** The client member, type and argument names of one method; warns where a spec name had to change. */
@@ -87,7 +90,7 @@ export function methodNames(
   if (clientName !== stripped && !n.members.renamed.some((r) => r.given === clientName)) {
     const spaced = base.rpcName.trim() !== base.rpcName;
     n.warnings.push({
-      file: n.file,
+      file: base.file ?? n.file,
       pointer: `${at}/name`,
       message: spaced
         ? `method name "${base.rpcName}" begins or ends with white space; it is sent as written, and its client method is "${clientName}".`
@@ -99,11 +102,23 @@ export function methodNames(
   const typeBase = pascalCase(clientName);
   const claim = (suffix: string, where: string): string =>
     n.typeNames.claim(`${typeBase}${suffix}`, `${n.file}#${at}/${where}`);
-  const paramsType = claim("Params", "params");
+  // The params object is the document's own schema of the name it would have (soulseek's DownloadStartParams):
+  // that schema, one name. Another schema of that name (miningos: the one param `req: GetRackParams`) leaves
+  // the params a name of their own, `GetRackCallParams`, not a number.
+  const paramsType = n.typeNames.has(`${typeBase}Params`)
+    ? n.isParamsObject(`${typeBase}Params`, base)
+      ? `${typeBase}Params`
+      : claim("CallParams", "params")
+    : claim("Params", "params");
   // A result that is the component of the very name its type would have (`auth` → `$ref: AuthResult`)
-  // is that component: one schema, one name, not `AuthResult2 = AuthResult`.
+  // is that component: one schema, one name, not `AuthResult2 = AuthResult`; another schema of that name
+  // leaves the result `AuthCallResult`.
   const sameComponent = base.result && plainRef(base.result.schema) === `${typeBase}Result`;
-  const resultType = sameComponent ? `${typeBase}Result` : claim("Result", "result");
+  const resultType = sameComponent
+    ? `${typeBase}Result`
+    : n.typeNames.has(`${typeBase}Result`)
+      ? claim("CallResult", "result")
+      : claim("Result", "result");
   const variants = base.variants.map((v) => ({
     ...v,
     typeName: n.typeNames.claim(`${resultType}${v.name}`, `${n.file}#${at}/x-result-variants`),
@@ -151,7 +166,7 @@ function argNames(base: BaseMethod, signature: MethodModel["signature"], n: Meth
     const argName = args.claim(argumentName(p.name), p.name);
     if (argName !== p.name && signature === "positional") {
       n.warnings.push({
-        file: n.file,
+        file: base.file ?? n.file,
         pointer: `${base.pointer}/params`,
         message: `param name "${p.name}" of "${base.rpcName}" is not usable as an argument name; it is "${argName}" in positional signatures.`,
         hint: "Only the TypeScript argument name changes; the wire is unchanged.",

@@ -19,6 +19,7 @@ import type { MethodObject, OpenrpcDocument, ServerObject } from "./openrpc.js";
 import { SchemaNormalizer } from "./schema.js";
 import { markDiscriminators, relaxUnsatisfiable, selfReferences } from "./schema-checks.js";
 import { normalizeServers } from "./servers.js";
+import { isParamsObject } from "./same-schema.js";
 import { subpathOf } from "./subpath.js";
 
 export function normalizeDocument(spec: LoadedSpec): DocumentModel {
@@ -27,11 +28,13 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
   const doc = spec.files.get(file) as OpenrpcDocument;
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
-  const typeNames = new NameRegistry(RESERVED_TYPE_NAMES);
+  const typeNames = new NameRegistry(RESERVED_TYPE_NAMES, "Type");
   const bundler = new SchemaBundler(spec.files, typeNames);
 
+  const declared = new Map<string, string>();
   for (const key of Object.keys(doc.components?.schemas ?? {}).sort()) {
-    bundler.declare(file, pointer("components", "schemas", key), pascalCase(key));
+    const at = pointer("components", "schemas", key);
+    declared.set(bundler.declare(file, at, pascalCase(key)), at);
   }
   const client = doc["x-client"] ?? {};
   const subpath = subpathOf(client.subpath, file);
@@ -67,6 +70,10 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
       functions,
       typeNames,
       warnings,
+      isParamsObject: (name, method) => {
+        const at = declared.get(name);
+        return at !== undefined && isParamsObject(spec.files, { file, pointer: at }, method, file);
+      },
     });
     methods.push({ ...base, ...named, signature });
   });
@@ -99,9 +106,11 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
     .map((c) => named(c.name, c.schema, `${c.file === file ? "" : c.file}#${c.pointer}`, "component"));
   for (const m of methods) {
     const params = new Map(m.params.map((p) => [p.name, p.pointer]));
-    schemas.push(
-      namedSchema(nodes, m.paramsType, paramsSchema(m), { where: `#${m.pointer}/params`, role: "params", params }),
-    );
+    // Params that are a component of the document are that component (client-names.ts).
+    if (!components.some((c) => c.name === m.paramsType))
+      schemas.push(
+        namedSchema(nodes, m.paramsType, paramsSchema(m), { where: `#${m.pointer}/params`, role: "params", params }),
+      );
     // A result that is a component of its own type name is that component (client-names.ts).
     if (m.result && !components.some((c) => c.name === m.resultType))
       schemas.push(

@@ -99,6 +99,7 @@ export function normalizeMethod(
       ? { subscription: normalizeSubscription(ctx, found.file, found.pointer, subscription, params.length) }
       : {}),
     pointer: found.pointer,
+    ...(found.file !== ctx.file ? { file: found.file } : {}),
   };
 }
 
@@ -238,6 +239,7 @@ function normalizeExample(
     result: result?.value.value,
     hasResult: result !== undefined,
     pointer: found.pointer,
+    ...(found.file !== ctx.file ? { file: found.file } : {}),
   };
 }
 

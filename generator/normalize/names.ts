@@ -135,16 +135,33 @@ export function argumentName(name: string): string {
  */
 export class NameRegistry {
   private readonly taken = new Map<string, string>();
+  private readonly reserved = new Set<string>();
   readonly renamed: { wanted: string; given: string; owner: string; firstOwner: string }[] = [];
 
-  constructor(reserved: Iterable<string> = []) {
-    for (const name of reserved) this.taken.set(name, "a name the generated code uses itself");
+  /**
+   * `reservedSuffix`: a spec name equal to a reserved one gets this suffix rather than a number
+   * (`String` → `StringType`): the document named it once, and a number would read as a twin.
+   */
+  constructor(
+    reserved: Iterable<string> = [],
+    private readonly reservedSuffix?: string,
+  ) {
+    for (const name of reserved) {
+      this.taken.set(name, "a name the generated code uses itself");
+      this.reserved.add(name);
+    }
   }
 
   claim(wanted: string, owner: string): string {
     if (!this.taken.has(wanted)) {
       this.taken.set(wanted, owner);
       return wanted;
+    }
+    const suffixed = this.reservedSuffix && this.reserved.has(wanted) ? `${wanted}${this.reservedSuffix}` : undefined;
+    if (suffixed !== undefined && !this.taken.has(suffixed)) {
+      this.taken.set(suffixed, owner);
+      this.renamed.push({ wanted, given: suffixed, owner, firstOwner: this.taken.get(wanted) ?? "" });
+      return suffixed;
     }
     let n = 2;
     while (this.taken.has(`${wanted}${n}`)) n++;

@@ -149,7 +149,7 @@ export const RULES = {
   "schema-too-deep": fallback("schemas nest more than 100 levels deep", "The deeper schema is read as `unknown`."),
   "self-reference": fallback(
     "a schema is defined in terms of itself with no object property or array item in between (`A = allOf[A]`)",
-    "The `$ref` that closes the cycle is read as `unknown`.",
+    "The `$ref` that closes the cycle is left out: a union or `allOf` member that is only that `$ref` leaves its list (`anyOf: [Self, null]` reads as `null` and the other members), elsewhere the schema reads as `unknown`.",
   ),
   unsatisfiable: warning(
     "no value can satisfy a schema (a required property that `additionalProperties: false` forbids; a result schema `false`)",

@@ -34,7 +34,7 @@ function methodCases(doc: DocumentModel): Case[] {
   for (const m of doc.methods) {
     for (const example of m.examples) {
       const problem = (part: string, message: string, hint: string): Problem => ({
-        file: doc.source,
+        file: example.file ?? doc.source,
         pointer: `${example.pointer}/${part}`,
         message,
         hint,

@@ -4,7 +4,7 @@
  * `A = anyOf[B, null]` with `B = A`). Such a schema has no shape of its own: its type would be
  * `type A = A`, a value generator would chase it forever and a validator would recurse without
  * end. Found on the document (every file), so that its fallback is an edit every consumer sees:
- * the `$ref` that closes the cycle is left out (read as any value).
+ * the `$ref` that closes the cycle is left out (breakCycle).
  *
  * The schemas and these "transparent" edges form a graph; a depth-first search over it (iterative,
  * so any depth is safe) finds each cycle once, at a `$ref` that closes it.
@@ -12,6 +12,7 @@
 import type { LoadedSpec } from "../load/load.js";
 import { getPointer, resolveRef } from "../load/refs.js";
 import type { Finding } from "../policy/policy.js";
+import type { Repair } from "../policy/repair.js";
 import { pointerToken } from "../problems.js";
 
 interface Place {
@@ -105,6 +106,32 @@ function lastRefSource(cycle: { place: Place; viaRef: boolean }[]): Place | unde
   return undefined;
 }
 
+/**
+ * The edit that breaks the cycle: a member of `anyOf`/`oneOf`/`allOf` that is nothing but the `$ref`
+ * is left out of its list (schemars writes `Option<Self>` as `anyOf: [{ $ref: Self }, { type: null }]`:
+ * the type keeps its other members, `| null` among them); the list too when it was its only member;
+ * anywhere else the `$ref` alone is left out.
+ */
+function breakCycle(spec: LoadedSpec, at: Place, holder: Record<string, unknown>): Repair[] {
+  const tokens = at.pointer.split("/");
+  const list = tokens.slice(0, -1).join("/");
+  const keyword = tokens.at(-2);
+  const bare = Object.keys(holder).every(
+    (k) => k === "$ref" || k === "description" || k === "title" || k === "$comment",
+  );
+  if (
+    bare &&
+    (keyword === "anyOf" || keyword === "oneOf" || keyword === "allOf") &&
+    /^\d+$/.test(tokens.at(-1) ?? "")
+  ) {
+    const members = getPointer(spec.files.get(at.file), list);
+    return [
+      { op: "remove", file: at.file, pointer: Array.isArray(members) && members.length === 1 ? list : at.pointer },
+    ];
+  }
+  return [{ op: "remove", file: at.file, pointer: `${at.pointer}/$ref` }];
+}
+
 function finding(spec: LoadedSpec, at: Place, size: number): Finding {
   const holder = getPointer(spec.files.get(at.file), at.pointer) as { $ref: string };
   return {
@@ -113,6 +140,6 @@ function finding(spec: LoadedSpec, at: Place, size: number): Finding {
     message: `$ref "${holder.$ref}" makes a schema defined in terms of itself (through ${size === 1 ? "itself" : `${size} schemas`}) with no object property or array item in between, so it has no shape of its own and no value can be built from it.`,
     hint: "Put the recursion inside a property or an array item (for example `items: { $ref: … }`), or remove the reference.",
     rule: "self-reference",
-    repair: [{ op: "remove", file: at.file, pointer: `${at.pointer}/$ref` }],
+    repair: breakCycle(spec, at, holder),
   };
 }

@@ -27,6 +27,12 @@ import { callEveryMethod } from "../helpers/call-methods.js";
 import { strictTsc } from "../helpers/strict-tsc.js";
 import { caseArbitrary, type Case } from "./arbitraries.js";
 import { writeCase } from "./write.js";
+import ts from "typescript";
+
+/** Whether the file's code names the type `any` anywhere (a property called `any` is not the type). */
+function hasAny(node: ts.Node): boolean {
+  return node.kind === ts.SyntaxKind.AnyKeyword || (ts.forEachChild(node, hasAny) ?? false);
+}
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_129);
@@ -96,8 +102,7 @@ describe("random documents under --lenient", () => {
       const folder = path.join(dir, PACKAGE, "src", doc.subpath);
       for (const file of await readdir(folder)) {
         const text = await readFile(path.join(folder, file), "utf8");
-        const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "").replace(/"(?:[^"\\\n]|\\.)*"/g, '""');
-        if (/(?<![\w$.])any(?![\w$])/.test(code)) anys.push(`${doc.subpath}/${file}`);
+        if (hasAny(ts.createSourceFile(file, text, ts.ScriptTarget.ES2022))) anys.push(`${doc.subpath}/${file}`);
       }
     }
     expect(anys).toEqual([]);

@@ -97,7 +97,7 @@ describe("the corpus", () => {
       for (const name of declared) {
         const derived = bases.some((b) =>
           new RegExp(
-            `^${b}\\d*((Params|Result)\\d*(\\p{Lu}[\\p{L}\\p{Nd}_]*)?|(\\p{Lu}[\\p{L}\\p{Nd}_]*)?Item\\d*)?$`,
+            `^${b}\\d*((Call)?(Params|Result)\\d*(\\p{Lu}[\\p{L}\\p{Nd}_]*)?|(\\p{Lu}[\\p{L}\\p{Nd}_]*)?Item\\d*)?$`,
             "u",
           ).test(name),
         );
@@ -212,7 +212,7 @@ describe("documents the generator cannot handle get a clear error, never a crash
       "/methods/0/result/schema",
       "is a remote reference",
     ],
-    ["not OpenRPC at all", { hello: "world" }, "/openrpc", "the generator reads OpenRPC 1.x documents"],
+    ["not OpenRPC at all", { hello: "world" }, "", "is not an OpenRPC document"],
   ])("%s", async (_name, document, pointer, message) => {
     const dir = await mkdtemp(path.join(out, "bad-"));
     await writeFile(path.join(dir, "bad.json"), JSON.stringify(document));

@@ -9,7 +9,6 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSpec } from "../../../generator/load/load.js";
-import { GeneratorError } from "../../../generator/problems.js";
 
 let dir = "";
 let outside = "";

@@ -146,19 +146,35 @@ describe("normalizeDocument on the service's specs", () => {
 });
 
 describe("normalizeDocument on small documents", () => {
-  it("renames colliding names predictably and warns", () => {
+  it("names a result whose name the document gives another schema `<Method>CallResult`, not a number", () => {
     // The result is not the component GetResult (that one is used as is: same-names.test.ts).
     const d = doc([{ name: "get", result: { name: "r", schema: { type: "integer" } } }], {
       GetResult: { type: "string" },
     });
     const model = normalizeDocument(loaded(d));
-    expect(model.methods[0]!.resultType).toBe("GetResult2");
+    expect(model.methods[0]!.resultType).toBe("GetCallResult");
+    expect(model.schemas.map((s) => s.name).sort()).toEqual(["GetCallResult", "GetParams", "GetResult"]);
+    expect(model.warnings).toEqual([]);
+  });
+
+  it("renames names the document gives twice (after case changes) with a number, and warns", () => {
+    const d = doc([{ name: "get", result: { name: "r", schema: { $ref: "#/components/schemas/foo_bar" } } }], {
+      foo_bar: { type: "string" },
+      FooBar: { type: "integer" },
+    });
+    const model = normalizeDocument(loaded(d));
+    expect(model.schemas.map((s) => s.name).sort()).toEqual(["FooBar", "FooBar2", "GetParams", "GetResult"]);
     expect(model.warnings).toEqual([
-      expect.objectContaining({
-        pointer: "/methods/0/result",
-        message: expect.stringContaining('name "GetResult" is already taken'),
-      }),
+      expect.objectContaining({ rule: "rename", message: expect.stringContaining('name "FooBar" is already taken') }),
     ]);
+  });
+
+  it("names a schema the document calls like a name the generated code uses itself with a suffix, not a number", () => {
+    const d = doc([{ name: "get", result: { name: "r", schema: { $ref: "#/components/schemas/String" } } }], {
+      String: { type: "string" },
+    });
+    const model = normalizeDocument(loaded(d));
+    expect(model.schemas.map((s) => s.name)).toContain("StringType");
   });
 
   it("escapes method and param names that are not identifiers", () => {

@@ -121,11 +121,11 @@ const rows: [string, Record<string, JsonSchema>, string, NamedSchema["role"]?][]
   ],
   [
     "u64 in params: bigint or number; arrays of them parenthesized",
-    { U: { type: "string", format: "uint64" }, L: { type: "array", items: { type: "string", format: "uint64" } } },
+    { U: { type: "integer", format: "uint64" }, L: { type: "array", items: { type: "integer", format: "uint64" } } },
     "export type U = bigint | number;\nexport type L = (bigint | number)[];\n",
     "params",
   ],
-  ["u64 in results: bigint", { U: { type: "string", format: "uint64" } }, "export type U = bigint;\n"],
+  ["u64 in results: bigint", { U: { type: "integer", format: "uint64" } }, "export type U = bigint;\n"],
   [
     "a pattern with a literal prefix is a template type",
     { H: { type: "string", pattern: "^0x[0-9a-f]*$" }, NotPrefix: { type: "string", pattern: "^0x?[0-9]" } },

@@ -1,14 +1,14 @@
 /**
  * A string matching a regular expression, for `pattern` keywords: the pattern is parsed into a
- * tree (pattern-parse.ts) and a random path through it is written out, each part given a length
+ * tree (mock-pattern-parse.ts) and a random path through it is written out, each part given a length
  * that lets the whole meet `minLength`/`maxLength`. Patterns the parser does not handle give
  * `undefined`, and so does any result that does not match the real RegExp in the end (a path can
  * miss, e.g. through an anchor in the middle), so the caller falls back to a plain string.
  */
-import { parsePattern, type PatternNode } from "./pattern-parse.js";
-import type { Random } from "./random.js";
+import { parsePattern, type PatternNode } from "./mock-pattern-parse.js";
+import type { Random } from "./mock-random.js";
 
-export { parsePattern, type PatternNode } from "./pattern-parse.js";
+export { parsePattern, type PatternNode } from "./mock-pattern-parse.js";
 
 export interface LengthBounds {
   minLength?: number;

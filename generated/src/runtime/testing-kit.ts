@@ -98,6 +98,8 @@ export function createKit<H>(
     const wait = delay(settings, method, named);
     if (typeof wait !== "number") return { id, outcome: wait };
     await sleep(wait, signal);
+    // Aborted (or timed out) while waiting: the caller has its error already; the handler never runs.
+    if (signal.aborted) return { id, outcome: { kind: "fault", error: new Error(`${method} was aborted before its answer.`) } };
     const unsubscribed = unsubscribeOf(setup, method);
     if (unsubscribed) streams.get(String(named[spec.params[0] ?? ""]))?.();
     const fallback = (): unknown => fallbackResult(setup, settings.seed, method, named, fits);

@@ -55,7 +55,12 @@ export async function createMswHandlers<H>(
 function entryText(answered: Answered): string | undefined {
   const id = answered.id;
   if (answered.outcome.kind === "result" && answered.outcome.stream && id !== undefined)
-    return faultText(id, new Error(`${answered.outcome.stream.method} opens a subscription: HTTP carries no server pushes, use mockTransport`));
+    return faultText(
+      id,
+      new Error(
+        `${answered.outcome.stream.method} opens a subscription: HTTP carries no server pushes, use mockTransport`,
+      ),
+    );
   try {
     return responseText(answered, WHAT);
   } catch (error) {
@@ -76,7 +81,12 @@ function baseUrl(url: unknown, issues: Issue[]): string {
     parsed = undefined;
   }
   if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:")) {
-    issues.push({ path: "options.url", rule: "format", message: "must be the client's http(s) URL", received: typeOf(url) });
+    issues.push({
+      path: "options.url",
+      rule: "format",
+      message: "must be the client's http(s) URL",
+      received: typeOf(url),
+    });
     return "";
   }
   return `${parsed.origin}${parsed.pathname.replace(/\/+$/, "")}`;

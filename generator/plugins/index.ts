@@ -12,7 +12,15 @@ import { testingPlugin } from "./testing/plugin.js";
 import { typesPlugin } from "./types/plugin.js";
 import { validatorsPlugin } from "./validators/plugin.js";
 
-export { clientPlugin, packagePlugin, runtimePlugin, tanstackQueryPlugin, testingPlugin, typesPlugin, validatorsPlugin };
+export {
+  clientPlugin,
+  packagePlugin,
+  runtimePlugin,
+  tanstackQueryPlugin,
+  testingPlugin,
+  typesPlugin,
+  validatorsPlugin,
+};
 
 /** The default plugin list, each with its default options. */
 export function builtinPlugins(): PluginUse[] {

@@ -98,7 +98,7 @@ describe("answers from the spec", () => {
     const eth = createEthNodeClient({ transport: mockTransport() });
     const examples = models.eth!.methods.find((m) => m.rpcName === "eth_getBlockByNumber")!.examples;
     const full = examples.find((e) => e.params.fullTransactions === true)!;
-    expect(await eth.eth_getBlockByNumber(full.params.block as string, true)).toEqual(full.result);
+    expect(await eth.eth_getBlockByNumber(full.params.block as "latest", true)).toEqual(full.result);
     // Other params: the first example whose params select the same variant (hashes, not transaction objects).
     const hashes = await eth.eth_getBlockByNumber("0x5", false);
     expect(hashes?.transactions.every((t) => typeof t === "string")).toBe(true);
@@ -110,7 +110,12 @@ describe("answers from the spec", () => {
       const check = schemaChecker(model);
       const { api } = await import(`../../generated/src/${subpath}/index.ts`);
       const { data } = await import(`../../generated/src/${subpath}/testing-data.ts`);
-      const bare = { ...data, methods: Object.fromEntries(Object.entries(data.methods as object).map(([k, m]) => [k, { ...m, examples: [] }])) };
+      const bare = {
+        ...data,
+        methods: Object.fromEntries(
+          Object.entries(data.methods as object).map(([k, m]) => [k, { ...m, examples: [] }]),
+        ),
+      };
       for (const seed of ["a", 2, "third"]) {
         const transport = createMockTransport({ title: model.title, api, data: bare }, {}, { seed });
         // Every method with a result whose valid params the spec shows (an example), or that needs none; answers counted.
@@ -122,9 +127,16 @@ describe("answers from the spec", () => {
           const named = m.examples[0]?.params ?? {};
           const spec = api.methods[m.rpcName];
           const positional = (spec.structure ?? api.keyed.paramStructure) === "by-position";
-          const params = positional ? (spec.params as string[]).map((n) => named[n]).filter((v) => v !== undefined) : named;
+          const params = positional
+            ? (spec.params as string[]).map((n) => named[n]).filter((v) => v !== undefined)
+            : named;
           const raw = await transport.request(
-            { id: 1, method: m.rpcName, params, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: m.rpcName, params }) },
+            {
+              id: 1,
+              method: m.rpcName,
+              params,
+              body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: m.rpcName, params }),
+            },
             { timeout: 0, context: {} },
           );
           const { result } = JSON.parse(raw as string) as { result: unknown };
@@ -137,7 +149,10 @@ describe("answers from the spec", () => {
 
   it("are deterministic per seed: the same seed the same values, a number seed as its text, another seed others", async () => {
     const heads = async (seed?: string | number) =>
-      createEthNodeClient({ transport: madeUp(seed === undefined ? {} : { seed }) }).eth_getBlockByNumber("latest", false);
+      createEthNodeClient({ transport: madeUp(seed === undefined ? {} : { seed }) }).eth_getBlockByNumber(
+        "latest",
+        false,
+      );
     expect(await heads("s1")).toEqual(await heads("s1"));
     expect(await heads(7)).toEqual(await heads("7"));
     expect(await heads()).toEqual(await heads(""));
@@ -224,15 +239,22 @@ describe("batches, timeouts, aborts, latency", () => {
       eth_getTransactionCount: () => "nope" as never,
     });
     const eth = createEthNodeClient({ transport });
-    const [a, b, c] = await eth.batch((x) => [
-      x.eth_blockNumber(),
-      x.eth_call({ to: ADDRESS }, "latest"),
-      x.eth_getTransactionCount(ADDRESS, "latest"),
-    ]);
+    const [a, b, c] = await eth.batch(
+      (x) =>
+        [
+          x.eth_blockNumber(),
+          x.eth_call({ to: ADDRESS }, "latest"),
+          x.eth_getTransactionCount(ADDRESS, "latest"),
+        ] as const,
+    );
     expect(a).toEqual({ status: "fulfilled", value: "0x10" });
     expect(b.status === "rejected" && isJsonRpcError(b.reason, -32000)).toBe(true);
     expect(c.status === "rejected" && c.reason instanceof ValidationError).toBe(true);
-    expect(transport.calls.map((call) => call.method)).toEqual(["eth_blockNumber", "eth_call", "eth_getTransactionCount"]);
+    expect(transport.calls.map((call) => call.method)).toEqual([
+      "eth_blockNumber",
+      "eth_call",
+      "eth_getTransactionCount",
+    ]);
   });
 
   it("latency is waited; a call's timeout cuts it short with a TimeoutError", async () => {

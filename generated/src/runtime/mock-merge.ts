@@ -73,8 +73,7 @@ export function mergeAllOf<N extends MockNode>(
 /** Arrays: every member's item schema, the tighter counts. */
 function mergeArrays(arrays: MockArrayNode[]): MockArrayNode {
   const items = arrays.map((a) => a.items).filter((i) => i !== undefined);
-  const counts = (key: "minItems" | "maxItems"): number[] =>
-    arrays.map((a) => a[key]).filter((n) => n !== undefined);
+  const counts = (key: "minItems" | "maxItems"): number[] => arrays.map((a) => a[key]).filter((n) => n !== undefined);
   const min = counts("minItems");
   const max = counts("maxItems");
   return {
@@ -82,7 +81,9 @@ function mergeArrays(arrays: MockArrayNode[]): MockArrayNode {
     pointer: arrays[0]!.pointer ?? "",
     ...(items.length === 0
       ? {}
-      : { items: items.length === 1 ? items[0]! : { kind: "allOf", members: items, pointer: items[0]!.pointer ?? "" } }),
+      : {
+          items: items.length === 1 ? items[0]! : { kind: "allOf", members: items, pointer: items[0]!.pointer ?? "" },
+        }),
     ...(min.length > 0 ? { minItems: Math.max(...min) } : {}),
     ...(max.length > 0 ? { maxItems: Math.min(...max) } : {}),
     ...(arrays.some((a) => a.uniqueItems) ? { uniqueItems: true } : {}),

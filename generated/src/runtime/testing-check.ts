@@ -24,7 +24,12 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 export function handlerIssues(setup: TestingSetup, handlers: unknown, path: string, issues: Issue[]): void {
   if (handlers === undefined) return;
   if (!isObject(handlers)) {
-    issues.push({ path, rule: "type", message: "must be an object of handlers by method name", received: typeOf(handlers) });
+    issues.push({
+      path,
+      rule: "type",
+      message: "must be an object of handlers by method name",
+      received: typeOf(handlers),
+    });
     return;
   }
   const known = Object.keys(setup.api.methods);
@@ -39,7 +44,12 @@ export function handlerIssues(setup: TestingSetup, handlers: unknown, path: stri
         received: "string",
       });
     } else if (handlers[key] !== undefined && typeof handlers[key] !== "function")
-      issues.push({ path: at, rule: "type", message: "must be a function (params, context) => result", received: typeOf(handlers[key]) });
+      issues.push({
+        path: at,
+        rule: "type",
+        message: "must be a function (params, context) => result",
+        received: typeOf(handlers[key]),
+      });
   }
 }
 
@@ -58,7 +68,12 @@ export function checkOptions(
   const given = isObject(o) ? o : {};
   const { seed, unhandled, latency } = given;
   if (seed !== undefined && typeof seed !== "string" && !(typeof seed === "number" && Number.isFinite(seed)))
-    issues.push({ path: "options.seed", rule: "type", message: "must be a string or a finite number", received: typeOf(seed) });
+    issues.push({
+      path: "options.seed",
+      rule: "type",
+      message: "must be a string or a finite number",
+      received: typeOf(seed),
+    });
   if (unhandled !== undefined && unhandled !== "fallback" && unhandled !== "error")
     issues.push({
       path: "options.unhandled",

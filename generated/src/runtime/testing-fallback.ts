@@ -60,7 +60,11 @@ export function fallbackResult(
   const node: MockNode = variant?.result ?? data.result;
   // A page token does not change what a page is made of: every page of a call is made alike.
   const seedParams = page ? withoutKey(named, page.token) : named;
-  return lastPage(generateFitting(node, definitionsOf(setup), seedOf(seed, method, seedParams), fits), page?.next, fits);
+  return lastPage(
+    generateFitting(node, definitionsOf(setup), seedOf(seed, method, seedParams), fits),
+    page?.next,
+    fits,
+  );
 }
 
 /** A copy of `value` without its next-page token, when it has one and the copy still fits; else `value`. */

@@ -99,7 +99,8 @@ export function createKit<H>(
     if (typeof wait !== "number") return { id, outcome: wait };
     await sleep(wait, signal);
     // Aborted (or timed out) while waiting: the caller has its error already; the handler never runs.
-    if (signal.aborted) return { id, outcome: { kind: "fault", error: new Error(`${method} was aborted before its answer.`) } };
+    if (signal.aborted)
+      return { id, outcome: { kind: "fault", error: new Error(`${method} was aborted before its answer.`) } };
     const unsubscribed = unsubscribeOf(setup, method);
     if (unsubscribed) streams.get(String(named[spec.params[0] ?? ""]))?.();
     const fallback = (): unknown => fallbackResult(setup, settings.seed, method, named, fits);
@@ -123,9 +124,22 @@ export function createKit<H>(
     if (spec.subscription && isAsyncIterable(value)) {
       const subscription = subscriptionId(method, named, fits, ++made);
       if (subscription === undefined)
-        return { id, outcome: { kind: "fault", error: new Error(`The ${what} could not make a subscription id for ${method} that fits its result schema and is not in use: return one from the handler.`) } };
+        return {
+          id,
+          outcome: {
+            kind: "fault",
+            error: new Error(
+              `The ${what} could not make a subscription id for ${method} that fits its result schema and is not in use: return one from the handler.`,
+            ),
+          },
+        };
+      // Taken at once (the stream replaces this when it starts): a subscription made meanwhile gets another id.
+      streams.set(String(subscription), () => streams.delete(String(subscription)));
       const check = itemCheck(validators, method, spec, named, what);
-      return { id, outcome: { kind: "result", value: subscription, stream: { items: value, method, id: subscription, check } } };
+      return {
+        id,
+        outcome: { kind: "result", value: subscription, stream: { items: value, method, id: subscription, check } },
+      };
     }
     return { id, outcome: resultOutcome(value, method, validators, what) };
   };
@@ -143,7 +157,12 @@ export function createKit<H>(
     if (free(first)) return first;
     const node = own(setup.data.methods, method)?.result;
     for (let i = 0; node && i < 32; i++) {
-      const v = generateFitting(node, definitionsOf(setup), `${seedOf(settings.seed, method, named)} subscription ${n}.${i}`, fits);
+      const v = generateFitting(
+        node,
+        definitionsOf(setup),
+        `${seedOf(settings.seed, method, named)} subscription ${n}.${i}`,
+        fits,
+      );
       if (free(v)) return v;
     }
     return undefined;
@@ -170,8 +189,7 @@ export function createKit<H>(
 function copyHandlers(handlers: unknown): Record<string, AnyHandler> {
   const out: Record<string, AnyHandler> = {};
   if (isRecord(handlers))
-    for (const key of Object.keys(handlers))
-      if (typeof handlers[key] === "function") setOwn(out, key, handlers[key]);
+    for (const key of Object.keys(handlers)) if (typeof handlers[key] === "function") setOwn(out, key, handlers[key]);
   return out;
 }
 
@@ -207,7 +225,11 @@ function readRequest(setup: TestingSetup, message: unknown): Read {
   if (own(message, "jsonrpc") !== "2.0" || typeof method !== "string")
     return { id, outcome: error(-32600, 'Invalid Request: jsonrpc must be "2.0" and method a string') };
   const spec = own(setup.api.methods, method);
-  if (!spec) return { id, outcome: error(-32601, `Method not found: ${method.slice(0, 80)} is not a method of the ${setup.title}`) };
+  if (!spec)
+    return {
+      id,
+      outcome: error(-32601, `Method not found: ${method.slice(0, 80)} is not a method of the ${setup.title}`),
+    };
   const structure = spec.structure ?? setup.api.keyed.paramStructure;
   const named = namedParams(own(message, "params"), spec, method, structure);
   if (typeof named === "string") return { id, outcome: error(-32602, `Invalid params for ${method}: params ${named}`) };
@@ -230,7 +252,8 @@ function namedParams(
   const named: Record<string, unknown> = {};
   if (params === undefined) return named;
   if (Array.isArray(params)) {
-    if (spec.structure === "by-name") return `must be an object keyed by param name (${method} takes its params by name), not an array`;
+    if (spec.structure === "by-name")
+      return `must be an object keyed by param name (${method} takes its params by name), not an array`;
     if (params.length > spec.params.length)
       return `has ${params.length} positional params, but ${method} takes at most ${spec.params.length}`;
     params.forEach((value, i) => value !== undefined && setOwn(named, spec.params[i]!, value));
@@ -259,11 +282,19 @@ function delay(settings: Settings, method: string, named: Record<string, unknown
   try {
     ms = latency({ method, params: structuredClone(named) });
   } catch (thrown) {
-    return { kind: "fault", error: thrown instanceof Error ? thrown : new Error(`options.latency threw ${typeOf(thrown)}`) };
+    return {
+      kind: "fault",
+      error: thrown instanceof Error ? thrown : new Error(`options.latency threw ${typeOf(thrown)}`),
+    };
   }
   return validDelay(ms)
     ? ms
-    : { kind: "fault", error: new Error(`options.latency gave ${typeOf(ms)} for ${method}: it must return a number of milliseconds, 0 or more.`) };
+    : {
+        kind: "fault",
+        error: new Error(
+          `options.latency gave ${typeOf(ms)} for ${method}: it must return a number of milliseconds, 0 or more.`,
+        ),
+      };
 }
 
 /** Waits `ms` milliseconds, or until `signal` aborts (the timer is cleared then). */
@@ -323,7 +354,10 @@ function resultOutcome(value: unknown, method: string, validators: Validators, w
   const validate = shown(own(validators.results, method));
   const issues: Issue[] = [];
   if (validate && !explain(validate, value, "result", issues))
-    return { kind: "fault", error: new ValidationError(`result of ${method} from its ${what} handler`, issues, { method }) };
+    return {
+      kind: "fault",
+      error: new ValidationError(`result of ${method} from its ${what} handler`, issues, { method }),
+    };
   try {
     if (stringifyJson(value) === undefined) throw new TypeError(`${typeOf(value)} is not JSON`);
   } catch (cause) {

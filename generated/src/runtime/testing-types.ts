@@ -70,6 +70,7 @@ export interface MswOptions<Handlers = Record<string, unknown>> extends MockOpti
   url: string;
 }
 
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- on purpose: @ts-expect-error would fail where msw is installed
 /**
  * msw's request handler (msw 2, an optional peer dependency). The directive below is kept in the
  * declaration files on purpose: a project without msw (which needs neither this type nor `mswHandlers`)

@@ -23,7 +23,8 @@ export function readBody(text: string): { value: unknown } | undefined {
 
 /** Marked long integers as `bigint`s (in place where possible; a `__proto__` key stays an own property). */
 function exact(value: unknown): unknown {
-  if (typeof value === "string") return value.startsWith(INTEGER_MARK) ? BigInt(value.slice(INTEGER_MARK.length)) : value;
+  if (typeof value === "string")
+    return value.startsWith(INTEGER_MARK) ? BigInt(value.slice(INTEGER_MARK.length)) : value;
   if (Array.isArray(value)) return value.map(exact);
   if (!isRecord(value)) return value;
   const out: Record<string, unknown> = {};

@@ -27,7 +27,13 @@ export function emitTestingData(doc: DocumentModel, header: string): string {
           names.length > 0,
         ),
       },
-      { key: "methods", value: objectExpr(doc.methods.map((m) => methodEntry(m)), doc.methods.length > 0) },
+      {
+        key: "methods",
+        value: objectExpr(
+          doc.methods.map((m) => methodEntry(m)),
+          doc.methods.length > 0,
+        ),
+      },
     ],
     true,
   );
@@ -101,7 +107,9 @@ export function compact(node: SchemaNode): Record<string, unknown> {
             : undefined,
         requiredOnly: node.requiredOnly.length > 0 ? node.requiredOnly : undefined,
         patterns:
-          node.patterns.length > 0 ? node.patterns.map((p) => ({ pattern: p.pattern, node: compact(p.node) })) : undefined,
+          node.patterns.length > 0
+            ? node.patterns.map((p) => ({ pattern: p.pattern, node: compact(p.node) }))
+            : undefined,
         additional: node.additional && compact(node.additional),
         minProperties: node.minProperties,
         maxProperties: node.maxProperties,

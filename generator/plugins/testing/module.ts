@@ -96,7 +96,11 @@ export function emitTestingModule(doc: DocumentModel, packageName: string, file:
 
 /** `export type { a, b } from "…";`, one name per line when the line would be too long. */
 function exportTypes(names: string[]): Doc {
-  return ["export type ", group(["{", indent([line, join([",", line], names)]), ifBreak(","), line, "}"]), ` from ${RUNTIME};`];
+  return [
+    "export type ",
+    group(["{", indent([line, join([",", line], names)]), ifBreak(","), line, "}"]),
+    ` from ${RUNTIME};`,
+  ];
 }
 
 /** One handler: the method's summary, and its type from the params and result types. */

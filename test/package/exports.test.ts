@@ -11,6 +11,9 @@ import * as ethMethods from "../../generated/src/eth/methods.js";
 import * as solana from "../../generated/src/solana/index.js";
 import * as ws from "../../generated/src/ws/index.js";
 import * as node from "../../generated/src/node/index.js";
+import * as advancedTesting from "../../generated/src/advanced/testing.js";
+import * as ethTesting from "../../generated/src/eth/testing.js";
+import * as solanaTesting from "../../generated/src/solana/testing.js";
 
 const runtimeValues = [
   "AbortError",
@@ -77,6 +80,10 @@ describe("run-time exports", () => {
     ["ws", ws, ["webSocket"]],
     // The Node HTTP transport alone: browser and edge bundles never import this entry.
     ["node", node, ["nodeHttp"]],
+    // The test kits: apps import them from their tests only.
+    ["advanced/testing", advancedTesting, ["MockRpcError", "mockTransport", "mswHandlers", "rpcError"]],
+    ["eth/testing", ethTesting, ["MockRpcError", "mockTransport", "mswHandlers", "rpcError"]],
+    ["solana/testing", solanaTesting, ["MockRpcError", "mockTransport", "mswHandlers", "rpcError"]],
   ])("%s", (_name, module, expected) => {
     expect(Object.keys(module).sort()).toEqual([...expected].sort());
   });

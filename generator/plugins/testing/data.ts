@@ -2,9 +2,12 @@
  * `src/<subpath>/testing-data.ts`: what the test kit needs of a document beyond its method table,
  * as data: the result schemas (and result variants) of its methods as the nodes the value maker reads
  * (runtime/mock-schema.ts: the schema model without its annotations, so the generated values are the
- * mock server's), the named nodes they reach, and the examples with a result. An example whose
- * values hold an integer beyond 2^53 is left out: the model reads it inexactly, and the kit would serve
- * a wrong number (a value made from the schema is served instead).
+ * mock server's), the named nodes they reach, and the examples with a result. Left out, so that what
+ * the kit answers without a handler fits the documented schema (as the mock server's answers do):
+ * an example whose values hold an integer beyond 2^53 (the model reads it inexactly, the kit would
+ * serve a wrong number), and the examples of a method whose result reaches a schema with
+ * `x-response-deviations` (real samples, checked against the lenient schema: they may lack what the
+ * documented one requires). Such a method answers with values made from its documented schema.
  */
 import type { DocumentModel, MethodModel } from "../../model/document.js";
 import { nodeDefinitions } from "../../model/definitions.js";
@@ -16,6 +19,9 @@ import { docComment, statements } from "../../print/ts-code.js";
 /** The module's text (after `header`). */
 export function emitTestingData(doc: DocumentModel, header: string): string {
   const definitions = nodeDefinitions(doc.schemas, false);
+  const deviating = new Set(doc.schemas.filter((s) => s.lenient !== s.schema).map((s) => s.name));
+  const documented = (m: MethodModel): boolean =>
+    deviating.size === 0 || ![...reachableNames(resultRoots(m), definitions)].some((n) => deviating.has(n));
   const roots = doc.methods.flatMap((m) => resultRoots(m));
   const names = [...reachableNames(roots, definitions)].sort();
   const table = objectExpr(
@@ -30,7 +36,7 @@ export function emitTestingData(doc: DocumentModel, header: string): string {
       {
         key: "methods",
         value: objectExpr(
-          doc.methods.map((m) => methodEntry(m)),
+          doc.methods.map((m) => methodEntry(m, documented(m))),
           doc.methods.length > 0,
         ),
       },
@@ -56,7 +62,8 @@ function resultRoots(m: MethodModel): SchemaNode[] {
 
 const ref = (name: string): SchemaNode => ({ kind: "ref", name, pointer: "" });
 
-function methodEntry(m: MethodModel): Property {
+/** A method's entry; `examples`: whether its examples may be served (see the module's comment). */
+function methodEntry(m: MethodModel, examples: boolean): Property {
   const parts: Property[] = [];
   if (m.result) {
     parts.push({ key: "result", value: valueExpr(compact(ref(m.resultType))) });
@@ -72,11 +79,13 @@ function methodEntry(m: MethodModel): Property {
           ),
         ),
       });
-    const examples = m.examples.filter((e) => e.hasResult && exactEnough(e.params) && exactEnough(e.result));
-    if (examples.length > 0)
+    const served = examples
+      ? m.examples.filter((e) => e.hasResult && exactEnough(e.params) && exactEnough(e.result))
+      : [];
+    if (served.length > 0)
       parts.push({
         key: "examples",
-        value: arrayExpr(examples.map((e) => valueExpr({ params: e.params, result: e.result }))),
+        value: arrayExpr(served.map((e) => valueExpr({ params: e.params, result: e.result }))),
       });
   }
   return { key: objectKey(m.rpcName), value: objectExpr(parts) };

@@ -51,7 +51,7 @@ export async function nextHeads(eth: EthNodeClient, count: number): Promise<stri
 
 /** How many currencies a chain lists. */
 export async function currencyCount(adv: AdvancedClient, blockchain: "eth" | "bsc"): Promise<number> {
-  return (await adv.getCurrencies({ blockchain })).currencies.length;
+  return (await adv.getCurrencies({ blockchain })).currencies?.length ?? 0;
 }
 `;
 

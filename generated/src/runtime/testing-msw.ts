@@ -10,12 +10,21 @@
  * is answered as -32603 whose message names the method and the path; no stack ever goes out.
  */
 import { createKit, type Answered } from "./testing-kit.js";
-import type { MswHandlers, MswOptions, TestingSetup } from "./testing-types.js";
+import type { MswHandler, MswHandlers, MswOptions, TestingSetup } from "./testing-types.js";
 import { faultText, readBody, responseText } from "./testing-wire.js";
 import type { Issue } from "./validate-core.js";
 import { typeOf } from "./validate-labels.js";
 
 const WHAT = "mswHandlers";
+
+/**
+ * What this module uses of msw 2, typed here: the package builds (and a project type-checks it) with
+ * or without msw installed, and `MswHandler` is msw's own type wherever msw is.
+ */
+interface MswModule {
+  http: { post(path: RegExp, resolver: (info: { request: Request }) => Promise<Response>): MswHandler };
+  HttpResponse: new (body: string | null, init?: ResponseInit) => Response;
+}
 /** Entries a batch may hold (as the mock server's default). */
 const MAX_BATCH = 1000;
 
@@ -26,9 +35,11 @@ export async function createMswHandlers<H>(
 ): Promise<MswHandlers<H>> {
   let base = "";
   const kit = createKit(setup, handlers, options, WHAT, (o, issues) => (base = baseUrl(o.url, issues)));
-  let msw: typeof import("msw");
+  let msw: MswModule;
   try {
-    msw = await import("msw");
+    // eslint-disable-next-line @typescript-eslint/ban-ts-comment -- on purpose, see MswModule
+    // @ts-ignore -- msw is an optional peer: the package builds and type-checks without it.
+    msw = (await import("msw")) as MswModule;
   } catch (cause) {
     throw new Error(`mswHandlers needs msw 2, an optional peer dependency: npm install --save-dev msw@2.`, { cause });
   }

@@ -3,8 +3,8 @@
  * as `./<subpath>/testing`), the test kit of its client typed from the spec (./module.ts), and
  * `src/<subpath>/<file>-data.ts`, the result schemas and examples it answers from (./data.ts). The kit
  * itself is the runtime's (runtime/testing*.ts, with the mock server's value maker, runtime/mock-*.ts).
- * msw 2 is an optional peer dependency (only `mswHandlers` loads it, on first use; the package's build
- * reads its types): apps that import no testing module carry none of it, and need nothing installed.
+ * msw 2 is an optional peer dependency (only `mswHandlers` loads it, on first use; the package builds
+ * without it): apps that import no testing module carry none of it, and need nothing installed.
  */
 import type { OutputPlugin } from "../../model/plugin.js";
 import { header } from "../../print/generated-header.js";
@@ -51,8 +51,8 @@ export const testingPlugin: OutputPlugin<TestingOptions> = {
         subpath: `./${d.subpath}/${options.file}`,
         entry: `${d.subpath}/${options.file}`,
       })),
-      // mswHandlers loads msw on first use; the package's build reads msw's types (its handler type).
-      peerDependencies: [{ name: "msw", range: "^2.0.0", optional: true, build: true }],
+      // mswHandlers loads msw on first use; the package builds without it (its handler type is msw's where msw is).
+      peerDependencies: [{ name: "msw", range: "^2.0.0", optional: true }],
     };
   },
 };

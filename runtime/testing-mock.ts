@@ -27,7 +27,7 @@ const WHAT = "mockTransport";
 
 export function createMockTransport<H>(
   setup: TestingSetup,
-  handlers: H = {} as H,
+  handlers?: H,
   options: MockOptions<H> = {},
 ): MockTransport<H> {
   const kit = createKit(setup, handlers, options, WHAT);

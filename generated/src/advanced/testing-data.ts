@@ -739,4 +739,4 @@ export const data: TestingData = {
       ],
     },
   },
-};
+} as const;

@@ -77,7 +77,7 @@ const setup = { title: "Advanced API", api, data };
  * transport.use({ adv_getLogs: () => { throw rpcError(-32000, "Unauthorized") } }); // the call rejects with JsonRpcError
  * ```
  */
-export function mockTransport(handlers: Handlers = {}, options: MockOptions<Handlers> = {}): MockTransport<Handlers> {
+export function mockTransport(handlers?: Handlers, options: MockOptions<Handlers> = {}): MockTransport<Handlers> {
   return createMockTransport(setup, handlers, options);
 }
 

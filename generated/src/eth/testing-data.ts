@@ -497,4 +497,4 @@ export const data: TestingData = {
     eth_subscribe: { result: { kind: "ref", name: "EthSubscribeResult" } },
     eth_unsubscribe: { result: { kind: "ref", name: "EthUnsubscribeResult" } },
   },
-};
+} as const;

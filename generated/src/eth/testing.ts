@@ -83,7 +83,7 @@ const setup = { title: "Ethereum Node API", api, data };
  * transport.use({ eth_blockNumber: () => { throw rpcError(-32000, "Unauthorized") } }); // the call rejects with JsonRpcError
  * ```
  */
-export function mockTransport(handlers: Handlers = {}, options: MockOptions<Handlers> = {}): MockTransport<Handlers> {
+export function mockTransport(handlers?: Handlers, options: MockOptions<Handlers> = {}): MockTransport<Handlers> {
   return createMockTransport(setup, handlers, options);
 }
 

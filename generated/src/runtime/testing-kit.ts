@@ -66,7 +66,7 @@ const own = <T>(record: Readonly<Record<string, T>> | undefined, key: string): T
 /** The kit of one API for `what` ("mockTransport", "mswHandlers"); throws a ValidationError for wrong handlers or options. */
 export function createKit<H>(
   setup: TestingSetup,
-  handlers: H,
+  handlers: H | undefined,
   options: unknown,
   what: string,
   extra?: Parameters<typeof checkOptions>[4],

@@ -148,4 +148,4 @@ export const data: TestingData = {
     logsSubscribe: { result: { kind: "ref", name: "LogsSubscribeResult" } },
     logsUnsubscribe: { result: { kind: "ref", name: "LogsUnsubscribeResult" } },
   },
-};
+} as const;

@@ -91,7 +91,7 @@ const setup = { title: "Solana Node API", api, data };
  * transport.use({ getBlockHeight: () => { throw rpcError(-32000, "Unauthorized") } }); // the call rejects with JsonRpcError
  * ```
  */
-export function mockTransport(handlers: Handlers = {}, options: MockOptions<Handlers> = {}): MockTransport<Handlers> {
+export function mockTransport(handlers?: Handlers, options: MockOptions<Handlers> = {}): MockTransport<Handlers> {
   return createMockTransport(setup, handlers, options);
 }
 

@@ -13,7 +13,7 @@ import type { DocumentModel, MethodModel } from "../../model/document.js";
 import { nodeDefinitions } from "../../model/definitions.js";
 import { reachableNames, type SchemaNode } from "../../model/schema.js";
 import { objectKey } from "../../print/escape.js";
-import { arrayExpr, constStatement, objectExpr, valueExpr, type Property } from "../../print/js-code.js";
+import { arrayExpr, asExpr, constStatement, objectExpr, valueExpr, type Property } from "../../print/js-code.js";
 import { docComment, statements } from "../../print/ts-code.js";
 
 /** The module's text (after `header`). */
@@ -49,7 +49,9 @@ export function emitTestingData(doc: DocumentModel, header: string): string {
       docComment(
         "The result schemas of the methods as the test kit's value maker reads them, the named schemas they reach, and the examples.",
       ),
-      constStatement("export const data: TestingData", table),
+      // `as const`: in a `Record<string, …>`, a key named like an Object.prototype member (`toString`)
+      // is typed from that member, and its literals (`kind: "ref"`) would widen to `string`.
+      constStatement("export const data: TestingData", asExpr(table, "const")),
     ],
   ])}`;
 }

@@ -73,7 +73,8 @@ export function emitTestingModule(doc: DocumentModel, packageName: string, file:
       name: "mockTransport",
       docs: mockDoc(doc, entry),
       params: [
-        { name: "handlers", type: "Handlers = {}" },
+        // Optional, not `= {}`: in a document with a method named `constructor`, `{}` is no `Handlers`.
+        { name: "handlers", type: "Handlers", optional: true },
         { name: "options", type: "MockOptions<Handlers> = {}" },
       ],
       returnType: "MockTransport<Handlers>",

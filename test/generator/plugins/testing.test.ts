@@ -65,6 +65,7 @@ const model: DocumentModel = normalizeDocument(
           result: { name: "ok", schema: { type: "boolean" } },
         },
         { name: "w.odd name", params: [], result: { name: "r", schema: { type: "null" } } },
+        { name: "toString", params: [], result: { name: "r", schema: { type: "string", enum: ["spec"] } } },
       ],
       { Block: block },
     ),
@@ -105,7 +106,7 @@ describe("the modules of a document", () => {
 
   it("leave out an example whose integers the model read inexactly", () => {
     expect(dataText).not.toContain("18446744073709552000");
-    expect(dataText).not.toContain("w_big: { result: { kind: \"ref\", name: \"WBigResult\" }, examples");
+    expect(dataText).not.toContain('w_big: { result: { kind: "ref", name: "WBigResult" }, examples');
     expect(dataText).toContain('"0x10"');
   });
 });
@@ -164,6 +165,12 @@ describe("the package with its test kit", async () => {
     expect(await c.w_notify!("hi")).toBeUndefined();
     expect(notes).toEqual([{ text: "hi" }]);
     expect(await c.request!("w.odd name", [])).toBeNull();
+    // A method named like an Object.prototype member: answered from the spec (never Object.prototype.toString), then by its handler.
+    expect(await c.request!("toString", [])).toBe("spec");
+    (transport as unknown as { use(h: object): void }).use({ toString: () => "spec" });
+    expect(await c.request!("toString", [])).toBe("spec");
+    (transport as unknown as { use(h: object): void }).use({ toString: () => "other" });
+    await expect(c.request!("toString", [])).rejects.toThrow(/result of toString from its mockTransport handler/);
     expect(transport.calls.map((call) => call.method)).toEqual([
       "w_getBalance",
       "w_getBalance",
@@ -173,6 +180,9 @@ describe("the package with its test kit", async () => {
       "w_big",
       "w_notify",
       "w.odd name",
+      "toString",
+      "toString",
+      "toString",
     ]);
   });
 });

@@ -56,8 +56,9 @@ export interface Handlers {
   adv_getTokenPrice?: Handler<T.GetTokenPriceParams, T.GetTokenPriceResult>;
 }
 
-/** The Advanced API as the kit reads it: its method table and its result schemas. */
-const setup = { title: "Advanced API", api, data };
+/** The Advanced API as the kit reads it: its title, method table and result schemas. */
+const title = "Advanced API";
+const setup = { title, api, data };
 
 /**
  * A transport for `createAdvancedClient({ transport })` that answers with `handlers` (and from the spec for every other

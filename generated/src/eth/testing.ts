@@ -62,8 +62,9 @@ export interface Handlers {
   eth_unsubscribe?: Handler<T.EthUnsubscribeParams, T.EthUnsubscribeResult>;
 }
 
-/** The Ethereum Node API as the kit reads it: its method table and its result schemas. */
-const setup = { title: "Ethereum Node API", api, data };
+/** The Ethereum Node API as the kit reads it: its title, method table and result schemas. */
+const title = "Ethereum Node API";
+const setup = { title, api, data };
 
 /**
  * A transport for `createEthNodeClient({ transport })` that answers with `handlers` (and from the spec for every other

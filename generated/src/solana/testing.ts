@@ -70,8 +70,9 @@ export interface Handlers {
   logsUnsubscribe?: Handler<T.LogsUnsubscribeParams, T.LogsUnsubscribeResult>;
 }
 
-/** The Solana Node API as the kit reads it: its method table and its result schemas. */
-const setup = { title: "Solana Node API", api, data };
+/** The Solana Node API as the kit reads it: its title, method table and result schemas. */
+const title = "Solana Node API";
+const setup = { title, api, data };
 
 /**
  * A transport for `createSolanaNodeClient({ transport })` that answers with `handlers` (and from the spec for every other

@@ -10,6 +10,7 @@
 import type { DocumentModel, MethodModel } from "../../model/document.js";
 import { commentText, identifier, propertyAccess, stringLiteral, typeMemberKey } from "../../print/escape.js";
 import { header } from "../../print/generated-header.js";
+import { constStatement, stringExpr } from "../../print/js-code.js";
 import { group, hardline, ifBreak, indent, join, line, type Doc } from "../../print/layout.js";
 import {
   commentLines,
@@ -65,8 +66,10 @@ export function emitTestingModule(doc: DocumentModel, packageName: string, file:
       properties: handlers,
     }),
     [
-      docComment(`The ${commentText(doc.title)} as the kit reads it: its method table and its result schemas.`),
-      `const setup = { title: ${stringLiteral(doc.title)}, api, data };`,
+      docComment(`The ${commentText(doc.title)} as the kit reads it: its title, method table and result schemas.`),
+      constStatement("const title", stringExpr(doc.title)),
+      hardline,
+      "const setup = { title, api, data };",
     ],
     functionDeclaration({
       exported: true,

@@ -4,8 +4,11 @@
  * that example matching and seeding need.
  */
 import { INTEGER_MARK, parseJson, stringifyJson } from "../../runtime/json.js";
+import { isRecord } from "../../runtime/mock-json.js";
 
 export { stringifyJson };
+// Shared with the test kit (runtime/testing*.ts), which makes its values with the same maker.
+export { canonical, getOwn, isRecord, jsonEqual, setOwn, toPlain } from "../../runtime/mock-json.js";
 
 /** Parses JSON text; integer literals too long for a double become `bigint`. Throws SyntaxError. */
 export function parseExact(text: string): unknown {
@@ -19,50 +22,6 @@ function restoreBigInts(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(restoreBigInts);
   if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, restoreBigInts(v)]));
   return value;
-}
-
-/** A copy with `bigint`s as (possibly inexact) numbers and `undefined` entries dropped, as ajv and `JSON.parse` see it. */
-export function toPlain(value: unknown): unknown {
-  if (typeof value === "bigint") return Number(value);
-  if (Array.isArray(value)) return value.map(toPlain);
-  if (isRecord(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) setOwn(out, k, toPlain(v));
-    return out;
-  }
-  return value;
-}
-
-/** JSON equality after `toPlain`: object key order does not matter, `undefined` entries are absent. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  return canonical(toPlain(a)) === canonical(toPlain(b));
-}
-
-/** Stable JSON text: keys sorted, `undefined` entries dropped, `bigint`s as their digits. */
-export function canonical(value: unknown): string {
-  if (typeof value === "bigint") return value.toString();
-  if (value === undefined) return "null";
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (isRecord(value)) {
-    const keys = Object.keys(value)
-      .filter((k) => value[k] !== undefined)
-      .sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/**
- * Sets an own, enumerable property, whatever the key: `out["__proto__"] = v` would replace the
- * object's prototype instead (keys come from requests and specs, so they are never assigned).
- */
-export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-/** The own property `key` of a record, never one inherited from Object.prototype. */
-export function getOwn(value: unknown, key: string): unknown {
-  return isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 }
 
 /**
@@ -83,10 +42,6 @@ export function nestsDeeperThan(text: string, max: number): boolean {
     } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
   }
   return false;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** The JSON type of a value, as messages name it: `null`, `array`, `integer`, `number`, `string`, … */

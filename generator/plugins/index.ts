@@ -9,10 +9,20 @@ import { packagePlugin } from "./package/plugin.js";
 import { usePlugin } from "./run.js";
 import { runtimePlugin } from "./runtime/plugin.js";
 import { tanstackQueryPlugin } from "./tanstack-query/plugin.js";
+import { testingPlugin } from "./testing/plugin.js";
 import { typesPlugin } from "./types/plugin.js";
 import { validatorsPlugin } from "./validators/plugin.js";
 
-export { clientPlugin, mcpPlugin, packagePlugin, runtimePlugin, tanstackQueryPlugin, typesPlugin, validatorsPlugin };
+export {
+  clientPlugin,
+  mcpPlugin,
+  packagePlugin,
+  runtimePlugin,
+  tanstackQueryPlugin,
+  testingPlugin,
+  typesPlugin,
+  validatorsPlugin,
+};
 
 /** The default plugin list, each with its default options. */
 export function builtinPlugins(): PluginUse[] {
@@ -23,6 +33,7 @@ export function builtinPlugins(): PluginUse[] {
     usePlugin(runtimePlugin),
     usePlugin(tanstackQueryPlugin),
     usePlugin(mcpPlugin),
+    usePlugin(testingPlugin),
     usePlugin(packagePlugin),
   ];
 }

@@ -12,6 +12,9 @@ import * as solana from "../../generated/src/solana/index.js";
 import * as ws from "../../generated/src/ws/index.js";
 import * as node from "../../generated/src/node/index.js";
 import * as mcp from "../../generated/src/mcp/index.js";
+import * as advancedTesting from "../../generated/src/advanced/testing.js";
+import * as ethTesting from "../../generated/src/eth/testing.js";
+import * as solanaTesting from "../../generated/src/solana/testing.js";
 
 const runtimeValues = [
   "AbortError",
@@ -80,6 +83,10 @@ describe("run-time exports", () => {
     ["node", node, ["nodeHttp"]],
     // The MCP server (the one entry that loads @modelcontextprotocol/sdk) and the tool tables.
     ["mcp", mcp, ["createMcpServer", "toolsets"]],
+    // The test kits: apps import them from their tests only.
+    ["advanced/testing", advancedTesting, ["MockRpcError", "mockTransport", "mswHandlers", "rpcError"]],
+    ["eth/testing", ethTesting, ["MockRpcError", "mockTransport", "mswHandlers", "rpcError"]],
+    ["solana/testing", solanaTesting, ["MockRpcError", "mockTransport", "mswHandlers", "rpcError"]],
   ])("%s", (_name, module, expected) => {
     expect(Object.keys(module).sort()).toEqual([...expected].sort());
   });

@@ -100,7 +100,8 @@ const CASES: { name: string; app: string; start: string[]; never: RegExp[]; unre
       // and the factories that throw at once (http(), createTransport()) are not used.
       /^runtime\/(option-text|validation-error|factories)\.ts$/,
     ],
-    // Nor the MCP server: its runtime, its entry, the SDK (an optional peer only ./mcp loads).
+    // Nor the MCP server (its runtime, its entry, the SDK: an optional peer only ./mcp loads), nor the test kit,
+    // which only a test imports (its subpath, and the value maker it shares with the mock server).
     unreachable: [
       /^runtime\/ws(-entry)?\.ts$/,
       /node_modules\/ws\//,
@@ -108,6 +109,9 @@ const CASES: { name: string; app: string; start: string[]; never: RegExp[]; unre
       /^runtime\/mcp-/,
       /^mcp\//,
       /@modelcontextprotocol/,
+      /^runtime\/(testing|mock-)[\w-]*\.ts$/,
+      /^\w+\/testing(-data)?\.ts$/,
+      /node_modules\/msw\//,
     ],
   },
   {
@@ -127,7 +131,15 @@ const CASES: { name: string; app: string; start: string[]; never: RegExp[]; unre
       /^runtime\/(ws|ws-entry|extras|paginate|batch|queue|subscription.*|subscribe-args|backfill|retry|index)\.ts$/,
       /^runtime\/(failures|wire|secrets|errors|stream-errors)\.ts$/,
     ],
-    unreachable: [/^runtime\/ws(-entry)?\.ts$/, /node_modules\/ws\//, /^runtime\/node\.ts$/],
+    // Nor the test kit, which only a test imports (its subpath, and the value maker it shares with the mock server).
+    unreachable: [
+      /^runtime\/ws(-entry)?\.ts$/,
+      /node_modules\/ws\//,
+      /^runtime\/node\.ts$/,
+      /^runtime\/(testing|mock-)[\w-]*\.ts$/,
+      /^\w+\/testing(-data)?\.ts$/,
+      /node_modules\/msw\//,
+    ],
   },
   {
     name: "a WebSocket client (the ./ws subpath)",

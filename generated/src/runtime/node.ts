@@ -74,9 +74,16 @@ interface ZlibModule {
   createBrotliDecompress(): Inflater;
 }
 
-/** Imports a Node built-in by a name the bundlers leave alone (a browser bundle never holds it). */
+/**
+ * Imports a Node built-in by a name the bundlers leave alone (a browser bundle never holds it), as
+ * its module object (the namespace's `default`): the object `require("node:http")` gives, whose
+ * `request` msw's and nock's interceptors replace. The namespace's named `request` is a copy taken at
+ * load time that their patch does not reach, so calls go through the object, read at call time.
+ */
 const load = <T = NodeHttpModule>(name: string): Promise<T> =>
-  import(/* webpackIgnore: true */ /* @vite-ignore */ `node:${name}`);
+  import(/* webpackIgnore: true */ /* @vite-ignore */ `node:${name}`).then(
+    (namespace: T & { default?: T }) => namespace.default ?? namespace,
+  );
 
 /**
  * The decompression stream for a `Content-Encoding` fetch decodes too (gzip, deflate, br), so the

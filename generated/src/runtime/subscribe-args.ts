@@ -82,7 +82,8 @@ function named(values: readonly unknown[], names: readonly string[]): Record<str
   return out;
 }
 
-function holds(when: VariantCondition, params: Record<string, unknown>): boolean {
+/** Whether a variant's condition holds on named params (also how the test kit picks a result variant, testing-fallback.ts). */
+export function holds(when: VariantCondition, params: Record<string, unknown>): boolean {
   let value: unknown = Object.prototype.hasOwnProperty.call(params, when.param) ? params[when.param] : undefined;
   if (when.property !== undefined) {
     value =

@@ -1,7 +1,7 @@
-/** Strings that read like what their property holds (generator/mock/strings.ts `valueForKey`), used when a schema gives no pattern or format. */
+/** Strings that read like what their property holds (runtime/mock-strings.ts `valueForKey`), used when a schema gives no pattern or format. */
 import { describe, expect, it } from "vitest";
-import { createRandom } from "../../../generator/mock/random.js";
-import { stringValue, valueForKey } from "../../../generator/mock/strings.js";
+import { createRandom } from "../../../runtime/mock-random.js";
+import { stringValue, valueForKey } from "../../../runtime/mock-strings.js";
 
 const random = () => createRandom("seed");
 

@@ -2,8 +2,8 @@
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../../generator/model/document.js";
-import { parsePattern, stringForPattern } from "../../../generator/mock/pattern.js";
-import { createRandom } from "../../../generator/mock/random.js";
+import { parsePattern, stringForPattern } from "../../../runtime/mock-pattern.js";
+import { createRandom } from "../../../runtime/mock-random.js";
 import { generateFitting, generateValue } from "../../../generator/mock/values.js";
 import type { SchemaNode } from "../../../generator/model/schema.js";
 import { SchemaNormalizer } from "../../../generator/normalize/schema.js";

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { generatePackage } from "../../../generator/commands/pipeline.js";
 import { uncleanFiles } from "../../helpers/prettier-clean.js";
-import { createRandom, type Random } from "../../../generator/mock/random.js";
+import { createRandom, type Random } from "../../../runtime/mock-random.js";
 
 type Schema = Record<string, unknown>;
 const dir = mkdtempSync(path.join(os.tmpdir(), "format-fuzz-"));

@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { generatePackage } from "../../../generator/commands/pipeline.js";
-import { createRandom, type Random } from "../../../generator/mock/random.js";
+import { createRandom, type Random } from "../../../runtime/mock-random.js";
 import { uncleanFiles } from "../../helpers/prettier-clean.js";
 
 type Json = Record<string, unknown>;

@@ -1,15 +1,14 @@
 /**
  * A string matching a regular expression, for `pattern` keywords: the pattern is parsed into a
- * tree (pattern-parse.ts) and a random path through it is written out, each part given a length
+ * tree (mock-pattern-parse.ts) and a random path through it is written out, each part given a length
  * that lets the whole meet `minLength`/`maxLength`. Patterns the parser does not handle give
  * `undefined`, and so does any result that does not match the real RegExp in the end (a path can
  * miss, e.g. through an anchor in the middle), so the caller falls back to a plain string.
  */
-import { documentFlags } from "../validate/regexp.js";
-import { parsePattern, type PatternNode } from "./pattern-parse.js";
-import type { Random } from "./random.js";
+import { parsePattern, type PatternNode } from "./mock-pattern-parse.js";
+import type { Random } from "./mock-random.js";
 
-export { parsePattern, type PatternNode } from "./pattern-parse.js";
+export { parsePattern, type PatternNode } from "./mock-pattern-parse.js";
 
 export interface LengthBounds {
   minLength?: number;
@@ -27,7 +26,7 @@ export function stringForPattern(pattern: string, random: Random, lengths: Lengt
   if (!tree) return undefined;
   let regex: RegExp;
   try {
-    regex = new RegExp(pattern, documentFlags(pattern) ?? "u");
+    regex = specRegExp(pattern);
   } catch {
     return undefined;
   }
@@ -135,4 +134,16 @@ function writeSequence(items: readonly PatternNode[], random: Random, lo: number
     used += [...text].length;
   }
   return out;
+}
+
+/**
+ * A spec pattern as a RegExp, with the flags the generated validators give it: `u` as JSON Schema
+ * implies, or none for a pattern only valid so (`\-` outside a class). Throws for an invalid one.
+ */
+export function specRegExp(pattern: string): RegExp {
+  try {
+    return new RegExp(pattern, "u");
+  } catch {
+    return new RegExp(pattern);
+  }
 }

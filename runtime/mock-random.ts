@@ -1,6 +1,6 @@
 /**
- * Deterministic pseudo-random numbers for generated answers: the same seed text always gives
- * the same sequence, so the same request always gets the same answer.
+ * Deterministic pseudo-random numbers for generated answers (the mock server's and the test kit's):
+ * the same seed text always gives the same sequence, so the same request always gets the same answer.
  */
 
 export interface Random {

@@ -33,6 +33,7 @@ import type { Finding } from "./option-text.js";
 import { REFUSED, frame, paramsText, takeResult } from "./answer.js";
 import { failed, loadFailures, loadModule } from "./fail.js";
 import type { Wire } from "./hooks.js";
+import type { Watch, Watcher } from "./observe.js";
 import type { Batcher, Queued } from "./queue.js";
 import type { RetrySource } from "./retry.js";
 
@@ -148,10 +149,23 @@ export function createRpcClient(api: ApiSpec, given: ClientOptions): RpcClient {
   let nextId = 1;
   let resultCheck: Promise<(method: string, result: unknown, context: ErrorContext) => void> | undefined;
 
+  /**
+   * With `tracer`, `logger` or `logLevel`, every call goes through the observer (observe.ts, loaded on
+   * the first call: a client without them never fetches it), which watches it from start to end.
+   */
+  let watcher: Promise<Watcher> | undefined;
+  const enter: typeof run =
+    "tracer" in options || "logger" in options || "logLevel" in options
+      ? (...args) =>
+          (watcher ??= loadModule(() => import("./observe.js"), { host }).then((m) =>
+            m.watcher(options, batcher, jsonrpc),
+          )).then((w) => w.call(run, args))
+      : run;
+
   /** The call function; with `collect`, calls join that explicit batch instead of going out one by one. */
   function makeCall(collect: ((item: Queued) => void) | undefined): CallFn {
     return (method, params, callOptions) =>
-      run(method, own(api.methods, method), own(api.validators, method), params, callOptions, collect);
+      enter(method, own(api.methods, method), own(api.validators, method), params, callOptions, collect);
   }
 
   /** One call of `method`, described by `spec` and checked by `validator` (from the table, or given by a method function). */
@@ -162,6 +176,7 @@ export function createRpcClient(api: ApiSpec, given: ClientOptions): RpcClient {
     params: Params,
     callOptions: CallOptions = NO_OPTIONS,
     collect?: (item: Queued) => void,
+    watch?: Watch,
   ): Promise<unknown> {
     if (refused) return refused();
     const { context, send: fixed } = prepare(method, spec);
@@ -181,6 +196,7 @@ export function createRpcClient(api: ApiSpec, given: ClientOptions): RpcClient {
     if (spec?.notification) {
       // A notification through the transport (or, when it has no `notify`, a request whose answer is ignored).
       const request = { method, params: encoded, body: frame(undefined, method, text, jsonrpc) };
+      watch?.sent(request);
       await (wire.notify ? wire.notify(request, send) : wire.request(request, send));
       return undefined;
     }
@@ -193,6 +209,7 @@ export function createRpcClient(api: ApiSpec, given: ClientOptions): RpcClient {
     const attempt = async (): Promise<unknown> => {
       const id = nextId++;
       const request: TransportRequest = { id, method, params: encoded, body: frame(id, method, text, jsonrpc) };
+      watch?.sent(request, queue);
       const answer: Answer = queue
         ? await new Promise<Reply>((resolve, reject) => queue({ request, resolve, reject }))
         : await wire.request(request, send);
@@ -212,7 +229,14 @@ export function createRpcClient(api: ApiSpec, given: ClientOptions): RpcClient {
       if (!spec?.idempotent || queue || count <= 0) throw error;
       // The retry loop is loaded now (a chunk that fails to load leaves the first error).
       result = await extras().then(
-        (m) => m.retryFailed(error, attempt, m.retryPolicy(retry, count), callOptions.signal, context),
+        (m) =>
+          m.retryFailed(
+            error,
+            watch ? watch.retrying(error, attempt) : attempt,
+            m.retryPolicy(retry, count),
+            callOptions.signal,
+            context,
+          ),
         () => Promise.reject(error),
       );
     }
@@ -229,7 +253,7 @@ export function createRpcClient(api: ApiSpec, given: ClientOptions): RpcClient {
   const client: RpcClient = {
     transport,
     call,
-    invoke: run,
+    invoke: enter,
     batch: async (build) => (await extras()).batchOf(batcher, transport, jsonrpc, makeCall, build) as never,
     paginate<Item, Page>(method: string, params: object | undefined, paginateOptions?: PaginateOptions) {
       const issues = callOptionIssues(paginateOptions ?? {}, true);

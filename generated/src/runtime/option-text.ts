@@ -46,6 +46,10 @@ const TEXT = {
   fetch: () => "must be a fetch function",
   agent: () => "must be a node:http or node:https Agent",
   webSocketClass: () => "must be a WebSocket class",
+  tracer: () =>
+    "must be an OpenTelemetry Tracer (trace.getTracer(name) of @opentelemetry/api): an object with startSpan() and startActiveSpan()",
+  logger: () => "must be a logger such as console: an object with debug(), info(), warn() and error()",
+  logLevel: () => 'must be one of "debug", "info", "warn", "error" or "off"',
 } satisfies Record<string, (arg: Arg) => string>;
 
 /** Which words a finding has. */

@@ -1,6 +1,7 @@
 /**
- * The `onRequest` / `onResponse` hooks and their timing, wrapped once around any transport: one
- * event pair per exchange on the wire (a batch is one exchange naming all its methods).
+ * The `onRequest` / `onResponse` hooks and their timing, wrapped once around any transport (by the
+ * observer, observe.ts, loaded on the first call of a client that has them): one event pair per
+ * exchange on the wire (a batch is one exchange naming all its methods).
  */
 import type { ClientOptions, RequestEvent } from "./options.js";
 import type { Transport } from "./transport.js";
@@ -9,7 +10,7 @@ import type { Transport } from "./transport.js";
 export type Wire = Pick<Transport, "request" | "batch" | "notify">;
 
 export function withHooks(
-  transport: Transport,
+  transport: Wire,
   hooks: Pick<ClientOptions, "onRequest" | "onResponse">,
   host: string,
 ): Wire {

@@ -128,13 +128,12 @@ export interface SpanLike {
 }
 
 /**
- * The parts of an OpenTelemetry `Tracer` the client uses, typed by their shape: the package does not
- * depend on `@opentelemetry/api`, whose `Tracer` fits here as it is. `startActiveSpan` makes a batch's
- * span the parent of its calls' spans.
+ * The part of an OpenTelemetry `Tracer` the client uses, typed by its shape: the package does not
+ * depend on `@opentelemetry/api`, whose `Tracer` fits here as it is. A call's span starts in the active
+ * context (`context` left out); the calls of a batch start in a context that holds the batch's span.
  */
 export interface TracerLike {
-  startSpan(name: string, options?: SpanOptionsLike): SpanLike;
-  startActiveSpan<T>(name: string, options: SpanOptionsLike, fn: (span: SpanLike) => T): T;
+  startSpan(name: string, options?: SpanOptionsLike, context?: unknown): SpanLike;
 }
 
 /** A console-compatible logger: `console`, pino, winston, … */

@@ -67,8 +67,31 @@ export function serverOf(host: string): { address: string; port?: number } {
   return { address: m[1] ?? m[2] ?? host, ...(port !== undefined && port <= 65535 && { port }) };
 }
 
+/**
+ * The key under which an OpenTelemetry context holds its span: `createContextKey` of @opentelemetry/api
+ * is `Symbol.for(description)`, the same in every copy and version of it, so that a context made here is
+ * read by any SDK as one made by the API.
+ */
+const SPAN_KEY = Symbol.for("OpenTelemetry Context Key SPAN");
+
+/** An OpenTelemetry `Context` (getValue, setValue, deleteValue) that holds only `span`: a batch's calls are started in it. */
+function contextOf(span: SpanLike): unknown {
+  const make = (values: ReadonlyMap<symbol, unknown>): object => ({
+    getValue: (key: symbol) => values.get(key),
+    setValue: (key: symbol, value: unknown) => make(new Map(values).set(key, value)),
+    deleteValue: (key: symbol) => {
+      const next = new Map(values);
+      next.delete(key);
+      return make(next);
+    },
+  });
+  return make(new Map([[SPAN_KEY, span]]));
+}
+
 /** The span of one call (or of one batch). */
 export interface CallSpan {
+  /** A context holding this span, to start its children in. */
+  readonly context: unknown;
   /** Its request went out with this id (the latest attempt's). */
   sent(id: number | undefined): void;
   /** A retry, after `error`; `id` is the new attempt's request id. */
@@ -79,10 +102,13 @@ export interface CallSpan {
 
 /** Spans of one client. */
 export interface Trace {
-  /** A call's span, started at `start` (ms since the epoch); undefined when the tracer made none. */
-  call(method: string, start: number): CallSpan | undefined;
-  /** A batch's span; `children` runs while it is the active span, so that the spans it starts are its children. */
-  batch(start: number, children: () => void): CallSpan | undefined;
+  /**
+   * A call's span, started at `start` (ms since the epoch), in the active context or (a call in a batch)
+   * as a child of `parent`; undefined when the tracer made none.
+   */
+  call(method: string, start: number, parent?: CallSpan): CallSpan | undefined;
+  /** A batch's span, the parent of its calls' spans. */
+  batch(start: number): CallSpan | undefined;
 }
 
 /** Runs `f`, ignoring what it throws. */
@@ -102,6 +128,7 @@ function callSpan(span: SpanLike, jsonrpc: boolean): CallSpan {
   let retries = 0;
   let ended = false;
   return {
+    context: contextOf(span),
     sent(id) {
       if (jsonrpc && id !== undefined) safe(() => span.setAttribute("rpc.jsonrpc.request_id", String(id)));
     },
@@ -140,34 +167,22 @@ export function traceOf(
   const common: Attributes = { "rpc.system": "jsonrpc", "server.address": server.address };
   if (server.port !== undefined) common["server.port"] = server.port;
   if (jsonrpc) common["rpc.jsonrpc.version"] = "2.0";
-  const start = (name: string, attributes: Attributes, startTime: number, run?: () => void): SpanLike | undefined => {
+  const start = (name: string, attributes: Attributes, startTime: number, parent?: CallSpan): SpanLike | undefined => {
     let made: unknown;
     safe(() => {
       const options = { kind: CLIENT, attributes, startTime };
-      if (!run) made = tracer.startSpan(name, options);
-      else
-        made = tracer.startActiveSpan(name, options, (span) => {
-          made = span;
-          safe(run);
-          return span;
-        });
+      made = parent ? tracer.startSpan(name, options, parent.context) : tracer.startSpan(name, options);
     });
     return isSpan(made) ? made : undefined;
   };
   return {
-    call(method, startTime) {
+    call(method, startTime, parent) {
       const name = hideSecrets(method, secrets).slice(0, 200);
-      const span = start(name, { ...common, "rpc.method": name }, startTime);
+      const span = start(name, { ...common, "rpc.method": name }, startTime, parent);
       return span && callSpan(span, jsonrpc);
     },
-    batch(startTime, children) {
-      let ran = false;
-      const span = start("batch", { ...common }, startTime, () => {
-        ran = true;
-        children();
-      });
-      // A tracer that did not run the function (or threw first) still gets the calls' own spans.
-      if (!ran) safe(children);
+    batch(startTime) {
+      const span = start("batch", { ...common }, startTime);
       return span && callSpan(span, false);
     },
   };

@@ -85,9 +85,9 @@ class CallWatch implements Watch {
     };
   }
 
-  /** Starts the span of a call that went out in a batch, as a child of the batch's span (made active now). */
-  batched(request: TransportRequest): void {
-    this.span ??= this.watcher.trace?.call(this.method, this.started);
+  /** Starts the span of a call that went out in a batch, as a child of the batch's span. */
+  batched(request: TransportRequest, parent: CallSpan | undefined): void {
+    this.span ??= this.watcher.trace?.call(this.method, this.started, parent);
     this.span?.sent(request.id);
   }
 
@@ -155,13 +155,9 @@ class ClientWatcher implements Watcher {
     }
     const calls = requests.map((r) => this.queued.get(r));
     const first = Math.min(...calls.map((c) => c?.started ?? now()));
-    const started = (): void => calls.forEach((c, i) => c?.batched(requests[i]!));
-    const batch: BatchWatch = {
-      open: 0,
-      failure: undefined,
-      retries: 0,
-      span: this.trace ? this.trace.batch(first, started) : undefined,
-    };
+    const span = this.trace?.batch(first);
+    calls.forEach((c, i) => c?.batched(requests[i]!, span));
+    const batch: BatchWatch = { open: 0, failure: undefined, retries: 0, span };
     for (const call of calls) {
       if (!call) continue;
       batch.open++;

@@ -9,7 +9,7 @@
  * (docs/DECISIONS.md, "One shared start chunk").
  */
 import { withHooks } from "./hooks.js";
-import { LOG_LEVELS, logLines } from "./log-lines.js";
+import { LOG_LEVELS, logLines, type LogLines } from "./log-lines.js";
 import type { Finding } from "./option-text.js";
 import type { ClientOptions } from "./options.js";
 import type { Batcher } from "./queue.js";
@@ -48,7 +48,7 @@ const finding = (path: string, rule: string, text: Finding["text"], value: unkno
 export function observerOptionIssues(options: ClientOptions): Finding[] {
   const issues: Finding[] = [];
   const { tracer, logger, logLevel } = options;
-  if (tracer !== undefined && !hasMethods(tracer, ["startSpan", "startActiveSpan"]))
+  if (tracer !== undefined && !hasMethods(tracer, ["startSpan"]))
     issues.push(finding("options.tracer", "type", "tracer", tracer));
   if (logger !== undefined && !hasMethods(logger, ["debug", "info", "warn", "error"]))
     issues.push(finding("options.logger", "type", "logger", logger));
@@ -56,6 +56,9 @@ export function observerOptionIssues(options: ClientOptions): Finding[] {
     issues.push(finding("options.logLevel", "enum", "logLevel", logLevel));
   return issues;
 }
+
+/** The lines of a client that writes none. */
+const NO_LINES: LogLines = { call: () => undefined, retry: () => undefined };
 
 /** Calls as they are, without a watch (hooks only, or `logLevel: "off"` without a tracer). */
 const UNWATCHED: Watcher = { call: (run, args) => run(...args) };
@@ -70,9 +73,9 @@ export async function watcher(options: ClientOptions, batcher: Batcher, jsonrpc:
   if (issues.length > 0) throw (await import("./failures.js")).optionsError("client options", issues, {});
   const { host, secrets } = batcher;
   if (options.onRequest || options.onResponse) batcher.wire = withHooks(batcher.wire, options, host);
-  const logs = options.logger !== undefined || options.logLevel !== undefined;
-  if (options.logLevel === "off" && !options.tracer) return UNWATCHED;
+  // Lines are written with a logger or a level (console then), unless the level is "off".
+  const logs = (options.logger !== undefined || options.logLevel !== undefined) && options.logLevel !== "off";
   if (!options.tracer && !logs) return UNWATCHED;
   const trace = options.tracer && traceOf(options.tracer, serverOf(host), jsonrpc, secrets);
-  return watchCalls(trace, logLines(options, host), secrets, batcher);
+  return watchCalls(trace, logs ? logLines(options, host) : NO_LINES, secrets, batcher);
 }

@@ -47,7 +47,7 @@ const TEXT = {
   agent: () => "must be a node:http or node:https Agent",
   webSocketClass: () => "must be a WebSocket class",
   tracer: () =>
-    "must be an OpenTelemetry Tracer (trace.getTracer(name) of @opentelemetry/api): an object with startSpan() and startActiveSpan()",
+    "must be an OpenTelemetry Tracer (trace.getTracer(name) of @opentelemetry/api): an object with startSpan()",
   logger: () => "must be a logger such as console: an object with debug(), info(), warn() and error()",
   logLevel: () => 'must be one of "debug", "info", "warn", "error" or "off"',
 } satisfies Record<string, (arg: Arg) => string>;

@@ -200,7 +200,7 @@ const head = (n: number): Head =>
     hash: `0x${"ab".repeat(32)}`,
     parentHash: `0x${"cd".repeat(32)}`,
     timestamp: "0x1",
-  }) as Head;
+  }) as unknown as Head;
 
 describe('"message" events', () => {
   it("malformed events are ignored, the subscription's own items come through, in order", async () => {

@@ -7,11 +7,20 @@ import { clientPlugin } from "./client/plugin.js";
 import { packagePlugin } from "./package/plugin.js";
 import { usePlugin } from "./run.js";
 import { runtimePlugin } from "./runtime/plugin.js";
+import { schemasPlugin } from "./schemas/plugin.js";
 import { tanstackQueryPlugin } from "./tanstack-query/plugin.js";
 import { typesPlugin } from "./types/plugin.js";
 import { validatorsPlugin } from "./validators/plugin.js";
 
-export { clientPlugin, packagePlugin, runtimePlugin, tanstackQueryPlugin, typesPlugin, validatorsPlugin };
+export {
+  clientPlugin,
+  packagePlugin,
+  runtimePlugin,
+  schemasPlugin,
+  tanstackQueryPlugin,
+  typesPlugin,
+  validatorsPlugin,
+};
 
 /** The default plugin list, each with its default options. */
 export function builtinPlugins(): PluginUse[] {
@@ -21,6 +30,7 @@ export function builtinPlugins(): PluginUse[] {
     usePlugin(clientPlugin),
     usePlugin(runtimePlugin),
     usePlugin(tanstackQueryPlugin),
+    usePlugin(schemasPlugin),
     usePlugin(packagePlugin),
   ];
 }

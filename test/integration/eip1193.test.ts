@@ -27,8 +27,9 @@ import { RawRpcError, startHardhatNode, type HardhatNode } from "../helpers/hard
 
 let node: HardhatNode;
 let accounts: `0x${string}`[];
-/** The code the node answers a method it does not know with (hardhat: -32004). */
+/** The code and message the node answers a method it does not know with (hardhat: -32004). */
 let unknownMethodCode: number;
+let unknownMethodMessage: string;
 const closers: (() => void)[] = [];
 
 beforeAll(async () => {
@@ -37,10 +38,9 @@ beforeAll(async () => {
   // Two transactions from the first account: a nonce of 2, blocks 1 and 2 with a transaction each.
   for (let i = 0; i < 2; i++)
     await node.rpc("eth_sendTransaction", [{ from: accounts[0], to: accounts[1], value: "0x1" }]);
-  unknownMethodCode = await node.rpc("foo_bar").then(
-    () => 0,
-    (e: unknown) => (e as RawRpcError).code,
-  );
+  const unknown = (await node.rpc("foo_bar").catch((e: unknown) => e)) as RawRpcError;
+  unknownMethodCode = unknown.code;
+  unknownMethodMessage = unknown.message.replace(/^foo_bar: JSON-RPC error -?\d+: /, "");
   expect(unknownMethodCode).toBeLessThan(0);
 }, 90_000);
 afterAll(async () => {
@@ -116,8 +116,9 @@ describe("toEip1193Provider under viem 2's custom() and ethers 6's BrowserProvid
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderRpcError);
     expect((error as ProviderRpcError).code).toBe(unknownMethodCode);
-    expect((error as ProviderRpcError).message).toMatch(/foo_bar/);
-    expect((error as ProviderRpcError).message).not.toMatch(/^JSON-RPC error/);
+    // The node's own message (JsonRpcError's prefix taken off), then the method and host as every error names them.
+    expect((error as ProviderRpcError).shortMessage).toBe(unknownMethodMessage);
+    expect((error as ProviderRpcError).message).toBe(`${unknownMethodMessage} (method foo_bar, host ${node.host})`);
   });
 
   it("hostile requests: refused with -32600/-32602, prototype names forwarded as names, no pollution", async () => {

@@ -11,6 +11,9 @@ import * as ethMethods from "../../generated/src/eth/methods.js";
 import * as solana from "../../generated/src/solana/index.js";
 import * as ws from "../../generated/src/ws/index.js";
 import * as node from "../../generated/src/node/index.js";
+import * as advancedSchemas from "../../generated/src/advanced/schemas.js";
+import * as ethSchemas from "../../generated/src/eth/schemas.js";
+import * as solanaSchemas from "../../generated/src/solana/schemas.js";
 
 const runtimeValues = [
   "AbortError",
@@ -23,6 +26,7 @@ const runtimeValues = [
   "JsonRpcError",
   "MalformedResponseError",
   "NetworkError",
+  "ProviderRpcError",
   "ResponseTooLargeError",
   "RpcClientError",
   "SocketClosedError",
@@ -31,6 +35,7 @@ const runtimeValues = [
   "ValidationError",
   "createRpcClient",
   "createTransport",
+  "fromEip1193",
   "http",
   "isJsonRpcError",
   "parseJson",
@@ -41,7 +46,8 @@ describe("run-time exports", () => {
   it.each([
     ["root", root, runtimeValues],
     ["advanced", advanced, ["AdvancedErrors", "api", "createAdvancedClient"]],
-    ["eth", eth, ["EthNodeErrors", "api", "createEthNodeClient"]],
+    // An Ethereum API: its client also as an EIP-1193 provider (viem's custom(), ethers' BrowserProvider).
+    ["eth", eth, ["EthNodeErrors", "api", "createEthNodeClient", "toEip1193Provider"]],
     ["solana", solana, ["SolanaNodeErrors", "api", "createSolanaNodeClient"]],
     // The per-method functions: the core's factory and one function per method (not the subscribe methods).
     [
@@ -77,6 +83,10 @@ describe("run-time exports", () => {
     ["ws", ws, ["webSocket"]],
     // The Node HTTP transport alone: browser and edge bundles never import this entry.
     ["node", node, ["nodeHttp"]],
+    // The Standard Schema of every method: one object, by JSON-RPC name.
+    ["advanced/schemas", advancedSchemas, ["schemas"]],
+    ["eth/schemas", ethSchemas, ["schemas"]],
+    ["solana/schemas", solanaSchemas, ["schemas"]],
   ])("%s", (_name, module, expected) => {
     expect(Object.keys(module).sort()).toEqual([...expected].sort());
   });

@@ -12,6 +12,7 @@
  * its `cause`. Nothing a caller passes is trusted: a request that is not `{ method, params }` is
  * refused with -32600 / -32602, a listener that throws does not stop the others.
  */
+import { RpcClientError, type ErrorContext } from "./base-error.js";
 import type { ApiSpec, Subscription } from "./options.js";
 
 /** What a client gives the provider: its generic call, by JSON-RPC name (`client.request`). */
@@ -29,13 +30,18 @@ export interface Eip1193Provider {
   removeListener(event: string, listener: (payload: never) => void): Eip1193Provider;
 }
 
-/** The error an EIP-1193 provider rejects with: `code` (JSON-RPC's, or EIP-1193's 4xxx), `message`, `data`. */
-export class ProviderRpcError extends Error {
+/**
+ * The error an EIP-1193 provider rejects with: `code` (JSON-RPC's, or EIP-1193's 4xxx), `message`,
+ * `data`; its `cause` is the client's typed error. One of the package's errors (it names the method
+ * and the host, never a key).
+ */
+export class ProviderRpcError extends RpcClientError {
+  static override readonly brand: string = "ProviderRpcError";
   override name = "ProviderRpcError";
   readonly code: number;
   readonly data: unknown;
-  constructor(code: number, message: string, data?: unknown, cause?: unknown) {
-    super(message, cause === undefined ? undefined : { cause });
+  constructor(code: number, message: string, data: unknown, context: ErrorContext) {
+    super(message, context);
     this.code = code;
     this.data = data;
   }
@@ -50,26 +56,32 @@ function read(value: unknown, key: string): unknown {
   }
 }
 
-/** What the client threw, as a ProviderRpcError. */
-function providerError(error: unknown): ProviderRpcError {
+/** What the client threw for `method`, as a ProviderRpcError (its host from the client's error). */
+function providerError(error: unknown, method: string): ProviderRpcError {
   const name = read(error, "name");
   const short = read(error, "shortMessage");
   const text = typeof short === "string" ? short : "The request failed";
+  const host = read(error, "host");
+  const context: ErrorContext = { method, ...(typeof host === "string" && { host }), cause: error };
   if (name === "JsonRpcError") {
     const code = read(error, "code") as number;
     // The node's own message, without the prefix JsonRpcError adds.
-    return new ProviderRpcError(code, text.replace(/^JSON-RPC error -?\d+: /, ""), read(error, "data"), error);
+    return new ProviderRpcError(code, text.replace(/^JSON-RPC error -?\d+: /, ""), read(error, "data"), context);
   }
   if (name === "ValidationError") {
     const issues = read(error, "issues");
     const params = Array.isArray(issues) && issues.every((i) => String(read(i, "path")).startsWith("params"));
-    if (params) return new ProviderRpcError(-32602, text, { issues }, error);
+    if (params) return new ProviderRpcError(-32602, text, { issues }, context);
   }
   const status = read(error, "status");
   const data = { name: typeof name === "string" ? name : "Error", ...(typeof status === "number" && { status }) };
   // A transport that cannot subscribe (HTTP): the method is not supported here (EIP-1193's 4200).
-  return new ProviderRpcError(name === "SubscriptionError" ? 4200 : -32603, text, data, error);
+  return new ProviderRpcError(name === "SubscriptionError" ? 4200 : -32603, text, data, context);
 }
+
+/** A request refused before the client sees it. */
+const refused = (code: number, message: string, method?: string): ProviderRpcError =>
+  new ProviderRpcError(code, message, undefined, method === undefined ? {} : { method: method.slice(0, 100) });
 
 /** The provider over `client`, for the API `api` (its method table), with its subscribe members. */
 export function eip1193Provider(client: Eip1193Source, api: ApiSpec, subscribers: Eip1193Subscribers): Eip1193Provider {
@@ -96,7 +108,7 @@ export function eip1193Provider(client: Eip1193Source, api: ApiSpec, subscribers
     // Every param in its place (a missing one `undefined`), so that the member reads no options.
     const args = Array.isArray(params) ? names.map((_, i) => params[i] as unknown) : [params];
     if (Array.isArray(params) && params.length > names.length)
-      throw new ProviderRpcError(-32602, `${method} takes at most ${names.length} params, not ${params.length}`);
+      throw refused(-32602, `${method} takes at most ${names.length} params, not ${params.length}`, method);
     const subscribe = subscribers[method] as (...args: unknown[]) => Promise<Subscription<unknown>>;
     const sub = await subscribe(...args);
     const id = String(sub.id);
@@ -117,10 +129,10 @@ export function eip1193Provider(client: Eip1193Source, api: ApiSpec, subscribers
     async request(args) {
       const method = read(args, "method");
       if (typeof method !== "string" || method === "")
-        throw new ProviderRpcError(-32600, "The request must be an object with a method name: { method, params }");
+        throw refused(-32600, "The request must be an object with a method name: { method, params }");
       const params = read(args, "params");
       if (params !== undefined && (params === null || typeof params !== "object"))
-        throw new ProviderRpcError(-32602, `The params of ${method.slice(0, 100)} must be an array or an object`);
+        throw refused(-32602, "The params must be an array or an object", method);
       try {
         const spec = Object.hasOwn(api.methods, method) ? api.methods[method] : undefined;
         if (spec?.subscription && Object.hasOwn(subscribers, method))
@@ -136,7 +148,7 @@ export function eip1193Provider(client: Eip1193Source, api: ApiSpec, subscribers
         }
         return await client.request(method, params ?? []);
       } catch (error) {
-        throw error instanceof ProviderRpcError ? error : providerError(error);
+        throw error instanceof ProviderRpcError ? error : providerError(error, method);
       }
     },
     on(event, listener) {

@@ -12,7 +12,7 @@ import { LOG_LEVELS, logLines, type LogLines } from "./log-lines.js";
 import type { Finding } from "./option-text.js";
 import type { ClientOptions } from "./options.js";
 import type { Batcher } from "./queue.js";
-import { serverOf, traceOf } from "./span.js";
+import { defaultPort, serverOf, traceOf } from "./span.js";
 import { watchCalls, type Watcher } from "./watch.js";
 
 export type { Watch, Watcher } from "./watch.js";
@@ -75,6 +75,7 @@ export async function watcher(options: ClientOptions, batcher: Batcher, jsonrpc:
   // Lines are written with a logger or a level (console then), unless the level is "off".
   const logs = (options.logger !== undefined || options.logLevel !== undefined) && options.logLevel !== "off";
   if (!options.tracer && !logs) return UNWATCHED;
-  const trace = options.tracer && traceOf(options.tracer, serverOf(host), jsonrpc, secrets);
+  const port = options.transport === undefined ? defaultPort(options.url ?? options.proxyUrl) : undefined;
+  const trace = options.tracer && traceOf(options.tracer, serverOf(host, port), jsonrpc, secrets);
   return watchCalls(trace, logs ? logLines(options, host) : NO_LINES, secrets, batcher);
 }

@@ -10,7 +10,7 @@ import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { inMemoryTracer } from "../helpers/otel.js";
 import { createEthNodeClient, type EthNodeClientOptions } from "../../generated/src/eth/index.js";
-import { ValidationError, type Logger, type TracerLike } from "../../generated/src/runtime/index.js";
+import { ValidationError, http, type Logger, type TracerLike } from "../../generated/src/runtime/index.js";
 import { custom, echo, html, json, useFaultServer, type Envelope } from "../helpers/fault-server.js";
 
 const server = useFaultServer();
@@ -76,7 +76,9 @@ describe("tracer: one span per call, by the JSON-RPC conventions", () => {
 
   it("a JSON-RPC error: its code and message, error.type, an exception event without a stack, status ERROR; no key", async () => {
     server.script(
-      custom((r) => json(200, { jsonrpc: "2.0", id: (r.json as Envelope).id, error: { code: -32000, message: `no ${KEY}` } })),
+      custom((r) =>
+        json(200, { jsonrpc: "2.0", id: (r.json as Envelope).id, error: { code: -32000, message: `no ${KEY}` } }),
+      ),
     );
     const error = await client({ tracer })
       .eth_getTransactionCount(ADDRESS, "latest")
@@ -194,6 +196,47 @@ describe("tracer: one span per call, by the JSON-RPC conventions", () => {
   });
 });
 
+describe("server.address is the host alone, server.port the port", () => {
+  // Params refused before sending: a span without any network, whose server attributes say where it would go.
+  const refusedCall = (eth: ReturnType<typeof createEthNodeClient>) =>
+    // @ts-expect-error not a block
+    expect(eth.eth_getBlockByNumber("yesterday", false)).rejects.toBeInstanceOf(ValidationError);
+
+  it.each<[string, EthNodeClientOptions, Record<string, unknown>]>([
+    [
+      "https URL without a port: 443",
+      { url: "https://rpc.example/eth", apiKey: KEY },
+      { "server.address": "rpc.example", "server.port": 443 },
+    ],
+    [
+      "http URL without a port: 80",
+      { url: "http://rpc.example/eth/" + KEY },
+      { "server.address": "rpc.example", "server.port": 80 },
+    ],
+    [
+      "a port in the URL",
+      { url: "https://rpc.example:8443/eth", apiKey: KEY },
+      { "server.address": "rpc.example", "server.port": 8443 },
+    ],
+    ["an IPv6 host", { url: "http://[::1]:8545" }, { "server.address": "::1", "server.port": 8545 }],
+    [
+      "the proxy form",
+      { proxyUrl: "https://proxy.example/x" } as EthNodeClientOptions,
+      { "server.address": "proxy.example", "server.port": 443 },
+    ],
+  ])("%s", async (_name, options, expected) => {
+    await refusedCall(createEthNodeClient({ ...options, tracer }));
+    expect(only().attributes).toMatchObject(expected);
+    expectNoKey(spanText(only()));
+  });
+
+  it("a transport given as a value whose host names no port: no server.port (its URL is not shown)", async () => {
+    await refusedCall(createEthNodeClient({ transport: http("https://rpc.example/eth", { apiKey: KEY }), tracer }));
+    expect(only().attributes["server.address"]).toBe("rpc.example");
+    expect(only().attributes).not.toHaveProperty("server.port");
+  });
+});
+
 describe("logger: each call once at debug, failures at warn or error", () => {
   it("debug: method, host, duration, attempts; nothing below the level", async () => {
     server.setFallback(echo(() => "0x10"));
@@ -250,7 +293,7 @@ describe("logger: each call once at debug, failures at warn or error", () => {
     for (const spy of spies) expect(spy).not.toHaveBeenCalled();
   });
 
-  it("logLevel alone writes to console; \"off\" writes nothing", async () => {
+  it('logLevel alone writes to console; "off" writes nothing', async () => {
     server.setFallback(echo(() => "0x10"));
     const debug = vi.spyOn(console, "debug").mockImplementation(() => undefined);
     await client({ logLevel: "debug" }).eth_blockNumber();
@@ -341,7 +384,11 @@ describe("wrong options: the client is made, every call rejects with the Validat
   it.each<[string, Partial<EthNodeClientOptions>, string]>([
     ["a tracer without startSpan", { tracer: {} as TracerLike }, "options.tracer"],
     ["a tracer that is null", { tracer: null as unknown as TracerLike }, "options.tracer"],
-    ["a logger without error()", { logger: { debug() {}, info() {}, warn() {} } as unknown as Logger }, "options.logger"],
+    [
+      "a logger without error()",
+      { logger: { debug() {}, info() {}, warn() {} } as unknown as Logger },
+      "options.logger",
+    ],
     [
       "a logger whose getters throw",
       {

@@ -60,12 +60,35 @@ export function errorFacts(error: unknown, secrets: readonly string[]): ErrorFac
   };
 }
 
-/** `server.address` and `server.port` of a host (`host`, `host:port`, `[::1]:8545`). */
-export function serverOf(host: string): { address: string; port?: number } {
+/**
+ * `server.address` and `server.port` of a host (`host`, `host:port`, `[::1]:8545`); `fallbackPort` when
+ * the host names no port (the URL's scheme default, when the client knows its URL).
+ */
+export function serverOf(host: string, fallbackPort?: number): { address: string; port?: number } {
   const m = /^(?:\[([^\]]*)\]|([^:]*))(?::(\d{1,5}))?$/.exec(host);
   if (!m) return { address: host };
-  const port = m[3] === undefined ? undefined : Number(m[3]);
+  const port = m[3] === undefined ? fallbackPort : Number(m[3]);
   return { address: m[1] ?? m[2] ?? host, ...(port !== undefined && port <= 65535 && { port }) };
+}
+
+/**
+ * The port of a client's shorthand URL (`url` or `proxyUrl`) when it names none: 443 for https, 80 for
+ * http. Only the scheme and port are read (the path may hold a key). A transport given as a value does
+ * not show its URL: then only a port the host names is known.
+ */
+export function defaultPort(url: unknown): number | undefined {
+  try {
+    const { protocol, port } = new URL(String(url));
+    return port !== ""
+      ? Number(port)
+      : protocol === "https:" || protocol === "wss:"
+        ? 443
+        : protocol === "http:" || protocol === "ws:"
+          ? 80
+          : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -350,6 +350,39 @@ async function measure(
       });
     }
   }
+  if (scenario === "blockNumber") rows.push(...againstRawHttp(label, of));
+  return rows;
+}
+
+/**
+ * The per-call target of issue 34: a sequential eth_blockNumber through the default client (node:http
+ * in Node) against a raw node:http keep-alive request of the same JSON, measured beside it in the same
+ * rounds (each round's ratio pairs the two samples of that round).
+ */
+function againstRawHttp(label: string, of: (key: string, field: keyof Sample) => number[]): Row[] {
+  const rows: Row[] = [];
+  for (const [kind, field] of [
+    ["sequential latency (wall time per call)", "wall"],
+    ["client CPU per sequential call", "cpu"],
+  ] as const) {
+    const base = of(RAW_HTTP.key, field);
+    const ours = of(OURS.key, field);
+    const r = ratio(ours, base);
+    const common = { section: SECTION, case: `${label}: ${kind}, against raw node:http keep-alive`, unit: "µs" };
+    rows.push(
+      { ...common, subject: "raw node:http keep-alive + JSON.parse, the same JSON", samples: base, baseline: true },
+      {
+        ...common,
+        subject: OURS.name,
+        samples: ours,
+        ratio: r,
+        ratioRange: pairedRange(ours, base),
+        ratioOf: "raw node:http",
+        target: "≤ 1.05× raw node:http",
+        met: r <= 1.05,
+      },
+    );
+  }
   return rows;
 }
 

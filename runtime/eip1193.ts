@@ -127,7 +127,11 @@ function subscribeTo(provider: Eip1193ProviderLike, event: string, listener: (pa
   }
   return (): void => {
     try {
-      (provider.removeListener ?? (provider as { off?: Eip1193ProviderLike["on"] }).off)?.call(provider, event, listener);
+      (provider.removeListener ?? (provider as { off?: Eip1193ProviderLike["on"] }).off)?.call(
+        provider,
+        event,
+        listener,
+      );
     } catch {
       // Nothing more to do: the listener ignores what comes after.
     }
@@ -150,7 +154,12 @@ function subscribeTo(provider: Eip1193ProviderLike, event: string, listener: (pa
 export function fromEip1193(provider: Eip1193ProviderLike, options: Eip1193TransportOptions = {}): Transport {
   const issues: Finding[] = [];
   if (typeof read(provider, "request") !== "function")
-    issues.push({ path: "provider", rule: "type", text: "provider", received: provider === null ? "null" : typeof provider });
+    issues.push({
+      path: "provider",
+      rule: "type",
+      text: "provider",
+      received: provider === null ? "null" : typeof provider,
+    });
   const name = read(options, "name");
   if (name !== undefined && !(typeof name === "string" && /^[\w.:-]{1,100}$/.test(name)))
     issues.push({ path: "options.name", rule: "format", text: "providerName", received: typeof name });

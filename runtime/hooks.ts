@@ -9,11 +9,7 @@ import type { Transport } from "./transport.js";
 /** The calls of a transport that go on the wire (what the hooks wrap). */
 export type Wire = Pick<Transport, "request" | "batch" | "notify">;
 
-export function withHooks(
-  transport: Wire,
-  hooks: Pick<ClientOptions, "onRequest" | "onResponse">,
-  host: string,
-): Wire {
+export function withHooks(transport: Wire, hooks: Pick<ClientOptions, "onRequest" | "onResponse">, host: string): Wire {
   const { onRequest, onResponse } = hooks;
   if (!onRequest && !onResponse) return transport;
   async function reported<T>(methods: string[], body: string, run: () => Promise<T>): Promise<T> {

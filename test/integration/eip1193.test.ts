@@ -171,7 +171,9 @@ describe("toEip1193Provider under viem 2's custom() and ethers 6's BrowserProvid
 });
 
 /** Hardhat's in-process provider (its own chain, in this process), which emits "message" events. */
-function hardhatProvider(): Eip1193ProviderLike & { request(args: { method: string; params?: unknown }): Promise<unknown> } {
+function hardhatProvider(): Eip1193ProviderLike & {
+  request(args: { method: string; params?: unknown }): Promise<unknown>;
+} {
   process.env.HARDHAT_CONFIG = resolve(import.meta.dirname, "hardhat/hardhat.config.cjs");
   const require = createRequire(import.meta.url);
   return (require("hardhat") as { network: { provider: ReturnType<typeof hardhatProvider> } }).network.provider;
@@ -207,7 +209,7 @@ describe("fromEip1193: our client over other providers", () => {
     expect(error).toMatchObject({ code: unknownMethodCode, host: "hardhat" });
   });
 
-  it("over hardhat's own provider: subscriptions from its \"message\" events", async () => {
+  it('over hardhat\'s own provider: subscriptions from its "message" events', async () => {
     const hh = hardhatProvider();
     const eth = createEthNodeClient({ transport: fromEip1193(hh) });
     const sub = await eth.eth_subscribe("newHeads");

@@ -35,7 +35,11 @@ const cyclic = (): unknown => {
 describe("what a provider throws", () => {
   it.each<[string, () => unknown, number]>([
     ["an EIP-1193 error", () => ({ code: 4001, message: "User rejected the request." }), 4001],
-    ["a ProviderRpcError-like Error", () => Object.assign(new Error("execution reverted"), { code: 3, data: "0x08c3" }), 3],
+    [
+      "a ProviderRpcError-like Error",
+      () => Object.assign(new Error("execution reverted"), { code: 3, data: "0x08c3" }),
+      3,
+    ],
     ["a code and no message", () => ({ code: -32000 }), -32000],
     ["data that is not JSON (dropped)", () => ({ code: -32000, message: "x", data: cyclic() }), -32000],
   ])("%s: a JsonRpcError with its code", async (_name, thrown, code) => {
@@ -130,7 +134,8 @@ describe("what a provider answers", () => {
     const seen: string[] = [];
     const eth = over(({ method }) => (seen.push(method), "0x1"));
     const request = eth.request as (m: string, p: unknown[]) => Promise<unknown>;
-    for (const method of ["__proto__", "constructor", "toString"]) await expect(request(method, [])).resolves.toBe("0x1");
+    for (const method of ["__proto__", "constructor", "toString"])
+      await expect(request(method, [])).resolves.toBe("0x1");
     expect(seen).toEqual(["__proto__", "constructor", "toString"]);
     expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
   });

@@ -117,7 +117,9 @@ describe("issues and paths", () => {
       { to: ADDRESS, accessList: [{ address: "me", storageKeys: [] }] },
       "latest",
     ]);
-    expect(result.issues).toEqual([{ message: expect.stringMatching(/^must match/), path: [0, "accessList", 0, "address"] }]);
+    expect(result.issues).toEqual([
+      { message: expect.stringMatching(/^must match/), path: [0, "accessList", 0, "address"] },
+    ]);
   });
 
   it("a by-name method's path starts with the param's name; a limit rule names its param", () => {

@@ -38,15 +38,21 @@ describe("Standard Schema", () => {
     expectTypeOf<StandardSchemaV1.InferOutput<GetBlockParams>>().toExtend<
       EthNodeMethods["eth_getBlockByNumber"]["params"]
     >();
-    expectTypeOf<StandardSchemaV1.InferOutput<typeof advancedSchemas.adv_getLogs.params>>().toEqualTypeOf<GetLogsParams>();
-    expectTypeOf<StandardSchemaV1.InferInput<typeof advancedSchemas.adv_getLogs.params>>().toEqualTypeOf<GetLogsParams>();
+    expectTypeOf<
+      StandardSchemaV1.InferOutput<typeof advancedSchemas.adv_getLogs.params>
+    >().toEqualTypeOf<GetLogsParams>();
+    expectTypeOf<
+      StandardSchemaV1.InferInput<typeof advancedSchemas.adv_getLogs.params>
+    >().toEqualTypeOf<GetLogsParams>();
   });
 
   it("InferOutput of a result schema is the method's result type; its input is unknown", () => {
     expectTypeOf<
       StandardSchemaV1.InferOutput<typeof schemas.eth_getBlockByNumber.result>
     >().toEqualTypeOf<EthGetBlockByNumberResult>();
-    expectTypeOf<StandardSchemaV1.InferOutput<typeof advancedSchemas.adv_getLogs.result>>().toEqualTypeOf<GetLogsResult>();
+    expectTypeOf<
+      StandardSchemaV1.InferOutput<typeof advancedSchemas.adv_getLogs.result>
+    >().toEqualTypeOf<GetLogsResult>();
     expectTypeOf<StandardSchemaV1.InferInput<typeof schemas.eth_blockNumber.result>>().toEqualTypeOf<unknown>();
   });
 

@@ -41,8 +41,7 @@ export interface Watcher {
 }
 
 /** Now, in milliseconds since the epoch with a fraction (the clock OpenTelemetry's `startTime` takes). */
-const now = (): number =>
-  typeof performance === "object" ? performance.timeOrigin + performance.now() : Date.now();
+const now = (): number => (typeof performance === "object" ? performance.timeOrigin + performance.now() : Date.now());
 
 /** One call under watch. */
 class CallWatch implements Watch {

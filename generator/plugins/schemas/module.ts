@@ -35,7 +35,7 @@ export function emitSchemasModule(doc: DocumentModel, vendor: string, subpath: s
         `import { schemas } from "${vendor}/${subpath}";`,
         "",
         `const checked = await schemas${propertyAccess(first.rpcName)}.params["~standard"].validate(input);`,
-        'if (checked.issues) console.log(checked.issues.map((i) => i.message)); // what the client would refuse',
+        "if (checked.issues) console.log(checked.issues.map((i) => i.message)); // what the client would refuse",
         "```",
       ]
     : [];

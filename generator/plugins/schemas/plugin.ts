@@ -13,7 +13,17 @@ export interface SchemasOptions {
 }
 
 /** Names the client, validators and TanStack Query plugins use in each subpath's folder. */
-const TAKEN = new Set(["index", "client", "api", "types", "validators", "result-validators", "methods", "eip1193", "query"]);
+const TAKEN = new Set([
+  "index",
+  "client",
+  "api",
+  "types",
+  "validators",
+  "result-validators",
+  "methods",
+  "eip1193",
+  "query",
+]);
 
 export const schemasPlugin: OutputPlugin<SchemasOptions> = {
   name: "schemas",

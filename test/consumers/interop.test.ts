@@ -70,7 +70,8 @@ const EXPECTED = {
   spans: ["eth_blockNumber jsonrpc", "eth_chainId jsonrpc"],
 };
 
-const MAIN = (from: string): string => `import { check } from "${from}";\n\ncheck().then((line) => console.log(line));\n`;
+const MAIN = (from: string): string =>
+  `import { check } from "${from}";\n\ncheck().then((line) => console.log(line));\n`;
 
 async function tsc(app: string): Promise<string> {
   return run(TSC, ["-p", "tsconfig.json"], { cwd: app, timeout: 120_000 }).then(
@@ -83,26 +84,36 @@ describe("issue 34's entries from the tarball, strict, declarations checked", ()
   it.each([
     { name: "ESM, module nodenext", type: "module", module: "nodenext", from: "./check.js" },
     { name: "CommonJS, module node16", type: "commonjs", module: "node16", from: "./check" },
-  ])("$name: type-checks, compiles, runs", async ({ type, module, from }) => {
-    const app = await freshProject(
-      `interop-${type}`,
-      { type },
-      {
-        "check.ts": CHECK,
-        "main.ts": MAIN(from),
-        "tsconfig.json": tsconfig({ module, moduleResolution: module, lib: ["ES2022", "DOM"], outDir: "out", ...NODE_TYPES }),
-      },
-    );
-    apps.push(app);
-    // The consumer's own install of the spec's types (offline: the workspace's copy).
-    await mkdir(path.join(app, "node_modules", "@standard-schema"), { recursive: true });
-    await symlink(
-      path.join(ROOT, "node_modules", "@standard-schema", "spec"),
-      path.join(app, "node_modules", "@standard-schema", "spec"),
-      "dir",
-    );
-    expect(await tsc(app)).toBe("");
-    const { stdout } = await run(process.execPath, ["out/main.js"], { cwd: app, timeout: 30_000 });
-    expect(JSON.parse(stdout)).toEqual(EXPECTED);
-  }, 300_000);
+  ])(
+    "$name: type-checks, compiles, runs",
+    async ({ type, module, from }) => {
+      const app = await freshProject(
+        `interop-${type}`,
+        { type },
+        {
+          "check.ts": CHECK,
+          "main.ts": MAIN(from),
+          "tsconfig.json": tsconfig({
+            module,
+            moduleResolution: module,
+            lib: ["ES2022", "DOM"],
+            outDir: "out",
+            ...NODE_TYPES,
+          }),
+        },
+      );
+      apps.push(app);
+      // The consumer's own install of the spec's types (offline: the workspace's copy).
+      await mkdir(path.join(app, "node_modules", "@standard-schema"), { recursive: true });
+      await symlink(
+        path.join(ROOT, "node_modules", "@standard-schema", "spec"),
+        path.join(app, "node_modules", "@standard-schema", "spec"),
+        "dir",
+      );
+      expect(await tsc(app)).toBe("");
+      const { stdout } = await run(process.execPath, ["out/main.js"], { cwd: app, timeout: 30_000 });
+      expect(JSON.parse(stdout)).toEqual(EXPECTED);
+    },
+    300_000,
+  );
 });

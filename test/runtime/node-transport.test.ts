@@ -65,7 +65,9 @@ describe("nodeHttp", () => {
     const long = rejectionOf(client({}, 2_500).getCurrencies({ blockchain: "eth" }));
     const short = rejectionOf(client({}, 60).getCurrencies({ blockchain: "eth" }));
     const many = Array.from({ length: 20 }, (_, i) =>
-      rejectionOf(client({}, 100 + 10 * i).getCurrencies({ blockchain: "eth" })).then(() => performance.now() - started),
+      rejectionOf(client({}, 100 + 10 * i).getCurrencies({ blockchain: "eth" })).then(
+        () => performance.now() - started,
+      ),
     );
     expect(await short).toBeInstanceOf(TimeoutError);
     const shortAt = performance.now() - started;

@@ -10,6 +10,9 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/setup/pack-dir.ts"],
+    // OpenTelemetry's `module` builds (picked by the `module` condition above) import files without their
+    // extension, which Node cannot load: Vite bundles these two for the tests (test/helpers/otel.ts).
+    deps: { optimizer: { ssr: { enabled: true, include: ["@opentelemetry/api", "@opentelemetry/sdk-trace-base"] } } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     typecheck: {

@@ -14,7 +14,9 @@
  * subject, and the ratio to raw fetch is reported with its spread over the rounds (each round's
  * ratio pairs samples taken seconds apart). Two rows of information beside them: raw `node:http`
  * (the floor of axios, so of ankr.js), and each client's own CPU per call with `fetch` stubbed
- * (no network), which stays readable when the machine's load swamps the loopback rows.
+ * (no network), which stays readable when the machine's load swamps the loopback rows. Issue 34's
+ * target, a sequential eth_blockNumber through the default client against raw node:http keep-alive
+ * of the same JSON, is measured with both in one child, alternating (`againstRawHttp`).
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
@@ -353,6 +355,95 @@ async function measure(
   return rows;
 }
 
+/**
+ * The per-call target of issue 34: a sequential eth_blockNumber through the default client (node:http
+ * in Node, the packed build) against a raw node:http keep-alive request of the same JSON. Both run in
+ * one child process, warmed up alike, then in alternating rounds of sequential calls (the order flips
+ * each round): a round's two samples are taken a moment apart, so the machine's load weighs on both
+ * alike, which the separate children of the rows above cannot promise on a busy machine.
+ */
+const PAIRED_ROUNDS = 9;
+
+async function runPairedChild(base: string, packed: string): Promise<void> {
+  const s = SCENARIOS.blockNumber;
+  const subjects = [
+    ["raw", await subjectCall(RAW_HTTP.key, "blockNumber", base, packed)],
+    ["ours", await subjectCall(OURS.key, "blockNumber", base, packed)],
+  ] as const;
+  for (const [, call] of subjects) {
+    await sequential(call, s.sequential, s.check);
+    await concurrent(call, Math.ceil(s.concurrent / 2));
+  }
+  const out: Record<"raw" | "ours", { wall: number[]; cpu: number[] }> = {
+    raw: { wall: [], cpu: [] },
+    ours: { wall: [], cpu: [] },
+  };
+  for (let round = 0; round < PAIRED_ROUNDS; round++)
+    for (const [key, call] of round % 2 === 0 ? subjects : [...subjects].reverse()) {
+      const { wall, cpu } = await sequential(call, s.sequential, s.check);
+      out[key].wall.push(wall);
+      out[key].cpu.push(cpu);
+    }
+  process.stdout.write(`${JSON.stringify(out)}\n`);
+}
+
+async function againstRawHttp(label: string, base: string, packed: string): Promise<Row[]> {
+  const args = tsxArgs(fileURLToPath(import.meta.url), ["--paired-child", base, packed]);
+  type Paired = Record<"raw" | "ours", { wall: number[]; cpu: number[] }>;
+  const result = await new Promise<Paired | Error>((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    const timer = setTimeout(() => child.kill(), 180_000);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      const line = out.trim().split("\n").pop() ?? "";
+      resolve(
+        code === 0 && line.startsWith("{")
+          ? (JSON.parse(line) as Paired)
+          : new Error(`the paired child exited with code ${code}: ${err.trim().slice(-300)}`),
+      );
+    });
+  });
+  const rows: Row[] = [];
+  for (const [kind, field] of [
+    ["sequential latency (wall time per call)", "wall"],
+    ["client CPU per sequential call", "cpu"],
+  ] as const) {
+    const failed = result instanceof Error ? result.message : undefined;
+    const raw = result instanceof Error ? [] : result.raw[field];
+    const ours = result instanceof Error ? [] : result.ours[field];
+    const r = ratio(ours, raw);
+    const common = {
+      section: SECTION,
+      case: `${label}: ${kind}, against raw node:http keep-alive (alternating in one process, ${PAIRED_ROUNDS} rounds)`,
+      unit: "µs",
+    };
+    rows.push(
+      {
+        ...common,
+        subject: "raw node:http keep-alive + JSON.parse, the same JSON",
+        samples: raw,
+        baseline: true,
+        note: failed,
+      },
+      {
+        ...common,
+        subject: OURS.name,
+        samples: ours,
+        ratio: r,
+        ratioRange: pairedRange(ours, raw),
+        ratioOf: "raw node:http",
+        target: "≤ 1.05× raw node:http",
+        met: r <= 1.05,
+      },
+    );
+  }
+  return rows;
+}
+
 /** Where a call's CPU time goes: runtime files by function, fetch, JSON.parse, GC, idle. */
 function classifyCall(frame: CallFrame): string {
   const fn = frame.functionName;
@@ -567,6 +658,10 @@ export async function runCalls(options: CallsOptions): Promise<SectionResult> {
       const measured = await measure(scenario, rounds, server.url, packed.dir, options.log);
       const fetchCpu = measured.find((r) => r.baseline && r.case.includes("client CPU"))?.samples;
       rows.push(...measured, ...(await ownCost(scenario, packed.dir, fetchCpu && median(fetchCpu))));
+      if (scenario === "blockNumber") {
+        rows.push(...(await againstRawHttp(SCENARIOS.blockNumber.label, server.url, packed.dir)));
+        options.log("calls: eth_blockNumber against raw node:http, alternating in one process");
+      }
     }
     options.log("calls: stubbed-fetch rows done");
     const profiles = [
@@ -605,6 +700,18 @@ const profileAt = process.argv.indexOf("--profile-child");
 if (profileAt !== -1) {
   const [file, base, subject, method, count, packed] = process.argv.slice(profileAt + 1);
   runProfileChild(file!, base!, subject!, method!, Number(count), packed!).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
+
+const pairedAt = process.argv.indexOf("--paired-child");
+if (pairedAt !== -1) {
+  const [base, packed] = process.argv.slice(pairedAt + 1);
+  runPairedChild(base!, packed!).then(
     () => process.exit(0),
     (error: unknown) => {
       console.error(error);

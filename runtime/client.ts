@@ -31,7 +31,7 @@ import type { Validator } from "./validate.js";
 import type { Finding } from "./option-text.js";
 import { REFUSED, frame, paramsText, takeResult } from "./answer.js";
 import { failed, loadFailures, loadModule } from "./fail.js";
-import type { Wire } from "./hooks.js";
+import type { Watch, Watcher } from "./observe.js";
 import type { Batcher, Queued } from "./queue.js";
 import type { RetrySource } from "./retry.js";
 
@@ -67,23 +67,6 @@ function transportFor(api: ApiSpec, options: ClientOptions): Transport | Finding
   return defaultTransport(target!, { apiKey, proxy: proxyUrl !== undefined, headers, fetch, maxResponseBytes });
 }
 
-/**
- * The transport with the `onRequest`/`onResponse` hooks around it (hooks.ts, loaded on the first
- * exchange of a client that has hooks: an app without them never fetches it).
- */
-function hooked(transport: Transport, options: ClientOptions, host: string): Wire {
-  let wire: Wire | undefined;
-  /** The transport's call `name`, made through the hooks once they are loaded. */
-  const later = <K extends keyof Wire>(name: K): Wire[K] =>
-    transport[name] &&
-    ((async (...args: unknown[]) => {
-      const { context } = args[args.length - 1] as SendOptions;
-      wire ??= (await loadModule(() => import("./hooks.js"), context)).withHooks(transport, options, host);
-      return (wire[name] as (...a: unknown[]) => Promise<unknown>)(...args);
-    }) as Wire[K]);
-  return { request: later("request"), batch: later("batch"), notify: later("notify") };
-}
-
 /** Rejects with the ValidationError of wrong options (`what`: "client options", "call options"), made on the failure path. */
 const refuse = (what: string, issues: readonly Finding[], context: ErrorContext): Promise<never> =>
   failed((f) => f.optionsError(what, issues, context), context).then((error) => Promise.reject(error));
@@ -112,12 +95,14 @@ export function createRpcClient(api: ApiSpec, given: ClientOptions): RpcClient {
   // The rest of the retry policy is made on the first retry (retry.ts). A transport that reconnects on
   // its own has used up its attempts when it reports a network failure.
   const retry: RetrySource = { options, network: !(transport as { [RECONNECTS]?: boolean })[RECONNECTS] };
-  // The hooks wrap the transport once; every exchange on the wire goes through `wire`.
-  const wire = options.onRequest || options.onResponse ? hooked(transport, options, host) : transport;
   const checkParams = options.validateRequests !== false;
 
-  /** What batching (queue.ts, loaded on first use) needs of this client. */
-  const batcher: Batcher = { methods: api.methods, host, timeout, retry, wire, secrets };
+  /**
+   * What batching (queue.ts, loaded on first use) needs of this client. Every exchange on the wire goes
+   * through its `wire`: the transport, or (once observe.ts is loaded) the transport with the hooks and
+   * the tracing of batches around it.
+   */
+  const batcher: Batcher = { methods: api.methods, host, timeout, retry, wire: transport, secrets };
   // What loads on first use (batching, pagination, subscriptions, retries); a refused client's refuses.
   const extras = (): Promise<typeof import("./extras.js")> => (refused ? refused() : import("./extras.js"));
   /** The automatic batch queue, once loaded (at creation, with the `batch` option and a transport that batches). */
@@ -147,10 +132,24 @@ export function createRpcClient(api: ApiSpec, given: ClientOptions): RpcClient {
   let nextId = 1;
   let resultCheck: Promise<(method: string, result: unknown, context: ErrorContext) => void> | undefined;
 
+  /**
+   * With the `onRequest`/`onResponse` hooks, `tracer`, `logger` or `logLevel`, every call goes through the
+   * observer (observe.ts, loaded on the first call: a client without them never fetches it), which puts
+   * the hooks around the wire once and watches each call from start to end.
+   */
+  let watcher: Promise<Watcher> | undefined;
+  const enter: typeof run =
+    options.onRequest || options.onResponse || "tracer" in options || "logger" in options || "logLevel" in options
+      ? (...args) =>
+          (watcher ??= loadModule(() => import("./observe.js"), { host }).then((m) =>
+            m.watcher(options, batcher, jsonrpc),
+          )).then((w) => w.call(run, args))
+      : run;
+
   /** The call function; with `collect`, calls join that explicit batch instead of going out one by one. */
   function makeCall(collect: ((item: Queued) => void) | undefined): CallFn {
     return (method, params, callOptions) =>
-      run(method, own(api.methods, method), own(api.validators, method), params, callOptions, collect);
+      enter(method, own(api.methods, method), own(api.validators, method), params, callOptions, collect);
   }
 
   /** One call of `method`, described by `spec` and checked by `validator` (from the table, or given by a method function). */
@@ -161,6 +160,7 @@ export function createRpcClient(api: ApiSpec, given: ClientOptions): RpcClient {
     params: Params,
     callOptions: CallOptions = NO_OPTIONS,
     collect?: (item: Queued) => void,
+    watch?: Watch,
   ): Promise<unknown> {
     if (refused) return refused();
     const { context, send: fixed } = prepare(method, spec);
@@ -180,6 +180,8 @@ export function createRpcClient(api: ApiSpec, given: ClientOptions): RpcClient {
     if (spec?.notification) {
       // A notification through the transport (or, when it has no `notify`, a request whose answer is ignored).
       const request = { method, params: encoded, body: frame(undefined, method, text, jsonrpc) };
+      watch?.sent(request);
+      const { wire } = batcher;
       await (wire.notify ? wire.notify(request, send) : wire.request(request, send));
       return undefined;
     }
@@ -192,9 +194,10 @@ export function createRpcClient(api: ApiSpec, given: ClientOptions): RpcClient {
     const attempt = async (): Promise<unknown> => {
       const id = nextId++;
       const request: TransportRequest = { id, method, params: encoded, body: frame(id, method, text, jsonrpc) };
+      watch?.sent(request, queue);
       const answer: Answer = queue
         ? await new Promise<Reply>((resolve, reject) => queue({ request, resolve, reject }))
-        : await wire.request(request, send);
+        : await batcher.wire.request(request, send);
       const result = takeResult(answer, jsonrpc ? id : undefined, spec);
       if (result !== REFUSED) return result;
       // Not a result: the typed error is made on the failure path (wire.ts, through failures.ts); or long
@@ -211,7 +214,14 @@ export function createRpcClient(api: ApiSpec, given: ClientOptions): RpcClient {
       if (!spec?.idempotent || queue || count <= 0) throw error;
       // The retry loop is loaded now (a chunk that fails to load leaves the first error).
       result = await extras().then(
-        (m) => m.retryFailed(error, attempt, m.retryPolicy(retry, count), callOptions.signal, context),
+        (m) =>
+          m.retryFailed(
+            error,
+            watch ? watch.retrying(error, attempt) : attempt,
+            m.retryPolicy(retry, count),
+            callOptions.signal,
+            context,
+          ),
         () => Promise.reject(error),
       );
     }
@@ -228,7 +238,7 @@ export function createRpcClient(api: ApiSpec, given: ClientOptions): RpcClient {
   const client: RpcClient = {
     transport,
     call,
-    invoke: run,
+    invoke: enter,
     batch: async (build) => (await extras()).batchOf(batcher, transport, jsonrpc, makeCall, build) as never,
     paginate<Item, Page>(method: string, params: object | undefined, paginateOptions?: PaginateOptions) {
       const issues = callOptionIssues(paginateOptions ?? {}, true);

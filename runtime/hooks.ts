@@ -1,6 +1,7 @@
 /**
- * The `onRequest` / `onResponse` hooks and their timing, wrapped once around any transport: one
- * event pair per exchange on the wire (a batch is one exchange naming all its methods).
+ * The `onRequest` / `onResponse` hooks and their timing, wrapped once around any transport (by the
+ * observer, observe.ts, loaded on the first call of a client that has them): one event pair per
+ * exchange on the wire (a batch is one exchange naming all its methods).
  */
 import type { ClientOptions, RequestEvent } from "./options.js";
 import type { Transport } from "./transport.js";
@@ -8,11 +9,7 @@ import type { Transport } from "./transport.js";
 /** The calls of a transport that go on the wire (what the hooks wrap). */
 export type Wire = Pick<Transport, "request" | "batch" | "notify">;
 
-export function withHooks(
-  transport: Transport,
-  hooks: Pick<ClientOptions, "onRequest" | "onResponse">,
-  host: string,
-): Wire {
+export function withHooks(transport: Wire, hooks: Pick<ClientOptions, "onRequest" | "onResponse">, host: string): Wire {
   const { onRequest, onResponse } = hooks;
   if (!onRequest && !onResponse) return transport;
   async function reported<T>(methods: string[], body: string, run: () => Promise<T>): Promise<T> {

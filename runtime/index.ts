@@ -21,6 +21,13 @@ export {
 } from "./errors.js";
 export { createRpcClient } from "./client.js";
 export { createTransport, http } from "./factories.js";
+export {
+  fromEip1193,
+  type Eip1193ProviderLike,
+  type Eip1193RequestArguments,
+  type Eip1193TransportOptions,
+} from "./eip1193.js";
+export { ProviderRpcError, type Eip1193Provider } from "./eip1193-provider.js";
 export type { HttpTransportOptions } from "./http.js";
 export {
   type Answer,
@@ -47,6 +54,12 @@ export type {
   CallFn,
   CallOptions,
   ClientOptions,
+  Logger,
+  LogLevel,
+  SpanAttributeValue,
+  SpanLike,
+  SpanOptionsLike,
+  TracerLike,
   PaginateOptions,
   Paginator,
   RequestEvent,

@@ -45,6 +45,12 @@ const TEXT = {
   fetch: () => "must be a fetch function",
   agent: () => "must be a node:http or node:https Agent",
   webSocketClass: () => "must be a WebSocket class",
+  tracer: () =>
+    "must be an OpenTelemetry Tracer (trace.getTracer(name) of @opentelemetry/api): an object with startSpan()",
+  logger: () => "must be a logger such as console: an object with debug(), info(), warn() and error()",
+  logLevel: () => 'must be one of "debug", "info", "warn", "error" or "off"',
+  provider: () => "must be an EIP-1193 provider: an object with request({ method, params })",
+  providerName: () => "must be a word of letters, digits, '.', ':', '_' or '-' (at most 100), never a URL",
 } satisfies Record<string, (arg: Arg) => string>;
 
 /** Which words a finding has. */

@@ -8,6 +8,7 @@ import { mcpPlugin } from "./mcp/plugin.js";
 import { packagePlugin } from "./package/plugin.js";
 import { usePlugin } from "./run.js";
 import { runtimePlugin } from "./runtime/plugin.js";
+import { schemasPlugin } from "./schemas/plugin.js";
 import { tanstackQueryPlugin } from "./tanstack-query/plugin.js";
 import { testingPlugin } from "./testing/plugin.js";
 import { typesPlugin } from "./types/plugin.js";
@@ -18,6 +19,7 @@ export {
   mcpPlugin,
   packagePlugin,
   runtimePlugin,
+  schemasPlugin,
   tanstackQueryPlugin,
   testingPlugin,
   typesPlugin,
@@ -32,6 +34,7 @@ export function builtinPlugins(): PluginUse[] {
     usePlugin(clientPlugin),
     usePlugin(runtimePlugin),
     usePlugin(tanstackQueryPlugin),
+    usePlugin(schemasPlugin),
     usePlugin(mcpPlugin),
     usePlugin(testingPlugin),
     usePlugin(packagePlugin),

@@ -15,6 +15,9 @@ import * as mcp from "../../generated/src/mcp/index.js";
 import * as advancedTesting from "../../generated/src/advanced/testing.js";
 import * as ethTesting from "../../generated/src/eth/testing.js";
 import * as solanaTesting from "../../generated/src/solana/testing.js";
+import * as advancedSchemas from "../../generated/src/advanced/schemas.js";
+import * as ethSchemas from "../../generated/src/eth/schemas.js";
+import * as solanaSchemas from "../../generated/src/solana/schemas.js";
 
 const runtimeValues = [
   "AbortError",
@@ -27,6 +30,7 @@ const runtimeValues = [
   "JsonRpcError",
   "MalformedResponseError",
   "NetworkError",
+  "ProviderRpcError",
   "ResponseTooLargeError",
   "RpcClientError",
   "SocketClosedError",
@@ -35,6 +39,7 @@ const runtimeValues = [
   "ValidationError",
   "createRpcClient",
   "createTransport",
+  "fromEip1193",
   "http",
   "isJsonRpcError",
   "parseJson",
@@ -45,7 +50,8 @@ describe("run-time exports", () => {
   it.each([
     ["root", root, runtimeValues],
     ["advanced", advanced, ["AdvancedErrors", "api", "createAdvancedClient"]],
-    ["eth", eth, ["EthNodeErrors", "api", "createEthNodeClient"]],
+    // An Ethereum API: its client also as an EIP-1193 provider (viem's custom(), ethers' BrowserProvider).
+    ["eth", eth, ["EthNodeErrors", "api", "createEthNodeClient", "toEip1193Provider"]],
     ["solana", solana, ["SolanaNodeErrors", "api", "createSolanaNodeClient"]],
     // The per-method functions: the core's factory and one function per method (not the subscribe methods).
     [
@@ -87,6 +93,10 @@ describe("run-time exports", () => {
     ["advanced/testing", advancedTesting, ["MockRpcError", "mockTransport", "mswHandlers", "rpcError"]],
     ["eth/testing", ethTesting, ["MockRpcError", "mockTransport", "mswHandlers", "rpcError"]],
     ["solana/testing", solanaTesting, ["MockRpcError", "mockTransport", "mswHandlers", "rpcError"]],
+    // The Standard Schema of every method: one object, by JSON-RPC name.
+    ["advanced/schemas", advancedSchemas, ["schemas"]],
+    ["eth/schemas", ethSchemas, ["schemas"]],
+    ["solana/schemas", solanaSchemas, ["schemas"]],
   ])("%s", (_name, module, expected) => {
     expect(Object.keys(module).sort()).toEqual([...expected].sort());
   });

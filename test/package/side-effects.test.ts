@@ -139,7 +139,29 @@ const CASES: { name: string; app: string; start: string[]; never: RegExp[]; unre
       /^runtime\/(testing|mock-)[\w-]*\.ts$/,
       /^\w+\/testing(-data)?\.ts$/,
       /node_modules\/msw\//,
+      // Issue 34's interop: nothing of it unless imported (the observer is a lazy chunk, loaded with its options).
+      /^runtime\/(eip1193|eip1193-provider|standard-schema)\.ts$/,
     ],
+  },
+  {
+    name: "an Ethereum client and one call: no EIP-1193 provider, no Standard Schema, no observer at start",
+    app: `import { createEthNodeClient } from ${from("eth/index.ts")};\ncreateEthNodeClient({ url: "https://host.example/eth" }).eth_blockNumber();\n`,
+    start: ["eth/client.ts", "runtime/client.ts"],
+    never: [/^runtime\/(observe|watch|span|log-lines|hooks)\.ts$/, /^eth\/(schemas|eip1193)\.ts$/],
+    unreachable: [/^runtime\/(eip1193|eip1193-provider|standard-schema)\.ts$/, /^eth\/(schemas|eip1193)\.ts$/],
+  },
+  {
+    name: "an Ethereum client under viem (eth's toEip1193Provider): the provider, not fromEip1193",
+    app: `import { createEthNodeClient, toEip1193Provider } from ${from("eth/index.ts")};\nconsole.log(toEip1193Provider(createEthNodeClient({ url: "https://host.example/eth" })));\n`,
+    start: ["eth/eip1193.ts", "runtime/eip1193-provider.ts"],
+    never: [/^runtime\/(observe|watch|span|log-lines)\.ts$/, /^eth\/schemas\.ts$/],
+    unreachable: [/^runtime\/(eip1193|standard-schema)\.ts$/],
+  },
+  {
+    name: "the schemas of one API: its validators, no client",
+    app: `import { schemas } from ${from("eth/schemas.ts")};\nconsole.log(schemas.eth_blockNumber.params["~standard"].validate([]));\n`,
+    start: ["eth/schemas.ts", "runtime/standard-schema.ts", "eth/validators.ts", "eth/result-validators.ts"],
+    never: [/^runtime\/(client|http|node|ws|observe|eip1193.*)\.ts$/, /^eth\/client\.ts$/],
   },
   {
     name: "a WebSocket client (the ./ws subpath)",

@@ -159,8 +159,42 @@ describe("a custom transport's deadline (runtime/deadline.ts) is loaded on its f
   });
 });
 
-describe("the hooks (runtime/hooks.ts) are loaded on the first exchange of a client that has them", () => {
-  afterEach(() => vi.doUnmock("../../runtime/hooks.js"));
+describe("the hooks (runtime/hooks.ts, in the observer's chunk: observe.ts) load on the first call of a client that has them", () => {
+  afterEach(() => {
+    vi.doUnmock("../../runtime/hooks.js");
+    vi.doUnmock("../../runtime/observe.js");
+  });
+
+  it("a client without hooks, tracer or logger never loads the observer", async () => {
+    vi.resetModules();
+    vi.doMock("../../runtime/observe.js", () => {
+      throw new Error("the observer was loaded");
+    });
+    const { createRpcClient } = await import("../../runtime/index.js");
+    const c = createRpcClient(api, { url, retryCount: 0 });
+    await expect(c.call("ok", [])).resolves.toBe("0x10");
+    await expect(c.call("rpcError", [])).rejects.toMatchObject({ code: -32000 });
+  });
+
+  it("a client with a tracer that cannot load the observer (offline): a NetworkError, nothing sent", async () => {
+    vi.resetModules();
+    vi.doMock("../../runtime/observe.js", () => {
+      throw new Error("Failed to fetch dynamically imported module: https://app.example/observe-X.js");
+    });
+    const { createRpcClient, NetworkError } = await import("../../runtime/index.js");
+    let sent = 0;
+    const c = createRpcClient(api, {
+      url,
+      apiKey: KEY,
+      tracer: { startSpan: () => (sent++, null as never) },
+      retryCount: 0,
+    });
+    const error = await c.call("ok", []).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toContain("a chunk of the client's code could not be loaded");
+    expect(JSON.stringify(error) + (error as Error).message).not.toContain(KEY);
+    expect(sent).toBe(0);
+  });
 
   it("runs them around every exchange once loaded", async () => {
     vi.resetModules();

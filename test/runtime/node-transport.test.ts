@@ -59,6 +59,29 @@ describe("nodeHttp", () => {
     expectNoSecret(error, KEY);
   });
 
+  it("one timer watches every deadline: a short one after a long one, many at once, each at its own time", async () => {
+    faults.setFallback(hang(3_000));
+    const started = performance.now();
+    const long = rejectionOf(client({}, 2_500).getCurrencies({ blockchain: "eth" }));
+    const short = rejectionOf(client({}, 60).getCurrencies({ blockchain: "eth" }));
+    const many = Array.from({ length: 20 }, (_, i) =>
+      rejectionOf(client({}, 100 + 10 * i).getCurrencies({ blockchain: "eth" })).then(
+        () => performance.now() - started,
+      ),
+    );
+    expect(await short).toBeInstanceOf(TimeoutError);
+    const shortAt = performance.now() - started;
+    expect(shortAt).toBeLessThan(1_500);
+    const times = await Promise.all(many);
+    // In order of their deadlines, none before it, none near the long one's.
+    for (const [i, at] of times.entries()) {
+      expect(at).toBeGreaterThanOrEqual(100 + 10 * i - 5);
+      expect(at).toBeLessThan(2_000);
+    }
+    expect(await long).toBeInstanceOf(TimeoutError);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(2_495);
+  });
+
   it("rejects at once on abort with an AbortError, and before sending when already aborted", async () => {
     faults.script(hang(2_000));
     const controller = new AbortController();

@@ -7,3 +7,4 @@
 export * from "./types.js";
 export * from "./client.js";
 export { api } from "./api.js";
+export { toEip1193Provider } from "./eip1193.js";

@@ -22,6 +22,13 @@ export {
 } from "./errors.js";
 export { createRpcClient } from "./client.js";
 export { createTransport, http } from "./factories.js";
+export {
+  fromEip1193,
+  type Eip1193ProviderLike,
+  type Eip1193RequestArguments,
+  type Eip1193TransportOptions,
+} from "./eip1193.js";
+export { ProviderRpcError, type Eip1193Provider } from "./eip1193-provider.js";
 export type { HttpTransportOptions } from "./http.js";
 export {
   type Answer,
@@ -48,6 +55,12 @@ export type {
   CallFn,
   CallOptions,
   ClientOptions,
+  Logger,
+  LogLevel,
+  SpanAttributeValue,
+  SpanLike,
+  SpanOptionsLike,
+  TracerLike,
   PaginateOptions,
   Paginator,
   RequestEvent,

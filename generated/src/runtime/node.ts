@@ -50,12 +50,18 @@ interface RequestLike {
   end(body: string): void;
   destroy(): void;
 }
+/** What `request` takes: the URL's parts, parsed once per transport (not per call, as a URL string would be). */
+interface RequestOptions {
+  readonly protocol: string;
+  readonly hostname: string;
+  readonly port?: string;
+  readonly path: string;
+  readonly method: "POST";
+  readonly headers: Record<string, string>;
+  readonly agent: unknown;
+}
 interface NodeHttpModule {
-  request(
-    url: string,
-    options: { method: string; headers: Record<string, string>; agent: unknown },
-    onResponse: (response: IncomingLike) => void,
-  ): RequestLike;
+  request(options: RequestOptions, onResponse: (response: IncomingLike) => void): RequestLike;
   Agent: new (options: { keepAlive: boolean }) => NodeAgent;
 }
 
@@ -151,10 +157,36 @@ export function nodeTransport(target: Target, o: NodeHttpOptions): Transport {
         cause: error,
       });
     });
+  // The URL's parts, once: node:http parses a URL string again on every request.
+  const parsed = new URL(target.url);
+  const path = `${parsed.pathname}${parsed.search}`;
+  /** The fixed parts of a request to `url` (whose path is `to`). */
+  const fixedFor = (url: string, to: string, a: NodeAgent): Fixed => ({
+    url,
+    options: {
+      protocol: parsed.protocol,
+      // node:http takes an IPv6 address without its brackets.
+      hostname: parsed.hostname.replace(/^\[(.*)\]$/, "$1"),
+      ...(parsed.port !== "" && { port: parsed.port }),
+      path: to,
+      method: "POST",
+      headers,
+      agent: a,
+    },
+    maxResponseBytes,
+    secrets,
+    zlib: zlib!,
+  });
+  /** The fixed parts of every request (not over the proxy, whose URL names the method): made once per agent. */
+  let fixed: Fixed | undefined;
   const exchangeWith = (m: NodeHttpModule, body: string, method: string, s: SendOptions): Promise<string> => {
-    agent ??= new m.Agent({ keepAlive: true });
-    const to = query === undefined ? target.url : `${target.url}${query}${encodeURIComponent(method)}`;
-    return exchange(m, to, body, { url: to, headers, agent, maxResponseBytes, secrets, zlib: zlib! }, s);
+    if (!agent) {
+      agent = new m.Agent({ keepAlive: true });
+      fixed = undefined;
+    }
+    if (query === undefined) return exchange(m, body, (fixed ??= fixedFor(target.url, path, agent)), s);
+    const named = `${query}${encodeURIComponent(method)}`;
+    return exchange(m, body, fixedFor(`${target.url}${named}`, `${path}${named}`, agent), s);
   };
   const send = (body: string, method: string, s: SendOptions): Promise<string> =>
     http ? exchangeWith(http, body, method, s) : loaded(s).then((m) => exchangeWith(m, body, method, s));
@@ -181,16 +213,58 @@ export function nodeTransport(target: Target, o: NodeHttpOptions): Transport {
 type Finish = (error: Error | Promise<Error> | undefined, text?: string) => void;
 
 interface Fixed {
+  /** The URL (it may hold the key: for a redirect's target alone, never shown). */
   url: string;
-  headers: Record<string, string>;
-  agent: NodeAgent;
+  /** What node:http's `request` takes; node:http sets Content-Length itself for a body sent in one `end`. */
+  options: RequestOptions;
   maxResponseBytes: number;
   secrets: readonly string[];
   zlib: ZlibModule;
 }
 
+/** A call in flight with a deadline: when it passes (`at`, on performance.now()'s clock), `expire` fails it. */
+interface Deadline {
+  readonly at: number;
+  readonly expire: () => void;
+}
+
+/**
+ * The deadlines of every call in flight, watched by one timer. A timer armed and cleared per call costs
+ * a good share of what this transport does per call itself (a sequential call of a few hundred µs):
+ * the timer here is armed for the earliest deadline and left to fire, when it fails the calls past
+ * theirs and is armed for the next. It is unref'd: a call in flight holds the process open through its
+ * socket, and an idle client never does.
+ */
+const deadlines = new Set<Deadline>();
+let armed: { at: number; timer: ReturnType<typeof setTimeout> } | undefined;
+
+function arm(at: number): void {
+  if (armed) clearTimeout(armed.timer);
+  const timer = setTimeout(expireDue, Math.max(0, Math.ceil(at - performance.now())));
+  (timer as { unref?: () => void }).unref?.();
+  armed = { at, timer };
+}
+
+function expireDue(): void {
+  armed = undefined;
+  const now = performance.now();
+  let next = Infinity;
+  for (const d of deadlines) {
+    if (d.at <= now) {
+      deadlines.delete(d);
+      d.expire();
+    } else next = Math.min(next, d.at);
+  }
+  if (next !== Infinity) arm(next);
+}
+
+function watchDeadline(d: Deadline): void {
+  deadlines.add(d);
+  if (!armed || d.at < armed.at) arm(d.at);
+}
+
 /** One POST: the body text of a 2xx answer, or a typed error (never the URL, never a secret). */
-function exchange(http: NodeHttpModule, url: string, body: string, f: Fixed, s: SendOptions): Promise<string> {
+function exchange(http: NodeHttpModule, body: string, f: Fixed, s: SendOptions): Promise<string> {
   const { context, signal, timeout } = s;
   return new Promise<string>((resolve, reject) => {
     if (signal?.aborted) return reject(new AbortError(context));
@@ -199,7 +273,7 @@ function exchange(http: NodeHttpModule, url: string, body: string, f: Fixed, s: 
     const finish: Finish = (error, text = "") => {
       if (settled) return;
       settled = true;
-      if (timer !== undefined) clearTimeout(timer);
+      if (deadline) deadlines.delete(deadline);
       signal?.removeEventListener("abort", onAbort);
       if (!error) return resolve(text);
       request.destroy();
@@ -207,21 +281,17 @@ function exchange(http: NodeHttpModule, url: string, body: string, f: Fixed, s: 
       else void error.then(reject);
     };
     const onAbort = (): void => finish(new AbortError(context));
-    const request = http.request(
-      url,
-      // node:http sets Content-Length itself for a body sent in one `end`.
-      { method: "POST", headers: f.headers, agent: f.agent },
-      (response) => answer(response, f, context, finish),
-    );
+    const request = http.request(f.options, (response) => answer(response, f, context, finish));
     request.on("error", (error) =>
       finish(
         failed((m) => m.sendFailure(error, { timedOut: false, aborted: false, timeout }, f.secrets, context), context),
       ),
     );
-    const timer =
+    const deadline: Deadline | undefined =
       timeout > 0 && Number.isFinite(timeout)
-        ? setTimeout(() => finish(new TimeoutError(timeout, context)), timeout)
+        ? { at: performance.now() + timeout, expire: () => finish(new TimeoutError(timeout, context)) }
         : undefined;
+    if (deadline) watchDeadline(deadline);
     signal?.addEventListener("abort", onAbort, { once: true });
     request.end(body);
   });

@@ -78,6 +78,23 @@ export interface ClientOptions {
   onRequest?: (event: RequestEvent) => void;
   /** Called after every request, with its duration and error if any. */
   onResponse?: (event: ResponseEvent) => void;
+  /**
+   * An OpenTelemetry tracer (`trace.getTracer("my-app")` of `@opentelemetry/api`): one CLIENT span per
+   * call, named by its method, with the JSON-RPC attributes (`rpc.system` `jsonrpc`, `rpc.method`,
+   * `rpc.jsonrpc.version`, `rpc.jsonrpc.request_id`, `server.address`, `server.port`), the error code and
+   * status ERROR on failure, a `retry` event per retry; a batch is one span with a child per call. Never
+   * the API key. Its code loads on the first call of a client that has it (observe.ts).
+   */
+  tracer?: TracerLike;
+  /**
+   * Where the client logs (`console`, pino, winston: anything with `debug`, `info`, `warn` and `error`):
+   * each call once at `debug` (method, host, duration, attempts), retries and refused params at `warn`,
+   * other failures at `error`. Never the API key, params or results. Default `console` when only
+   * `logLevel` is set.
+   */
+  logger?: Logger;
+  /** The lowest level written to `logger`. Default `"warn"`; `"off"` writes nothing. */
+  logLevel?: LogLevel;
   /** Check params against the spec before sending. Default `true`. */
   validateRequests?: boolean;
   /** Check results against the spec: `"strict"` throws a ValidationError, `"warn"` reports through `onWarning`. Default off. */
@@ -89,6 +106,47 @@ export interface ClientOptions {
   /** A keyed client refuses to run in a browser (the key would ship to users) unless this is `true`. */
   dangerouslyAllowBrowser?: boolean;
 }
+
+/** A value of a span attribute or event attribute. */
+export type SpanAttributeValue = string | number | boolean;
+
+/** What the client passes to `startSpan` (OpenTelemetry's `SpanOptions`, the parts it uses). */
+export interface SpanOptionsLike {
+  /** 2: `SpanKind.CLIENT`. */
+  kind?: number;
+  attributes?: Record<string, SpanAttributeValue>;
+  /** When the call started, in milliseconds since the epoch. */
+  startTime?: number;
+}
+
+/** The parts of an OpenTelemetry `Span` the client uses. */
+export interface SpanLike {
+  setAttribute(key: string, value: SpanAttributeValue): unknown;
+  addEvent(name: string, attributes?: Record<string, SpanAttributeValue>): unknown;
+  /** `{ code: 2 }`: `SpanStatusCode.ERROR`. */
+  setStatus(status: { code: number; message?: string }): unknown;
+  end(): unknown;
+}
+
+/**
+ * The part of an OpenTelemetry `Tracer` the client uses, typed by its shape: the package does not
+ * depend on `@opentelemetry/api`, whose `Tracer` fits here as it is. A call's span starts in the active
+ * context (`context` left out); the calls of a batch start in a context that holds the batch's span.
+ */
+export interface TracerLike {
+  startSpan(name: string, options?: SpanOptionsLike, context?: unknown): SpanLike;
+}
+
+/** A console-compatible logger: `console`, pino, winston, … */
+export interface Logger {
+  debug(message: string, ...fields: unknown[]): void;
+  info(message: string, ...fields: unknown[]): void;
+  warn(message: string, ...fields: unknown[]): void;
+  error(message: string, ...fields: unknown[]): void;
+}
+
+/** The levels of `logLevel`, lowest first; `"off"` writes nothing. */
+export type LogLevel = "debug" | "info" | "warn" | "error" | "off";
 
 /** Options of one call, passed after the method's params. */
 export interface CallOptions {

@@ -79,8 +79,33 @@ export async function batchOf(
 ): Promise<never> {
   if (!transport.capabilities.batch || !jsonrpc) refuseBatch(transport);
   const items: Queued[] = [];
-  // Each call validates and queues its request synchronously, so `items` is complete when build returns.
-  const settled = Promise.allSettled(build(collecting((item) => items.push(item))));
+  // A call validates and queues its request synchronously, unless it waits for a chunk first (the
+  // observer of a client with `tracer` or `logger`, observe.ts, on its first call): the batch goes out
+  // once every call made has queued its request or settled without (its params refused).
+  let made = 0;
+  let done = 0;
+  let sent = false;
+  let ready: () => void = () => undefined;
+  const count = (): void => {
+    if (++done >= made) ready();
+  };
+  const call = collecting((item) => {
+    items.push(item);
+    count();
+  });
+  const calls = build((...args) => {
+    made++;
+    const promise = call(...args);
+    // A call that settles before the batch goes out never queued; after, its settling is not counted.
+    promise.then(
+      () => !sent && count(),
+      () => !sent && count(),
+    );
+    return promise;
+  });
+  const settled = Promise.allSettled(calls);
+  if (done < made) await new Promise<void>((resolve) => (ready = resolve));
+  sent = true;
   if (items.length > 0) await sendBatch(client, items);
   return (await settled) as never;
 }

@@ -2,7 +2,8 @@
  * The `client` plugin: the client of each document, `src/<subpath>/client.ts` (./client.ts), its
  * method table `api.ts` (./api.ts) and the subpath's entry `index.ts`, exported as `./<subpath>`;
  * and the same methods as tree-shakable functions over a small core, `src/<subpath>/methods.ts`
- * (./methods.ts), exported as `./<subpath>/methods`.
+ * (./methods.ts), exported as `./<subpath>/methods`; for an Ethereum API, `toEip1193Provider` in
+ * `src/<subpath>/eip1193.ts` (./eip1193.ts), exported by the subpath's entry.
  */
 import type { DocumentModel } from "../../model/document.js";
 import type { OutputPlugin } from "../../model/plugin.js";
@@ -11,6 +12,7 @@ import { header } from "../../print/generated-header.js";
 import { jsDocLines } from "../../print/ts-code.js";
 import { emitApi } from "./api.js";
 import { emitClient } from "./client.js";
+import { emitEip1193, speaksEip1193 } from "./eip1193.js";
 import { emitMethods } from "./methods.js";
 
 export const clientPlugin: OutputPlugin = {
@@ -28,6 +30,8 @@ export const clientPlugin: OutputPlugin = {
     files.set(`${dir}/methods.ts`, emitMethods(doc, header(doc.source, "per-method functions")));
     // Printed by prettier's printer (generator/print/ts-code.ts, js-code.ts): already in prettier's form.
     const formatted = new Set(files.keys());
+    // Formatted by the format stage.
+    if (speaksEip1193(doc)) files.set(`${dir}/eip1193.ts`, emitEip1193(doc, header(doc.source, "EIP-1193 provider")));
     return {
       files,
       formatted,
@@ -46,6 +50,7 @@ function indexFile(doc: DocumentModel): string {
     `export * from "./types.js";`,
     `export * from "./client.js";`,
     `export { api } from "./api.js";`,
+    ...(speaksEip1193(doc) ? [`export { toEip1193Provider } from "./eip1193.js";`] : []),
     "",
   ].join("\n");
 }

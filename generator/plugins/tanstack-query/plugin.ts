@@ -14,7 +14,7 @@ export interface TanstackQueryOptions {
 }
 
 /** Names the client plugin uses in each subpath's folder. */
-const TAKEN = new Set(["index", "client", "api", "types", "validators", "result-validators"]);
+const TAKEN = new Set(["index", "client", "api", "types", "validators", "result-validators", "methods", "eip1193"]);
 
 export const tanstackQueryPlugin: OutputPlugin<TanstackQueryOptions> = {
   name: "tanstack-query",

@@ -196,15 +196,15 @@ export function property(key: string, value: Expr): Doc {
   return fluid(key, ":", value);
 }
 
-/** `const name: Type = value;` (or `export const`), laid out like prettier lays out an assignment. */
-export function constStatement(left: string, value: Expr): Doc {
+/** `const name: Type = value;` (or `export const`; the type may be a Doc that breaks), laid out like prettier lays out an assignment. */
+export function constStatement(left: Doc, value: Expr): Doc {
   if (value.kind === "boolean" || value.kind === "number") return group([left, " = ", value.doc, ";"]);
   if (value.kind === "string" || value.chain) return [group([left, " =", group(indent([line, value.doc]))]), ";"];
   return [fluid(left, " =", value), ";"];
 }
 
 /** The right side stays on the line while its head fits; else it moves to the next line, indented. */
-function fluid(left: string, operator: string, value: Expr): Doc {
+function fluid(left: Doc, operator: string, value: Expr): Doc {
   const id = Symbol("assignment");
   return group([left, operator, group(indent(line), { id }), indentIfBreak(value.doc, { groupId: id })]);
 }

@@ -50,6 +50,8 @@ export const schemasPlugin: OutputPlugin<SchemasOptions> = {
       );
     return {
       files,
+      // Printed by prettier's printer (./module.ts): the format stage passes them through.
+      formatted: new Set(files.keys()),
       exports: model.documents.map((d) => ({
         subpath: `./${d.subpath}/${options.file}`,
         entry: `${d.subpath}/${options.file}`,

@@ -44,7 +44,7 @@ function unwrapped(params: unknown, context: readonly string[], keys: readonly s
 /** The value under the one own key of `params` left after `context`, unless it is a key of the item (else undefined). */
 function unwrap(params: unknown, context: readonly string[], keys: readonly string[]): { value: unknown } | undefined {
   if (params === null || typeof params !== "object" || Array.isArray(params)) return undefined;
-  const own = Object.keys(params).filter((k) => !context.includes(k) || keys.includes(k));
+  const own = Object.keys(params).filter((k) => !context.includes(k));
   if (own.length !== 1 || keys.includes(own[0]!)) return undefined;
   return { value: (params as Record<string, unknown>)[own[0]!] };
 }

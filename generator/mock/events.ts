@@ -10,7 +10,7 @@
  *   it and starts one timer per method and params, pushing the method's notifications: an object
  *   event as the params themselves (as Firebolt's mock server sends it), any other value as
  *   `{ value }` (as Firebolt's SDK reads it). `listen: false` stops it. At most `wsMaxSubscriptions`
- *   at once per connection.
+ *   listened to at once per connection.
  *
  * A closed connection stops every timer; a value the mock cannot make stops that timer only.
  */
@@ -31,6 +31,8 @@ export function sessionEvents(
   limits: Pick<MockLimits, "wsMaxSubscriptions" | "wsNotifyIntervalMs">,
 ): Map<string, LocalMethod> {
   const timers = new Map<string, ReturnType<typeof setInterval>>();
+  /** The keys of the listen methods' timers (the pushed notifications' own do not count against the limit). */
+  const listening = new Set<string>();
   let closed = false;
   session.onClose(() => {
     closed = true;
@@ -49,6 +51,7 @@ export function sessionEvents(
         // A value the mock cannot make ends this timer; nothing reaches the console or the process.
         clearInterval(timer);
         timers.delete(key);
+        listening.delete(key);
       }
     }, limits.wsNotifyIntervalMs);
     timers.set(key, timer);
@@ -72,12 +75,14 @@ export function sessionEvents(
         if (on !== true) {
           clearInterval(timers.get(key));
           timers.delete(key);
+          listening.delete(key);
         } else if (!timers.has(key)) {
-          if (timers.size >= limits.wsMaxSubscriptions)
+          if (listening.size >= limits.wsMaxSubscriptions)
             return fail(
               LIMIT_EXCEEDED,
               `Limit exceeded: this connection already holds ${limits.wsMaxSubscriptions} subscriptions and pushed notifications, the mock's limit (wsMaxSubscriptions, ${limitFlag("wsMaxSubscriptions")}); stop some first.`,
             );
+          listening.add(key);
           every(key, method, (value) => (isRecord(value) ? value : { value }));
         }
         return answer;

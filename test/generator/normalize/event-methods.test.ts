@@ -5,12 +5,15 @@
  * (generator/normalize/event-conventions.ts); the package compiles under strict tsc with a user's
  * code that relies on the member types; the project's mock pushes every one of them over a real
  * WebSocket and the client takes them under strict validation; the item validators refuse an item
- * that breaks its schema; the look-alike `Device.onboard` stays a call the mock answers.
+ * that breaks its schema; the look-alike `Device.onboard` stays a call the mock answers; the generated
+ * test kit's mockTransport answers a listen method's `listen: true`/`false` calls and pushes the
+ * handler's items as its events.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocketServer } from "ws";
 import type { PackageResult } from "../../../generator/commands/pipeline.js";
@@ -136,5 +139,37 @@ describe("over a real WebSocket", () => {
       client.close();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     }
+  });
+});
+
+describe("the test kit", () => {
+  it("mockTransport answers a listen call and pushes the handler's items; leaving sends listen: false", async () => {
+    const model = result.documents[0]!;
+    const src = path.join(out, "events", "src", model.subpath);
+    const testing = (await import(pathToFileURL(path.join(src, "testing.ts")).href)) as {
+      mockTransport: (handlers: object) => { calls: { method: string; params: unknown }[] };
+    };
+    const factory = ((await import(pathToFileURL(path.join(src, "client.ts")).href)) as Record<string, unknown>)[
+      model.factory
+    ] as (options: object) => Record<string, unknown>;
+    const transport = testing.mockTransport({
+      "Device.onNameChanged": async function* () {
+        yield "Kitchen";
+        yield "Hall";
+      },
+      "Capabilities.onAvailable": async function* (params: { capability: string }) {
+        yield { capability: params.capability, available: true };
+      },
+    });
+    const client = factory({ transport, validateResponses: "strict" });
+    expect(await take(await (client.deviceOnNameChanged as () => Promise<Sub>)(), 2)).toEqual(["Kitchen", "Hall"]);
+    const caps = await (client.capabilitiesOnAvailable as (p: object) => Promise<Sub>)({ capability: "xrn:cap" });
+    expect(await take(caps, 1)).toEqual([{ capability: "xrn:cap", available: true }]);
+    expect(transport.calls.map((c) => [c.method, c.params])).toEqual([
+      ["Device.onNameChanged", { listen: true }],
+      ["Device.onNameChanged", { listen: false }],
+      ["Capabilities.onAvailable", { capability: "xrn:cap", listen: true }],
+      ["Capabilities.onAvailable", { capability: "xrn:cap", listen: false }],
+    ]);
   });
 });

@@ -43,7 +43,12 @@ export async function packageFailures(
   name: string,
   entries: readonly Entry[],
 ): Promise<{ failures: string[]; generated: PackageResult }> {
-  const generated = await generatePackage({ specs: entries.map((e) => e.entry), packageName: name, cwd, lenient: true });
+  const generated = await generatePackage({
+    specs: entries.map((e) => e.entry),
+    packageName: name,
+    cwd,
+    lenient: true,
+  });
   await writeOutput(name, generated.files, { cwd });
   const output = await strictTsc(cwd, [name], 300_000);
   // tsc names the files: each error is put with its document.

@@ -3,8 +3,9 @@
  * WebSocket transport, against a scripted server on 127.0.0.1 (the `ws` package): pushed
  * notifications (`events`: nothing sent, the socket opened by the member) and Firebolt's listen
  * methods (`listen`: the method called with listen true, then false once the last listener stops).
- * The hostile probes: garbage params, a payload past the buffer, pushes for a listener that
- * stopped, `__proto__` as a method and param name, a refused listen call, a dropped socket.
+ * The hostile probes: garbage params, a payload past the buffer, a flood past bufferSize, pushes
+ * for a listener that stopped, `__proto__` as a method and param name, a refused listen call, a
+ * dropped socket.
  */
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
@@ -185,7 +186,7 @@ describe("pushed notifications (mode events)", () => {
     ]);
   });
 
-  it("ends with a SubscriptionError when a payload is past bufferBytes, after the items before it", async () => {
+  it("ends with a SubscriptionError when a payload is past bufferBytes, the unread items dropped (as an id subscription does)", async () => {
     const { server, rpc } = await setup();
     const sub = await open(rpc, "room.event", { bufferBytes: 4096 });
     server.push("room.event", { room: "small", text: "x" });
@@ -297,6 +298,17 @@ describe("Firebolt's listen methods (mode listen)", () => {
     await expect(waiting).rejects.toThrow(AbortError);
     await until(() => server.requests.length === 2, "the listen: false call");
     expect(server.requests[1]).toEqual({ method: "Device.onNameChanged", params: { listen: false } });
+  });
+
+  it("a server flooding past bufferSize ends it with a SubscriptionError and calls with listen: false", async () => {
+    const { server, rpc } = await setup();
+    const sub = await open(rpc, "Device.onNameChanged", { bufferSize: 5 });
+    for (let i = 0; i < 50; i++) server.push("Device.onNameChanged", { value: `flood ${i}` });
+    await until(() => server.requests.length === 2, "the listen: false call");
+    expect(server.requests[1]).toEqual({ method: "Device.onNameChanged", params: { listen: false } });
+    const it = sub[Symbol.asyncIterator]();
+    await expect(it.next()).rejects.toThrow(/more than 5 items \(bufferSize\)/);
+    await expect(it.next()).resolves.toEqual({ value: undefined, done: true });
   });
 
   it("after a dropped socket listens again (listen: true on the new socket) and tells onGap", async () => {

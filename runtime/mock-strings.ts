@@ -1,9 +1,9 @@
 /**
  * Strings for string schemas: one matching `pattern` (see mock-pattern.ts) within `minLength` and
  * `maxLength`, else one of the `format` (date-time, date, time, email, hostname, ipv4, ipv6, uri,
- * uri-reference, uuid, byte), else one that reads like what its property holds (an address for
- * `contractAddress` or `holders`, a hash for `txHash`, a decimal for `usdPrice`, a URL for
- * `imageUrl`), else a readable `<key>-3f2a`, padded or cut to the length bounds.
+ * uri-reference, uuid, byte, uint64 as decimal digits), else one that reads like what its property
+ * holds (an address for `contractAddress` or `holders`, a hash for `txHash`, a decimal for
+ * `usdPrice`, a URL for `imageUrl`), else a readable `<key>-3f2a`, padded or cut to the length bounds.
  */
 import type { MockStringNode } from "./mock-schema.js";
 import { stringForPattern } from "./mock-pattern.js";
@@ -75,6 +75,9 @@ function formatValue(format: string, random: Random, key: string, tag: string): 
     case "base64":
       // Base64 of 6 bytes: 8 characters, no padding.
       return Array.from({ length: 8 }, () => BASE64[random.int(0, 63)]).join("");
+    case "uint64":
+      // A u64 written as a string (normalize keeps `type: string` a string on the wire): its decimal digits.
+      return String(random.int(0, 999_999));
     default:
       return undefined;
   }

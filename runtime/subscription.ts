@@ -1,6 +1,6 @@
 /**
- * Subscriptions over WebSocket (`x-subscription`): `Subscription<Item>` is an async iterable of
- * the items the node pushes. It resolves once the node confirmed the subscription; `unsubscribe()`,
+ * Subscriptions over WebSocket (`x-subscription`, a convention's, or events without an id:
+ * event-subscription.ts): `Subscription<Item>` is an async iterable of the items the node pushes. It resolves once the node confirmed the subscription; `unsubscribe()`,
  * leaving a `for await` loop or aborting the signal sends the unsubscribe. After a reconnect it
  * subscribes again with the same params and reports the gap (optionally back-filling it); when the
  * socket is closed for good the iterator throws `SocketClosedError`. It never just stops yielding.
@@ -13,6 +13,7 @@ import {
 } from "./defaults.js";
 import { AbortError, SubscriptionError, ValidationError, type ErrorContext } from "./errors.js";
 import type { ApiSpec, ClientOptions, RpcClient, SubscribeOptions, Subscription } from "./options.js";
+import { eventArgs, EventSubscription } from "./event-subscription.js";
 import { splitArgs, type SubscriptionSpec } from "./subscribe-args.js";
 import { SubscriptionState, type SubscriptionHost } from "./subscription-state.js";
 import type { Issue, Validator } from "./validate.js";
@@ -78,7 +79,14 @@ export async function subscribe(
       context,
     );
   }
-  const { params, options: raw, variant } = splitArgs(args, spec.params, spec.subscription, spec.byName);
+  const mode = spec.subscription.mode;
+  const {
+    params,
+    options: raw,
+    variant,
+  } = mode
+    ? { ...eventArgs(args, spec.params, spec.subscription, spec.byName), variant: undefined }
+    : splitArgs(args, spec.params, spec.subscription, spec.byName);
   const options = (raw ?? {}) as SubscribeOptions & { backfill?: boolean };
   if (options.backfill && !variant?.backfill) {
     throw new SubscriptionError(
@@ -106,6 +114,12 @@ export async function subscribe(
   const filter = Array.isArray(params) ? params[1] : undefined;
   const index = variant ? spec.subscription.variants!.indexOf(variant) + 1 : 0;
   const check = itemCheck(host, spec.itemValidators, method, index, context);
+  if (mode) {
+    const settings = { u64, bufferSize, bufferBytes, options, check };
+    const events = new EventSubscription(host, method, spec.subscription, spec.params, params, context, settings);
+    await events.start();
+    return events.handle();
+  }
   const state = new SubscriptionState(host, method, params, spec.subscription, context, {
     u64,
     backfill,

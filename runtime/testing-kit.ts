@@ -10,6 +10,7 @@
  * from the spec. A thrown `rpcError` is a JSON-RPC error; anything else thrown is a fault too.
  */
 import { paramsError } from "./limit-issues.js";
+import { stringifyJson } from "./json.js";
 import { isRecord, setOwn } from "./mock-json.js";
 import { generateFitting } from "./mock-values.js";
 import { paramsPass } from "./params-check.js";
@@ -86,11 +87,23 @@ export function createKit<H>(
     // Aborted (or timed out) while waiting: the caller has its error already; the handler never runs.
     if (signal.aborted)
       return { id, outcome: { kind: "fault", error: new Error(`${method} was aborted before its answer.`) } };
-    if (unsubscribeOf(setup, method)) streams.get(String(named[spec.params[0] ?? ""]))?.();
+    // Firebolt's listen methods (no id): one stream per method and params; `listen: false` stops it.
+    const listen =
+      spec.subscription?.mode === "listen" ? listenKey(method, named, spec.subscription.listen) : undefined;
+    if (listen && !listen.on) streams.get(listen.key)?.();
+    else if (!listen && unsubscribeOf(setup, method)) streams.get(String(named[spec.params[0] ?? ""]))?.();
     const produced = await produce(method, named, fits, signal);
     if ("outcome" in produced) return { id, outcome: produced.outcome };
     const { value } = produced;
     if (id === undefined || spec.notification) return { id, outcome: { kind: "result", value: null } };
+    if (listen && isAsyncIterable(value)) {
+      // The listen call is answered as the spec answers it; the items follow as the method's notifications.
+      const ack = fallbackResult(setup, settings.seed, method, named, fits);
+      if (!listen.on || streams.has(listen.key)) return { id, outcome: resultOutcome(ack, method, validators, what) };
+      streams.set(listen.key, () => streams.delete(listen.key));
+      const check = itemCheck(validators, method, spec, named, what);
+      return { id, outcome: { kind: "result", value: ack, stream: { items: value, method, id: listen.key, check } } };
+    }
     if (spec.subscription && isAsyncIterable(value)) {
       const subscription = subscriptionId(method, named, fits, ++made);
       if (subscription === undefined)
@@ -181,6 +194,15 @@ function copyHandlers(handlers: unknown): Record<string, AnyHandler> {
   if (isRecord(handlers))
     for (const key of Object.keys(handlers)) if (typeof handlers[key] === "function") setOwn(out, key, handlers[key]);
   return out;
+}
+
+/** A listen call's stream key (the method and its params besides `listen`), and whether it turns the events on. */
+function listenKey(method: string, named: Record<string, unknown>, param = "listen"): { key: string; on: boolean } {
+  const context = Object.keys(named)
+    .filter((k) => k !== param)
+    .sort()
+    .map((k) => [k, named[k]]);
+  return { key: `${method} ${stringifyJson(context) ?? ""}`, on: named[param] === true };
 }
 
 /** The method whose subscriptions `method` cancels, if it cancels any. */

@@ -379,6 +379,13 @@ function createWsTransport(config: WsTransportConfig): Transport {
           throw forCall(error, options.context);
         }
       },
+      async connect() {
+        try {
+          await connection();
+        } catch (error) {
+          throw forCall(error, { host });
+        }
+      },
       listen(listener) {
         listeners.add(listener);
         return () => void listeners.delete(listener);

@@ -6,7 +6,8 @@
  * notification `{ subscription, result }` (or the params a notification method names) every `wsNotifyIntervalMs` whose result is generated from
  * the item schema (the variant the params select), placed at the server's chain head (chain.ts:
  * block numbers go up by one per notification). The unsubscribe method stops one; a connection
- * holds at most `wsMaxSubscriptions`; a closed connection stops all of its timers.
+ * holds at most `wsMaxSubscriptions`; a closed connection stops all of its timers. Subscriptions
+ * without an id (pushed notifications, Firebolt's listen methods) are ./events.ts's.
  */
 import type { SubscriptionModel } from "../model/document.js";
 import type { SchemaNode } from "../model/schema.js";
@@ -15,6 +16,7 @@ import { canonical, isRecord, stringifyJson } from "./json.js";
 import { limitFlag, type MockLimits } from "./limits.js";
 import { readParams } from "./params.js";
 import { findMethod, type MockMethod, type Registry } from "./registry.js";
+import { sessionEvents } from "./events.js";
 import { conditionHolds } from "./results.js";
 import { fail, type LocalMethod } from "./rpc.js";
 import { generateValue } from "./values.js";
@@ -96,11 +98,14 @@ export function sessionSubscriptions(
     for (const name of d.methods.keys()) {
       const method = findMethod(registry, name, session.target.scope);
       const sub = method?.model.subscription;
-      if (!method || !sub || methods.has(name)) continue;
+      // Subscriptions without an id (pushed notifications, Firebolt's listen methods) are ./events.ts.
+      if (!method || !sub || sub.mode !== "id" || methods.has(name)) continue;
       methods.set(name, subscribe(method, sub));
       methods.set(sub.unsubscribe, unsubscribe(sub.unsubscribe));
     }
   }
+  for (const [name, method] of sessionEvents(session, registry, limits))
+    if (!methods.has(name)) methods.set(name, method);
   return {
     methods,
     start() {

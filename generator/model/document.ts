@@ -145,7 +145,10 @@ export interface MethodModel {
   limits: LimitRule[];
   variants: ResultVariant[];
   pagination?: PaginationModel;
-  /** Set when the method opens a subscription (`x-subscription`): its result is the subscription id. */
+  /**
+   * Set when the method is delivered on the subscription surface (`x-subscription`, a convention's
+   * subscription, or an event convention: see `SubscriptionModel.mode`).
+   */
   subscription?: SubscriptionModel;
   /** JSON pointer of the method in its file: the document's own, or `file` when it is written in another. */
   pointer: string;
@@ -215,17 +218,44 @@ export interface VariantCondition {
   absent?: boolean;
 }
 
-/** A subscribe method's `x-subscription`, with its item types named. */
+/**
+ * How a subscription is opened, matched and closed (spec/README.md, "Subscriptions"):
+ * - `id`: the subscribe call answers an id; notifications name it; the unsubscribe method takes it
+ *   (`x-subscription`, `eth_subscribe`, Solana's, Starknet's).
+ * - `events`: server-to-client notifications without any call (`x-notification: true`, a
+ *   document-level `x-notifications`, Minecraft's `<ns>:notification/…`): the member listens for
+ *   notifications of that method; closing stops listening and sends nothing.
+ * - `listen`: Firebolt's event methods: the method itself is called with `listen: true` (and its
+ *   other params), items arrive as notifications of that method (or its notifier name), and the same
+ *   call with `listen: false` stops them.
+ */
+export type SubscriptionMode = "id" | "events" | "listen";
+
+/** A subscribe method's `x-subscription` (or a convention's), with its item types named. */
 export interface SubscriptionModel {
-  /** Method of the server's notifications (`eth_subscription`); their params are `{ subscription, result }`. */
+  mode: SubscriptionMode;
+  /** Method of the server's notifications (`eth_subscription`); in `id` mode their params are `{ subscription, result }`. */
   notification: string;
-  /** JSON-RPC name of the method that cancels the subscription; it takes the id as its first param. */
+  /** Other method names the same notifications may come under (`listen`: Firebolt's notifier `Device.nameChanged`). */
+  notificationAliases?: string[];
+  /**
+   * JSON-RPC name of the method that cancels the subscription: it takes the id as its first param
+   * (`id`), or it is the method itself called with `listen: false` (`listen`); `""` when nothing is
+   * sent (`events`).
+   */
   unsubscribe: string;
   /**
    * Names of the notification's id and item params when they are not `subscription` and `result`
    * (a notification method described in the document, as Starknet's `{ subscription_id, result }`).
    */
   notificationParams?: [id: string, item: string];
+  /**
+   * `events`: the notification's params as the document lists them (the member takes none): the item
+   * is the one param's value, `null` without params, else the params object by name.
+   */
+  eventParams?: string[];
+  /** `listen`: the boolean param that turns the listener on and off (`listen`); the member sets it. */
+  listenParam?: string;
   /** Item type when no variant matches: a component's name, or `<TypeBase>Item`. */
   itemType: string;
   item: JsonSchema;

@@ -16,59 +16,65 @@
  *   `<ns>_subscription<X>`): ./notification-methods.ts.
  * - Solana's `<x>Subscribe` / `<x>Unsubscribe` / `<x>Notification` (below).
  *
- * Firebolt-style event methods are recognized but not delivered (a warning says so; below).
+ * Events without a subscription id (`x-notification`, `x-notifications`, Minecraft's
+ * notifications, Firebolt's event methods) are ./event-conventions.ts; a subscribe method that
+ * looks like one but names no way to cancel it or no notification gets a warning here.
  */
 import type { Problem } from "../model/document.js";
 import { deref } from "../load/refs.js";
+import { eventConventions, type EventConventions } from "./event-conventions.js";
 import { conventionalSubscription, notificationMethodSubscriptions, type Conventions } from "./notification-methods.js";
 
 import type { MethodObject, ResolvedMethod, XSubscription } from "./openrpc.js";
 
 const SUBSCRIBE = /^(.+)_subscribe$/;
 
-/** The subscriptions the document describes by a recognized convention. */
+/** The subscriptions the document describes by a recognized convention, and the methods `x-notifications` adds. */
 export function conventionalSubscriptions(
+  doc: Record<string, unknown>,
+  file: string,
   methods: readonly (ResolvedMethod | undefined)[],
   files: Map<string, unknown>,
   warnings: Problem[],
-): Conventions {
+): Conventions & Pick<EventConventions, "extra"> {
   const found = notificationMethodSubscriptions(methods, files, warnings);
   for (const [name, sub] of ethSubscriptions(methods, warnings)) found.subscriptions.set(name, sub);
   solanaSubscriptions(methods, files, warnings, found);
-  warnEventMethods(methods, files, warnings);
-  return found;
+  const taken = (name: string): boolean => found.subscriptions.has(name) || found.notifications.has(name);
+  const events = eventConventions(doc, file, methods, files, taken, warnings);
+  for (const [name, sub] of events.subscriptions) found.subscriptions.set(name, sub);
+  warnUnpairedSubscribes(methods, files, taken, warnings);
+  return { ...found, extra: events.extra };
 }
 
-const EVENT_NAME = /(^|\.)on[A-Z][A-Za-z0-9]*$/;
-
 /**
- * Firebolt-style event methods (`Device.onNameChanged`, tagged `event`, with a boolean `listen`
- * param): the client calls one with `listen: true`, the server confirms without a subscription id
- * and then pushes each event as a further response to that request's id (or, in its newer
- * bidirectional mode, as a notification of the same method). The runtime's subscriptions match
- * pushed items by subscription id, so these stay plain calls (which register and unregister the
- * listener), with a warning that the events are not delivered (docs/DECISIONS.md).
+ * Subscribe methods no convention could take, with a signal that they are meant as one: tagged
+ * `PubSub` (Sui and IOTA tag their WebSocket subscriptions so), or a `<ns>.subscribe` beside a
+ * `<ns>.unsubscribe` (mobile-next's device fleet). The document names no notification (or no
+ * cancel) for them, so they stay plain calls, with a warning saying so rather than guessing one.
  */
-function warnEventMethods(
+function warnUnpairedSubscribes(
   methods: readonly (ResolvedMethod | undefined)[],
   files: Map<string, unknown>,
+  taken: (name: string) => boolean,
   warnings: Problem[],
 ): void {
+  const names = new Set(methods.flatMap((m) => (m ? [m.value.name] : [])));
   for (const r of methods) {
-    if (!r || !EVENT_NAME.test(r.value.name) || r.value["x-subscription"]) continue;
-    const tagged = (r.value.tags ?? []).some(
-      (raw, i) => deref<{ name?: unknown }>(files, r.file, `${r.pointer}/tags/${i}`, raw)?.value.name === "event",
+    if (!r || r.value["x-subscription"] || taken(r.value.name)) continue;
+    const name = r.value.name;
+    const pubsub = (r.value.tags ?? []).some(
+      (raw, i) => deref<{ name?: unknown }>(files, r.file, `${r.pointer}/tags/${i}`, raw)?.value.name === "PubSub",
     );
-    const listen = r.value.params.some(
-      (raw, i) => deref<{ name?: unknown }>(files, r.file, `${r.pointer}/params/${i}`, raw)?.value.name === "listen",
-    );
-    if (!tagged && !listen) continue;
+    const dotted = /^(.+)\.subscribe$/.exec(name);
+    const paired = dotted !== null && names.has(`${dotted[1]}.unsubscribe`);
+    if (!pubsub && !paired) continue;
     warnings.push({
       file: r.file,
       pointer: r.pointer,
-      message: `method "${r.value.name}" is an event method (${tagged ? 'tagged "event"' : 'an on… name with a "listen" param'}, as in Firebolt): its events come as further responses to the listen request, or as notifications without a subscription id, neither of which the generated client's subscriptions receive; it is generated as a plain call that only turns the listener on or off.`,
-      hint: 'Events sent as notifications reach the WebSocket transport\'s listen(); a server that pushes `{ subscription, result }` notifications can be described with "x-subscription" (spec/README.md, Subscriptions).',
-      rule: "event-convention",
+      message: `method "${name}" looks like a subscribe method (${pubsub ? 'tagged "PubSub"' : `beside "${dotted![1]}.unsubscribe"`}), but the document names ${pubsub ? "no unsubscribe method and no notification for it" : "no notification it starts"}, so it stays a plain call.`,
+      hint: 'Describe the subscription with "x-subscription" (its notification, unsubscribe method and item; spec/README.md, Subscriptions); until then an app reads the pushes from the WebSocket transport\'s listen().',
+      rule: "subscription-convention",
     });
   }
 }
@@ -152,33 +158,4 @@ function ethSubscriptions(
     );
   }
   return found;
-}
-
-/**
- * A document-level `x-notifications` (a list of `{ name, params }` method objects, or a map from
- * method name to schema, in a few application documents): notifications the server sends without
- * a subscribe method. They fit no subscription, so the client does not offer them; a warning says so.
- */
-export function warnNotificationExtensions(doc: Record<string, unknown>, file: string, warnings: Problem[]): void {
-  for (const key of ["x-notifications", "x-notification"]) {
-    const value = doc[key];
-    if (value === null || typeof value !== "object" || Object.keys(value).length === 0) continue;
-    const names = (Array.isArray(value) ? value.map((n: { name?: unknown }) => n?.name) : Object.keys(value)).filter(
-      (n): n is string => typeof n === "string",
-    );
-    warnings.push({
-      file,
-      pointer: `/${key}`,
-      message: `the document lists server notifications in "${key}" (${
-        names.length === 0
-          ? "none named"
-          : names
-              .slice(0, 5)
-              .map((n) => `"${n}"`)
-              .join(", ") + (names.length > 5 ? ", …" : "")
-      }); they belong to no subscribe method, so the generated client does not offer them.`,
-      hint: 'Read them from the WebSocket transport\'s listen(), or describe a subscribe method for them with "x-subscription" (spec/README.md, Subscriptions).',
-      rule: "event-convention",
-    });
-  }
 }

@@ -9,7 +9,7 @@ import type { LoadedSpec } from "../load/load.js";
 import { pointer } from "../problems.js";
 import { SchemaBundler } from "./bundle.js";
 import { clientNames, methodNames } from "./client-names.js";
-import { conventionalSubscriptions, warnNotificationExtensions } from "./conventions.js";
+import { conventionalSubscriptions } from "./conventions.js";
 import { deref } from "../load/refs.js";
 import { applyDeviations } from "./deviations.js";
 import { normalizeMethod, plainRef } from "./methods.js";
@@ -46,19 +46,27 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
   const functions = new NameRegistry(RESERVED_FUNCTIONS);
   const methods: MethodModel[] = [];
   const resolved = doc.methods.map((raw, i) => deref<MethodObject>(spec.files, file, pointer("methods", i), raw));
-  const conventions = conventionalSubscriptions(resolved, spec.files, warnings);
-  warnNotificationExtensions(doc as unknown as Record<string, unknown>, file, warnings);
-  doc.methods.forEach((raw, i) => {
-    const name = resolved[i]?.value.name;
-    // A notification method (server → client) is delivered through its subscription, not called.
-    if (name !== undefined && conventions.notifications.has(name)) return;
-    const base = normalizeMethod(
-      ctx,
+  const conventions = conventionalSubscriptions(
+    doc as unknown as Record<string, unknown>,
+    file,
+    resolved,
+    spec.files,
+    warnings,
+  );
+  // The document's methods, then the notifications its `x-notifications` lists (event-conventions.ts).
+  const raws: [raw: MethodObject | { $ref: string }, at: string, name: string | undefined][] = [
+    ...doc.methods.map((raw, i): [MethodObject | { $ref: string }, string, string | undefined] => [
       raw,
       pointer("methods", i),
-      name === undefined ? undefined : conventions.subscriptions.get(name),
-    );
-    if (!base) return;
+      resolved[i]?.value.name,
+    ]),
+    ...conventions.extra.map((e): [MethodObject, string, string] => [e.raw, e.pointer, e.raw.name]),
+  ];
+  for (const [raw, at, name] of raws) {
+    // A notification method (server → client) is delivered through its subscription, not called.
+    if (name !== undefined && conventions.notifications.has(name)) continue;
+    const base = normalizeMethod(ctx, raw, at, name === undefined ? undefined : conventions.subscriptions.get(name));
+    if (!base) continue;
     const signature =
       base.paramStructure === "by-name" || (base.paramStructure === "either" && defaultStructure === "by-name")
         ? "object"
@@ -76,7 +84,7 @@ export function normalizeDocument(spec: LoadedSpec): DocumentModel {
       },
     });
     methods.push({ ...base, ...named, signature });
-  });
+  }
 
   uniqueErrorNames(methods);
   const components = bundler.all();

@@ -46,14 +46,20 @@ export function normalizeMethod(
   if (!found) return undefined;
   const m = found.value;
   const subscription = m["x-subscription"] ?? convention;
-  const paramStructure = m.paramStructure ?? "either";
-  const params = uniqueParamNames(
+  // Firebolt sends an event method's params by name (`{ listen: true }`); a document that leaves the
+  // structure open is read so (docs/DECISIONS.md, "Events without a subscription id").
+  const listening = !m["x-subscription"] && convention?.mode === "listen";
+  const paramStructure = m.paramStructure ?? (listening ? "by-name" : "either");
+  const documented = uniqueParamNames(
     m.params
       .map((p, i) => normalizeParam(ctx, found.file, `${found.pointer}/params/${i}`, p))
       .filter((p): p is ParamModel => p !== undefined),
   );
+  // A notification the server pushes (mode `events`) is called with nothing: its params make the item.
+  const events = !m["x-subscription"] && convention?.mode === "events";
+  const params = events ? [] : documented;
   const result =
-    m.result === undefined
+    events || m.result === undefined
       ? undefined
       : deref<ContentDescriptorObject>(ctx.files, found.file, `${found.pointer}/result`, m.result);
   return {
@@ -96,7 +102,11 @@ export function normalizeMethod(
       schema: ctx.bundler.rewrite(v.schema, found.file, `${found.pointer}/x-result-variants/${i}/schema`),
     })),
     ...(subscription
-      ? { subscription: normalizeSubscription(ctx, found.file, found.pointer, subscription, params.length) }
+      ? {
+          subscription: events
+            ? eventsSubscription(ctx, found.file, found.pointer, m.name, documented)
+            : normalizeSubscription(ctx, found.file, found.pointer, subscription, params.length),
+        }
       : {}),
     pointer: found.pointer,
     ...(found.file !== ctx.file ? { file: found.file } : {}),
@@ -113,8 +123,11 @@ function normalizeSubscription(
 ): SubscriptionModel {
   const itemAt = raw.itemAt ?? { file, pointer: `${at}/x-subscription/item` };
   return {
+    mode: raw.mode ?? "id",
     notification: raw.notification,
+    ...(raw.notificationAliases ? { notificationAliases: raw.notificationAliases } : {}),
     unsubscribe: raw.unsubscribe,
+    ...(raw.listenParam ? { listenParam: raw.listenParam } : {}),
     ...(raw.notificationParams ? { notificationParams: raw.notificationParams } : {}),
     itemType: "",
     item: ctx.bundler.rewrite(raw.item, itemAt.file, itemAt.pointer),
@@ -128,6 +141,46 @@ function normalizeSubscription(
       ...(v.backfill ? { backfill: v.backfill } : {}),
     })),
   };
+}
+
+/**
+ * A server notification's subscription (mode `events`): its items are the value of its one param,
+ * `null` when it has none, else an object of its params by name (each as required as the document says).
+ */
+function eventsSubscription(
+  ctx: MethodContext,
+  file: string,
+  at: string,
+  name: string,
+  params: ParamModel[],
+): SubscriptionModel {
+  const one = params.length === 1 ? params[0] : undefined;
+  const item: JsonSchema =
+    params.length === 0
+      ? { type: "null" }
+      : one
+        ? one.schema
+        : {
+            type: "object",
+            properties: Object.fromEntries(params.map((p) => [p.name, described(p.schema, p.description)])),
+            required: params.filter((p) => p.required).map((p) => p.name),
+          };
+  return {
+    mode: "events",
+    notification: name,
+    unsubscribe: "",
+    eventParams: params.map((p) => p.name),
+    itemType: "",
+    item,
+    itemPointer: one ? one.pointer : where(ctx, file, `${at}/params`),
+    variants: [],
+  };
+}
+
+/** A param's schema with its description, when the schema has none of its own. */
+function described(schema: JsonSchema, description: string): JsonSchema {
+  if (!description || typeof schema !== "object" || schema.description !== undefined) return schema;
+  return { ...schema, description };
 }
 
 function normalizeParam(

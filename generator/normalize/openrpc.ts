@@ -91,6 +91,11 @@ export interface ResolvedMethod {
 /** A subscription a convention gives: `itemAt` is where the item schema is (its `$ref`s resolve from there). */
 export interface ConventionalSubscription extends XSubscription {
   itemAt?: { file: string; pointer: string };
+  /** `events` and `listen` (generator/model/document.ts, SubscriptionMode); absent: `id`. */
+  mode?: "events" | "listen";
+  notificationAliases?: string[];
+  /** `listen`: the param the member sets to true, then false. */
+  listenParam?: string;
 }
 
 export type MethodObject = Strict<
@@ -105,6 +110,8 @@ export type MethodObject = Strict<
     "x-limits"?: LimitRule[];
     "x-result-variants"?: XResultVariant[];
     "x-subscription"?: XSubscription;
+    /** `true` marks a server-to-client notification (not checked by an extension schema: any value is read as "not true"). */
+    "x-notification"?: unknown;
   }
 >;
 

@@ -178,12 +178,12 @@ export const RULES = {
   ),
   // ── subscriptions and notifications by convention
   "subscription-convention": warning(
-    "a subscription follows a convention (`eth_subscribe`, Solana's, Starknet's) or almost does",
-    "It is generated as a subscription when the convention fits, else as a plain call; the warning says which.",
+    "a method follows a subscription convention with an id (`eth_subscribe` with `eth_unsubscribe`, Solana's `<x>Subscribe`/`<x>Unsubscribe`, Starknet's `<ns>_subscribe<X>` with its `<ns>_subscription<X>` notification method) or looks like one (tagged `PubSub`, a `<ns>.subscribe` beside a `<ns>.unsubscribe`)",
+    "When all of the convention's halves are in the document it is a subscription member (subscribes, takes the notifications of its id, unsubscribes when closed; items the document does not describe are `unknown`); a look-alike stays a plain call, and the warning names what it lacks.",
   ),
   "event-convention": warning(
-    "methods are events (Firebolt's `on…` methods tagged `event` with a `listen` param) or `x-notification(s)` pushes",
-    "They are delivered on the subscription surface; what the document cannot say is reported.",
+    "a method is an event without a subscription id (`x-notification: true`, an entry of a top-level `x-notifications` list, a `<ns>:notification/…` method without a result, a Firebolt event method: tagged `event` or named `on<Name>` or `<Module>.on<Name>`, with a boolean `listen` param and a result) or looks like one",
+    "A pushed notification is a member that listens for it over WebSocket and yields its params, sending nothing; an event method is a member that calls it with `listen: true`, yields the notifications of its name or its notifier, and calls it with `listen: false` when closed. A look-alike (no `listen` param, a `listen` that is not boolean, no result, a notification name with a result) stays a plain call; an `x-notifications` map or a broken entry is not offered; the warning names what is missing.",
   ),
   // ── examples
   example: fallback(

@@ -25,12 +25,28 @@ export interface SubscriptionVariantSpec {
   readonly backfill?: "blocks" | "logs";
 }
 
-/** What the generated `api.ts` says about a subscribe method (`x-subscription`). */
+/** What the generated `api.ts` says about a subscribe method (`x-subscription`, or a convention's). */
 export interface SubscriptionSpec {
-  /** Method of the notifications the server pushes (`eth_subscription`); params `{ subscription, result }`. */
+  /**
+   * How it is opened and closed. Absent: by id (the subscribe call answers an id that the
+   * notifications name, the unsubscribe method takes it). `"events"`: notifications the server
+   * pushes without any call (nothing is sent to open or close). `"listen"`: the method is called with
+   * its `listen` param true to start and false to stop (Firebolt's events). Both match notifications
+   * by method alone (event-subscription.ts).
+   */
+  readonly mode?: "events" | "listen";
+  /** Method of the notifications the server pushes (`eth_subscription`); by id, their params are `{ subscription, result }`. */
   readonly notification: string;
-  /** Method that cancels the subscription; its first param is the subscription id. */
+  /** Other methods the same notifications may come as (`listen`: Firebolt's notifier, `Device.nameChanged`). */
+  readonly aliases?: readonly string[];
+  /** Method that cancels the subscription; its first param is the subscription id (`""` for `events`: nothing is sent). */
   readonly unsubscribe: string;
+  /** `events`: the notification's param names; the item is read from them (event-item.ts). */
+  readonly eventParams?: readonly string[];
+  /** `listen`: the param the subscription sets (true to start, false to stop); the member does not take it. */
+  readonly listen?: string;
+  /** The property names the item type declares: a params object with one other key is unwrapped (event-item.ts). */
+  readonly itemKeys?: readonly string[];
   /**
    * The notification's params when they are not `{ subscription, result }` (Starknet's
    * `{ subscription_id, result }`): the names of the id and of the item, which are also read

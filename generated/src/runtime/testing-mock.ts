@@ -156,7 +156,11 @@ function pump(
       .then(() => iterator.return?.())
       .catch(() => undefined);
   });
-  const push = (params: Record<string, unknown>, error?: Error): void => {
+  // A listen method's events (no id): an object event is the params, another value `{ value }` (event-item.ts).
+  const listen = subscription.mode === "listen";
+  const shape = (item: unknown): unknown =>
+    item !== null && typeof item === "object" && !Array.isArray(item) ? item : { value: item };
+  const push = (params: unknown, error?: Error): void => {
     const text = stringifyJson({ jsonrpc: "2.0", method: subscription.notification, params });
     const { value } = parseJson(text);
     notify({
@@ -167,7 +171,7 @@ function pump(
     });
   };
   const fail = (error: Error): void => {
-    push({ [idName]: stream.id }, error);
+    push(listen ? {} : { [idName]: stream.id }, error);
     streams.get(key)?.();
   };
   const next = async (): Promise<void> => {
@@ -177,7 +181,7 @@ function pump(
         if (stopped || step.done) return;
         const problem = stream.check(step.value);
         if (problem) return fail(problem);
-        push({ [idName]: stream.id, [itemName]: step.value });
+        push(listen ? shape(step.value) : { [idName]: stream.id, [itemName]: step.value });
         await new Promise((resolve) => setTimeout(resolve, 0));
       }
     } catch (thrown) {

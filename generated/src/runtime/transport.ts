@@ -87,6 +87,8 @@ export interface Transport {
   ): Promise<Answer | (Reply | Error)[]>;
   /** Sends a notification (no id, no answer); resolves once it is sent. Without it, `request` sends it and its answer is ignored. */
   notify?(request: TransportRequest, options: SendOptions): Promise<void>;
+  /** Opens the connection now, for server notifications that no request precedes (events); optional. */
+  connect?(): Promise<void>;
   /** Passes every server message without an id to `listener`; returns the function that stops it. Needed by `capabilities.subscriptions`. */
   listen?(listener: (notification: ServerNotification) => void): () => void;
   /** Tells `listener` of every reconnect (subscriptions subscribe again) and of the end. Needed by `capabilities.subscriptions`. */

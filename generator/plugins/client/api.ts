@@ -115,10 +115,18 @@ function subscriptionEntry(m: MethodModel, definitions: Map<string, JsonSchema>)
     const map = u64Map(schema, definitions, new Set());
     return map === undefined ? {} : { u64: map };
   };
+  // Without an id, the item is read from the notification's params: a one-key object is a wrapper
+  // unless the item type declares that key (runtime/event-item.ts).
+  const keys = sub.mode === "id" ? [] : propertyNames(sub.item, definitions, new Set());
   return {
+    ...(sub.mode === "id" ? {} : { mode: sub.mode }),
     notification: sub.notification,
+    ...(sub.notificationAliases ? { aliases: sub.notificationAliases } : {}),
     unsubscribe: sub.unsubscribe,
     ...(sub.notificationParams ? { notificationParams: sub.notificationParams } : {}),
+    ...(sub.eventParams ? { eventParams: sub.eventParams } : {}),
+    ...(sub.listenParam ? { listen: sub.listenParam } : {}),
+    ...(keys.length > 0 ? { itemKeys: keys } : {}),
     ...u64(sub.item),
     variants: sub.variants.map((v) => ({
       when: v.when,
@@ -127,6 +135,23 @@ function subscriptionEntry(m: MethodModel, definitions: Map<string, JsonSchema>)
       ...(v.backfill ? { backfill: v.backfill } : {}),
     })),
   };
+}
+
+/** The property names an object schema declares at its top level, through `$ref`s, `allOf` and union members; sorted. */
+function propertyNames(schema: JsonSchema, definitions: Map<string, JsonSchema>, visiting: Set<string>): string[] {
+  if (typeof schema !== "object") return [];
+  const names = new Set(Object.keys((schema.properties ?? {}) as object));
+  const ref = refName(schema.$ref);
+  if (ref !== undefined && !visiting.has(ref)) {
+    visiting.add(ref);
+    for (const n of propertyNames(definitions.get(ref) ?? true, definitions, visiting)) names.add(n);
+    visiting.delete(ref);
+  }
+  for (const key of ["anyOf", "oneOf", "allOf"])
+    if (Array.isArray(schema[key]))
+      for (const branch of schema[key] as JsonSchema[])
+        for (const n of propertyNames(branch, definitions, visiting)) names.add(n);
+  return [...names].sort();
 }
 
 /** Where a schema holds `format: uint64` values, or `undefined` when it holds none. */

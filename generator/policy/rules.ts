@@ -188,7 +188,7 @@ export const RULES = {
   // ── examples
   example: fallback(
     "an example does not fit its schema (params, result, or a schema's own examples)",
-    "The example is kept in the docs but not used by the mock; with --examples warn alone, only this rule is relaxed.",
+    "The example is kept in the docs but never served: the mock and the test kit answer a call it would match with a value made from the result schema. With --examples warn alone, only this rule is relaxed.",
   ),
   // ── what a client cannot check
   unchecked: warning(

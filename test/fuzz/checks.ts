@@ -1,8 +1,7 @@
 /**
  * The three promises of `--lenient` (docs/READING.md), as checks over documents written in a
- * folder: shared by the random documents (./documents.test.ts) and the documents that once failed
- * them, kept as fixtures (./fixtures.test.ts, test/fixtures/fuzz/). Each returns its failures, one
- * line each, labelled by the document.
+ * folder (the random documents of ./documents.test.ts and the fixtures under test/fixtures/fuzz/),
+ * one function per promise. Each returns its failures, one line each, labelled by the document.
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -43,7 +42,12 @@ export async function packageFailures(
   name: string,
   entries: readonly Entry[],
 ): Promise<{ failures: string[]; generated: PackageResult }> {
-  const generated = await generatePackage({ specs: entries.map((e) => e.entry), packageName: name, cwd, lenient: true });
+  const generated = await generatePackage({
+    specs: entries.map((e) => e.entry),
+    packageName: name,
+    cwd,
+    lenient: true,
+  });
   await writeOutput(name, generated.files, { cwd });
   const output = await strictTsc(cwd, [name], 300_000);
   // tsc names the files: each error is put with its document.

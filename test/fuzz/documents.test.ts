@@ -12,15 +12,18 @@
  *
  * FUZZ_RUNS documents (default 120) from FUZZ_SEED (default fixed, so CI is repeatable); a failure
  * names the seed and the case, and `FUZZ_SEED=<seed> FUZZ_ONLY=<case>` runs that one alone. A
- * failing case is kept as a fixture under test/fixtures/fuzz/ (`FUZZ_KEEP=<folder>` writes the cases
- * there; ./fixtures.test.ts reads them).
+ * failing case is kept as a fixture under test/fixtures/fuzz/<seed>-<case>/ (`FUZZ_KEEP=test/fixtures/fuzz`
+ * writes the sampled cases there), and the fixtures are checked beside the random documents on every
+ * run (one generation, one tsc program), so a class of document fixed once stays fixed whatever the
+ * random run samples. `FUZZ_ONLY` leaves the fixtures out.
  */
 import fc from "fast-check";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PackageResult } from "../../generator/commands/pipeline.js";
+import { ROOT } from "../../generator/root.js";
 import { caseArbitrary, type Case } from "./arbitraries.js";
 import { mockFailures, packageFailures, readingFailures, type Entry } from "./checks.js";
 import { writeCase } from "./write.js";
@@ -30,6 +33,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_261_129);
 const ONLY = process.env.FUZZ_ONLY === undefined ? undefined : Number(process.env.FUZZ_ONLY);
 const KEEP = process.env.FUZZ_KEEP;
 const PACKAGE = "fuzz";
+const FIXTURES = path.join(ROOT, "test", "fixtures", "fuzz");
+let fixtures = 0;
 
 let dir = "";
 let entries: Entry[] = [];
@@ -50,12 +55,25 @@ beforeAll(async () => {
     // Kept on request (a failing case becomes a fixture): written where the caller names, never deleted here.
     if (KEEP) await writeCase(KEEP, `${SEED}-${index}`, `seed-${SEED}-case-${index}`, c);
   }
+  if (ONLY !== undefined) return;
+  // A copy: the package is written beside the documents.
+  await cp(FIXTURES, path.join(dir, "fixtures"), { recursive: true });
+  for (const folder of (await readdir(path.join(dir, "fixtures"))).sort()) {
+    const entry = (await readdir(path.join(dir, "fixtures", folder))).find((f) => /\.openrpc\.(json|ya?ml)$/.test(f));
+    if (!entry) continue;
+    entries.push({ entry: path.join("fixtures", folder, entry), label: `fixture test/fixtures/fuzz/${folder}` });
+    fixtures++;
+  }
 }, 120_000);
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe("random documents under --lenient", () => {
+describe("random documents and the fixtures they once failed on, under --lenient", () => {
+  it("include every fixture kept so far (none when FUZZ_ONLY runs one case)", () => {
+    expect(fixtures).toBeGreaterThanOrEqual(ONLY === undefined ? 17 : 0);
+  });
+
   it("are read without a throw, strict or lenient; leniently, none is refused", async () => {
     expect(await readingFailures(dir, entries)).toEqual([]);
   }, 300_000);

@@ -110,27 +110,27 @@ describe("a --spec that cannot be read: one clear sentence, exit 1, nothing writ
     [
       "docs, a file that does not exist",
       ["docs", "--out", "probe-site", "--spec", "nope.openrpc.json"],
-      /^The site found 1 problem:\n  nope\.openrpc\.json#: cannot read nope\.openrpc\.json: ENOENT \(no such file or folder\)\.\n\s+hint: Check the path passed with --spec\.\n$/,
+      /^The site found 1 problem:\n {2}nope\.openrpc\.json#: cannot read nope\.openrpc\.json: ENOENT \(no such file or folder\)\.\n\s+hint: Check the path passed with --spec\.\n$/,
     ],
     [
       "docs, a folder",
       ["docs", "--out", "probe-site", "--spec", "their"],
-      /^The site found 1 problem:\n  their#: cannot read their: it is not a regular file \(a directory, FIFO, socket or device\)\.\n\s+hint: Check the path passed with --spec\.\n$/,
+      /^The site found 1 problem:\n {2}their#: cannot read their: it is not a regular file \(a directory, FIFO, socket or device\)\.\n\s+hint: Check the path passed with --spec\.\n$/,
     ],
     [
       "docs, one good and one missing",
       ["docs", "--out", "probe-site", "--spec", "their/pets.openrpc.json", "--spec", "gone.json", "--lenient"],
-      /^The site found 1 problem:\n  gone\.json#: cannot read gone\.json: ENOENT/,
+      /^The site found 1 problem:\n {2}gone\.json#: cannot read gone\.json: ENOENT/,
     ],
     [
       "playground, a file that does not exist",
       ["playground", "--port", "0", "--spec", "nope.openrpc.json", "--lenient"],
-      /^The playground found 1 problem:\n  nope\.openrpc\.json#: cannot read nope\.openrpc\.json: ENOENT \(no such file or folder\)\.\n\s+hint: Check the path passed with --spec\.\n$/,
+      /^The playground found 1 problem:\n {2}nope\.openrpc\.json#: cannot read nope\.openrpc\.json: ENOENT \(no such file or folder\)\.\n\s+hint: Check the path passed with --spec\.\n$/,
     ],
     [
       "playground, a folder",
       ["playground", "--port", "0", "--spec", "their"],
-      /^The playground found 1 problem:\n  their#: cannot read their: it is not a regular file/,
+      /^The playground found 1 problem:\n {2}their#: cannot read their: it is not a regular file/,
     ],
     [
       "docs, an empty --spec",

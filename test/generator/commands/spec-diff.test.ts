@@ -266,7 +266,9 @@ describe("npm run spec:diff -- <old> <new>", () => {
       );
       expect(markdown).toMatch(/^\| \*\*WARN\*\* \| `nullable` \|/m);
       const github = (await specDiff([...PAIR, "--format", "github"], dir)).stdout;
-      expect(github).toMatch(/^::error file=new\.openrpc\.json,line=\d+,title=Problem in the spec%3A example \(new\)::/m);
+      expect(github).toMatch(
+        /^::error file=new\.openrpc\.json,line=\d+,title=Problem in the spec%3A example \(new\)::/m,
+      );
       expect(github).toMatch(
         /^::warning file=new\.openrpc\.json,line=\d+,title=Problem in the spec%3A nullable \(new\)::/m,
       );

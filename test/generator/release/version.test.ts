@@ -87,7 +87,7 @@ describe("npm run gen keeps it", () => {
     // the hand edit changed the outputs' hash in the marker: stale until regenerated.
     expect(check.code).toBe(1);
     expect(check.stderr).toMatch(
-      /^pkg is stale: 2 files differ[\s\S]*version: "3\.1\.0"[\s\S]*changed src\/mcp\/index\.ts\n  changed \.openrpc-ts\.json\n/,
+      /^pkg is stale: 2 files differ[\s\S]*version: "3\.1\.0"[\s\S]*changed src\/mcp\/index\.ts\n {2}changed \.openrpc-ts\.json\n/,
     );
     expect((await gen(args)).code).toBe(0);
     expect((await gen([...args, "--check"])).code).toBe(0);

@@ -1,7 +1,8 @@
 /**
- * `npm run playground -- [--port N]`: builds the site, serves it on 127.0.0.1 with the mock
- * server of every spec under /mock/, prints the URL and one line per mock call (unless `--quiet`),
- * and runs until Ctrl-C.
+ * `npm run playground -- [--port N] [--spec <file> ...]`: builds the site of spec/ (or of the
+ * documents `--spec` names, read with the reading options gen takes), serves it on 127.0.0.1 with
+ * the mock server of every spec under /mock/ (read the same way), prints the URL and one line per
+ * mock call (unless `--quiet`), and runs until Ctrl-C.
  */
 import path from "node:path";
 import type { CallRecord } from "../mock/log.js";
@@ -9,28 +10,37 @@ import { terminalText } from "../print/escape.js";
 import { ROOT } from "../root.js";
 import { listenProblem, untilSignal, wholeNumber } from "./server.js";
 import type { Command } from "./usage.js";
+import { checkReading, checkSpecs, READING_OPTIONS, readingOptions, SPEC_OPTION, type ReadingArgs } from "./reading.js";
 
-export const playground: Command<{ port: unknown; quiet?: unknown }> = {
+export const playground: Command<{ port: unknown; quiet?: unknown; spec?: string[] } & ReadingArgs> = {
   command: "playground",
   npm: "npm run playground --",
-  synopsis: "[--port <n>]",
+  synopsis: "[--port <n>] [--spec <file> ...] [--lenient]",
   describe: "Serves the API reference and playground on 127.0.0.1, with a mock server for every spec.",
   tool: "The playground",
   options: {
     port: { type: "number", requiresArg: true, default: 0, describe: "Port on 127.0.0.1; 0 picks a free port" },
     quiet: { type: "boolean", default: false, describe: "Print no line per mock call (method, params, outcome, time)" },
+    ...SPEC_OPTION,
+    ...READING_OPTIONS,
     debug: { type: "boolean", default: false, describe: "Show stack traces of unexpected failures" },
   },
-  check: (args) => void wholeNumber("--port", args.port, 0, 65535),
+  check: (args) => {
+    wholeNumber("--port", args.port, 0, 65535);
+    checkSpecs(args.spec);
+    checkReading(args);
+  },
   run: async (args) => {
     const port = wholeNumber("--port", args.port, 0, 65535);
     const { buildSite, defaultSpecs } = await import("../site/site.js");
     const { startPlayground } = await import("../site/serve.js");
     const { callLine } = await import("../mock/log.js");
-    const built = await buildSite();
-    const specs = await defaultSpecs(ROOT);
+    const reading = readingOptions(args);
+    const cwd = args.spec ? process.cwd() : ROOT;
+    const specs = args.spec ?? (await defaultSpecs(ROOT));
+    const built = await buildSite({ ...(args.spec ? { specs, cwd } : {}), ...reading });
     const log = args.quiet === true ? {} : { log: (r: CallRecord) => console.log(terminalText(callLine(r))) };
-    const playground = await startPlayground({ files: built.files, specs, port, cwd: ROOT, ...log }).catch(
+    const playground = await startPlayground({ files: built.files, specs, port, cwd, reading, ...log }).catch(
       listenProblem("127.0.0.1", port),
     );
     for (const warning of playground.mock.warnings) console.warn(terminalText(`warning: ${warning}`));

@@ -7,7 +7,7 @@
  */
 import type { Options } from "yargs";
 import type { LoadModelOptions } from "../load/load-model.js";
-import { refRootProblem } from "./usage.js";
+import { refRootProblem, UsageError } from "./usage.js";
 
 export const READING_OPTIONS = {
   lenient: {
@@ -36,6 +36,23 @@ export const READING_OPTIONS = {
       "Generate methods that name two params alike (refused by default), the later renamed with a number, with a warning (implied by --lenient)",
   },
 } as const satisfies Record<string, Options>;
+
+/** `--spec`, for the commands whose documents default to spec/ (docs, playground). */
+export const SPEC_OPTION = {
+  spec: {
+    type: "string",
+    array: true,
+    nargs: 1,
+    describe: "OpenRPC document (JSON or YAML); repeat for several. Default: every *.openrpc.json|yaml in spec/",
+  },
+} as const satisfies Record<string, Options>;
+
+/** `--spec` values checked: none empty. */
+export function checkSpecs(specs: unknown): void {
+  if (specs === undefined) return;
+  for (const file of specs as unknown[])
+    if (typeof file !== "string" || file.trim() === "") throw new UsageError("--spec must name a file; it is empty.");
+}
 
 /** The reading options as parsed (camel-case), as every command receives them. */
 export interface ReadingArgs {

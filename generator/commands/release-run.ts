@@ -8,7 +8,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { DEFAULT_PACKAGE, DEFAULT_VERSION, RELEASE_TAG_PREFIX } from "../defaults.js";
 import { terminalText } from "../print/escape.js";
-import { ReleaseError } from "../release/baseline.js";
+import { CONVENTION_WORDS, releaseTags, ReleaseError } from "../release/baseline.js";
 import { CHANGELOG, planRelease, writeRelease, type Plan, type ReleaseOptions } from "../release/release.js";
 import { counts } from "../spec-diff/report.js";
 import { recordRun } from "./fingerprint.js";
@@ -60,13 +60,17 @@ async function release(args: ReleaseArgs, root: string): Promise<number> {
   const plan = await planRelease(options);
   const out = options.out || ".";
   if (plan.nothing) {
+    const same = plan.baseline.kind === "first" ? "before" : plan.baseline.described;
     console.log(
-      `Nothing to release: the spec is the same as ${plan.baseline.kind === "first" ? "before" : plan.baseline.described} (${options.packageName} stays ${plan.current}).`,
+      plan.releasedAlready
+        ? `Nothing to release: ${options.packageName} ${plan.next} is already released with this spec (${same}); set the package's version to it (npm run gen -- --pkg-version ${plan.next}).`
+        : `Nothing to release: the spec is the same as ${same} (${options.packageName} stays ${plan.current}).`,
     );
     return 0;
   }
   if (args.dryRun) {
     const lines = [`Release plan (dry run: nothing is written)`, ...describePlan(plan, options)];
+    lines.push(`  tag       git tag ${plan.tag}, once the release is committed`);
     lines.push(`  writes    ${out}/ regenerated at ${plan.next}, and this entry on top of ${out}/${CHANGELOG}:`);
     if (plan.uncommitted.length > 0)
       lines.push(`  note      commit ${plan.uncommitted.join(", ")} first: a release is made from committed specs`);
@@ -75,7 +79,6 @@ async function release(args: ReleaseArgs, root: string): Promise<number> {
   }
   const result = await writeRelease(plan, options);
   await recordRun(root, result.fingerprint);
-  const tag = `${options.tagPrefix}${plan.next}`;
   console.log(
     terminalText(
       [
@@ -83,7 +86,7 @@ async function release(args: ReleaseArgs, root: string): Promise<number> {
         ...describePlan(plan, options),
         `  wrote     ${result.files.size} files to ${out}/, and ${out}/${CHANGELOG}`,
         "",
-        `Next: review ${out}/${CHANGELOG}, commit, and tag the release: git tag ${tag}`,
+        `Next: review ${out}/${CHANGELOG}, commit, and tag the release: git tag ${plan.tag}`,
       ].join("\n"),
     ),
   );
@@ -96,8 +99,12 @@ function describePlan(plan: Plan, options: ReleaseOptions): string[] {
   const notes = plan.reports.reduce((sum, r) => sum + r.notes.length, 0);
   const compared =
     plan.baseline.kind === "first"
-      ? "nothing: no earlier release (no tag, no CHANGELOG.md record)"
-      : plan.baseline.described;
+      ? `nothing: no earlier release (no tag ${releaseTags(plan.current, options.tagPrefix, options.packageName)
+          .map((t) => t.tag)
+          .join(", ")}; no CHANGELOG.md record)`
+      : plan.baseline.convention
+        ? `${plan.baseline.described} (${CONVENTION_WORDS[plan.baseline.convention]})`
+        : plan.baseline.described;
   const version =
     plan.baseline.kind === "first"
       ? `${plan.next} (the first release)`

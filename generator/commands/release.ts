@@ -22,7 +22,7 @@ export const release: Command<ReleaseArgs> = {
   describe:
     "Releases the generated package: raises its version by the bump the spec review suggests, regenerates it and writes a CHANGELOG.md entry.",
   epilog: [
-    `The spec is reviewed against the last release's (the git tag ${RELEASE_TAG_PREFIX}<version>, or the commit CHANGELOG.md recorded); the version is raised by the bump the review suggests (major for ERR or WARN changes, minor for INFO only, patch for documentation); the package is regenerated at that version, and a CHANGELOG.md entry names the methods and types added, changed and removed. Commit the spec first; commit and tag the result afterwards.`,
+    `The spec is reviewed against the last release's (its git tag, ${RELEASE_TAG_PREFIX}<version>, <package>@<version> or v<version>, the plan says which it found; or the commit CHANGELOG.md recorded); the version is raised by the bump the review suggests (major for ERR or WARN changes, minor for INFO only, patch for documentation); the package is regenerated at that version, and a CHANGELOG.md entry names the methods and types added, changed and removed. Commit the spec first; commit and tag the result afterwards (the tag in the form found). A version that is already tagged or recorded with another spec is refused: pass --since <its tag>, or raise the version.`,
     "",
     "Exit codes: 0 released (or nothing to release), 1 anything else.",
   ].join("\n"),

@@ -11,7 +11,7 @@ import { terminalText } from "../print/escape.js";
 import { formatProblems, GeneratorError } from "../problems.js";
 import { missingBase } from "../spec-diff/git-help.js";
 import type { Format } from "../spec-diff/options.js";
-import { counts, failing, render, type ReportInput } from "../spec-diff/report.js";
+import { counts, failing, failingProblems, render, type ReportInput } from "../spec-diff/report.js";
 import { reviewSpec, withLines, type SideInput, type SpecReport } from "../spec-diff/review.js";
 import { LEVELS, type Level } from "../spec-diff/rules.js";
 import {
@@ -19,9 +19,10 @@ import {
   inGitRepository,
   isCommit,
   isShallow,
+  loadFromDisk,
+  loadFromGit,
   repositoryPrefix,
-  sideFromDisk,
-  sideFromGit,
+  reviewedSide,
   type LoadSettings,
 } from "../spec-diff/sources.js";
 
@@ -102,11 +103,22 @@ export async function runReview(review: Review, cwd: string): Promise<number> {
   if (review.output !== undefined) await writeFile(path.resolve(cwd, review.output), text);
   else await print(text);
   const failed = failing(input);
-  if (failed.length === 0) return 0;
+  const problems = failingProblems(input);
+  if (failed.length === 0 && problems.length === 0) return 0;
   const n = counts(failed);
   const levels = LEVELS.filter((l) => n[l] > 0)
     .map((l) => `${n[l]} ${l}`)
     .join(", ");
+  if (problems.length > 0) {
+    const p = counts(problems);
+    const theirs = LEVELS.filter((l) => p[l] > 0)
+      .map((l) => `${p[l]} ${l}`)
+      .join(", ");
+    process.stderr.write(
+      `The review fails: the new spec has ${problems.length === 1 ? "a problem" : "problems"} at --fail-on ${review.failOn} or worse (${theirs}; an ERR is one npm run gen refuses the spec for)${levels ? `, and ${levels} changes` : ""}.\n`,
+    );
+    return 1;
+  }
   if (review.allowBreaking) {
     process.stderr.write(
       `The review passes: ${levels} at --fail-on ${review.failOn} or worse, allowed by --allow-breaking.\n`,
@@ -118,8 +130,8 @@ export async function runReview(review: Review, cwd: string): Promise<number> {
 }
 
 async function reviewFiles(oldFile: string, newFile: string, cwd: string, load: LoadSettings): Promise<Reviewed> {
-  const before = await sideFromDisk(oldFile, cwd, load);
-  const after = await sideFromDisk(newFile, cwd, load);
+  const before = await reviewedSide((s) => loadFromDisk(oldFile, cwd, s), load);
+  const after = await reviewedSide((s) => loadFromDisk(newFile, cwd, s), load);
   for (const [file, side] of [
     [oldFile, before],
     [newFile, after],
@@ -146,8 +158,8 @@ async function reviewBase(ref: string, given: string[], cwd: string, load: LoadS
   const reports: SpecReport[] = [];
   const sides: SideInput[] = [];
   for (const spec of specs) {
-    const before = await sideFromGit(ref, spec, cwd, load);
-    const after = await sideFromDisk(spec, cwd, load);
+    const before = await reviewedSide((s) => loadFromGit(ref, spec, cwd, s), load);
+    const after = await reviewedSide((s) => loadFromDisk(spec, cwd, s), load);
     if (!before.spec && !after.spec)
       throw new ReviewError(`Cannot read ${spec}: it exists neither in the working tree nor at ${ref}.`);
     const [old, now] = [before.spec ? before : undefined, after.spec ? after : undefined];

@@ -1,9 +1,10 @@
 /**
  * `npm run spec:diff -- <old> <new>` or `npm run spec:diff -- --base <git-ref> [<spec> ...]`:
  * the breaking-change review of OpenRPC documents (rules in generator/spec-diff/rules.ts), with the
- * version bump it suggests. Exit codes: 0 nothing at the `--fail-on` level (or `--allow-breaking`),
- * 1 changes at that level or worse, 2 usage errors, unreadable or invalid specs and a base the
- * clone does not hold. Refs and paths are checked here, before anything is read; the review's code
+ * version bump it suggests, and the new spec's own problems (as `npm run gen` reports them). Exit
+ * codes: 0 nothing at the `--fail-on` level (or contract changes allowed by `--allow-breaking`),
+ * 1 changes or problems of the new spec at that level or worse, 2 the review could not be made
+ * (usage errors, a spec that cannot be read at all, a base the clone does not hold). Refs and paths are checked here, before anything is read; the review's code
  * is imported only when it runs (./spec-diff-run.ts).
  */
 import { FORMATS, pathProblem, refProblem } from "../spec-diff/options.js";
@@ -23,11 +24,13 @@ export const specDiff: Command<SpecDiffArgs> = {
     "",
     "Version bump: major (ERR or WARN), minor (INFO only), patch (documentation only) or none.",
     "",
+    "The new spec's own problems, exactly those `npm run gen` reports for it (lint, examples, the reading policy: docs/READING.md), are listed in every format and marked new when the base does not have them: ERR for a problem gen refuses the spec for (an example that contradicts its schema, under the default --examples error), WARN for a warning (also what --examples warn and --lenient make of them). A spec gen would refuse is still compared, read as --lenient reads it.",
+    "",
     "With --base, the old version of each spec (and of every file it references) is read from git at <git-ref> and the new one from the working tree; the default specs are spec/*.openrpc.{json,yaml} (in the working tree or at <git-ref>, relative to the current directory). Both sides are checked as `npm run gen` checks them. In a shallow clone the base must be fetched first (git fetch --deepen, or fetch-depth: 0 in CI).",
     "",
     "Stdout holds the report and nothing else (run it as `npm run -s spec:diff -- …` to keep npm's own lines out of it); with --output, stdout stays empty.",
     "",
-    "Exit codes: 0 no change at the --fail-on level (or --allow-breaking), 1 such changes, 2 usage error, unreadable or invalid spec, or a base that is not in the clone.",
+    "Exit codes: 0 no change and no problem of the new spec at the --fail-on level (changes allowed by --allow-breaking pass; problems are never allowed), 1 such changes or problems (the review fails), 2 the review could not be made: a usage error, a spec that cannot be read at all (a missing file, not JSON or YAML, not an OpenRPC document), or a base that is not in the clone. Only 2 is the tool failing; CI that treats 1 as a finding for the reviewer stays green on it (.ci/run).",
   ].join("\n"),
   tool: "spec:diff",
   failureCode: 2,

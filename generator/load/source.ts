@@ -32,10 +32,24 @@ export function diskSource(cwd: string): SpecSource {
     why: (file, error) =>
       error instanceof UnreadableFile
         ? `cannot read ${file}: ${error.message}`
-        : `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? "unknown error"}`,
+        : `cannot read ${file}: ${errnoText((error as NodeJS.ErrnoException).code)}`,
     exists: (file) => existsSync(path.resolve(cwd, file)),
     realpath: (full) => realpath(full),
   };
+}
+
+/** The error code with what it means, for the codes a user meets reading a file. */
+function errnoText(code: string | undefined): string {
+  const meaning: Record<string, string> = {
+    ENOENT: "no such file or folder",
+    EACCES: "permission denied",
+    EPERM: "operation not permitted",
+    ENOTDIR: "a part of the path is not a folder",
+    ELOOP: "too many symbolic links",
+    ENAMETOOLONG: "the name is too long",
+  };
+  if (code === undefined) return "unknown error";
+  return Object.hasOwn(meaning, code) ? `${code} (${meaning[code]})` : code;
 }
 
 async function readRegularFile(full: string): Promise<string> {

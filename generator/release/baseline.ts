@@ -1,8 +1,12 @@
 /**
- * Where the last release's spec is: a commit found, in this order, as `--since <ref>`, as the git
- * tag of the current version (`clients-v1.2.0`), or as the commit the changelog recorded for that
- * version. No tag and no record at all means the first release. The only part of the release
- * that asks git about history; refs are checked like spec:diff's `--base`.
+ * Where the last release's spec is: a commit found, in this order, as `--since <ref>`, as a git
+ * tag of the current version, or as the commit the changelog recorded for that version. A tag is
+ * recognised in the three common forms, this tool's own first: `clients-v1.2.0`,
+ * `<package name>@1.2.0` (changesets, lerna), `v1.2.0` (npm version, most projects); the plan says
+ * which it found, and the next tag follows the same form. No tag and no record at all means the
+ * first release. `releaseOf` also tells whether a version is already released (by any tag form
+ * or a record), so that a release never takes a version twice. The only part of the release that
+ * asks git about history; refs are checked like spec:diff's `--base`.
  */
 import { execFile } from "node:child_process";
 import path from "node:path";
@@ -21,7 +25,60 @@ export type Baseline =
       ref: string;
       /** In words, for messages and the changelog: `the tag clients-v0.1.0`. */
       described: string;
+      /** The tag form found (kind `tag`), which the next release's tag follows. */
+      convention?: TagConvention;
     };
+
+/** The forms of a release tag recognised, in the order they are looked for. */
+export type TagConvention = "own" | "name" | "v";
+
+/** What a convention is called in messages. */
+export const CONVENTION_WORDS: Record<TagConvention, string> = {
+  own: "this tool's own form, <prefix><version>",
+  name: "the <package>@<version> form of changesets and lerna",
+  v: "the v<version> form of npm version",
+};
+
+/** The tag of `version` in each form, in the order they are looked for. */
+export function releaseTags(
+  version: string,
+  tagPrefix: string,
+  packageName: string,
+): { tag: string; convention: TagConvention }[] {
+  return [
+    { tag: `${tagPrefix}${version}`, convention: "own" },
+    { tag: `${packageName}@${version}`, convention: "name" },
+    { tag: `v${version}`, convention: "v" },
+  ];
+}
+
+/** The tag `version` takes in `convention` (the own form when none was found). */
+export function tagOf(version: string, tagPrefix: string, packageName: string, convention?: TagConvention): string {
+  return releaseTags(version, tagPrefix, packageName).find((t) => t.convention === (convention ?? "own"))!.tag;
+}
+
+/** A release of a version found in git: by a tag (any form) or by the commit a changelog record names. */
+export type FoundRelease =
+  | { kind: "tag"; ref: string; tag: string; convention: TagConvention }
+  | { kind: "recorded"; commit: string; present: boolean };
+
+/** Whether `version` is released: its first tag that exists, else its changelog record (`present`: the commit is in this clone). */
+export async function releaseOf(options: {
+  version: string;
+  tagPrefix: string;
+  packageName: string;
+  changelog: string | undefined;
+  cwd: string;
+}): Promise<FoundRelease | undefined> {
+  const { version, tagPrefix, packageName, changelog, cwd } = options;
+  for (const { tag, convention } of releaseTags(version, tagPrefix, packageName)) {
+    if (refProblem(tag)) continue;
+    if (await isCommit(`refs/tags/${tag}`, cwd)) return { kind: "tag", ref: `refs/tags/${tag}`, tag, convention };
+  }
+  const record = releaseRecords(changelog ?? "").find((r) => r.version === version);
+  if (!record) return undefined;
+  return { kind: "recorded", commit: record.commit, present: await isCommit(record.commit, cwd) };
+}
 
 /** A failure that is the user's to fix (a ref, a missing tag, a dirty spec): one message, exit 1. */
 export class ReleaseError extends Error {}
@@ -34,10 +91,11 @@ export async function findBaseline(options: {
   since: string | undefined;
   version: string;
   tagPrefix: string;
+  packageName: string;
   changelog: string | undefined;
   cwd: string;
 }): Promise<Baseline> {
-  const { since, version, tagPrefix, changelog, cwd } = options;
+  const { since, version, tagPrefix, packageName, changelog, cwd } = options;
   const inRepository = await git(["rev-parse", "--is-inside-work-tree"], cwd).then(
     (out) => out.trim() === "true",
     () => false,
@@ -52,26 +110,30 @@ export async function findBaseline(options: {
     if (!(await isCommit(since, cwd))) throw new ReleaseError(missingBase(since, cwd, await isShallow(cwd), "--since"));
     return { kind: "since", ref: since, described: `${since} (--since)` };
   }
-  const tag = `${tagPrefix}${version}`;
-  if (await isCommit(`refs/tags/${tag}`, cwd))
-    return { kind: "tag", ref: `refs/tags/${tag}`, described: `the tag ${tag}` };
-  const records = releaseRecords(changelog ?? "");
-  const record = records.find((r) => r.version === version);
-  if (record) {
-    if (await isCommit(record.commit, cwd))
+  const found = await releaseOf({ version, tagPrefix, packageName, changelog, cwd });
+  if (found?.kind === "tag")
+    return {
+      kind: "tag",
+      ref: found.ref,
+      described: `the tag ${found.tag}`,
+      convention: found.convention,
+    };
+  const tags = releaseTags(version, tagPrefix, packageName).map((t) => t.tag);
+  if (found?.kind === "recorded") {
+    if (found.present)
       return {
         kind: "recorded",
-        ref: record.commit,
-        described: `the spec of ${version} (commit ${record.commit.slice(0, 12)}, recorded in CHANGELOG.md)`,
+        ref: found.commit,
+        described: `the spec of ${version} (commit ${found.commit.slice(0, 12)}, recorded in CHANGELOG.md)`,
       };
     const shallow = await isShallow(cwd);
     throw new ReleaseError(
-      `The commit ${record.commit.slice(0, 12)} that CHANGELOG.md records for release ${version} is not in this clone${shallow ? " (a shallow clone)" : ""}. Fetch the history (git fetch --unshallow; in CI, fetch-depth: 0) or the tag ${tag} (git fetch --tags), or pass --since <ref>.`,
+      `The commit ${found.commit.slice(0, 12)} that CHANGELOG.md records for release ${version} is not in this clone${shallow ? " (a shallow clone)" : ""}. Fetch the history (git fetch --unshallow; in CI, fetch-depth: 0) or the tag ${tags[0]} (git fetch --tags), or pass --since <ref>.`,
     );
   }
-  if (records.length === 0) return { kind: "first" };
+  if (releaseRecords(changelog ?? "").length === 0) return { kind: "first" };
   throw new ReleaseError(
-    `Cannot find release ${version}: there is no tag ${tag}, and CHANGELOG.md records no commit for it. Tag the commit it was made from (git tag ${tag} <commit>), fetch tags (git fetch --tags), or pass --since <ref>.`,
+    `Cannot find release ${version}: there is no tag ${tags.join(", ")}, and CHANGELOG.md records no commit for it. Tag the commit it was made from (git tag ${tags[0]} <commit>), fetch tags (git fetch --tags), or pass --since <ref>.`,
   );
 }
 

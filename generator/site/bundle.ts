@@ -20,26 +20,35 @@ export interface Bundle {
   gzipBytes: number;
 }
 
-/** The bundle entry: `start({ advanced: createAdvancedClient, … })`. */
-export function entrySource(site: SiteData, root: string): string {
+/** The bundle entry: `start({ advanced: createAdvancedClient, … })`, importing the clients of the package in `packageDir`. */
+export function entrySource(site: SiteData, root: string, packageDir = path.join(root, "generated")): string {
   const lines = [`import { start } from ${stringLiteral(path.join(root, "generator/site/browser/main.ts"))};`];
   site.apis.forEach((api, i) =>
     lines.push(
-      `import { ${identifier(api.factory)} as f${i} } from ${stringLiteral(path.join(root, "generated/src", api.subpath, "index.ts"))};`,
+      `import { ${identifier(api.factory)} as f${i} } from ${stringLiteral(path.join(packageDir, "src", api.subpath, "index.ts"))};`,
     ),
   );
   const subscriptions = site.apis.some((api) => api.methods.some((m) => m.subscription));
   if (subscriptions)
-    lines.push(`import { webSocket } from ${stringLiteral(path.join(root, "generated/src/ws/index.ts"))};`);
+    lines.push(`import { webSocket } from ${stringLiteral(path.join(packageDir, "src/ws/index.ts"))};`);
   lines.push(
     `start({ ${site.apis.map((api, i) => `${stringLiteral(api.subpath)}: f${i}`).join(", ")} }${subscriptions ? ", webSocket" : ""});`,
   );
   return `${lines.join("\n")}\n`;
 }
 
-export async function bundleSite(site: SiteData, root: string): Promise<Bundle> {
+export async function bundleSite(
+  site: SiteData,
+  root: string,
+  packageDir = path.join(root, "generated"),
+): Promise<Bundle> {
   const result = await build({
-    stdin: { contents: entrySource(site, root), resolveDir: root, sourcefile: "site-entry.ts", loader: "ts" },
+    stdin: {
+      contents: entrySource(site, root, packageDir),
+      resolveDir: root,
+      sourcefile: "site-entry.ts",
+      loader: "ts",
+    },
     bundle: true,
     format: "iife",
     platform: "browser",

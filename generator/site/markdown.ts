@@ -38,3 +38,18 @@ function markdown(): MarkdownIt {
 export function htmlFromMarkdown(text: string): string {
   return text.trim() === "" ? "" : markdown().render(text).trim();
 }
+
+/** A one-line description (a summary, a limit) as inline HTML: code spans, emphasis and links, no paragraph; `""` for an empty one. */
+export function htmlFromInlineMarkdown(text: string): string {
+  return text.trim() === "" ? "" : markdown().renderInline(text.trim());
+}
+
+/** A one-line description as plain text (for an attribute such as `title`): the Markdown marks dropped, the words kept. */
+export function plainFromMarkdown(text: string): string {
+  const words: string[] = [];
+  for (const token of markdown().parseInline(text.trim(), {}))
+    for (const child of token.children ?? [])
+      if (child.type === "text" || child.type === "code_inline") words.push(child.content);
+      else if (child.type === "softbreak" || child.type === "hardbreak") words.push(" ");
+  return words.join("");
+}

@@ -33,11 +33,11 @@ export default {"0":function(container,depth0,helpers,partials,data) {
     + "\" data-method=\""
     + alias4((((helper = lookupProperty(helpers,"rpcName") || alias1(depth0, "rpcName", {"start":{"line":26,"column":44},"end":{"line":26,"column":51}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"rpcName","hash":{},"data":data,"loc":{"start":{"line":26,"column":42},"end":{"line":26,"column":53}}}) : helper)))
     + "\" title=\""
-    + alias4((((helper = lookupProperty(helpers,"summary") || alias1(depth0, "summary", {"start":{"line":26,"column":64},"end":{"line":26,"column":71}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"summary","hash":{},"data":data,"loc":{"start":{"line":26,"column":62},"end":{"line":26,"column":73}}}) : helper)))
+    + alias4((((helper = lookupProperty(helpers,"summaryText") || alias1(depth0, "summaryText", {"start":{"line":26,"column":64},"end":{"line":26,"column":75}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"summaryText","hash":{},"data":data,"loc":{"start":{"line":26,"column":62},"end":{"line":26,"column":77}}}) : helper)))
     + "\">"
-    + alias4((((helper = lookupProperty(helpers,"rpcName") || alias1(depth0, "rpcName", {"start":{"line":26,"column":77},"end":{"line":26,"column":84}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"rpcName","hash":{},"data":data,"loc":{"start":{"line":26,"column":75},"end":{"line":26,"column":86}}}) : helper)))
+    + alias4((((helper = lookupProperty(helpers,"rpcName") || alias1(depth0, "rpcName", {"start":{"line":26,"column":81},"end":{"line":26,"column":88}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"rpcName","hash":{},"data":data,"loc":{"start":{"line":26,"column":79},"end":{"line":26,"column":90}}}) : helper)))
     + "</a>"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"deprecated"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":26,"column":90},"end":{"line":26,"column":151}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"deprecated"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":26,"column":94},"end":{"line":26,"column":155}}})) != null ? stack1 : "")
     + "</li>\n";
 },"2":function(container,depth0,helpers,partials,data) {
     return " <span class=\"tag\">deprecated</span>";

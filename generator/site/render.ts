@@ -8,7 +8,7 @@
 import { htmlFragmentHref, htmlScriptJson, htmlText, jsonLiteral, objectKey } from "../print/escape.js";
 import { precompiled, safe, type SafeString as Safe } from "../print/handlebars.js";
 import { comboLabel } from "./labels.js";
-import { htmlFromMarkdown } from "./markdown.js";
+import { htmlFromInlineMarkdown, htmlFromMarkdown, plainFromMarkdown } from "./markdown.js";
 import pageTemplate from "./page.compiled.js";
 import type { Field, SiteApi, SiteData, SiteMethod } from "./types.js";
 
@@ -18,6 +18,8 @@ const markdown = (value: string): Safe | "" => {
   const html = htmlFromMarkdown(value);
   return html === "" ? "" : safe(html);
 };
+/** A one-line Markdown text (a summary, a limit) as inline HTML. */
+const inline = (value: string): Safe => safe(htmlFromInlineMarkdown(value));
 /** templates/site/index.html.hbs, precompiled (./page.compiled.ts, see print/templates-build.ts), made into a render function on first use. */
 let render: ((view: object) => string) | undefined;
 
@@ -67,11 +69,12 @@ function methodView(api: SiteApi, m: SiteMethod, index: number): Record<string, 
     apiTitle: text(`${api.title} ${api.version}`),
     href: safe(htmlFragmentHref(m.rpcName)),
     rpcName: text(m.rpcName),
-    summary: text(m.summary),
+    summary: inline(m.summary),
+    summaryText: text(plainFromMarkdown(m.summary)),
     description: markdown(descriptionAfterSummary(m.summary, m.description)),
     deprecated: m.deprecated,
     callSignature: text(callSignature(api, m)),
-    limits: m.limits.map(text),
+    limits: m.limits.map(inline),
     params: m.params.map((p) => ({
       name: text(p.name),
       ...required(p.required),

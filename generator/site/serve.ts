@@ -13,6 +13,7 @@ import type { Duplex } from "node:stream";
 import type { CallLog } from "../mock/log.js";
 import { foreignRequest } from "../mock/hosts.js";
 import { startMockServer, type MockServer } from "../mock/server.js";
+import type { ReadingOptions } from "../load/load-model.js";
 
 export interface PlaygroundOptions {
   /** Site files, path → text (from buildSite with the default mock URL `mock/`). */
@@ -24,6 +25,8 @@ export interface PlaygroundOptions {
   cwd?: string;
   /** Told about every call the mock answers (generator/mock/log.ts). */
   log?: CallLog;
+  /** How the mock reads the specs (`--lenient`, …), as the site read them. */
+  reading?: ReadingOptions;
 }
 
 export interface Playground {
@@ -47,6 +50,7 @@ const TYPES: Record<string, string> = {
 
 export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
   const mock = await startMockServer({
+    ...options.reading,
     specs: options.specs,
     ...(options.cwd ? { cwd: options.cwd } : {}),
     ...(options.log ? { log: options.log } : {}),

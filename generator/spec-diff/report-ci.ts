@@ -17,9 +17,12 @@ import {
   findingRows,
   isAllowed,
   methodsText,
+  newMark,
+  problemRows,
   values,
   type ReportInput,
 } from "./report-rows.js";
+import { problemsTally, type HeadProblem } from "./head-problems.js";
 import { atLeast, LEVELS } from "./rules.js";
 
 const TITLES = { ERR: "Breaking change", WARN: "Risky change", INFO: "Compatible change" } as const;
@@ -36,7 +39,17 @@ function details(f: Finding): string {
 function summary(input: ReportInput): string {
   const n = counts(input.reports.flatMap((r) => r.findings));
   const notes = input.reports.reduce((sum, r) => sum + r.notes.length, 0);
-  return `OpenRPC review (${input.compared}): ${LEVELS.map((l) => `${n[l]} ${l}`).join(", ")}, ${notes} notes. Suggested version bump: ${bumpOf(input)} (${bumpReason(input)}).`;
+  const problems = problemsTally(problemRows(input).map((r) => r.item));
+  return `OpenRPC review (${input.compared}): ${LEVELS.map((l) => `${n[l]} ${l}`).join(", ")}, ${notes} notes. Suggested version bump: ${bumpOf(input)} (${bumpReason(input)}).${problems ? ` ${problems}.` : ""}`;
+}
+
+/** A problem's file as CI resolves it: git names the base's files `<ref>:<path>`; the new side's are on disk. */
+function problemFile(input: ReportInput, p: HeadProblem): string {
+  return `${input.pathPrefix ?? ""}${p.file}`;
+}
+
+function problemText(p: HeadProblem): string {
+  return `${p.message}${p.hint ? ` (${p.hint})` : ""}`;
 }
 
 export function renderGithub(input: ReportInput): string {
@@ -51,8 +64,58 @@ export function renderGithub(input: ReportInput): string {
     ];
     lines.push(`::${command} ${props.join(",")}::${githubCommandData(details(f))}`);
   }
+  for (const { item: p } of problemRows(input)) {
+    const props = [
+      `file=${githubCommandProperty(problemFile(input, p))}`,
+      ...(p.line !== undefined ? [`line=${p.line}`] : []),
+      `title=${githubCommandProperty(`Problem in the spec: ${p.rule}${newMark(p)}`)}`,
+    ];
+    lines.push(`::${p.level === "ERR" ? "error" : "warning"} ${props.join(",")}::${githubCommandData(problemText(p))}`);
+  }
   lines.push(githubCommandData(summary(input)));
   return `${lines.join("\n")}\n`;
+}
+
+/** The new spec's problems as a test suite of their own: one case each, failing at the threshold (never skipped). */
+function problemSuite(
+  input: ReportInput,
+  spec: string,
+  problems: readonly HeadProblem[],
+  threshold: "ERR" | "WARN" | "INFO",
+): { lines: string[]; tests: number; failures: number } | undefined {
+  if (problems.length === 0) return undefined;
+  const name = `problems of ${spec}`;
+  const cases: string[] = [];
+  let failures = 0;
+  for (const p of problems) {
+    const file = problemFile(input, p);
+    const attributes = [
+      `classname="${xmlText(name)}"`,
+      `name="${xmlText(`${p.level} ${p.rule} ${p.pointer}${newMark(p)}`)}"`,
+      `file="${xmlText(file)}"`,
+      ...(p.line !== undefined ? [`line="${p.line}"`] : []),
+    ].join(" ");
+    if (!atLeast(p.level, threshold)) {
+      cases.push(`    <testcase ${attributes}/>`);
+      continue;
+    }
+    failures++;
+    const where = `${file}${p.line !== undefined ? `:${p.line}` : ""} (${p.pointer})`;
+    cases.push(
+      `    <testcase ${attributes}>`,
+      `      <failure type="${xmlText(p.rule)}" message="${xmlText(p.message)}">${xmlText(`${problemText(p)}\n${where}`)}</failure>`,
+      `    </testcase>`,
+    );
+  }
+  return {
+    tests: problems.length,
+    failures,
+    lines: [
+      `  <testsuite name="${xmlText(name)}" tests="${problems.length}" failures="${failures}" errors="0" skipped="0">`,
+      ...cases,
+      `  </testsuite>`,
+    ],
+  };
 }
 
 export function renderJunit(input: ReportInput): string {
@@ -107,6 +170,12 @@ export function renderJunit(input: ReportInput): string {
       ...cases,
       `  </testsuite>`,
     );
+    const problems = problemSuite(input, report.spec, report.problems ?? [], threshold);
+    if (problems) {
+      tests += problems.tests;
+      failures += problems.failures;
+      suites.push(...problems.lines);
+    }
   }
   const name = `OpenRPC breaking-change review (${input.compared}); suggested version bump: ${bumpOf(input)}`;
   return [

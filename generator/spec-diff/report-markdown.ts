@@ -17,8 +17,11 @@ import {
   noteMessage,
   noteRows,
   NOTES_SHOWN,
+  problemRows,
+  failingProblems,
   type ReportInput,
 } from "./report-rows.js";
+import { problemsTally } from "./head-problems.js";
 import { show } from "./change.js";
 import { LEVELS } from "./rules.js";
 
@@ -43,6 +46,28 @@ function methodsCell(f: Finding): string {
     .join("; ");
 }
 
+/** The new spec's own problems: a table under its heading, or nothing. */
+function problemsSection(input: ReportInput): string[] {
+  const rows = problemRows(input);
+  if (rows.length === 0) return [];
+  const out = [
+    // Our own words and counts: no spec text in the heading.
+    `#### ${problemsTally(rows.map((r) => r.item))}`,
+    "",
+    "| Level | Rule | Where | Problem | New |",
+    "|---|---|---|---|---|",
+  ];
+  for (const { item: p } of rows) {
+    const level = `**${p.level}**`;
+    const problem = p.hint ? `${cell(p.message)} ${cell(`(${p.hint})`)}` : cell(p.message);
+    out.push(
+      `| ${level} | ${code(p.rule)} | ${where(`${p.file}#${p.pointer}`, p.line)} | ${problem} | ${p.isNew ? "**new**" : "—"} |`,
+    );
+  }
+  out.push("");
+  return out;
+}
+
 export function renderMarkdown(input: ReportInput): string {
   const list = findingRows(input);
   const notes = noteRows(input);
@@ -60,10 +85,11 @@ export function renderMarkdown(input: ReportInput): string {
     `Suggested version bump for the generated package: **${bump}** (${bumpReason(input)}).`,
     "",
   ];
-  const failures = failing(input).length;
+  const failures = failing(input).length + failingProblems(input).length;
   const verdict = outcome(input) === "allowed" ? `passes: ${failures}` : `fails: ${failures}`;
   const allowed = outcome(input) === "allowed" ? `, ${ALLOWED} (the break is intended)` : "";
   if (failures > 0) out.push(`The review ${verdict} at ${input.failOn ?? "ERR"} or worse${allowed}.`, "");
+  out.push(...problemsSection(input));
   if (list.length === 0 && notes.length === 0) {
     out.push("No changes to the API contract.");
     return `${out.join("\n")}\n`;

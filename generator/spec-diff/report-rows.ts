@@ -2,6 +2,7 @@
 import { show, type Change } from "./change.js";
 import type { Note } from "./documentation.js";
 import type { Effect, Finding } from "./findings.js";
+import type { HeadProblem } from "./head-problems.js";
 import { bumpOfReports, type SpecReport } from "./review.js";
 import { atLeast, LEVELS, type Level } from "./rules.js";
 import type { Bump } from "./semver.js";
@@ -60,10 +61,35 @@ export function failing(input: ReportInput): Finding[] {
   return input.reports.flatMap((r) => r.findings).filter((f) => atLeast(f.level, input.failOn ?? "ERR"));
 }
 
+/** The new spec's problems, with the spec each belongs to, errors first. */
+export function problemRows(input: ReportInput): Row<HeadProblem>[] {
+  const rows = input.reports.flatMap((r) =>
+    (r.problems ?? []).map((item) => ({ item, spec: r.spec, where: `${item.file}#${item.pointer}` })),
+  );
+  return [...rows.filter((r) => r.item.level === "ERR"), ...rows.filter((r) => r.item.level === "WARN")];
+}
+
+/**
+ * The new spec's problems that fail the review at `failOn`: an ERR (a problem `npm run gen`
+ * refuses the spec for) always does at the default; `--allow-breaking` never allows one, since it
+ * is no change of the contract that could be intended.
+ */
+export function failingProblems(input: ReportInput): HeadProblem[] {
+  return problemRows(input)
+    .map((r) => r.item)
+    .filter((p) => atLeast(p.level, input.failOn ?? "ERR"));
+}
+
 /** Whether the review passes, fails, or passes because `--allow-breaking` allows its failing findings. */
 export function outcome(input: ReportInput): "passes" | "fails" | "allowed" {
+  if (failingProblems(input).length > 0) return "fails";
   if (failing(input).length === 0) return "passes";
   return input.allowBreaking ? "allowed" : "fails";
+}
+
+/** ` (new)` after a problem the base does not have. */
+export function newMark(p: HeadProblem): string {
+  return p.isNew ? " (new)" : "";
 }
 
 /** Whether this finding would fail the review, and `--allow-breaking` allows it. */

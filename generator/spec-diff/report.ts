@@ -21,14 +21,16 @@ import {
   noteRule,
   NOTES_SHOWN,
   outcome,
+  problemRows,
   values,
   type ReportInput,
 } from "./report-rows.js";
+import { problemsTally, type HeadProblem } from "./head-problems.js";
 import type { Format } from "./options.js";
 import { LEVELS } from "./rules.js";
 
 export type { SpecReport } from "./review.js";
-export { counts, failing, type ReportInput } from "./report-rows.js";
+export { counts, failing, failingProblems, type ReportInput } from "./report-rows.js";
 
 export { FORMATS, type Format } from "./options.js";
 
@@ -57,7 +59,25 @@ function summaryLine(input: ReportInput): string {
   const docs = notes.length === 0 ? "" : ` and ${notes.length} ${notes.length === 1 ? "note" : "notes"}`;
   const tally = LEVELS.map((level) => `${n[level]} ${level}`).join(", ");
   const contract = findings.length === 0 && notes.length > 0 ? "no contract changes" : total;
-  return `${tally}: ${contract}${docs} in ${specs} (${input.compared}). Suggested version bump: ${bumpOf(input)} (${bumpReason(input)}).`;
+  const problems = problemsTally(problemRows(input).map((r) => r.item));
+  return `${tally}: ${contract}${docs} in ${specs} (${input.compared}). Suggested version bump: ${bumpOf(input)} (${bumpReason(input)}).${problems ? ` ${problems[0]!.toUpperCase()}${problems.slice(1)}.` : ""}`;
+}
+
+/** The new spec's problems as text lines, under a heading; none when it has none. */
+function problemLines(input: ReportInput): string[] {
+  const rows = problemRows(input);
+  if (rows.length === 0) return [];
+  const where = (p: HeadProblem) => `${p.file}#${p.pointer}${p.line !== undefined ? ` (line ${p.line})` : ""}`;
+  const rule = Math.max(...rows.map((r) => r.item.rule.length));
+  const place = Math.max(...rows.map((r) => where(r.item).length));
+  return [
+    "Problems of the new spec (as npm run gen reports them):",
+    ...rows.map(({ item: p }) =>
+      [p.level.padEnd(4), p.rule.padEnd(rule), (p.isNew ? "new" : "-").padEnd(3), where(p).padEnd(place)]
+        .join("  ")
+        .concat(`  — ${p.message}${p.hint ? ` (${p.hint})` : ""}`),
+    ),
+  ];
 }
 
 function renderText(input: ReportInput): string {
@@ -90,6 +110,7 @@ function renderText(input: ReportInput): string {
       ["NOTE", noteRule(n).padEnd(rule), "-".padEnd(method), w.padEnd(where)].join("  ") + `  — ${noteMessage(n)}`,
     );
   if (notes.length > shown.length) lines.push(`NOTE  … and ${notes.length - shown.length} more notes.`);
+  lines.push(...problemLines(input));
   lines.push(summaryLine(input));
   return `${terminalText(lines.join("\n"))}\n`;
 }
@@ -124,6 +145,17 @@ function renderJson(input: ReportInput): string {
   }));
   const all = input.reports.flatMap((r) => r.findings);
   // `review`: passes, fails, or `allowed` (findings at --fail-on, allowed by --allow-breaking); `allowed` per finding too.
+  const problems = problemRows(input).map(({ item: p, spec }) => ({
+    spec,
+    level: p.level,
+    rule: p.rule,
+    file: p.file,
+    pointer: p.pointer,
+    line: p.line ?? null,
+    message: p.message,
+    hint: p.hint ?? null,
+    new: p.isNew,
+  }));
   const value = {
     compared: input.compared,
     bump: bumpOf(input),
@@ -131,6 +163,8 @@ function renderJson(input: ReportInput): string {
     counts: counts(all),
     findings,
     notes,
+    // The new spec's own problems, as `npm run gen` reports them (ERR: gen refuses the spec; WARN: a warning).
+    problems,
   };
   return `${JSON.stringify(value, null, 2)}\n`;
 }

@@ -5,6 +5,8 @@
  * is something to place); and the suggested version bump.
  */
 import type { LoadedSpec } from "../load/load.js";
+import type { LoadProblem } from "../load/load-model.js";
+import { headProblems, type HeadProblem } from "./head-problems.js";
 import type { DocumentModel } from "../model/document.js";
 import type { Side } from "./change.js";
 import { diffDocuments, emptyModel } from "./compare.js";
@@ -19,6 +21,8 @@ export interface SideInput {
   document: DocumentModel | undefined;
   /** The text of each file read, by the same paths as `spec.files`. */
   texts: ReadonlyMap<string, string>;
+  /** The side's own problems as `npm run gen` reports them, when the review reports them (spec:diff). */
+  problems?: readonly LoadProblem[];
 }
 
 /** The document of a side, or `undefined` when the spec does not exist there. */
@@ -36,6 +40,8 @@ export interface SpecReport {
    * rules do not grade (`other`), so that no edit goes unreported.
    */
   notes: Note[];
+  /** The new side's own problems (lint, examples, the reading policy), when its side carried them. */
+  problems?: HeadProblem[];
 }
 
 export function reviewSpec(before: SideInput | undefined, after: SideInput | undefined): SpecReport {
@@ -53,6 +59,9 @@ export function reviewSpec(before: SideInput | undefined, after: SideInput | und
     spec: source,
     findings: findings.map(place),
     notes: notes.map(place),
+    ...(after?.problems
+      ? { problems: headProblems(after.problems, before?.spec ? before.problems : undefined, entries) }
+      : {}),
   };
 }
 
@@ -62,7 +71,7 @@ export async function withLines(
   before: SideInput | undefined,
   after: SideInput | undefined,
 ): Promise<SpecReport> {
-  if (report.findings.length === 0 && report.notes.length === 0) return report;
+  if (report.findings.length === 0 && report.notes.length === 0 && !report.problems?.length) return report;
   const { SideLines } = await import("./lines.js");
   const lines = { old: new SideLines(before?.texts ?? new Map()), new: new SideLines(after?.texts ?? new Map()) };
   const line = <T extends { pointer: string; side: Side; file?: string }>(item: T): T => {
@@ -70,7 +79,16 @@ export async function withLines(
       item.file === undefined ? undefined : lines[item.side].lineOf(item.file, item.pointer.replace(/^[^#]*#/, ""));
     return at === undefined ? item : { ...item, line: at };
   };
-  return { ...report, findings: report.findings.map(line), notes: report.notes.map(line) };
+  const problems = report.problems?.map((p) => {
+    const at = lines.new.lineOf(p.file, p.pointer);
+    return at === undefined ? p : { ...p, line: at };
+  });
+  return {
+    ...report,
+    findings: report.findings.map(line),
+    notes: report.notes.map(line),
+    ...(problems ? { problems } : {}),
+  };
 }
 
 /** The bump one spec's review suggests: from its findings, or a patch for notes alone. */

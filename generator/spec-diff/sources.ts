@@ -12,7 +12,14 @@ import { access, readdir } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { SpecSource } from "../load/load.js";
-import { loadModel, readingOf, requireModel, type LoadResult, type ReadingOptions } from "../load/load-model.js";
+import {
+  loadModel,
+  readingOf,
+  requireModel,
+  type LoadProblem,
+  type LoadResult,
+  type ReadingOptions,
+} from "../load/load-model.js";
 import { refProblem } from "./options.js";
 import type { SideInput } from "./review.js";
 
@@ -129,6 +136,25 @@ export async function sideFromGit(
   settings: LoadSettings = {},
 ): Promise<SideInput> {
   return sideOf(await loadFromGit(ref, file, cwd, settings));
+}
+
+/**
+ * One side of a review with its own problems, exactly those `npm run gen` reports for it (errors
+ * and warnings). A side that gen would refuse for problems that have a fallback (an example that
+ * contradicts its schema, a lint error…) is still compared: its model is read as `--lenient`
+ * reads it, and its problems stay as the given options grade them. A side that cannot be read at
+ * all (no fallback: not JSON, not OpenRPC) throws the GeneratorError gen would.
+ */
+export async function reviewedSide(
+  load: (settings: LoadSettings) => Promise<LoadResult | undefined>,
+  settings: LoadSettings,
+): Promise<SideInput & { problems: LoadProblem[] }> {
+  const given = await load(settings);
+  if (!given) return { ...sideOf(undefined), problems: [] };
+  if (given.model || settings.lenient) return { ...sideOf(given), problems: given.problems };
+  const lenient = await load({ ...settings, lenient: true });
+  if (!lenient?.model) requireModel(given, STAGE);
+  return { ...sideOf(lenient), texts: given.inputs, problems: given.problems };
 }
 
 /** A loaded spec as one side of the review: its document, its files and their text; nothing when it does not exist. */

@@ -84,6 +84,24 @@ describe("the workflows in .github/workflows", () => {
     for (const block of blocks) expect(parseAllDocuments(block).flatMap((d) => d.errors)).toEqual([]);
   });
 
+  it("CI runs on Node 20, 22 and 24: the whole suite on 20, the smoke and consumers on a matrix of 22 and 24", async () => {
+    const jobs = workflows.get("ci.yml")!.jobs as Record<
+      string,
+      { container?: string; env?: Record<string, string>; strategy?: { matrix?: { node?: number[] } }; steps: Step[] }
+    >;
+    expect(jobs.test!.container).toBe("node:20-bookworm");
+    expect(jobs.test!.steps.at(-1)!.run).toBe(".ci/run");
+    // The matrix runs the other versions, so .ci/run does not run them again there.
+    expect(jobs.test!.env?.CI_OTHER_NODES).toBe("none");
+    const other = jobs["other-nodes"]!;
+    expect(other.strategy?.matrix?.node).toEqual([22, 24]);
+    expect(other.container).toBe("node:${{ matrix.node }}-bookworm");
+    expect(other.steps.map((s) => s.run ?? s.uses)).toContain("bash .ci/other-nodes ${{ matrix.node }}");
+    // Where there is no matrix (CI on the submitting machine), .ci/run runs them itself, after the suite.
+    const ci = await readFile(path.join(ROOT, ".ci", "run"), "utf8");
+    expect(ci.indexOf("bash .ci/other-nodes")).toBeGreaterThan(ci.indexOf("npm test"));
+  });
+
   it("the pull-request review checks out the pull request, fetches its base, reviews, and checks generated/", () => {
     const steps = workflows.get("spec-review.yml")!.jobs["spec-review"]!.steps;
     expect(steps.map((s) => s.uses ?? s.id ?? s.run)).toEqual([
@@ -203,7 +221,7 @@ describe("a pull request's spec review, replayed on a temporary repository", () 
 
   it(".ci/run's spec review: reviews the latest commit's spec change, or says why it cannot", async () => {
     const ciRun = await readFile(path.join(ROOT, ".ci", "run"), "utf8");
-    const block = ciRun.slice(ciRun.indexOf("# A spec change is reviewed"), ciRun.indexOf('echo "== tests"'));
+    const block = ciRun.slice(ciRun.indexOf("# A spec change is reviewed"), ciRun.indexOf('echo "== tests'));
     expect(block).toContain("npm run -s spec:diff -- --base HEAD~1");
     const ci = async (dir: string) => shell(block, dir);
 

@@ -9,6 +9,7 @@ import { loadSpec } from "../../generator/load/load.js";
 import { normalizeDocument } from "../../generator/normalize/document.js";
 import { conditionText, siteModel } from "../../generator/site/model.js";
 import { callSignature, fieldLabel } from "../../generator/site/render.js";
+import { selectedVariant } from "../../generator/site/browser/describe.js";
 
 const documents = await Promise.all(
   ["spec/advanced.openrpc.json", "spec/eth.openrpc.json", "spec/solana.openrpc.json"].map(async (f) =>
@@ -69,6 +70,18 @@ describe("siteModel", () => {
     expect(method("adv_getLogs").resultFields.map((f) => f.name)).toEqual(["logs", "nextPageToken"]);
     expect(method("adv_getBlocks").limits).toHaveLength(2);
     expect(method("adv_getTokenPrice").examples.length).toBeGreaterThan(1);
+  });
+
+  it("every overload has its own example: each result variant is selected by the params of one", () => {
+    const uncovered = site.apis
+      .flatMap((a) => a.methods)
+      .flatMap((m) =>
+        m.variants
+          .filter((v) => !m.examples.some((e) => selectedVariant(m, e.params)?.startsWith(`${v.name} (`)))
+          .map((v) => `${m.rpcName} ${v.name}`),
+      );
+    expect(uncovered).toEqual([]);
+    expect(method("debug_traceCall").variants.map((v) => v.name)).toEqual(["StructLogger", "CallTracer"]);
   });
 
   it("the call signature follows the client: an object, or positional arguments", () => {

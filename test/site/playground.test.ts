@@ -42,10 +42,10 @@ afterAll(async () => {
 /** A page on the playground that fails the test on any script error or dialog (an injected `alert`). */
 async function open(
   fragment: string,
-  options: { width?: number; dark?: boolean } = {},
+  options: { width?: number; height?: number; dark?: boolean } = {},
 ): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage({
-    viewport: { width: options.width ?? 1280, height: 900 },
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     colorScheme: options.dark ? "dark" : "light",
   });
   const problems: string[] = [];
@@ -157,6 +157,62 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     expect(await link.page.inputValue('[name="pageSize"]')).toBe("2");
     expect([...problems, ...link.problems]).toEqual([]);
     await link.page.close();
+  }, 60_000);
+
+  it("folds nested object fields until opened: debug_traceCall's form fits 1.5 screens at 1280×800", async () => {
+    const { page, problems } = await open("#debug_traceCall", { width: 1280, height: 800 });
+    const height = (): Promise<number> => page.$eval(".current form", (f) => f.getBoundingClientRect().height);
+    const folded = await height();
+    expect(folded).toBeLessThanOrEqual(1.5 * 800);
+    expect(await page.isVisible('.current [name="transaction.to"]')).toBe(false);
+    expect(await page.textContent('.current details[data-path="transaction"] > summary')).toMatch(
+      /^10 fields: from, to, /,
+    );
+    await page.click('.current details[data-path="transaction"] > summary');
+    expect(await page.isVisible('.current [name="transaction.to"]')).toBe(true);
+    expect(await height()).toBeGreaterThan(folded);
+    await page.click('.current details[data-path="transaction"] > summary');
+    expect(await page.isVisible('.current [name="transaction.to"]')).toBe(false);
+
+    // An example opens the objects it sets a field in, and only those.
+    const examples = built.site.apis.flatMap((a) => a.methods).find((m) => m.rpcName === "debug_traceCall")!.examples;
+    await page.click(
+      `.current [data-action="example"][data-example="${examples.findIndex((e) => e.name === "call-tracer")}"]`,
+    );
+    expect(await page.inputValue('.current [name="traceConfig.tracer"]')).toBe("callTracer");
+    expect(await page.isVisible('.current [name="traceConfig.tracer"]')).toBe(true);
+    expect(await page.isVisible('.current [name="transaction.to"]')).toBe(true);
+    expect(await page.isVisible('.current details[data-path="traceConfig.tracerConfig"] [name]')).toBe(false);
+
+    // A problem inside a folded object opens it, so the message points at a field the reader sees.
+    await page.fill('.current [name="transaction.to"]', "0x12");
+    await page.click('.current details[data-path="transaction"] > summary');
+    expect(await page.isVisible('.current [name="transaction.to"]')).toBe(false);
+    await page.click('[data-action="send"]');
+    await page.waitForSelector('.current [data-path="transaction.to"]');
+    expect(await page.isVisible('.current [name="transaction.to"]')).toBe(true);
+    expect(await page.getAttribute('.current [name="transaction.to"]', "aria-invalid")).toBe("true");
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("shows descriptions as rendered Markdown: code, not backticks, on the home page and method pages", async () => {
+    const { page, problems } = await open("");
+    const backticks = (selector: string): Promise<string[]> =>
+      page.$$eval(selector, (nodes) => nodes.map((n) => (n as HTMLElement).innerText).filter((t) => t.includes("`")));
+    expect(await backticks(".home")).toEqual([]);
+    await page.click('[data-method="adv_getBlocks"]');
+    await page.waitForSelector('[data-page="adv_getBlocks"].current [data-action="send"]');
+    expect(await backticks(".current .limits li, .current .summary, .current .description, .current td")).toEqual([]);
+    expect(await page.$$eval(".current .limits li code", (c) => c.map((e) => e.textContent))).toContain("fromBlock");
+    // Form hints render the code spans too.
+    expect(await backticks(".current .hint")).toEqual([]);
+    await page.click('[data-method="eth_unsubscribe"]');
+    await page.waitForSelector('[data-page="eth_unsubscribe"].current .summary');
+    expect(await page.textContent(".current .summary code")).toBe("eth_subscribe");
+    expect(await backticks(".current .summary, .current .description, .current td, .current .hint")).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
   }, 60_000);
 
   it("answers a valid call: wire request without key, response, snippet; then pages through", async () => {
@@ -328,7 +384,7 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     expect(playground.rpcCalls()).toBe(before + 1);
     await page.focus('[data-method="getAccountInfo"]');
     await page.keyboard.press("Enter");
-    await page.waitForSelector('[data-page="getAccountInfo"].current [name="config.encoding"]');
+    await page.waitForSelector('[data-page="getAccountInfo"].current [name="config.encoding"]', { state: "attached" });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("getAccountInfo");
     expect(await unlabelled()).toEqual([]);
     expect(problems).toEqual([]);

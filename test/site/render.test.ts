@@ -10,6 +10,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { htmlText } from "../../generator/print/escape.js";
 import { ROOT } from "../../generator/root.js";
+import { loadSpec } from "../../generator/load/load.js";
 import { normalizeDocument } from "../../generator/normalize/document.js";
 import { siteModel } from "../../generator/site/model.js";
 import { renderPage } from "../../generator/site/render.js";
@@ -100,5 +101,46 @@ describe("the site templates", () => {
       const text = await readFile(path.join(dir, name), "utf8");
       expect(text, name).not.toMatch(/\{\{\{|\{\{&/);
     }
+  });
+});
+
+const specDocuments = await Promise.all(
+  ["spec/advanced.openrpc.json", "spec/eth.openrpc.json", "spec/solana.openrpc.json"].map(async (f) =>
+    normalizeDocument(await loadSpec(f, ROOT)),
+  ),
+);
+describe("the page of spec/ as a reader sees it", () => {
+  const page = renderPage(siteModel(specDocuments, { packageName: "@blockchain-rpc/clients" }));
+  /** The text a reader sees: tags, the site data, example JSON (`<pre>`: values, not prose) left out. */
+  const visible = page
+    .replace(/<script[^>]*>[\s\S]*?<\/script>/g, "")
+    .replace(/<pre>[\s\S]*?<\/pre>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+  /** How provenance looks: a sample file name, where a sample came from, whose docs. */
+  const PROVENANCE =
+    /[\w.-]+\.(?:json|ya?ml|mdx|md|io)\b|\bswagger\b|\bsamples?\b|\bpublished\b|SOURCES|real-samples|drpc|\bankr\b|solana-labs|solana-com|execution-apis/gi;
+
+  it("names no sample file and no source of a sample, on the home page or any method page", () => {
+    expect(visible.match(PROVENANCE) ?? []).toEqual([]);
+    expect(page.match(/title="[^"]*"/g)!.join(" ")).not.toMatch(PROVENANCE);
+  });
+
+  it("renders the Markdown of summaries, limits and descriptions: no literal backtick anywhere", () => {
+    expect(visible).not.toContain("`");
+    const article = (name: string): string =>
+      new RegExp(`<article class="method" data-page="${name}"[\\s\\S]*?</article>`).exec(page)![0];
+    expect(article("adv_getBlocks")).toMatch(
+      /<ul class="limits"><li>The range between <code>fromBlock<\/code> and <code>toBlock<\/code>/,
+    );
+    expect(article("eth_unsubscribe")).toContain(
+      '<p class="summary">Cancels a subscription made with <code>eth_subscribe</code>.</p>',
+    );
+    // The sidebar's tooltip is the summary as plain text.
+    expect(page).toContain('title="Cancels a subscription made with eth_subscribe."');
   });
 });

@@ -240,7 +240,7 @@ export interface AdvancedCalls {
   /**
    * Returns the current price of a token.
    *
-   * Result: `usdPrice`, `blockchain`, `contractAddress` (see TokenPrice). Without `contractAddress` the price of the chain's native coin is returned (samples).
+   * Result: `usdPrice`, `blockchain`, `contractAddress` (see TokenPrice). Without `contractAddress` the price of the chain's native coin is returned.
    *
    * Calls `adv_getTokenPrice`.
    * @param params the params of `adv_getTokenPrice`, each documented on {@link GetTokenPriceParams}

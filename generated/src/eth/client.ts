@@ -208,7 +208,12 @@ export interface EthNodeCalls {
    * @throws {JsonRpcError} code -32055: No nodes available
    * @example
    * ```ts
-   * // drpc-docs-call-trace (`traceConfig.tracer` is `"callTracer"`)
+   * // default-struct-logger (`traceConfig.tracer` is not set (or `null`, or `""`))
+   * const result = await eth.debug_traceCall({}, "pending");
+   * ```
+   * @example
+   * ```ts
+   * // call-tracer (`traceConfig.tracer` is `"callTracer"`)
    * const result = await eth.debug_traceCall(
    *   {
    *     from: null,

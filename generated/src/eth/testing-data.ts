@@ -468,6 +468,10 @@ export const data: TestingData = {
       ],
       examples: [
         {
+          params: { transaction: {}, block: "pending" },
+          result: { gas: 53000, failed: false, returnValue: "", structLogs: [] },
+        },
+        {
           params: {
             transaction: {
               from: null,

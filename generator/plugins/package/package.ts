@@ -86,7 +86,7 @@ export function packageJson(
     license: "MIT",
     type: "module",
     sideEffects: false,
-    engines: { node: ">=18" },
+    engines: { node: "^20.0.0 || ^22.0.0 || ^24.0.0" },
     // CHANGELOG.md is written by `npm run release` beside the generated files; npm packs a listed
     // file when it exists and skips it silently when it does not, so it is listed always.
     files: ["dist", "src", "README.md", "CHANGELOG.md"],

@@ -387,7 +387,12 @@ function arrayEditor(spec: EditorSpec, field: Extract<Field, { kind: "array" }>)
   };
 }
 
-/** A group of property editors; an optional object with nothing set is left out. */
+/**
+ * A group of property editors; an optional object with nothing set is left out. Its fields are
+ * folded (a `<details data-role="object-fields" data-path="…">`) until opened, so a method with
+ * nested objects starts short; filling it with a value that sets a field opens it, and
+ * `revealPaths` opens it for a problem inside.
+ */
 function objectEditor(spec: EditorSpec, field: Extract<Field, { kind: "object" }>): Editor {
   const editors = field.properties.map((p) => ({
     name: p.name,
@@ -401,12 +406,19 @@ function objectEditor(spec: EditorSpec, field: Extract<Field, { kind: "object" }
   }));
   const legendId = uid("l");
   const description = hint(spec, `${legendId}-hint`, "");
+  const names = field.properties.map((p) => p.name);
+  const fields = h(
+    "details",
+    { class: "object-fields", "data-role": "object-fields", "data-path": spec.path },
+    h("summary", {}, `${names.length} field${names.length === 1 ? "" : "s"}: ${names.join(", ")}`),
+    ...editors.map((e) => e.editor.element),
+  );
   const box = h(
     "fieldset",
     { class: "field field-object", "aria-describedby": description ? `${legendId}-hint` : undefined },
     legend(spec, legendId),
     description,
-    ...editors.map((e) => e.editor.element),
+    fields,
   );
   return {
     element: box,
@@ -423,6 +435,17 @@ function objectEditor(spec: EditorSpec, field: Extract<Field, { kind: "object" }
         value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
       for (const { name, editor } of editors)
         editor.fill(Object.prototype.hasOwnProperty.call(record, name) ? record[name] : undefined);
+      fields.open = names.some(
+        (name) => Object.prototype.hasOwnProperty.call(record, name) && record[name] !== undefined,
+      );
     },
   };
+}
+
+/** Opens the folded object fields (objectEditor) in `root` that hold one of `paths` (`traceConfig.tracer`, `a[0].b`). */
+export function revealPaths(root: HTMLElement, paths: readonly string[]): void {
+  for (const details of Array.from(root.querySelectorAll<HTMLDetailsElement>('details[data-role="object-fields"]'))) {
+    const at = details.getAttribute("data-path") ?? "";
+    if (paths.some((p) => p === at || p.startsWith(`${at}.`) || p.startsWith(`${at}[`))) details.open = true;
+  }
 }

@@ -12,7 +12,7 @@ import type { SiteApi, SiteData, SiteMethod } from "../types.js";
 import { validationProblems, errorFields, problemText, selectedVariant } from "./describe.js";
 import { h, replaceChildren, setOwn } from "./dom.js";
 import { endpointPicker } from "./endpoints.js";
-import { editorFor, type Problem } from "./form.js";
+import { editorFor, revealPaths, type Problem } from "./form.js";
 import { jsonTree } from "./json-view.js";
 import { paramsBlock } from "./params.js";
 import { linkFor } from "./link.js";
@@ -118,6 +118,7 @@ export function mountPlayground(
   const showProblems = (problems: Problem[]): void => {
     const paths = new Set(problems.map((p) => p.path));
     params.reveal([...paths]);
+    revealPaths(form, [...paths]);
     for (const input of Array.from(form.querySelectorAll<HTMLElement>("[name]"))) {
       if (paths.has(input.getAttribute("name") ?? "")) input.setAttribute("aria-invalid", "true");
       else input.removeAttribute("aria-invalid");

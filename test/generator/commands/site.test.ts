@@ -12,6 +12,7 @@ import path from "node:path";
 import { stopChild } from "../../helpers/child.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { cliProcess } from "../../helpers/cli.js";
+import { ROOT } from "../../../generator/root.js";
 
 const sandbox = await mkdtemp(path.join(os.tmpdir(), "site-cli-"));
 const children: ChildProcess[] = [];
@@ -37,6 +38,125 @@ function spawnCli(
 }
 
 const stop = (child: ChildProcess): Promise<void> => stopChild(child, "SIGINT");
+
+/** The pets fixture in the sandbox, with an example that contradicts its schema (gen refuses it unless --lenient or --examples warn). */
+async function petsSpec(): Promise<string> {
+  const dir = path.join(sandbox, "their");
+  await mkdir(dir, { recursive: true });
+  const fixture = path.join(ROOT, "test", "fixtures", "spec-diff", "v1");
+  await writeFile(path.join(dir, "types.json"), await readFile(path.join(fixture, "types.json"), "utf8"));
+  const doc = JSON.parse(await readFile(path.join(fixture, "pets.openrpc.json"), "utf8"));
+  doc.methods[1].examples = [{ name: "wrong", params: [{ name: "id", value: 7 }] }];
+  await writeFile(path.join(dir, "pets.openrpc.json"), JSON.stringify(doc, null, 2));
+  return "their/pets.openrpc.json";
+}
+
+describe("docs and playground of another document: --spec and the reading options gen takes", () => {
+  it("docs refuses it as gen does, then builds its site under --lenient, its clients generated for it", async () => {
+    const spec = await petsSpec();
+    const refused = spawnCli("docs", ["--out", "pets-site", "--spec", spec]);
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toMatch(/their\/pets\.openrpc\.json#\/methods\/1\/examples\/0/);
+    expect(refused.output()).toContain("pass --examples warn to report them as warnings");
+    expect(refused.output()).not.toMatch(/\n\s+at /);
+    expect(await readdir(sandbox)).not.toContain("pets-site");
+    for (const options of [["--lenient"], ["--examples", "warn"]]) {
+      const run = spawnCli("docs", ["--out", "pets-site", "--spec", spec, ...options]);
+      expect(await run.exited, run.output()).toBe(0);
+      expect(run.output()).toMatch(/Wrote the site \(1 APIs, 3 methods\) to pets-site\//);
+      const page = await readFile(path.join(sandbox, "pets-site", "index.html"), "utf8");
+      expect(page).toContain('data-method="pets_list"');
+      expect(page).not.toContain('data-method="adv_getLogs"');
+      // The script holds the pets client (its method table), not the project's.
+      const script = await readFile(path.join(sandbox, "pets-site", "app.js"), "utf8");
+      expect(script).toContain("pets_list");
+      expect(script).not.toContain("adv_getLogs");
+    }
+    // Nothing but the site was written: the package the script was bundled from lived in a temporary folder.
+    expect((await readdir(sandbox)).filter((f) => !["their", "pets-site", "site", "mine"].includes(f))).toEqual([]);
+  }, 180_000);
+
+  it("playground --spec --lenient serves that document's page and mock", async () => {
+    const spec = await petsSpec();
+    const run = spawnCli("playground", ["--port", "0", "--spec", spec, "--lenient"]);
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no URL within 90 s:\n${run.output()}`)), 90_000);
+      const poll = setInterval(() => {
+        const found = run.output().includes("Mock server at ")
+          ? /\(3 methods\): (http:\/\/127\.0\.0\.1:\d+\/)/.exec(run.output())?.[1]
+          : undefined;
+        if (found || run.child.exitCode !== null) {
+          clearInterval(poll);
+          clearTimeout(timer);
+          if (found) resolve(found);
+          else reject(new Error(`exited:\n${run.output()}`));
+        }
+      }, 100);
+    });
+    expect(run.output()).toContain("Playground for pets.openrpc.json");
+    expect(await (await fetch(url)).text()).toContain('data-method="pets_get"');
+    const answer = await fetch(`${url}mock/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"jsonrpc":"2.0","id":1,"method":"pets_get","params":["a"]}',
+    });
+    expect(await answer.json()).toEqual({ jsonrpc: "2.0", id: 1, result: expect.anything() });
+    await stop(run.child);
+  }, 180_000);
+});
+
+describe("a --spec that cannot be read: one clear sentence, exit 1, nothing written", () => {
+  const cases: [string, string[], RegExp][] = [
+    [
+      "docs, a file that does not exist",
+      ["docs", "--out", "probe-site", "--spec", "nope.openrpc.json"],
+      /^The site found 1 problem:\n {2}nope\.openrpc\.json#: cannot read nope\.openrpc\.json: ENOENT \(no such file or folder\)\.\n\s+hint: Check the path passed with --spec\.\n$/,
+    ],
+    [
+      "docs, a folder",
+      ["docs", "--out", "probe-site", "--spec", "their"],
+      /^The site found 1 problem:\n {2}their#: cannot read their: it is not a regular file \(a directory, FIFO, socket or device\)\.\n\s+hint: Check the path passed with --spec\.\n$/,
+    ],
+    [
+      "docs, one good and one missing",
+      ["docs", "--out", "probe-site", "--spec", "their/pets.openrpc.json", "--spec", "gone.json", "--lenient"],
+      /^The site found 1 problem:\n {2}gone\.json#: cannot read gone\.json: ENOENT/,
+    ],
+    [
+      "playground, a file that does not exist",
+      ["playground", "--port", "0", "--spec", "nope.openrpc.json", "--lenient"],
+      /^The playground found 1 problem:\n {2}nope\.openrpc\.json#: cannot read nope\.openrpc\.json: ENOENT \(no such file or folder\)\.\n\s+hint: Check the path passed with --spec\.\n$/,
+    ],
+    [
+      "playground, a folder",
+      ["playground", "--port", "0", "--spec", "their"],
+      /^The playground found 1 problem:\n {2}their#: cannot read their: it is not a regular file/,
+    ],
+    [
+      "docs, an empty --spec",
+      ["docs", "--out", "probe-site", "--spec", " "],
+      /^--spec must name a file; it is empty\. Run `npm run docs -- --help` for the options\.\n$/,
+    ],
+    [
+      "playground, a --spec without a value",
+      ["playground", "--spec"],
+      /^--spec needs a value\. Run `npm run playground -- --help` for the options\.\n$/,
+    ],
+  ];
+  it.each(cases)(
+    "%s",
+    async (_, [command, ...args], message) => {
+      await petsSpec();
+      const before = (await readdir(sandbox)).sort();
+      const run = spawnCli(command!, args);
+      expect(await run.exited, run.output()).toBe(1);
+      expect(run.output()).toMatch(message);
+      expect(run.output()).not.toMatch(/\n\s+at |Error:|node:internal/);
+      expect((await readdir(sandbox)).sort()).toEqual(before);
+    },
+    60_000,
+  );
+});
 
 describe("npm run docs", () => {
   it("writes the site into --out and prints the bundle size", async () => {

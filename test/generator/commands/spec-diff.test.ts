@@ -192,23 +192,105 @@ describe("npm run spec:diff -- <old> <new>", () => {
     );
   });
 
-  it("--examples warn reviews a third-party spec whose examples do not fit their schemas; by default it is refused", async () => {
-    const dir = await mkdtemp(path.join(scratch, "examples-"));
-    await cp(path.join(ROOT, F, "v1"), dir, { recursive: true });
-    const doc = JSON.parse(await readFile(path.join(dir, "pets.openrpc.json"), "utf8"));
-    // The param `id` is a string; the example passes a number.
-    doc.methods[1].examples = [
-      { name: "wrong", params: [{ name: "id", value: 7 }], result: { name: "pet", value: null } },
-    ];
-    doc.methods[0].description = "Lists pets, newest first.";
-    await writeFile(path.join(dir, "new.openrpc.json"), JSON.stringify(doc, null, 2));
-    const refused = await specDiff(["pets.openrpc.json", "new.openrpc.json"], dir);
-    expect(refused.code).toBe(2);
-    expect(refused.stdout).toBe("");
-    expect(refused.stderr).toMatch(/new\.openrpc\.json#\/methods\/1\/examples\/0/);
-    const { code, stdout } = await specDiff(["pets.openrpc.json", "new.openrpc.json", "--examples", "warn"], dir);
-    expect(code).toBe(0);
-    expect(stdout.trimEnd().split("\n").at(-1)).toMatch(/Suggested version bump: patch \(documentation only\)\.$/);
+  describe("the new spec's own problems, as npm run gen reports them, in every format", () => {
+    /** v1 with a wrong example (an error for gen by default) and `nullable: true` (a warning); `old` has the warning already when `shared`. */
+    async function head(shared: boolean): Promise<string> {
+      const dir = await mkdtemp(path.join(scratch, "problems-"));
+      await cp(path.join(ROOT, F, "v1"), dir, { recursive: true });
+      const doc = JSON.parse(await readFile(path.join(dir, "pets.openrpc.json"), "utf8"));
+      doc.methods[0].params[0].schema.nullable = true;
+      if (shared) await writeFile(path.join(dir, "pets.openrpc.json"), JSON.stringify(doc, null, 2));
+      // The param `id` is a string; the example passes a number.
+      doc.methods[1].examples = [
+        { name: "wrong", params: [{ name: "id", value: 7 }], result: { name: "pet", value: null } },
+      ];
+      doc.methods[0].description = "Lists pets, newest first.";
+      await writeFile(path.join(dir, "new.openrpc.json"), JSON.stringify(doc, null, 2));
+      return dir;
+    }
+    const PAIR = ["pets.openrpc.json", "new.openrpc.json"];
+
+    it("by default the wrong example is an ERR of the review (exit 1, not the tool failing), the warning a WARN, both new", async () => {
+      const dir = await head(false);
+      const { code, stdout, stderr } = await specDiff(PAIR, dir);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/^The review fails: the new spec has problems at --fail-on ERR or worse \(2 ERR;/);
+      const lines = stdout.trimEnd().split("\n");
+      const at = lines.indexOf("Problems of the new spec (as npm run gen reports them):");
+      expect(at).toBeGreaterThan(-1);
+      expect(lines[at + 1]).toMatch(
+        /^ERR {3}example +new {2}new\.openrpc\.json#\/methods\/1\/examples\/0\/params\S* \(line \d+\) +— /,
+      );
+      expect(lines[at + 2]).toMatch(/^ERR {3}example +new {2}new\.openrpc\.json#\/methods\/1\/examples\/0\/result/);
+      expect(lines[at + 3]).toMatch(
+        /^WARN {2}nullable +new {2}new\.openrpc\.json#\/methods\/0\/params\/0\/schema\S* \(line \d+\) +— /,
+      );
+      expect(lines.at(-1)).toMatch(
+        /Suggested version bump: minor \(compatible changes to the contract\)\. 3 problems of the new spec, as npm run gen reports them \(2 ERR, 1 WARN; 3 new\)\.$/,
+      );
+      // --allow-breaking allows intended contract changes, never a spec gen refuses.
+      expect((await specDiff([...PAIR, "--allow-breaking"], dir)).code).toBe(1);
+    });
+
+    it("with --examples warn (or --lenient) the problems are still shown, as warnings, and the review passes", async () => {
+      const dir = await head(false);
+      for (const option of [["--examples", "warn"], ["--lenient"]]) {
+        const { code, stdout } = await specDiff([...PAIR, ...option], dir);
+        expect(code, option.join(" ")).toBe(0);
+        expect(stdout).toMatch(/^WARN {2}example +new {2}new\.openrpc\.json#\/methods\/1\/examples\/0/m);
+        expect(stdout).toMatch(/^WARN {2}nullable +new {2}/m);
+        expect(stdout.trimEnd().split("\n").at(-1)).toMatch(/\(0 ERR, 3 WARN; 3 new\)\.$/);
+        // --fail-on WARN makes them fail the review.
+        expect((await specDiff([...PAIR, ...option, "--fail-on", "WARN"], dir)).code).toBe(1);
+      }
+    });
+
+    it("a problem the base has too is not new", async () => {
+      const dir = await head(true);
+      const { stdout } = await specDiff([...PAIR, "--examples", "warn", "--format", "json"], dir);
+      const report = JSON.parse(stdout) as { problems: { level: string; rule: string; new: boolean; line: number }[] };
+      expect(report.problems.map((p) => [p.level, p.rule, p.new])).toEqual([
+        ["WARN", "nullable", false],
+        ["WARN", "example", true],
+        ["WARN", "example", true],
+      ]);
+      expect(report.problems.every((p) => p.line > 0)).toBe(true);
+    });
+
+    it("markdown, github annotations, junit and json carry them, graded and marked new", async () => {
+      const dir = await head(false);
+      const markdown = (await specDiff([...PAIR, "--format", "markdown"], dir)).stdout;
+      expect(markdown).toContain("#### 3 problems of the new spec, as npm run gen reports them (2 ERR, 1 WARN; 3 new)");
+      expect(markdown).toMatch(
+        /^\| \*\*ERR\*\* \| `example` \| `new\.openrpc\.json#\/methods\/1\/examples\/0\S*` \(line \d+\) \| .+ \| \*\*new\*\* \|$/m,
+      );
+      expect(markdown).toMatch(/^\| \*\*WARN\*\* \| `nullable` \|/m);
+      const github = (await specDiff([...PAIR, "--format", "github"], dir)).stdout;
+      expect(github).toMatch(
+        /^::error file=new\.openrpc\.json,line=\d+,title=Problem in the spec%3A example \(new\)::/m,
+      );
+      expect(github).toMatch(
+        /^::warning file=new\.openrpc\.json,line=\d+,title=Problem in the spec%3A nullable \(new\)::/m,
+      );
+      const junit = (await specDiff([...PAIR, "--format", "junit"], dir)).stdout;
+      expect(XMLValidator.validate(junit)).toBe(true);
+      expect(junit).toContain(
+        '<testsuite name="problems of new.openrpc.json" tests="3" failures="2" errors="0" skipped="0">',
+      );
+      expect(junit).toMatch(
+        /<testcase classname="problems of new\.openrpc\.json" name="ERR example \/methods\/1\/examples\/0\S* \(new\)"[^>]*>\s*<failure type="example"/,
+      );
+      const json = JSON.parse((await specDiff([...PAIR, "--format", "json"], dir)).stdout) as {
+        review: string;
+        problems: { level: string; rule: string; new: boolean }[];
+      };
+      expect(json.review).toBe("fails");
+      expect(json.problems.map((p) => [p.level, p.rule, p.new])).toEqual([
+        ["ERR", "example", true],
+        ["ERR", "example", true],
+        ["WARN", "nullable", true],
+      ]);
+    });
   });
 
   it("--ref-root resolves both sides' $refs from one folder (a repository root), as gen does", async () => {
@@ -219,9 +301,13 @@ describe("npm run spec:diff -- <old> <new>", () => {
     await cp(path.join(ROOT, F, "v1"), work, { recursive: true });
     await writeFile(path.join(work, "old.openrpc.json"), text);
     await writeFile(path.join(work, "new.openrpc.json"), text.replace('"Old listing."', '"The old listing."'));
+    // Without it the $refs dangle: the review is made (each read as --lenient reads it) and fails on the head's problems.
     const refused = await specDiff(["old.openrpc.json", "new.openrpc.json"], work);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/types\.json/);
+    expect(refused.code).toBe(1);
+    // The base has the same problem: it is not new.
+    expect(refused.stdout).toMatch(
+      /^ERR {3}ref-unreadable {2}- {4}new\.openrpc\.json#\/methods\/0\/params\/2\/schema \(line 20\) +— cannot read types\/types\.json/m,
+    );
     const { code, stdout } = await specDiff(["old.openrpc.json", "new.openrpc.json", "--ref-root", dir], work);
     expect(code).toBe(0);
     expect(stdout.trimEnd().split("\n").at(-1)).toMatch(/^0 ERR, 0 WARN, 0 INFO: no contract changes and 1 note/);

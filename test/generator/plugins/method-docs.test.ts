@@ -76,9 +76,12 @@ describe("one doc comment per overload set", () => {
         'const result = await eth.eth_getBlockByNumber("0x2a", false);',
       ],
     ]);
-    // The struct-logger overload (no tracer) has no example in the spec: none is shown for it.
+    // Every overload has its own example: the struct logger (no tracer) and callTracer.
     const trace = overloadComments(ethClient, "debug_traceCall")[0]!;
-    expect(trace.match(/(?<=\* \/\/ ).*/g)).toEqual(['drpc-docs-call-trace (`traceConfig.tracer` is `"callTracer"`)']);
+    expect(trace.match(/(?<=\* \/\/ ).*/g)).toEqual([
+      'default-struct-logger (`traceConfig.tracer` is not set (or `null`, or `""`))',
+      'call-tracer (`traceConfig.tracer` is `"callTracer"`)',
+    ]);
   });
 
   it("TypeScript shows the one comment for every overload (quick info of a call to each)", () => {

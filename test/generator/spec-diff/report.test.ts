@@ -225,6 +225,7 @@ describe("json", () => {
         },
       ],
       notes: [],
+      problems: [],
     });
   });
 

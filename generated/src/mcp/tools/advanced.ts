@@ -1213,7 +1213,7 @@ export const toolset: McpToolset = {
       method: "adv_getTokenPrice",
       title: "Returns the current price of a token.",
       description:
-        "Returns the current price of a token.\n\nReturns the current price of a token.\n\nResult: `usdPrice`, `blockchain`, `contractAddress` (see TokenPrice). Without `contractAddress` the price of the chain's native coin is returned (samples).\n\nCalls the JSON-RPC method `adv_getTokenPrice` of the Advanced API.",
+        "Returns the current price of a token.\n\nReturns the current price of a token.\n\nResult: `usdPrice`, `blockchain`, `contractAddress` (see TokenPrice). Without `contractAddress` the price of the chain's native coin is returned.\n\nCalls the JSON-RPC method `adv_getTokenPrice` of the Advanced API.",
       inputSchema: {
         description: "Params of `adv_getTokenPrice`.",
         type: "object",

@@ -82,13 +82,23 @@ class Parser {
   }
 
   private group(): PatternNode {
+    const look = this.peek() === "?" ? lookaround(this.peek(1), this.peek(2)) : 0;
+    if (look > 0) {
+      // A lookahead or lookbehind matches no characters: parsed (so the rest is read right) and written
+      // as nothing; the made string is checked against the real RegExp, so a path it refuses is tried again.
+      this.at += look;
+      this.alternatives();
+      if (this.peek() !== ")") throw new Unsupported();
+      this.at++;
+      return { kind: "seq", items: [] };
+    }
     if (this.peek() === "?") {
       if (this.peek(1) === ":") this.at += 2;
       else if (this.peek(1) === "<" && /[A-Za-z_$]/.test(this.peek(2) ?? "")) {
         const end = this.source.indexOf(">", this.at);
         if (end === -1) throw new Unsupported();
         this.at = end + 1;
-      } else throw new Unsupported(); // lookahead, lookbehind
+      } else throw new Unsupported();
     }
     const inner = this.alternatives();
     if (this.peek() !== ")") throw new Unsupported();
@@ -221,4 +231,11 @@ function complement(chars: string): string {
 function readable(chars: string): string {
   if (chars === "") throw new Unsupported();
   return [...chars].sort().join("") === HEX_BOTH_CASES ? "0123456789abcdef" : chars;
+}
+
+/** The length of a lookaround's opening after `(` (`?=`, `?!`, `?<=`, `?<!`), or 0. */
+function lookaround(first: string | undefined, second: string | undefined): number {
+  if (first === "=" || first === "!") return 2;
+  if (first === "<" && (second === "=" || second === "!")) return 3;
+  return 0;
 }

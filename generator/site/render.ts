@@ -8,9 +8,9 @@
 import { htmlFragmentHref, htmlScriptJson, htmlText, jsonLiteral, objectKey } from "../print/escape.js";
 import { precompiled, safe, type SafeString as Safe } from "../print/handlebars.js";
 import { comboLabel } from "./labels.js";
-import { htmlFromInlineMarkdown, htmlFromMarkdown, plainFromMarkdown } from "./markdown.js";
+import { htmlFromInlineMarkdown, htmlFromMarkdown, inlineRuns, plainFromMarkdown } from "./markdown.js";
 import pageTemplate from "./page.compiled.js";
-import type { Field, SiteApi, SiteData, SiteMethod } from "./types.js";
+import type { Field, InlineRun, SiteApi, SiteData, SiteMethod } from "./types.js";
 
 const text = (value: string): Safe => safe(htmlText(value));
 /** Markdown as HTML, or `""` (falsy for the template's `{{#if}}`) when there is none. */
@@ -40,7 +40,11 @@ export function renderPage(site: SiteData): string {
   return render(view);
 }
 
-/** The site model as the page's script needs it: example results and captions are shown in the HTML only. */
+/**
+ * The site model as the page's script needs it: example results are shown in the HTML only,
+ * captions lose their provenance, and the descriptions the form shows as hints come parsed
+ * (`descriptionRuns`, by the parser of the page's own Markdown), so the script never parses text.
+ */
 export function pageData(site: SiteData): SiteData {
   return {
     ...site,
@@ -48,10 +52,28 @@ export function pageData(site: SiteData): SiteData {
       ...api,
       methods: api.methods.map((m) => ({
         ...m,
+        params: m.params.map((p) => ({ ...p, ...runsOf(p.description), field: fieldData(p.field) })),
         examples: m.examples.map(({ result: _result, ...e }) => ({ ...e, description: exampleCaption(e.description) })),
       })),
     })),
   };
+}
+
+/** `{ descriptionRuns }` for a description, nothing for an empty one. */
+function runsOf(description: string | undefined): { descriptionRuns?: InlineRun[] } {
+  return description ? { descriptionRuns: inlineRuns(description) } : {};
+}
+
+/** A field with its descriptions and those of its items and properties parsed, for the form's hints. */
+function fieldData(field: Field): Field {
+  const described = { ...field, ...runsOf(field.description) };
+  if (described.kind === "array") return { ...described, items: fieldData(described.items) };
+  if (described.kind === "object")
+    return {
+      ...described,
+      properties: described.properties.map((p) => ({ ...p, ...runsOf(p.description), field: fieldData(p.field) })),
+    };
+  return described;
 }
 
 export function pageTitle(site: SiteData): string {

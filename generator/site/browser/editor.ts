@@ -3,7 +3,7 @@
  * path (`pageSize`, `config.encoding`, `topics[0]`), read back as a JSON value (or "not set") with
  * the problems the form itself sees, and filled from a value (an example, a link).
  */
-import type { Field } from "../types.js";
+import type { Field, InlineRun } from "../types.js";
 
 /** A problem the form sees, named like the validators' issues: the value's path and a rule. */
 export interface Problem {
@@ -24,7 +24,8 @@ export interface EditorSpec {
   path: string;
   label: string;
   required: boolean;
-  description: string;
+  /** The param's or property's description, parsed (`[]` when it has none: the field's own is shown then). */
+  description: readonly InlineRun[];
   field: Field;
 }
 

@@ -6,11 +6,11 @@
  * reported with the path and a rule, like the validators' issues, and shown under the field as
  * you type; everything else is the validators' job.
  */
-import type { Field } from "../types.js";
+import type { Field, SiteParam } from "../types.js";
 import { h, replaceChildren, setOwn, uid } from "./dom.js";
 import { UNSET, type Editor, type EditorSpec } from "./editor.js";
 import { foldedFields, setsAField } from "./fold.js";
-import { hint, legend } from "./hint.js";
+import { descriptionRuns, hint, legend } from "./hint.js";
 import { leafEditor } from "./leaf.js";
 
 export function editorFor(spec: EditorSpec): Editor {
@@ -22,6 +22,17 @@ export function editorFor(spec: EditorSpec): Editor {
     default:
       return leafEditor(spec);
   }
+}
+
+/** The editor of a method's param: its path is its name. */
+export function paramEditor(p: SiteParam): Editor {
+  return editorFor({
+    path: p.name,
+    label: p.name,
+    required: p.required,
+    description: descriptionRuns(p.description, p.descriptionRuns),
+    field: p.field,
+  });
 }
 
 /** A list with Add and Remove buttons; item paths are `name[i]`. */
@@ -45,7 +56,7 @@ function arrayEditor(spec: EditorSpec, field: Extract<Field, { kind: "array" }>)
         path: `${spec.path}[${i}]`,
         label: `${spec.label}[${i}]`,
         required: true,
-        description: "",
+        description: [],
         field: field.items,
       });
       if (v !== undefined) item.fill(v);
@@ -109,7 +120,7 @@ function objectEditor(spec: EditorSpec, field: Extract<Field, { kind: "object" }
       path: `${spec.path}.${p.name}`,
       label: p.name,
       required: p.required,
-      description: p.description,
+      description: descriptionRuns(p.description, p.descriptionRuns),
       field: p.field,
     }),
   }));

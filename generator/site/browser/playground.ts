@@ -14,7 +14,7 @@ import { h, replaceChildren, setOwn } from "./dom.js";
 import { endpointPicker } from "./endpoints.js";
 import type { Problem } from "./editor.js";
 import { revealPaths } from "./fold.js";
-import { editorFor } from "./form.js";
+import { paramEditor } from "./form.js";
 import { jsonTree } from "./json-view.js";
 import { paramsBlock } from "./params.js";
 import { linkFor } from "./link.js";
@@ -49,13 +49,7 @@ export function mountPlayground(
   if (initial.endpoint) picker.select(initial.endpoint);
   const editors = method.params.map((p) => ({
     name: p.name,
-    editor: editorFor({
-      path: p.name,
-      label: p.name,
-      required: p.required,
-      description: p.description,
-      field: p.field,
-    }),
+    editor: paramEditor(p),
   }));
   const sendButton = h(
     "button",

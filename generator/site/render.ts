@@ -10,7 +10,7 @@ import { precompiled, safe, type SafeString as Safe } from "../print/handlebars.
 import { comboLabel } from "./labels.js";
 import { htmlFromInlineMarkdown, htmlFromMarkdown, inlineRuns, plainFromMarkdown } from "./markdown.js";
 import pageTemplate from "./page.compiled.js";
-import type { Field, InlineRun, SiteApi, SiteData, SiteMethod } from "./types.js";
+import type { Field, SiteApi, SiteData, SiteMethod } from "./types.js";
 
 const text = (value: string): Safe => safe(htmlText(value));
 /** Markdown as HTML, or `""` (falsy for the template's `{{#if}}`) when there is none. */
@@ -42,8 +42,9 @@ export function renderPage(site: SiteData): string {
 
 /**
  * The site model as the page's script needs it: example results are shown in the HTML only,
- * captions lose their provenance, and the descriptions the form shows as hints come parsed
- * (`descriptionRuns`, by the parser of the page's own Markdown), so the script never parses text.
+ * captions lose their provenance, and a description the form shows as a hint comes parsed
+ * (`descriptionRuns`, by the parser of the page's own Markdown) when it has any Markdown, so the
+ * script never parses text.
  */
 export function pageData(site: SiteData): SiteData {
   return {
@@ -52,28 +53,30 @@ export function pageData(site: SiteData): SiteData {
       ...api,
       methods: api.methods.map((m) => ({
         ...m,
-        params: m.params.map((p) => ({ ...p, ...runsOf(p.description), field: fieldData(p.field) })),
+        params: m.params.map((p) => ({ ...described(p), field: fieldData(p.field) })),
         examples: m.examples.map(({ result: _result, ...e }) => ({ ...e, description: exampleCaption(e.description) })),
       })),
     })),
   };
 }
 
-/** `{ descriptionRuns }` for a description, nothing for an empty one. */
-function runsOf(description: string | undefined): { descriptionRuns?: InlineRun[] } {
-  return description ? { descriptionRuns: inlineRuns(description) } : {};
+/**
+ * `item` with its description parsed as `descriptionRuns` in place of the text (the script reads
+ * only the runs then); unchanged when the description is empty or plain text with no Markdown.
+ */
+function described<T extends { description?: string }>(item: T): T {
+  const runs = inlineRuns(item.description ?? "");
+  if (runs.length === 0 || (runs.length === 1 && runs[0] === item.description)) return item;
+  return { ...item, description: "", descriptionRuns: runs };
 }
 
 /** A field with its descriptions and those of its items and properties parsed, for the form's hints. */
 function fieldData(field: Field): Field {
-  const described = { ...field, ...runsOf(field.description) };
-  if (described.kind === "array") return { ...described, items: fieldData(described.items) };
-  if (described.kind === "object")
-    return {
-      ...described,
-      properties: described.properties.map((p) => ({ ...p, ...runsOf(p.description), field: fieldData(p.field) })),
-    };
-  return described;
+  const own = described(field);
+  if (own.kind === "array") return { ...own, items: fieldData(own.items) };
+  if (own.kind === "object")
+    return { ...own, properties: own.properties.map((p) => ({ ...described(p), field: fieldData(p.field) })) };
+  return own;
 }
 
 export function pageTitle(site: SiteData): string {

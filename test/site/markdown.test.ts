@@ -145,9 +145,12 @@ describe("the rendered page", () => {
     expect(html).toContain("<td><p>At most <code>50</code>.</p></td>");
   });
 
-  it("gives the page's script each param description parsed for its hint", () => {
+  it("gives the page's script a param description with Markdown parsed for its hint, in place of the text", () => {
     const data = pageData(siteModel([model], { packageName: "@x/clients" }));
-    expect(data.apis[0]!.methods[0]!.params[0]!.descriptionRuns).toEqual(["At most ", { code: "50" }, "."]);
+    expect(data.apis[0]!.methods[0]!.params[0]).toMatchObject({
+      description: "",
+      descriptionRuns: ["At most ", { code: "50" }, "."],
+    });
   });
 
   it("shows no provenance text for an example, in the HTML or the page's data", () => {

@@ -1,6 +1,6 @@
 /**
  * Words for a field's accepted values, shared by the page's HTML (render.ts) and the browser's
- * form (browser/form.ts): a leaf module with no imports but types, so the bundle stays small.
+ * form (browser/leaf.ts, browser/leaf-value.ts): a leaf module with no imports but types, so the bundle stays small.
  */
 import type { Field } from "./types.js";
 

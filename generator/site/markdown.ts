@@ -3,9 +3,11 @@
  * description from the spec (untrusted: spec documents arrive in pull requests) rendered with
  * markdown-it at build time. Raw HTML stays text (`html: false`), links go only to http(s),
  * mailto and `#fragments`, images are not rendered, and headings start below the page's own
- * `h2`s. markdown-it escapes every text it emits; nothing here builds HTML by hand.
+ * `h2`s. markdown-it escapes every text it emits; nothing here builds HTML by hand. The page's
+ * script gets its one-line texts (form hints) from the same parser as data (`inlineRuns`), never as HTML.
  */
 import MarkdownIt from "markdown-it";
+import type { InlineRun } from "./types.js";
 
 /** URL schemes a link in a description may use; anything else (javascript:, data:, vbscript:) stays text. */
 const SAFE_LINK = /^(?:https?:|mailto:|#)/i;
@@ -52,4 +54,70 @@ export function plainFromMarkdown(text: string): string {
       if (child.type === "text" || child.type === "code_inline") words.push(child.content);
       else if (child.type === "softbreak" || child.type === "hardbreak") words.push(" ");
   return words.join("");
+}
+
+/** Links the page's script may make from a description: http(s) only (a form hint is no place for mailto or a fragment). */
+const WEB_LINK = /^https?:\/\//i;
+
+/** A token of markdown-it's inline stream. */
+type Token = NonNullable<ReturnType<MarkdownIt["parseInline"]>[number]["children"]>[number];
+
+/**
+ * A one-line description (a form hint) as data for the page's script: the runs the same parser
+ * finds for `htmlFromInlineMarkdown` (code spans, strong, emphasis, links), which the script turns
+ * into elements (browser/hint.ts). A link to anything but http(s) keeps only its text; raw HTML
+ * and any other mark stay text. `[]` for an empty description.
+ */
+export function inlineRuns(text: string): InlineRun[] {
+  const root: InlineRun[] = [];
+  /** Where runs go: the root, or the children of the strong, em or link run open now. */
+  const stack: InlineRun[][] = [root];
+  const runs = { push: (run: InlineRun) => pushRun(stack.at(-1)!, run), stack };
+  for (const token of text.trim() === "" ? [] : markdown().parseInline(text.trim(), {}))
+    for (const child of token.children ?? []) addToken(child, runs);
+  return root;
+}
+
+/** Adds `run` to `runs`, joined to the text before it. */
+function pushRun(runs: InlineRun[], run: InlineRun): void {
+  const last = runs.at(-1);
+  if (run === "") return;
+  if (typeof run === "string" && typeof last === "string") runs[runs.length - 1] = last + run;
+  else runs.push(run);
+}
+
+/** One token of the inline stream into the runs `inlineRuns` builds. */
+function addToken(token: Token, runs: { push: (run: InlineRun) => void; stack: InlineRun[][] }): void {
+  const open = (make: (children: InlineRun[]) => InlineRun): void => {
+    const children: InlineRun[] = [];
+    runs.push(make(children));
+    runs.stack.push(children);
+  };
+  switch (token.type) {
+    case "text":
+      return runs.push(token.content);
+    case "code_inline":
+      return runs.push({ code: token.content });
+    case "softbreak":
+    case "hardbreak":
+      return runs.push(" ");
+    case "strong_open":
+      return open((children) => ({ strong: children }));
+    case "em_open":
+      return open((children) => ({ em: children }));
+    case "link_open": {
+      const href = token.attrGet("href") ?? "";
+      // Not a web link (mailto:, #fragment): its text goes where the link would have been.
+      if (!WEB_LINK.test(href)) return void runs.stack.push(runs.stack.at(-1)!);
+      return open((children) => ({ href, text: children }));
+    }
+    case "strong_close":
+    case "em_close":
+    case "link_close":
+      if (runs.stack.length > 1) runs.stack.pop();
+      return undefined;
+    default:
+      // Other marks (strikethrough, …) keep their text, which arrives as text tokens.
+      return undefined;
+  }
 }

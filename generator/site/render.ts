@@ -8,7 +8,7 @@
 import { htmlFragmentHref, htmlScriptJson, htmlText, jsonLiteral, objectKey } from "../print/escape.js";
 import { precompiled, safe, type SafeString as Safe } from "../print/handlebars.js";
 import { comboLabel } from "./labels.js";
-import { htmlFromInlineMarkdown, htmlFromMarkdown, plainFromMarkdown } from "./markdown.js";
+import { htmlFromInlineMarkdown, htmlFromMarkdown, inlineRuns, plainFromMarkdown } from "./markdown.js";
 import pageTemplate from "./page.compiled.js";
 import type { Field, SiteApi, SiteData, SiteMethod } from "./types.js";
 
@@ -40,7 +40,12 @@ export function renderPage(site: SiteData): string {
   return render(view);
 }
 
-/** The site model as the page's script needs it: example results and captions are shown in the HTML only. */
+/**
+ * The site model as the page's script needs it: example results are shown in the HTML only,
+ * captions lose their provenance, and a description the form shows as a hint comes parsed
+ * (`descriptionRuns`, by the parser of the page's own Markdown) when it has any Markdown, so the
+ * script never parses text.
+ */
 export function pageData(site: SiteData): SiteData {
   return {
     ...site,
@@ -48,10 +53,30 @@ export function pageData(site: SiteData): SiteData {
       ...api,
       methods: api.methods.map((m) => ({
         ...m,
+        params: m.params.map((p) => ({ ...described(p), field: fieldData(p.field) })),
         examples: m.examples.map(({ result: _result, ...e }) => ({ ...e, description: exampleCaption(e.description) })),
       })),
     })),
   };
+}
+
+/**
+ * `item` with its description parsed as `descriptionRuns` in place of the text (the script reads
+ * only the runs then); unchanged when the description is empty or plain text with no Markdown.
+ */
+function described<T extends { description?: string }>(item: T): T {
+  const runs = inlineRuns(item.description ?? "");
+  if (runs.length === 0 || (runs.length === 1 && runs[0] === item.description)) return item;
+  return { ...item, description: "", descriptionRuns: runs };
+}
+
+/** A field with its descriptions and those of its items and properties parsed, for the form's hints. */
+function fieldData(field: Field): Field {
+  const own = described(field);
+  if (own.kind === "array") return { ...own, items: fieldData(own.items) };
+  if (own.kind === "object")
+    return { ...own, properties: own.properties.map((p) => ({ ...described(p), field: fieldData(p.field) })) };
+  return own;
 }
 
 export function pageTitle(site: SiteData): string {

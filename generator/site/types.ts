@@ -76,6 +76,8 @@ export interface SiteParam {
   required: boolean;
   deprecated: boolean;
   description: string;
+  /** The description parsed for the form's hint; set in the page's data only (render.ts `pageData`). */
+  descriptionRuns?: InlineRun[];
   field: Field;
 }
 
@@ -102,8 +104,21 @@ export interface SiteVariant {
   when: { param: string; property?: string; equals?: unknown; in?: unknown[]; absent?: boolean };
 }
 
-/** How a value is entered in the form, derived from its schema (generator/site/fields.ts). */
-export type Field =
+/**
+ * A one-line Markdown description as the page's script shows it (a form hint), parsed at build
+ * time by generator/site/markdown.ts `inlineRuns` (the parser that renders the page's summaries
+ * and limits): text, a code span, strong or emphasised runs, a link (http or https only). The
+ * script builds elements from these; it never parses Markdown or HTML itself.
+ */
+export type InlineRun =
+  string | { code: string } | { strong: InlineRun[] } | { em: InlineRun[] } | { href: string; text: InlineRun[] };
+
+/**
+ * How a value is entered in the form, derived from its schema (generator/site/fields.ts). In the
+ * page's data only (render.ts `pageData`), a field with a description also has it parsed as
+ * `descriptionRuns`.
+ */
+export type Field = (
   | { kind: "enum"; options: unknown[]; default?: unknown; description?: string }
   | { kind: "boolean"; default?: boolean; description?: string }
   | {
@@ -139,11 +154,14 @@ export type Field =
     }
   | { kind: "array"; items: Field; minItems?: number; maxItems?: number; description?: string }
   | { kind: "object"; properties: SiteProperty[]; description?: string }
-  | { kind: "json"; hint: string; description?: string };
+  | { kind: "json"; hint: string; description?: string }
+) & { descriptionRuns?: InlineRun[] };
 
 export interface SiteProperty {
   name: string;
   required: boolean;
   description: string;
+  /** The description parsed for the form's hint; set in the page's data only (render.ts `pageData`). */
+  descriptionRuns?: InlineRun[];
   field: Field;
 }

@@ -3,6 +3,9 @@
  * (titles, summaries, descriptions, param and field descriptions, enum labels stay data, example
  * names, error messages, limits, endpoint labels) replaced by `<script>` and `"><img onerror>`
  * payloads. The page must show them as text: no dialog, no injected element, no script error.
+ * debug_traceCall's param and field descriptions are Markdown instead: the form's hints render
+ * strong, emphasis, code and http(s) links, and a script link stays text (even if the page's data
+ * itself held one).
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -62,6 +65,38 @@ const hostile: SiteData = {
   })),
 };
 
+/** Markdown a hint renders, with links a hint must never make. */
+const MARKED =
+  "Uses **bold**, *em*, `code` and [the docs](https://example.test/docs). " +
+  "[click](javascript:alert(3)) [up](JAVASCRIPT:alert(4)) [d](data:text/html,<script>alert(5)</script>) <javascript:alert(6)>";
+
+function markedField(field: Field): Field {
+  const described = { ...field, description: MARKED };
+  if (field.kind === "array") return { ...described, kind: "array", items: markedField(field.items) };
+  if (field.kind === "object")
+    return {
+      ...described,
+      kind: "object",
+      properties: field.properties.map((p) => ({ ...p, description: MARKED, field: markedField(p.field) })),
+    };
+  return described;
+}
+
+/** debug_traceCall with Markdown descriptions; its last param's data says "link to javascript:", as if the build were bypassed. */
+for (const api of hostile.apis)
+  api.methods = api.methods.map((m) =>
+    m.rpcName !== "debug_traceCall"
+      ? m
+      : {
+          ...m,
+          params: m.params.map((p, i, all) =>
+            i < all.length - 1
+              ? { ...p, description: MARKED, field: markedField(p.field) }
+              : { ...p, description: "", descriptionRuns: [{ href: "javascript:alert(7)", text: ["tampered"] }] },
+          ),
+        },
+  );
+
 let browser: Browser;
 let server: http.Server;
 let origin = "";
@@ -111,6 +146,45 @@ describe.skipIf(CHROMIUM.skip)("hostile spec text in Chromium", () => {
       ).toEqual(["application/json", "app.js"]);
     }
     expect(await page.title()).toContain("eth_getBlockByNumber");
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("renders Markdown in the form's hints, links to http(s) only", async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    page.on("dialog", (d) => void d.dismiss().then(() => problems.push(`dialog: ${d.message()}`)));
+    await page.goto(`${origin}#debug_traceCall`);
+    await page.waitForSelector('[data-page="debug_traceCall"].current [data-action="send"]');
+    for (const summary of await page.$$(".current .playground details:not([open]) > summary")) await summary.click();
+    const hints = await page.$$eval(".current .playground .hint", (ps) =>
+      ps.map((p) => ({
+        text: p.textContent ?? "",
+        strong: Array.from(p.querySelectorAll("strong"), (e) => e.textContent),
+        em: Array.from(p.querySelectorAll("em"), (e) => e.textContent),
+        code: Array.from(p.querySelectorAll("code"), (e) => e.textContent),
+        links: Array.from(p.querySelectorAll("a"), (a) => [
+          a.getAttribute("href"),
+          a.getAttribute("rel"),
+          a.textContent,
+        ]),
+      })),
+    );
+    const marked = hints.filter((h) => h.text.includes("Uses bold"));
+    expect(marked.length).toBeGreaterThan(3); // the params and their nested fields
+    for (const h of marked) {
+      expect(h.text).toContain("Uses bold, em, code and the docs. [click](javascript:alert(3))");
+      expect(h.text).not.toMatch(/\*\*|`|\[the docs\]/);
+      expect(h).toMatchObject({ strong: ["bold"], em: ["em"], code: ["code"] });
+      expect(h.links).toEqual([["https://example.test/docs", "noopener noreferrer", "the docs"]]);
+    }
+    expect(hints.some((h) => h.text.startsWith("tampered"))).toBe(true);
+    expect(
+      await page.$$eval("a[href]", (links) =>
+        links.map((a) => a.getAttribute("href") ?? "").filter((href) => !/^(?:https?:|#)/i.test(href.trim())),
+      ),
+    ).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);

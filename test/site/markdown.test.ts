@@ -2,12 +2,13 @@
  * Descriptions as sanitised Markdown (generator/site/markdown.ts) and the text around them
  * (generator/site/render.ts): code spans, lists and headings render; raw HTML, script links and
  * images from a hostile spec stay text; the summary is shown once; examples lose their provenance.
+ * Form hints come to the page's script as runs from the same parser (`inlineRuns`), links to http(s) only.
  */
 import { describe, expect, it } from "vitest";
 import { normalizeDocument } from "../../generator/normalize/document.js";
-import { htmlFromMarkdown } from "../../generator/site/markdown.js";
+import { htmlFromMarkdown, inlineRuns } from "../../generator/site/markdown.js";
 import { siteModel } from "../../generator/site/model.js";
-import { descriptionAfterSummary, exampleCaption, renderPage } from "../../generator/site/render.js";
+import { descriptionAfterSummary, exampleCaption, pageData, renderPage } from "../../generator/site/render.js";
 import { doc, loaded } from "../helpers/spec.js";
 
 describe("htmlFromMarkdown", () => {
@@ -47,6 +48,42 @@ describe("htmlFromMarkdown", () => {
   it("gives nothing for an empty description", () => {
     expect(htmlFromMarkdown("")).toBe("");
     expect(htmlFromMarkdown("  \n ")).toBe("");
+  });
+});
+
+describe("inlineRuns (form hints, for the page's script)", () => {
+  it("parses code spans, strong, emphasis and web links, nested, with the text between them", () => {
+    expect(
+      inlineRuns("Use **bold *and em*** with `a*b` and [the docs](https://example.test/d?a=1&b) here.\nNext"),
+    ).toEqual([
+      "Use ",
+      { strong: ["bold ", { em: ["and em"] }] },
+      " with ",
+      { code: "a*b" },
+      " and ",
+      { href: "https://example.test/d?a=1&b", text: ["the docs"] },
+      " here. Next",
+    ]);
+  });
+
+  it("makes a link only to http(s): script, data and other schemes stay literal text, mailto and fragments keep their words", () => {
+    const runs = inlineRuns(
+      "[a](javascript:alert(1)) [b](JAVASCRIPT:alert(1)) [c](data:text/html,x) [d](vbscript:x) <javascript:alert(2)> " +
+        "[e](mailto:a@example.test) [f](#eth_call) **[g](https://example.test/g)**",
+    );
+    expect(runs).toEqual([
+      "[a](javascript:alert(1)) [b](JAVASCRIPT:alert(1)) [c](data:text/html,x) [d](vbscript:x) <javascript:alert(2)> e f ",
+      { strong: [{ href: "https://example.test/g", text: ["g"] }] },
+    ]);
+  });
+
+  it("keeps raw HTML and images as text, and gives nothing for an empty description", () => {
+    expect(inlineRuns('<img src=x onerror="alert(1)"> ![i](https://example.test/i.png)')).toEqual([
+      '<img src=x onerror="alert(1)"> !',
+      { href: "https://example.test/i.png", text: ["i"] },
+    ]);
+    expect(inlineRuns("")).toEqual([]);
+    expect(inlineRuns("  \n ")).toEqual([]);
   });
 });
 
@@ -106,6 +143,14 @@ describe("the rendered page", () => {
       '<div class="description"><p>Use <code>pageSize</code> for <em>smaller</em> pages.</p></div>',
     );
     expect(html).toContain("<td><p>At most <code>50</code>.</p></td>");
+  });
+
+  it("gives the page's script a param description with Markdown parsed for its hint, in place of the text", () => {
+    const data = pageData(siteModel([model], { packageName: "@x/clients" }));
+    expect(data.apis[0]!.methods[0]!.params[0]).toMatchObject({
+      description: "",
+      descriptionRuns: ["At most ", { code: "50" }, "."],
+    });
   });
 
   it("shows no provenance text for an example, in the HTML or the page's data", () => {

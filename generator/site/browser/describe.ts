@@ -7,7 +7,7 @@
 import { JsonRpcError, RpcClientError, ValidationError } from "../../../generated/src/runtime/errors.js";
 import { stringifyJson } from "../../../generated/src/runtime/json.js";
 import type { SiteMethod } from "../types.js";
-import type { Problem } from "./form.js";
+import type { Problem } from "./editor.js";
 
 /** The issues of a ValidationError about the params, with paths as the form names them (`pageSize`, not `params.pageSize`). */
 export function validationProblems(error: unknown): Problem[] | undefined {

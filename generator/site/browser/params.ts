@@ -6,7 +6,7 @@
  */
 import type { SiteMethod } from "../types.js";
 import { h } from "./dom.js";
-import type { Editor } from "./form.js";
+import type { Editor } from "./editor.js";
 
 /** Optional params from which on they are folded. */
 export const FOLD_AT = 3;

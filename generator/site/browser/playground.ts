@@ -12,7 +12,9 @@ import type { SiteApi, SiteData, SiteMethod } from "../types.js";
 import { validationProblems, errorFields, problemText, selectedVariant } from "./describe.js";
 import { h, replaceChildren, setOwn } from "./dom.js";
 import { endpointPicker } from "./endpoints.js";
-import { editorFor, revealPaths, type Problem } from "./form.js";
+import type { Problem } from "./editor.js";
+import { revealPaths } from "./fold.js";
+import { paramEditor } from "./form.js";
 import { jsonTree } from "./json-view.js";
 import { paramsBlock } from "./params.js";
 import { linkFor } from "./link.js";
@@ -47,13 +49,7 @@ export function mountPlayground(
   if (initial.endpoint) picker.select(initial.endpoint);
   const editors = method.params.map((p) => ({
     name: p.name,
-    editor: editorFor({
-      path: p.name,
-      label: p.name,
-      required: p.required,
-      description: p.description,
-      field: p.field,
-    }),
+    editor: paramEditor(p),
   }));
   const sendButton = h(
     "button",

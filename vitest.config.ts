@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/setup/pack-dir.ts"],
+    // `npm run test:times` (bench/test-times.ts) meters each file's CPU; off otherwise.
+    setupFiles: process.env.TEST_TIMES ? ["test/setup/cpu-meter.ts"] : [],
     // OpenTelemetry's `module` builds (picked by the `module` condition above) import files without their
     // extension, which Node cannot load: Vite bundles these two for the tests (test/helpers/otel.ts).
     deps: { optimizer: { ssr: { enabled: true, include: ["@opentelemetry/api", "@opentelemetry/sdk-trace-base"] } } },

@@ -56,6 +56,8 @@ export interface MockTupleNode {
 export interface MockUnionNode {
   readonly kind: "union";
   readonly pointer?: string;
+  /** `oneOf`: a value must fit exactly one member; else (`anyOf`, a list of types) at least one. */
+  readonly rule?: "oneOf" | "anyOf" | "type";
   readonly members: readonly MockNode[];
 }
 
@@ -68,6 +70,8 @@ export interface MockAllOfNode {
 export interface MockNotNode {
   readonly kind: "not";
   readonly pointer?: string;
+  /** What a value must not be (absent: not known, taken as fitting). */
+  readonly node?: MockNode;
 }
 
 export interface MockEnumNode {

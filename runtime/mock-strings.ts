@@ -1,7 +1,7 @@
 /**
  * Strings for string schemas: one matching `pattern` (see mock-pattern.ts) within `minLength` and
  * `maxLength`, else one of the `format` (date-time, date, time, email, hostname, ipv4, ipv6, uri,
- * uri-reference, uuid), else one that reads like what its property holds (an address for
+ * uri-reference, uuid, byte), else one that reads like what its property holds (an address for
  * `contractAddress` or `holders`, a hash for `txHash`, a decimal for `usdPrice`, a URL for
  * `imageUrl`), else a readable `<key>-3f2a`, padded or cut to the length bounds.
  */
@@ -24,6 +24,8 @@ export function stringValue(node: MockStringNode, random: Random, key: string): 
   if ([...text].length < minLength) text = text.padEnd(minLength + text.length - [...text].length, "x");
   return [...text].length > maxLength ? [...text].slice(0, maxLength).join("") : text;
 }
+
+const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 const hexDigits = (random: Random, n: number): string =>
   Array.from({ length: n }, () => "0123456789abcdef"[random.int(0, 15)]).join("");
@@ -69,6 +71,10 @@ function formatValue(format: string, random: Random, key: string, tag: string): 
       return `https://example.com/${encodeURIComponent(key)}/${tag}`;
     case "uuid":
       return `${hex(8)}-${hex(4)}-4${hex(3)}-8${hex(3)}-${hex(12)}`;
+    case "byte":
+    case "base64":
+      // Base64 of 6 bytes: 8 characters, no padding.
+      return Array.from({ length: 8 }, () => BASE64[random.int(0, 63)]).join("");
     default:
       return undefined;
   }

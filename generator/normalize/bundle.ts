@@ -197,6 +197,7 @@ export class SchemaBundler {
     }
     draft07Bounds(out);
     draft07Required(out);
+    conditionAsUnion(out);
     if ((node as { nullable?: unknown }).nullable !== true) return out;
     this.problems.push({
       file,
@@ -250,6 +251,27 @@ function draft07Required(schema: Record<string, unknown>): void {
     if (names.length > 0) schema.required = names;
     else delete schema.required;
   }
+}
+
+/**
+ * `if`/`then`/`else` in the vocabulary the model has, in place: `anyOf: [allOf[if, then], allOf[not if,
+ * else]]`, the same values (a value that fits `if` must fit `then`, any other must fit `else`), so
+ * that the types, the validators, the mock's values and the site read the condition instead of
+ * leaving it unchecked (Firebolt's `EntityInfo`: `programType` when `entityType` is `program`, else
+ * `musicType`). An `if` without `then` or `else` says nothing, nor do `then` and `else` without `if`.
+ */
+function conditionAsUnion(schema: Record<string, unknown>): void {
+  const has = (key: string): boolean => Object.prototype.hasOwnProperty.call(schema, key);
+  if (!has("if") && !has("then") && !has("else")) return;
+  const [condition, then, otherwise] = [schema.if, schema.then, schema.else];
+  delete schema.if;
+  delete schema.then;
+  delete schema.else;
+  if (condition === undefined || (then === undefined && otherwise === undefined)) return;
+  const branch = (parts: unknown[]): unknown => ({ allOf: parts.filter((p) => p !== undefined) });
+  const union = { anyOf: [branch([condition, then]), branch([{ not: condition }, otherwise])] };
+  if (schema.anyOf === undefined) schema.anyOf = union.anyOf;
+  else schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), union];
 }
 
 /** Keywords whose value maps names to schemas: its keys are names, never keywords. */

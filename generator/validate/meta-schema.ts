@@ -116,8 +116,7 @@ function repairOf(error: ErrorObject, file: string, place: (instancePath: string
   const params = error.params as { missingProperty?: unknown; additionalProperty?: unknown };
   const at = place(error.instancePath);
   if (error.keyword === "required" && typeof params.missingProperty === "string") {
-    const owner =
-      /#\/definitions\/([^/]+)\/required$/.exec(error.schemaPath)?.[1] ?? (error.instancePath === "" ? "root" : "");
+    const owner = ownerOf(error.instancePath);
     const fill = MISSING_MEMBERS[owner]?.[params.missingProperty];
     if (fill)
       return [
@@ -136,6 +135,21 @@ function repairOf(error: ErrorObject, file: string, place: (instancePath: string
   if (error.keyword === "additionalProperties" && typeof params.additionalProperty === "string")
     return [{ op: "remove", file, pointer: `${at}/${pointerToken(params.additionalProperty)}` }];
   return at === "" ? [] : [{ op: "remove", file, pointer: at }];
+}
+
+/** Where in an OpenRPC document an object is: the meta-schema's name of its kind (ajv's compiled errors do not say it). */
+const KINDS: [RegExp, string][] = [
+  [/^$/, "root"],
+  [/^\/info$/, "infoObject"],
+  [/^\/methods\/\d+$/, "methodObject"],
+  [/^\/methods\/\d+\/(params\/\d+|result)$|^\/components\/contentDescriptors\/[^/]+$/, "contentDescriptorObject"],
+  [/^\/methods\/\d+\/examples\/\d+$|^\/components\/examplePairingObjects\/[^/]+$/, "examplePairingObject"],
+  [/^\/methods\/\d+\/examples\/\d+\/(params\/\d+|result)$|^\/components\/examples\/[^/]+$/, "exampleObject"],
+  [/^\/methods\/\d+\/errors\/\d+$|^\/components\/errors\/[^/]+$/, "errorObject"],
+];
+
+function ownerOf(instancePath: string): string {
+  return KINDS.find(([pattern]) => pattern.test(instancePath))?.[1] ?? "";
 }
 
 /** ajv reports every branch of a failed `oneOf`; keep the deepest error per place. */

@@ -140,7 +140,9 @@ export function schemaKinds(
         {
           properties,
           additionalProperties: fc.oneof(fc.boolean(), inner),
-          patternProperties: fc.dictionary(pattern, inner, { maxKeys: 1 }),
+          // Patterns for keys beside the declared ones (a pattern matching a declared name adds its schema to that
+          // property's, which can make a required property no value fits).
+          patternProperties: fc.dictionary(fc.constantFrom("^x-[a-z]+$", "^[0-9]+$", "^ext\\."), inner, { maxKeys: 1 }),
           minProperties: fc.constant(0),
           extraRequired: fc.constantFrom([], ["notDeclared"]),
           requiredShare: fc.integer({ min: 0, max: 3 }),
@@ -394,7 +396,10 @@ export const documentArbitrary: fc.Arbitrary<Doc> = componentNames.chain((names)
   return fc.record({
     openrpc: fc.constantFrom("1.2.6", "1.3.2", "1.2.4", "1.4.0"),
     info: fc.record({ title: hostileName, version: fc.constant("1.0.0") }),
-    methods: fc.array(method(ctx), { minLength: 1, maxLength: 4 }) as fc.Arbitrary<Method[]>,
+    // At least one method with a name: a document whose every method is nameless has none to generate (rule no-methods, fatal).
+    methods: (fc.array(method(ctx), { minLength: 1, maxLength: 4 }) as fc.Arbitrary<Method[]>).map((methods) =>
+      methods.some((m) => m.name !== "") ? methods : [{ ...methods[0]!, name: "getBlock" }, ...methods.slice(1)],
+    ),
     components: fc.record({
       schemas: fc.tuple(...names.map(() => schemaArbitrary(ctx, 3))).map((schemas) => {
         const out: Record<string, Json> = {};

@@ -200,12 +200,12 @@ export const data: TestingData = {
         {
           name: "attributes",
           required: true,
-          node: { kind: "union", members: [{ kind: "ref", name: "NftAttributes" }, { kind: "null" }] },
+          node: { kind: "union", rule: "oneOf", members: [{ kind: "ref", name: "NftAttributes" }, { kind: "null" }] },
         },
         {
           name: "metadata",
           required: true,
-          node: { kind: "union", members: [{ kind: "ref", name: "NftMetadata" }, { kind: "null" }] },
+          node: { kind: "union", rule: "oneOf", members: [{ kind: "ref", name: "NftMetadata" }, { kind: "null" }] },
         },
       ],
     },

@@ -15,12 +15,12 @@ export const data: TestingData = {
             {
               name: "number",
               required: true,
-              node: { kind: "union", members: [{ kind: "ref", name: "HexQuantity" }, { kind: "null" }] },
+              node: { kind: "union", rule: "oneOf", members: [{ kind: "ref", name: "HexQuantity" }, { kind: "null" }] },
             },
             {
               name: "hash",
               required: true,
-              node: { kind: "union", members: [{ kind: "ref", name: "Hash32" }, { kind: "null" }] },
+              node: { kind: "union", rule: "oneOf", members: [{ kind: "ref", name: "Hash32" }, { kind: "null" }] },
             },
             { name: "size", required: true, node: { kind: "ref", name: "HexQuantity" } },
             {
@@ -41,7 +41,7 @@ export const data: TestingData = {
             {
               name: "totalDifficulty",
               required: false,
-              node: { kind: "union", members: [{ kind: "ref", name: "HexQuantity" }, { kind: "null" }] },
+              node: { kind: "union", rule: "oneOf", members: [{ kind: "ref", name: "HexQuantity" }, { kind: "null" }] },
             },
           ],
         },
@@ -54,13 +54,13 @@ export const data: TestingData = {
         {
           name: "nonce",
           required: true,
-          node: { kind: "union", members: [{ kind: "ref", name: "HexData" }, { kind: "null" }] },
+          node: { kind: "union", rule: "oneOf", members: [{ kind: "ref", name: "HexData" }, { kind: "null" }] },
         },
         { name: "sha3Uncles", required: true, node: { kind: "ref", name: "HexData" } },
         {
           name: "logsBloom",
           required: true,
-          node: { kind: "union", members: [{ kind: "ref", name: "HexData" }, { kind: "null" }] },
+          node: { kind: "union", rule: "oneOf", members: [{ kind: "ref", name: "HexData" }, { kind: "null" }] },
         },
         { name: "transactionsRoot", required: true, node: { kind: "ref", name: "HexData" } },
         { name: "stateRoot", required: true, node: { kind: "ref", name: "HexData" } },
@@ -130,13 +130,19 @@ export const data: TestingData = {
     DebugTraceCallResultStructLogger: { kind: "ref", name: "StructLoggerResult" },
     EthBlockNumberResult: { kind: "ref", name: "HexQuantity" },
     EthCallResult: { kind: "ref", name: "HexData" },
-    EthGetBlockByNumberResult: { kind: "union", members: [{ kind: "ref", name: "Block" }, { kind: "null" }] },
+    EthGetBlockByNumberResult: {
+      kind: "union",
+      rule: "oneOf",
+      members: [{ kind: "ref", name: "Block" }, { kind: "null" }],
+    },
     EthGetBlockByNumberResultWithTransactionHashes: {
       kind: "union",
+      rule: "oneOf",
       members: [{ kind: "ref", name: "BlockWithTransactionHashes" }, { kind: "null" }],
     },
     EthGetBlockByNumberResultWithTransactions: {
       kind: "union",
+      rule: "oneOf",
       members: [{ kind: "ref", name: "BlockWithTransactions" }, { kind: "null" }],
     },
     EthGetTransactionCountResult: { kind: "ref", name: "HexQuantity" },
@@ -179,23 +185,23 @@ export const data: TestingData = {
         {
           name: "blockHash",
           required: true,
-          node: { kind: "union", members: [{ kind: "ref", name: "Hash32" }, { kind: "null" }] },
+          node: { kind: "union", rule: "oneOf", members: [{ kind: "ref", name: "Hash32" }, { kind: "null" }] },
         },
         {
           name: "blockNumber",
           required: true,
-          node: { kind: "union", members: [{ kind: "ref", name: "HexQuantity" }, { kind: "null" }] },
+          node: { kind: "union", rule: "oneOf", members: [{ kind: "ref", name: "HexQuantity" }, { kind: "null" }] },
         },
         {
           name: "transactionIndex",
           required: true,
-          node: { kind: "union", members: [{ kind: "ref", name: "HexQuantity" }, { kind: "null" }] },
+          node: { kind: "union", rule: "oneOf", members: [{ kind: "ref", name: "HexQuantity" }, { kind: "null" }] },
         },
         { name: "from", required: true, node: { kind: "ref", name: "Address" } },
         {
           name: "to",
           required: true,
-          node: { kind: "union", members: [{ kind: "ref", name: "Address" }, { kind: "null" }] },
+          node: { kind: "union", rule: "oneOf", members: [{ kind: "ref", name: "Address" }, { kind: "null" }] },
         },
         { name: "value", required: true, node: { kind: "ref", name: "HexQuantity" } },
         { name: "gas", required: true, node: { kind: "ref", name: "HexQuantity" } },

@@ -12,17 +12,20 @@
  */
 import {
   nullOnly,
+  resolveMockNode,
   type MockArrayNode,
   type MockDefinitions,
   type MockNode,
   type MockNumberNode,
   type MockObjectNode,
+  type MockProperty,
   type MockTupleNode,
 } from "./mock-schema.js";
 import { createRandom, type Random } from "./mock-random.js";
 import { jsonEqual } from "./mock-json.js";
 import { firstNonNull, mergeAllOf, type BranchPicker } from "./mock-merge.js";
 import { specRegExp, stringForPattern } from "./mock-pattern.js";
+import { admits } from "./mock-admits.js";
 import { stringValue } from "./mock-strings.js";
 
 export type Definitions = MockDefinitions;
@@ -105,9 +108,9 @@ function walk(node: MockNode, w: Walk): unknown {
     case "enum":
       return structuredClone(node.rule === "const" ? node.values[0] : (node.values.find((v) => v !== null) ?? null));
     case "allOf":
-      return walk(mergeAllOf(node.members, w.definitions, picker(w)), w);
+      return fitted(node, walk(mergeAllOf(node.members, w.definitions, picker(w)), w), w);
     case "union":
-      return node.members.length === 0 ? null : walk(picker(w)(node.members), w);
+      return node.members.length === 0 ? null : unionValue(node, w);
     case "boolean":
       return w.random.next() < 0.5;
     case "integer":
@@ -122,6 +125,69 @@ function walk(node: MockNode, w: Walk): unknown {
     case "object":
       return objectValue(node, w);
   }
+}
+
+/**
+ * `value` made to fit `node` by leaving out optional members one at a time (a member a `not` of the
+ * `allOf` refuses: Firebolt's `not: { required: ["musicType"] }`), while that helps; `value` itself when
+ * it fits or nothing helps.
+ */
+function fitted(node: MockNode, value: unknown, w: Walk): unknown {
+  if (w.minimal || value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  if (admits(node, value, w.definitions)) return value;
+  const out = { ...(value as Record<string, unknown>) };
+  for (const key of Object.keys(out)) {
+    const without = { ...out };
+    delete without[key];
+    if (admits(node, without, w.definitions)) return without;
+  }
+  return value;
+}
+
+/**
+ * A value of a union: the picked member's; when it does not fit the union (no member takes it, or
+ * a `oneOf` that more than one takes), each other member's in turn, then the `oneOf` value with a
+ * property that the other members' schemas refuse; the first value otherwise.
+ */
+function unionValue(node: Extract<MockNode, { kind: "union" }>, w: Walk): unknown {
+  const first = walk(picker(w)(node.members), w);
+  if (w.minimal || admits(node, first, w.definitions)) return first;
+  for (const member of node.members) {
+    const value = walk(member, w);
+    if (admits(node, value, w.definitions)) return value;
+    if (node.rule === "oneOf" && admits(member, value, w.definitions)) {
+      const exclusive = excluding(node, member, value, w);
+      if (exclusive !== undefined) return exclusive;
+    }
+  }
+  return first;
+}
+
+/**
+ * `value` (an object `member` takes) made one that the other members of a `oneOf` refuse: for each
+ * other member that takes it, a property that member declares and `value` lacks, given a value of
+ * the wrong type for it. `undefined` when that cannot be done.
+ */
+function excluding(
+  node: Extract<MockNode, { kind: "union" }>,
+  member: MockNode,
+  value: unknown,
+  w: Walk,
+): Record<string, unknown> | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const out = { ...(value as Record<string, unknown>) };
+  for (const other of node.members) {
+    if (other === member || !admits(other, out, w.definitions)) continue;
+    const shape = resolveMockNode(other, w.definitions);
+    const names = shape.kind === "object" ? (shape.properties ?? []).map((p) => p.name) : [];
+    const free = names.find((name) => !Object.hasOwn(out, name));
+    if (free === undefined) return undefined;
+    for (const wrong of [0, "x", null, [], {}]) {
+      Object.defineProperty(out, free, { value: wrong, enumerable: true, writable: true, configurable: true });
+      if (!admits(other, out, w.definitions)) break;
+    }
+  }
+  return admits(node, out, w.definitions) ? out : undefined;
 }
 
 function walkRef(name: string, w: Walk): unknown {
@@ -202,8 +268,23 @@ function objectValue(node: MockObjectNode, w: Walk): Record<string, unknown> {
   };
   const child = (n: MockNode, key: string): unknown => walk(n, { ...w, depth: w.depth + 1, key });
   const patterns = node.patterns ?? [];
-  for (const p of node.properties ?? [])
-    if (p.required || (!skipOptional && p.node.kind !== "never")) set(p.name, child(p.node, p.name));
+  /** A declared property's schema, with those of the patterns its name matches (JSON Schema applies both). */
+  const declaredNode = (p: MockProperty): MockNode => {
+    const matching = patterns.filter((q) => safeTest(q.pattern, p.name)).map((q) => q.node);
+    return matching.length === 0
+      ? p.node
+      : { kind: "allOf", members: [p.node, ...matching], pointer: node.pointer ?? "" };
+  };
+  for (const p of node.properties ?? []) {
+    const schema = declaredNode(p);
+    if (p.required) set(p.name, child(schema, p.name));
+    else if (!skipOptional && p.node.kind !== "never") {
+      // An optional property no made value fits (two allOf members that type it differently) is left out.
+      const made = [child(schema, p.name), walk(schema, { ...w, depth: w.depth + 1, key: p.name, vary: true })];
+      const fitting = made.find((v) => admits(schema, v, w.definitions));
+      if (fitting !== undefined) set(p.name, fitting);
+    }
+  }
   // Keys that are neither declared nor matched by a pattern: strings unless the schema says otherwise.
   const extra = node.additional === undefined || node.additional.kind === "unknown" ? STRING : node.additional;
   /** The node an undeclared key must meet: every matching patternProperties node, else additionalProperties. */

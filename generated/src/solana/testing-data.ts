@@ -57,7 +57,7 @@ export const data: TestingData = {
         {
           name: "value",
           required: true,
-          node: { kind: "union", members: [{ kind: "ref", name: "AccountInfo" }, { kind: "null" }] },
+          node: { kind: "union", rule: "oneOf", members: [{ kind: "ref", name: "AccountInfo" }, { kind: "null" }] },
         },
       ],
     },
@@ -68,7 +68,11 @@ export const data: TestingData = {
         {
           name: "value",
           required: true,
-          node: { kind: "union", members: [{ kind: "ref", name: "AccountInfoEncoded" }, { kind: "null" }] },
+          node: {
+            kind: "union",
+            rule: "oneOf",
+            members: [{ kind: "ref", name: "AccountInfoEncoded" }, { kind: "null" }],
+          },
         },
       ],
     },

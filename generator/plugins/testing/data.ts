@@ -143,8 +143,13 @@ export function compact(node: SchemaNode): Record<string, unknown> {
         uniqueItems: node.uniqueItems,
       });
     case "union":
+      return node.rule === "oneOf"
+        ? { kind: "union", rule: "oneOf", members: node.members.map(compact) }
+        : { kind: "union", members: node.members.map(compact) };
     case "allOf":
       return { kind: node.kind, members: node.members.map(compact) };
+    case "not":
+      return { kind: "not", node: compact(node.node) };
     case "enum":
       return { kind: "enum", rule: node.rule, values: node.values };
     case "string":

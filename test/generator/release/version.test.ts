@@ -83,10 +83,11 @@ describe("npm run gen keeps it", () => {
     await writeFile(pkgFile, JSON.stringify({ ...pkg, version: "3.1.0" }, null, 2) + "\n");
     await writeFile(path.join(dir, "pkg", "CHANGELOG.md"), "# Changelog\n");
     const check = await gen([...args, "--check"]);
-    // The version is kept, so package.json itself matches; the hand edit changed the outputs' hash in the marker: stale until regenerated.
+    // The version is kept, so package.json itself matches; the MCP server says the package's version (now 3.1.0), and
+    // the hand edit changed the outputs' hash in the marker: stale until regenerated.
     expect(check.code).toBe(1);
     expect(check.stderr).toMatch(
-      /^pkg is stale: 1 file differ[\s\S]*First difference: \.openrpc-ts\.json[\s\S]*changed \.openrpc-ts\.json/,
+      /^pkg is stale: 2 files differ[\s\S]*version: "3\.1\.0"[\s\S]*changed src\/mcp\/index\.ts\n  changed \.openrpc-ts\.json\n/,
     );
     expect((await gen(args)).code).toBe(0);
     expect((await gen([...args, "--check"])).code).toBe(0);

@@ -1,6 +1,6 @@
 /**
- * `npm run test:times [-- <vitest filters…>] [-- --skip-tsc] [-- --out docs/TEST-TIMES.md]`:
- * runs the README's `npm test` (tsc, then vitest run) with bench/test-times-reporter.ts and
+ * `npm run test:times [-- <vitest filters…>] [-- --out docs/TEST-TIMES.md]`:
+ * runs the README's `npm test` (`vitest run`, whose typecheck is tsc over the whole project) with bench/test-times-reporter.ts and
  * test/setup/cpu-meter.ts on, and writes what every test file costs — wall time by phase, CPU
  * in the worker and in its child processes, the slowest tests — under the generated marker of
  * docs/TEST-TIMES.md (the text above the marker is kept). The load beside the run (other
@@ -21,18 +21,16 @@ const TICKS = 100;
 
 interface Args {
   filters: string[];
-  skipTsc: boolean;
   out: string | undefined;
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { filters: [], skipTsc: false, out: undefined };
+  const args: Args = { filters: [], out: undefined };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === "--skip-tsc") args.skipTsc = true;
-    else if (arg === "--out") args.out = path.resolve(argv[++i] ?? "");
+    if (arg === "--out") args.out = path.resolve(argv[++i] ?? "");
     else if (arg === "--help" || arg === "-h") {
-      console.log("npm run test:times -- [test file filters…] [--skip-tsc] [--out docs/TEST-TIMES.md]");
+      console.log("npm run test:times -- [test file filters…] [--out docs/TEST-TIMES.md]");
       process.exit(0);
     } else args.filters.push(arg);
   }
@@ -75,8 +73,7 @@ function runStep(name: string, command: string, argv: string[], env: NodeJS.Proc
 
 const s = (ms: number | null): string => (ms === null ? "–" : (ms / 1000).toFixed(1));
 const wallOf = (f: FileTime): number => f.collectMs + f.setupMs + f.runMs;
-const cpuOf = (f: FileTime): number | null =>
-  f.ownCpuMs === null ? null : f.ownCpuMs + (f.childCpuMs ?? 0);
+const cpuOf = (f: FileTime): number | null => (f.ownCpuMs === null ? null : f.ownCpuMs + (f.childCpuMs ?? 0));
 
 function mainCost(f: FileTime): string {
   if (f.ownCpuMs === null) return "type-level (tsc in the main process)";
@@ -152,7 +149,6 @@ async function main(): Promise<void> {
   const ours0 = childrenCpuMs();
   const t0 = performance.now();
   const steps: Step[] = [];
-  if (!args.skipTsc) steps.push(await runStep("tsc -p tsconfig.json", bin("tsc"), ["-p", "tsconfig.json"], env));
   const reporters = ["--reporter=default", "--reporter=./bench/test-times-reporter.ts"];
   steps.push(await runStep("vitest run", bin("vitest"), ["run", ...reporters, ...args.filters], env));
   const wallMs = performance.now() - t0;

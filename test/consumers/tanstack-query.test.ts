@@ -15,6 +15,9 @@ import { NODE_TYPES, TSC, tsconfig } from "./projects.js";
 
 const run = promisify(execFile);
 const apps: string[] = [];
+
+// Packing and installing the tarball (once per run, shared by the consumer files) gets a hook's room.
+beforeAll(installedPackage, 300_000);
 afterAll(async () => {
   for (const app of apps) await rm(app, { recursive: true, force: true });
 });
@@ -25,8 +28,6 @@ import type { Transport, TransportRequest } from "@blockchain-rpc/clients";
 import { createAdvancedClient, type GetNFTHoldersResult } from "@blockchain-rpc/clients/advanced";
 import { getCurrenciesQueryOptions, getNFTHoldersInfiniteQueryOptions } from "@blockchain-rpc/clients/advanced/query";
 
-// Packing and installing the tarball (once per run, shared by the consumer files) gets a hook's room.
-beforeAll(installedPackage, 300_000);
 
 export async function check(): Promise<string> {
   const seen: string[] = [];

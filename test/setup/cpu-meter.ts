@@ -39,7 +39,9 @@ function sample(): Sample {
 
 const start = sample();
 
-afterAll((_context, suite) => {
+// vitest 4 reads the first parameter as fixtures and requires a destructuring pattern there.
+// eslint-disable-next-line no-empty-pattern
+afterAll(({}, suite) => {
   const end = sample();
   suite.meta.cpu = { ownMs: end.ownMs - start.ownMs, childrenMs: end.childrenMs - start.childrenMs };
 });

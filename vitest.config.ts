@@ -10,11 +10,21 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/setup/pack-dir.ts"],
+    // `npm run test:times` (bench/test-times.ts) meters each file's CPU; off otherwise.
+    setupFiles: process.env.TEST_TIMES ? ["test/setup/cpu-meter.ts"] : [],
     // OpenTelemetry's `module` builds (picked by the `module` condition above) import files without their
     // extension, which Node cannot load: Vite bundles these two for the tests (test/helpers/otel.ts).
     deps: { optimizer: { ssr: { enabled: true, include: ["@opentelemetry/api", "@opentelemetry/sdk-trace-base"] } } },
+    // Two test files at a time: vitest's default on a 2-core machine is one (cores - 1), which left a
+    // core idle whenever a test waited on a server or a child process. Most files spend their time
+    // in child processes (tsc, npm, esbuild, node) or waiting on loopback servers.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // `tsc -p tsconfig.json` over the whole project (vitest 4 passes the tsconfig itself): the
+    // *.test-d.ts files are its tests, and a type error in any other file fails the run as an
+    // "Unhandled Source Error" (typecheck.ignoreSourceErrors is off). So `npm test` is `vitest run`
+    // alone; it used to run the same tsc once more before it.
     typecheck: {
       enabled: true,
       include: ["test/**/*.test-d.ts"],

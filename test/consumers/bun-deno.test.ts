@@ -9,10 +9,13 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { freshProject } from "../helpers/packed.js";
+import { freshProject, installedPackage } from "../helpers/packed.js";
 import { findRuntime } from "../helpers/runtimes.js";
 import { startSampleServer, type SampleServer } from "../helpers/sample-server.js";
 import { EXPECTED, EXPECTED_PATHS, TSC, checkSource, mainSource, tsconfig } from "./projects.js";
+
+// Packing and installing the tarball (once per run, shared by the consumer files) gets a hook's room.
+beforeAll(installedPackage, 300_000);
 
 const run = promisify(execFile);
 const bun = findRuntime("bun");

@@ -10,10 +10,13 @@ import { execFile } from "node:child_process";
 import { mkdir, rm, symlink } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../generator/root.js";
-import { freshProject } from "../helpers/packed.js";
+import { freshProject, installedPackage } from "../helpers/packed.js";
 import { NODE_TYPES, TSC, tsconfig } from "./projects.js";
+
+// Packing and installing the tarball (once per run, shared by the consumer files) gets a hook's room.
+beforeAll(installedPackage, 300_000);
 
 const run = promisify(execFile);
 const apps: string[] = [];

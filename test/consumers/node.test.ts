@@ -11,7 +11,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { freshProject } from "../helpers/packed.js";
+import { freshProject, installedPackage } from "../helpers/packed.js";
 import { startSampleServer, type SampleServer } from "../helpers/sample-server.js";
 import {
   EXPECTED,
@@ -24,6 +24,9 @@ import {
   transportSource,
   tsconfig,
 } from "./projects.js";
+
+// Packing and installing the tarball (once per run, shared by the consumer files) gets a hook's room.
+beforeAll(installedPackage, 300_000);
 
 const run = promisify(execFile);
 let server: SampleServer;

@@ -8,13 +8,16 @@ import { execFile } from "node:child_process";
 import { mkdir, rm, symlink } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../generator/root.js";
-import { freshProject } from "../helpers/packed.js";
+import { freshProject, installedPackage } from "../helpers/packed.js";
 import { NODE_TYPES, TSC, tsconfig } from "./projects.js";
 
 const run = promisify(execFile);
 const apps: string[] = [];
+
+// Packing and installing the tarball (once per run, shared by the consumer files) gets a hook's room.
+beforeAll(installedPackage, 300_000);
 afterAll(async () => {
   for (const app of apps) await rm(app, { recursive: true, force: true });
 });
@@ -24,6 +27,7 @@ const CHECK = `import { QueryClient, type InfiniteData } from "@tanstack/query-c
 import type { Transport, TransportRequest } from "@blockchain-rpc/clients";
 import { createAdvancedClient, type GetNFTHoldersResult } from "@blockchain-rpc/clients/advanced";
 import { getCurrenciesQueryOptions, getNFTHoldersInfiniteQueryOptions } from "@blockchain-rpc/clients/advanced/query";
+
 
 export async function check(): Promise<string> {
   const seen: string[] = [];

@@ -7,7 +7,8 @@
  * sha256 of generated/'s files: test files running in parallel wait on one lock (a folder made
  * with mkdir) and the second one reuses the first one's tarball.
  *
- * `installTarball` puts the tarball into a fresh project offline (`npm install --offline`).
+ * `freshProject` makes a project with the tarball installed: `npm install --offline` runs once per
+ * run, into a project of its own, and each fresh project gets a copy of what it installed.
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -17,6 +18,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { inject } from "vitest";
 import { ROOT } from "../../generator/root.js";
+import { keyOf, oncePerRun } from "./run-cache.js";
 
 const run = promisify(execFile);
 const GENERATED = path.join(ROOT, "generated");
@@ -123,26 +125,66 @@ async function linkBuildDependencies(copy: string): Promise<void> {
   }
 }
 
-/** A fresh project in a mkdtemp folder: package.json (and any files given), the tarball installed offline. */
+/**
+ * The tarball installed once per run (`npm install --offline`) into a project of its own in the
+ * run's folder; its path. Every fresh project copies its node_modules: the same tree npm would
+ * write there, since those projects declare no dependencies of their own.
+ */
+async function installedOnce(tarball: string): Promise<string> {
+  const base = path.join(packDir(), `installed-${path.basename(tarball, ".tgz")}`);
+  return oncePerRun("installed", keyOf(tarball), async () => {
+    await rm(base, { recursive: true, force: true });
+    await mkdir(base);
+    await writeFile(
+      path.join(base, "package.json"),
+      `${JSON.stringify({ name: "consumer-base", version: "1.0.0", private: true }, null, 2)}\n`,
+    );
+    await run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", tarball], {
+      cwd: base,
+      env: toolEnv(),
+      timeout: 120_000,
+    });
+    return base;
+  });
+}
+
+/**
+ * Packs and installs the tarball for this run if no test file has yet (minutes on a busy machine):
+ * a test file whose tests make fresh projects calls it in a beforeAll, so that the time goes to a
+ * hook with room for it, not to whichever test runs first.
+ */
+export async function installedPackage(): Promise<void> {
+  await installedOnce(await packedTarball());
+}
+
+/**
+ * A fresh project in a mkdtemp folder: package.json (and any files given) and the tarball
+ * installed (the node_modules npm installed once this run, copied with its .bin links, and the
+ * dependency npm would add to package.json).
+ */
 export async function freshProject(
   name: string,
   packageJson: Record<string, unknown>,
   files: Record<string, string>,
 ): Promise<string> {
   const tarball = await packedTarball();
+  const base = await installedOnce(tarball);
+  const installed = JSON.parse(await readFile(path.join(base, "package.json"), "utf8")) as {
+    dependencies?: Record<string, string>;
+  };
+  const dependencies = Object.fromEntries(Object.keys(installed.dependencies ?? {}).map((d) => [d, `file:${tarball}`]));
   const app = await mkdtemp(path.join(os.tmpdir(), `consumer-${name}-`));
   await writeFile(
     path.join(app, "package.json"),
-    `${JSON.stringify({ name: `consumer-${name}`, version: "1.0.0", private: true, ...packageJson }, null, 2)}\n`,
+    `${JSON.stringify({ name: `consumer-${name}`, version: "1.0.0", private: true, ...packageJson, dependencies }, null, 2)}\n`,
   );
   for (const [file, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(app, file)), { recursive: true });
     await writeFile(path.join(app, file), text);
   }
-  await run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", tarball], {
-    cwd: app,
-    env: toolEnv(),
-    timeout: 120_000,
+  await cp(path.join(base, "node_modules"), path.join(app, "node_modules"), {
+    recursive: true,
+    verbatimSymlinks: true,
   });
   return app;
 }

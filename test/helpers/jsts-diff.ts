@@ -84,6 +84,10 @@ export const JSTS_CLASSES = {
     wrong: "neither",
     says: "`format: uint64` is `bigint` in ours (results; params also take `number`), `null` kept where the type list has it: JSON numbers past 2^53 are read exactly; jsts has `number`, which cannot hold them",
   },
+  conditional: {
+    wrong: "jsts",
+    says: "`if`/`then`/`else` (read as `anyOf: [allOf: [if, then], allOf: [not: if, else]]`) and `not`: ours types the schema by what its branches allow and leaves the conditions to the validators; jsts ignores `not`, so it writes intersections of the branches' objects and an any-object branch (`… | { [k: string]: unknown }`)",
+  },
 } as const satisfies Record<string, { wrong: "jsts" | "ours" | "neither"; says: string }>;
 export type JstsClass = keyof typeof JSTS_CLASSES;
 
@@ -115,6 +119,8 @@ class Walk {
   private readonly withSiblings: Set<string>;
   /** The definitions that themselves hold a `$ref` with keywords beside it. */
   private readonly siblingOwners: Set<string>;
+  /** The definitions holding a `not` (their own, or an `if`/`then`/`else` read as one). */
+  private readonly conditionalOwners: Set<string>;
   private readonly expanded = new Map<string, Shape>();
   private readonly viaSiblings = new WeakSet<Shape>();
   /** jsts's declared names that stand for a definition (the others are its types for titled subschemas). */
@@ -131,6 +137,11 @@ class Walk {
     this.siblingOwners = new Set(
       Object.entries(definitions)
         .filter(([, schema]) => refsWithSiblings([schema]).size > 0)
+        .map(([name]) => name),
+    );
+    this.conditionalOwners = new Set(
+      Object.entries(definitions)
+        .filter(([, schema]) => holdsNot(schema))
         .map(([name]) => name),
     );
     this.forDefinitions = new Set([...jstsName.values(), ROOT]);
@@ -150,7 +161,11 @@ class Walk {
       this.add(name, "(name)", { kind: "text", text: name }, { kind: "text", text: declared! }, "renamed");
     if (mine.kind === "ref" && !(theirs.kind === "ref" && this.jstsName.get(mine.name) === theirs.name))
       this.add(name, "(alias)", mine, theirs, "alias-inlined");
-    const why = this.siblingOwners.has(name) ? "ref-siblings" : undefined;
+    const why = this.siblingOwners.has(name)
+      ? "ref-siblings"
+      : this.conditionalOwners.has(name)
+        ? "conditional"
+        : undefined;
     this.diff(name, "", this.expand("ours", mine, EXPAND), this.expand("jsts", theirs, EXPAND), why);
   }
 
@@ -277,6 +292,15 @@ function refsWithSiblings(schemas: unknown[]): Set<string> {
   };
   schemas.forEach(visit);
   return found;
+}
+
+/** Whether a schema holds a `not` keyword anywhere (values of `enum`, `const` and `examples` aside). */
+function holdsNot(node: unknown): boolean {
+  if (node === null || typeof node !== "object") return false;
+  if (Array.isArray(node)) return node.some(holdsNot);
+  return Object.entries(node).some(
+    ([k, child]) => k === "not" || (k !== "enum" && k !== "const" && k !== "examples" && holdsNot(child)),
+  );
 }
 
 /** The members of a union (or intersection), nested ones included. */

@@ -584,7 +584,7 @@ describe("names that would break the output are renamed, and the output compiles
     const { files, problems, warnings } = await gen("names", document);
     expect(problems).toBeUndefined();
     expect(warnings.join("\n")).toMatch(
-      /name "Promise" is already taken by a name the generated code uses itself; this one is named "Promise2"/,
+      /name "Promise" is already taken by a name the generated code uses itself; this one is named "PromiseType"/,
     );
     const result = await compileAndImport("names", files!);
     expect(result.tsc).toBe("");

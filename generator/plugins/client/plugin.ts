@@ -28,10 +28,9 @@ export const clientPlugin: OutputPlugin = {
       [`${dir}/index.ts`, indexFile(doc)],
     ]);
     files.set(`${dir}/methods.ts`, emitMethods(doc, header(doc.source, "per-method functions")));
+    if (speaksEip1193(doc)) files.set(`${dir}/eip1193.ts`, emitEip1193(doc, header(doc.source, "EIP-1193 provider")));
     // Printed by prettier's printer (generator/print/ts-code.ts, js-code.ts): already in prettier's form.
     const formatted = new Set(files.keys());
-    // Formatted by the format stage.
-    if (speaksEip1193(doc)) files.set(`${dir}/eip1193.ts`, emitEip1193(doc, header(doc.source, "EIP-1193 provider")));
     return {
       files,
       formatted,

@@ -10,7 +10,7 @@
  * - the mock answers every method of every document through the typed client, the answer valid
  *   by the document (the client's strict validation) and the wire as the document declares.
  *
- * FUZZ_RUNS documents (default 120) from FUZZ_SEED (default fixed, so CI is repeatable); a failure
+ * FUZZ_RUNS documents (default 200) from FUZZ_SEED (default fixed, so CI is repeatable); a failure
  * names the seed and the case, and `FUZZ_SEED=<seed> FUZZ_ONLY=<case>` runs that one alone. A
  * failing case is kept as a fixture under test/fixtures/fuzz/<seed>-<case>/ (`FUZZ_KEEP=test/fixtures/fuzz`
  * writes the sampled cases there), and the fixtures are checked beside the random documents on every
@@ -28,7 +28,7 @@ import { caseArbitrary, type Case } from "./arbitraries.js";
 import { mockFailures, packageFailures, readingFailures, type Entry } from "./checks.js";
 import { writeCase } from "./write.js";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_129);
 const ONLY = process.env.FUZZ_ONLY === undefined ? undefined : Number(process.env.FUZZ_ONLY);
 const KEEP = process.env.FUZZ_KEEP;
@@ -45,6 +45,10 @@ const label = (index: number, c: Case): string =>
   `case ${index} of seed ${SEED} (${c.layout}; flaws: ${c.flaws.join(", ") || "none"}; FUZZ_SEED=${SEED} FUZZ_ONLY=${index})`;
 
 beforeAll(async () => {
+  if (ONLY !== undefined && !(ONLY >= 0 && ONLY < RUNS))
+    throw new Error(
+      `FUZZ_ONLY=${ONLY} is not a case of this run: set FUZZ_RUNS above it (FUZZ_RUNS=${RUNS} samples cases 0 to ${RUNS - 1}).`,
+    );
   dir = await mkdtemp(path.join(os.tmpdir(), "fuzz-"));
   const sampled = fc.sample(caseArbitrary, { seed: SEED, numRuns: RUNS });
   entries = [];
@@ -71,7 +75,7 @@ afterAll(async () => {
 
 describe("random documents and the fixtures they once failed on, under --lenient", () => {
   it("include every fixture kept so far (none when FUZZ_ONLY runs one case)", () => {
-    expect(fixtures).toBeGreaterThanOrEqual(ONLY === undefined ? 17 : 0);
+    expect(fixtures).toBeGreaterThanOrEqual(ONLY === undefined ? 19 : 0);
   });
 
   it("are read without a throw, strict or lenient; leniently, none is refused", async () => {

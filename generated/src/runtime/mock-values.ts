@@ -253,7 +253,9 @@ function arrayValue(node: MockArrayNode | MockTupleNode, w: Walk): unknown[] {
   for (let tries = 0; out.length < wanted && tries < wanted + 16; tries++) {
     const at = positions[out.length] ?? rest;
     if (at.kind === "never") break;
-    const value = child(at);
+    let value = child(at);
+    // Any value fits an item without a schema (always made `{}`): its position makes it distinct.
+    if (node.uniqueItems === true && at.kind === "unknown" && out.some((v) => jsonEqual(v, value))) value = out.length;
     if (node.uniqueItems === true && out.some((v) => jsonEqual(v, value))) continue;
     out.push(value);
   }

@@ -294,12 +294,19 @@ function refsWithSiblings(schemas: unknown[]): Set<string> {
   return found;
 }
 
-/** Whether a schema holds a `not` keyword anywhere (values of `enum`, `const` and `examples` aside). */
+/** Schema keywords whose value maps names (a property called `not` is not the keyword) to schemas. */
+const NAME_MAPS = new Set(["properties", "patternProperties", "definitions", "$defs", "dependencies"]);
+
+/** Whether a schema holds the `not` keyword anywhere (values of `enum`, `const` and `examples` aside). */
 function holdsNot(node: unknown): boolean {
   if (node === null || typeof node !== "object") return false;
   if (Array.isArray(node)) return node.some(holdsNot);
-  return Object.entries(node).some(
-    ([k, child]) => k === "not" || (k !== "enum" && k !== "const" && k !== "examples" && holdsNot(child)),
+  return Object.entries(node).some(([k, child]) =>
+    k === "not"
+      ? true
+      : NAME_MAPS.has(k) && child !== null && typeof child === "object"
+        ? Object.values(child).some(holdsNot)
+        : k !== "enum" && k !== "const" && k !== "examples" && holdsNot(child),
   );
 }
 

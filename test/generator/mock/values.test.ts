@@ -347,6 +347,14 @@ describe("generateValue", () => {
       },
     ],
     [
+      "uniqueItems whose items have no schema (fuzz case 199: each made {}, deduplicated below minItems)",
+      {
+        schema: { type: "array", minItems: 2, maxItems: 2, uniqueItems: true, items: { description: "A value." } },
+        check: (v) =>
+          (v as unknown[]).length === 2 && new Set((v as unknown[]).map((x) => JSON.stringify(x))).size === 2,
+      },
+    ],
+    [
       "a oneOf branch meets the schema's own constraints too",
       {
         schema: {

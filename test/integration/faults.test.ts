@@ -401,9 +401,9 @@ describe("Retry-After", () => {
 
 describe("AbortSignal", () => {
   it("aborted mid-flight → AbortError at once, and no retry after the abort", async () => {
-    server.script(hang(3_000));
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
+    // abort once the server holds the request (a fixed delay races the connection on a loaded machine)
+    server.script(custom(() => (setTimeout(() => controller.abort(), 50), hang(3_000))));
     const started = Date.now();
     const error = await rejectionOf(
       currencies(advanced({ retryCount: 3, retryDelay: 5 }), { signal: controller.signal }),
@@ -416,9 +416,8 @@ describe("AbortSignal", () => {
   });
 
   it("aborted while waiting to retry (Retry-After: 1) → AbortError at once, no second request", async () => {
-    server.script(text(503, "busy", { "retry-after": "1" }));
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 150);
+    server.script(custom(() => (setTimeout(() => controller.abort(), 150), text(503, "busy", { "retry-after": "1" }))));
     const started = Date.now();
     const error = await rejectionOf(currencies(advanced(), { signal: controller.signal }));
     expect(Date.now() - started).toBeLessThan(900);
@@ -429,9 +428,8 @@ describe("AbortSignal", () => {
   });
 
   it("aborted while the body is arriving → AbortError, not a malformed response", async () => {
-    server.script(slowBody(3_000));
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
+    server.script(custom(() => (setTimeout(() => controller.abort(), 100), slowBody(3_000))));
     const error = await rejectionOf(currencies(advanced(), { signal: controller.signal }));
     expect(error).toBeInstanceOf(AbortError);
     expectWellFormed(error, "adv_getCurrencies");

@@ -1,7 +1,7 @@
 /**
  * Bun and Deno consumers of the packed tarball: a fresh project installed by npm, run by the
  * binary the devDependencies `bun` and `deno` bring (test/helpers/runtimes.ts), against a
- * sample server on 127.0.0.1. The Bun project is type-checked by tsc (`moduleResolution:
+ * sample server on 127.0.0.1. The Bun project is type-checked by TypeScript 7 (`moduleResolution:
  * bundler`), the Deno project by `deno check` (Deno's own libs, the package's declarations).
  */
 import { execFile } from "node:child_process";
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { freshProject, installedPackage } from "../helpers/packed.js";
 import { findRuntime } from "../helpers/runtimes.js";
 import { startSampleServer, type SampleServer } from "../helpers/sample-server.js";
-import { EXPECTED, EXPECTED_PATHS, TSC, checkSource, mainSource, tsconfig } from "./projects.js";
+import { EXPECTED, EXPECTED_PATHS, checkSource, mainSource, tsconfig, typecheckProject } from "./projects.js";
 
 // Packing and installing the tarball (once per run, shared by the consumer files) gets a hook's room.
 beforeAll(installedPackage, 300_000);
@@ -83,12 +83,7 @@ describe.skipIf(bun.skip)("Bun", () => {
         types: [],
       }),
     });
-    expect(
-      await run(TSC, ["-p", "tsconfig.json"], { cwd: app, timeout: 120_000 }).then(
-        (r) => r.stdout,
-        (e: { stdout?: string; message: string }) => e.stdout || e.message,
-      ),
-    ).toBe("");
+    expect(await typecheckProject(app, "TypeScript 7")).toBe("");
     const result = await inProject(app, bun.path!, ["--no-install", "run", "main.ts"]);
     expect(result.stderr).toBe("");
     expect(JSON.parse(result.stdout)).toEqual(EXPECTED);

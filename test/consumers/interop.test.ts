@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../generator/root.js";
 import { freshProject, installedPackage } from "../helpers/packed.js";
-import { NODE_TYPES, TSC, tsconfig } from "./projects.js";
+import { NODE_TYPES, tsconfig, typecheckProject } from "./projects.js";
 
 // Packing and installing the tarball (once per run, shared by the consumer files) gets a hook's room.
 beforeAll(installedPackage, 300_000);
@@ -76,20 +76,19 @@ const EXPECTED = {
 const MAIN = (from: string): string =>
   `import { check } from "${from}";\n\ncheck().then((line) => console.log(line));\n`;
 
-async function tsc(app: string): Promise<string> {
-  return run(TSC, ["-p", "tsconfig.json"], { cwd: app, timeout: 120_000 }).then(
-    (r) => r.stdout,
-    (e: { stdout?: string; message: string }) => e.stdout || e.message,
-  );
-}
-
 describe("issue 34's entries from the tarball, strict, declarations checked", () => {
   it.each([
-    { name: "ESM, module nodenext", type: "module", module: "nodenext", from: "./check.js" },
-    { name: "CommonJS, module node16", type: "commonjs", module: "node16", from: "./check" },
-  ])(
-    "$name: type-checks, compiles, runs",
-    async ({ type, module, from }) => {
+    {
+      name: "ESM, module nodenext",
+      type: "module",
+      module: "nodenext",
+      from: "./check.js",
+      compiler: "TypeScript 5.9",
+    },
+    { name: "CommonJS, module node16", type: "commonjs", module: "node16", from: "./check", compiler: "TypeScript 7" },
+  ] as const)(
+    "$name: type-checks ($compiler), compiles, runs",
+    async ({ type, module, from, compiler }) => {
       const app = await freshProject(
         `interop-${type}`,
         { type },
@@ -113,7 +112,7 @@ describe("issue 34's entries from the tarball, strict, declarations checked", ()
         path.join(app, "node_modules", "@standard-schema", "spec"),
         "dir",
       );
-      expect(await tsc(app)).toBe("");
+      expect(await typecheckProject(app, compiler)).toBe("");
       const { stdout } = await run(process.execPath, ["out/main.js"], { cwd: app, timeout: 30_000 });
       expect(JSON.parse(stdout)).toEqual(EXPECTED);
     },

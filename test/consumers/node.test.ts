@@ -18,11 +18,11 @@ import {
   EXPECTED_PATHS,
   EXPECTED_TRANSPORT,
   NODE_TYPES,
-  TSC,
   checkSource,
   mainSource,
   transportSource,
   tsconfig,
+  typecheckProject,
 } from "./projects.js";
 
 // Packing and installing the tarball (once per run, shared by the consumer files) gets a hook's room.
@@ -51,21 +51,13 @@ async function project(
   return app;
 }
 
-/** tsc in the project: "" when it type-checks (and emits, when the tsconfig says so). */
-async function tsc(app: string): Promise<string> {
-  return run(TSC, ["-p", "tsconfig.json"], { cwd: app, timeout: 120_000 }).then(
-    (r) => r.stdout,
-    (e: { stdout?: string; message: string }) => e.stdout || e.message,
-  );
-}
-
 async function node(app: string, file: string): Promise<unknown> {
   const { stdout } = await run(process.execPath, [file], { cwd: app, timeout: 30_000 });
   return JSON.parse(stdout);
 }
 
 describe("a Node project installing the tarball", () => {
-  it("ESM, module nodenext: type-checks, imports, runs", async () => {
+  it("ESM, module nodenext: type-checks (TypeScript 5.9), imports, runs", async () => {
     const app = await project(
       "esm",
       { type: "module" },
@@ -81,13 +73,13 @@ describe("a Node project installing the tarball", () => {
         }),
       },
     );
-    expect(await tsc(app)).toBe("");
+    expect(await typecheckProject(app, "TypeScript 5.9")).toBe("");
     expect(await readFile(path.join(app, "out/check.js"), "utf8")).toContain('from "@blockchain-rpc/clients/eth"');
     expect(await node(app, "out/main.js")).toEqual(EXPECTED);
     expect(server.requests.map((r) => r.path)).toEqual([...EXPECTED_PATHS]);
   }, 120_000);
 
-  it("CommonJS, module node16: type-checks against the CommonJS declarations, requires, runs", async () => {
+  it("CommonJS, module node16: type-checks against the CommonJS declarations (TypeScript 7), requires, runs", async () => {
     const app = await project(
       "cjs",
       { type: "commonjs" },
@@ -103,13 +95,13 @@ describe("a Node project installing the tarball", () => {
         }),
       },
     );
-    expect(await tsc(app)).toBe("");
+    expect(await typecheckProject(app, "TypeScript 7")).toBe("");
     expect(await readFile(path.join(app, "out/check.js"), "utf8")).toContain('require("@blockchain-rpc/clients/eth")');
     expect(await node(app, "out/main.js")).toEqual(EXPECTED);
     expect(server.requests.map((r) => r.path)).toEqual([...EXPECTED_PATHS]);
   }, 120_000);
 
-  it("bundler: moduleResolution bundler type-checks, esbuild bundles for the browser platform, the bundle runs", async () => {
+  it("bundler: moduleResolution bundler type-checks (TypeScript 7), esbuild bundles for the browser platform, the bundle runs", async () => {
     const app = await project(
       "bundler",
       { type: "module" },
@@ -125,7 +117,7 @@ describe("a Node project installing the tarball", () => {
         }),
       },
     );
-    expect(await tsc(app)).toBe("");
+    expect(await typecheckProject(app, "TypeScript 7")).toBe("");
     const result = await build({
       absWorkingDir: app,
       entryPoints: ["main.ts"],
@@ -146,11 +138,11 @@ describe("a Node project installing the tarball", () => {
   }, 120_000);
 
   it.each([
-    { name: "ESM, module nodenext", type: "module", module: "nodenext" },
-    { name: "CommonJS, module node16", type: "commonjs", module: "node16" },
-  ])(
-    "$name: a custom in-memory transport carries a call, a batch and a subscription; ./ws gives webSocket",
-    async ({ type, module }) => {
+    { name: "ESM, module nodenext", type: "module", module: "nodenext", compiler: "TypeScript 7" },
+    { name: "CommonJS, module node16", type: "commonjs", module: "node16", compiler: "TypeScript 5.9" },
+  ] as const)(
+    "$name ($compiler): a custom in-memory transport carries a call, a batch and a subscription; ./ws gives webSocket",
+    async ({ type, module, compiler }) => {
       const app = await project(
         `transport-${type}`,
         { type },
@@ -166,7 +158,7 @@ describe("a Node project installing the tarball", () => {
           }),
         },
       );
-      expect(await tsc(app)).toBe("");
+      expect(await typecheckProject(app, compiler)).toBe("");
       expect(await node(app, "out/main.js")).toEqual(EXPECTED_TRANSPORT);
       expect(server.requests).toEqual([]);
     },

@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../generator/root.js";
 import { freshProject, installedPackage } from "../helpers/packed.js";
-import { NODE_TYPES, TSC, tsconfig } from "./projects.js";
+import { NODE_TYPES, tsconfig, typecheckProject } from "./projects.js";
 
 const run = promisify(execFile);
 const apps: string[] = [];
@@ -73,15 +73,8 @@ const EXPECTED = {
 
 const MAIN = `import { check } from "./check.js";\n\ncheck().then((line) => console.log(line));\n`;
 
-async function tsc(app: string): Promise<string> {
-  return run(TSC, ["-p", "tsconfig.json"], { cwd: app, timeout: 120_000 }).then(
-    (r) => r.stdout,
-    (e: { stdout?: string; message: string }) => e.stdout || e.message,
-  );
-}
-
 describe("a Node project using the TanStack Query factories from the tarball", () => {
-  it("ESM, module nodenext, with @tanstack/query-core installed and a custom transport: type-checks and runs", async () => {
+  it("ESM, module nodenext, with @tanstack/query-core installed and a custom transport: type-checks (TypeScript 7) and runs", async () => {
     const app = await freshProject(
       "tanstack",
       { type: "module" },
@@ -105,12 +98,12 @@ describe("a Node project using the TanStack Query factories from the tarball", (
       path.join(app, "node_modules", "@tanstack", "query-core"),
       "dir",
     );
-    expect(await tsc(app)).toBe("");
+    expect(await typecheckProject(app, "TypeScript 7")).toBe("");
     const { stdout } = await run(process.execPath, ["out/main.js"], { cwd: app, timeout: 30_000 });
     expect(JSON.parse(stdout)).toEqual(EXPECTED);
   }, 240_000);
 
-  it("without @tanstack/query-core, a project using the clients type-checks: the peer is optional", async () => {
+  it("without @tanstack/query-core, a project using the clients type-checks (TypeScript 5.9): the peer is optional", async () => {
     const app = await freshProject(
       "no-tanstack",
       { type: "module" },
@@ -126,6 +119,6 @@ describe("a Node project using the TanStack Query factories from the tarball", (
       },
     );
     apps.push(app);
-    expect(await tsc(app)).toBe("");
+    expect(await typecheckProject(app, "TypeScript 5.9")).toBe("");
   }, 240_000);
 });

@@ -7,17 +7,14 @@
  * flag: no Node built-ins, and workerd refuses eval and `new Function`. The Worker calls the
  * clients against the sample server on 127.0.0.1.
  */
-import { execFile } from "node:child_process";
 import { rm } from "node:fs/promises";
-import { promisify } from "node:util";
 import { build } from "esbuild";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshProject } from "../helpers/packed.js";
 import { startSampleServer, type SampleServer } from "../helpers/sample-server.js";
-import { EXPECTED, EXPECTED_PATHS, TSC, checkSource, tsconfig } from "./projects.js";
+import { EXPECTED, EXPECTED_PATHS, checkSource, tsconfig, typecheckProject } from "./projects.js";
 
-const run = promisify(execFile);
 let server: SampleServer;
 let mf: Miniflare | undefined;
 let app = "";
@@ -74,12 +71,7 @@ describe("a Cloudflare Worker on workerd (miniflare)", () => {
         }),
       },
     );
-    expect(
-      await run(TSC, ["-p", "tsconfig.json"], { cwd: app, timeout: 120_000 }).then(
-        (r) => r.stdout,
-        (e: { stdout?: string; message: string }) => e.stdout || e.message,
-      ),
-    ).toBe("");
+    expect(await typecheckProject(app, "TypeScript 7")).toBe("");
 
     const bundle = await build({
       absWorkingDir: app,

@@ -17,11 +17,10 @@ import { uncleanFiles } from "../helpers/prettier-clean.js";
 import { GeneratorError } from "../../generator/problems.js";
 import { writeOutput } from "../../generator/write/write.js";
 import { cliProcess } from "../helpers/cli.js";
-import { STRICT_COMPILER_OPTIONS } from "../helpers/strict-tsc.js";
+import { STRICT_COMPILER_OPTIONS, TSGO } from "../helpers/strict-tsc.js";
 
 const run = promisify(execFile);
 const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
-const tsc = path.join(ROOT, "node_modules", ".bin", "tsc");
 const dir = await mkdtemp(path.join(os.tmpdir(), "hostile-"));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -79,7 +78,7 @@ async function compileAndImport(name: string, files: Map<string, string>): Promi
   await writeFile(path.join(out, "tsconfig.check.json"), JSON.stringify(tsconfig));
   // The package's build dependencies (the MCP SDK of `./mcp`), as `npm install` gives them; its entry is imported too.
   await symlink(path.join(ROOT, "node_modules"), path.join(out, "node_modules"), "dir");
-  const checked = await run(tsc, ["-p", path.join(out, "tsconfig.check.json")], { timeout: 120_000 }).then(
+  const checked = await run(TSGO, ["-p", path.join(out, "tsconfig.check.json")], { timeout: 120_000 }).then(
     (r) => r.stdout,
     (e: { stdout: string }) => e.stdout,
   );

@@ -1,16 +1,20 @@
-/** The generated package compiles under `tsc --strict` (with noUncheckedIndexedAccess) on its own. */
+/**
+ * The generated package compiles under `tsc --strict` (with noUncheckedIndexedAccess) on its own,
+ * by TypeScript 7 (tsgo): its build (`prepack`, test/helpers/packed.ts) compiles it with TypeScript
+ * 5.9 and `--typecheck` (test/generator/commands/typecheck.test.ts) with the TypeScript ts-morph bundles.
+ */
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../../generator/root.js";
+import { TSGO } from "../helpers/strict-tsc.js";
 
 const run = promisify(execFile);
 
 describe("generated/", () => {
-  it("type-checks with tsc --noEmit --strict", async () => {
-    const tsc = path.join(ROOT, "node_modules", ".bin", "tsc");
-    const result = await run(tsc, ["--noEmit", "--strict", "-p", "tsconfig.json"], {
+  it("type-checks with tsc --noEmit --strict (TypeScript 7)", async () => {
+    const result = await run(TSGO, ["--noEmit", "--strict", "-p", "tsconfig.json"], {
       cwd: path.join(ROOT, "generated"),
       timeout: 120_000,
     }).then(

@@ -11,8 +11,8 @@
  * - A second entry, `examples-worker.mjs`: the worker thread of the examples check; generator/bin.mjs
  *   tells the bundle where its files are (generator/load/beside-worker.ts).
  * - prettier stays external: bundling it makes the cold start slower, not faster (it imports its
- *   language plugins lazily, a bundle parses them all at start). So do ts-morph and TypeScript
- *   (loaded only by `--typecheck`) and esbuild (the site's bundler, which finds its binary next to
+ *   language plugins lazily, a bundle parses them all at start). So do ts-morph, its common part
+ *   and TypeScript (loaded only by `--typecheck`) and esbuild (the site's bundler, which finds its binary next to
  *   its own files).
  */
 import { build } from "esbuild";
@@ -24,7 +24,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The bundle's entry file is `<outdir>/cli.mjs`. */
 export const OUTDIR = path.join(ROOT, "bench", ".build");
 export const OUTFILE = path.join(OUTDIR, "cli.mjs");
-export const EXTERNAL = ["prettier", "ts-morph", "typescript", "esbuild"];
+export const EXTERNAL = ["prettier", "ts-morph", "@ts-morph/common", "typescript", "esbuild"];
 
 /** Rewrites `import.meta.url`, `__dirname` and `__filename` to the bundled file's original place. */
 const keepModuleUrls = {

@@ -1,18 +1,19 @@
 /**
  * `npm run gen -- --typecheck` (and `--check`): the generated package compiled in memory before a
- * file is written. A ts-morph Project on an in-memory file system holds the files about to be
- * written (the package's own tsconfig.json and package.json among them, so modules resolve as they
- * will for the package's build); TypeScript's diagnostics become problems, each at `file:line:col`
- * with TypeScript's message. Loads ts-morph (and its TypeScript) only when called.
+ * file is written. The files about to be written sit in an in-memory file system (the package's own
+ * tsconfig.json and package.json among them, so modules resolve as they will for the package's
+ * build; ./typecheck-program.ts, which keeps the last program for the next check); TypeScript's
+ * diagnostics become problems, each at `file:line:col` with TypeScript's message. Loads ts-morph
+ * (and the TypeScript it bundles) only when called.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { SOURCE_CONDITION } from "../defaults.js";
 import { terminalText } from "../print/escape.js";
 import { ROOT as WORKSPACE } from "../root.js";
+import { PACKAGE_ROOT, packageDiagnostics } from "./typecheck-program.js";
 
-/** Where the package sits in the in-memory file system. */
-const ROOT = "/package";
+const ROOT = PACKAGE_ROOT;
 
 /** A TypeScript diagnostic of the generated package: where, and TypeScript's words. */
 export interface CompileProblem {
@@ -38,43 +39,37 @@ export class CompileError extends Error {
 
 /** Compiles `files` (path in the package → text); resolves with TypeScript's errors, none when it compiles. */
 export async function typecheckPackage(files: ReadonlyMap<string, string>): Promise<CompileProblem[]> {
-  const { Project, ts } = await import("ts-morph");
+  const { ts } = await import("ts-morph");
   const config = ts.parseConfigFileTextToJson("tsconfig.json", files.get("tsconfig.json") ?? "{}");
   const raw = (config.config as { compilerOptions?: Record<string, unknown> } | undefined)?.compilerOptions ?? {};
   const { options, errors } = ts.convertCompilerOptionsFromJson(raw, ROOT);
-  const project = new Project({
-    useInMemoryFileSystem: true,
-    // The package's subpath imports (`#default-transport`) map to dist/ for its users; nothing is built
-    // here, so they resolve through the source condition to the files in src/ (the TypeScript that
-    // ts-morph bundles, 6.x, does not map them from outDir back to src/ as tsc 5.9 does).
-    compilerOptions: { ...options, noEmit: true, customConditions: [SOURCE_CONDITION] },
-    skipAddingFilesFromTsConfig: true,
+  const texts = new Map<string, string>();
+  for (const [file, text] of files) if (/\.(?:ts|json)$/.test(file)) texts.set(`${ROOT}/${file}`, text);
+  for (const [file, text] of buildDependencies(files.get("package.json"))) texts.set(`${ROOT}/${file}`, text);
+  const roots = [...files.keys()].filter((file) => file.endsWith(".ts")).map((file) => `${ROOT}/${file}`);
+  // The package's subpath imports (`#default-transport`) map to dist/ for its users; nothing is built
+  // here, so they resolve through the source condition to the files in src/.
+  const found = await packageDiagnostics(ts, texts, roots, {
+    ...options,
+    noEmit: true,
+    customConditions: [SOURCE_CONDITION],
   });
-  const fs = project.getFileSystem();
-  for (const [file, text] of files) {
-    if (file.endsWith(".ts")) project.createSourceFile(`${ROOT}/${file}`, text, { overwrite: true });
-    else if (file.endsWith(".json")) fs.writeFileSync(`${ROOT}/${file}`, text);
-  }
-  for (const [file, text] of buildDependencies(files.get("package.json"))) fs.writeFileSync(`${ROOT}/${file}`, text);
-  const diagnostics = [...errors, ...project.getProgram().compilerObject.getOptionsDiagnostics()].map((d) => ({
+  const diagnostics = [...errors, ...found.options].map((d) => ({
     file: "tsconfig.json",
     line: 1,
     column: 1,
     code: `TS${d.code}`,
     message: ts.flattenDiagnosticMessageText(d.messageText, " "),
   }));
-  for (const d of project.getPreEmitDiagnostics()) {
-    if (d.getCategory() !== ts.DiagnosticCategory.Error) continue;
-    const source = d.getSourceFile();
-    const start = d.getStart() ?? 0;
-    const at = source ? source.getLineAndColumnAtPos(start) : { line: 1, column: 1 };
-    const text = d.getMessageText();
+  for (const d of found.files) {
+    if (d.category !== ts.DiagnosticCategory.Error) continue;
+    const at = d.file ? d.file.getLineAndCharacterOfPosition(d.start ?? 0) : { line: 0, character: 0 };
     diagnostics.push({
-      file: source ? source.getFilePath().slice(ROOT.length + 1) : "(package)",
-      line: at.line,
-      column: at.column,
-      code: `TS${d.getCode()}`,
-      message: typeof text === "string" ? text : ts.flattenDiagnosticMessageText(text.compilerObject, " "),
+      file: d.file ? d.file.fileName.slice(ROOT.length + 1) : "(package)",
+      line: at.line + 1,
+      column: at.character + 1,
+      code: `TS${d.code}`,
+      message: ts.flattenDiagnosticMessageText(d.messageText, " "),
     });
   }
   return diagnostics;

@@ -408,12 +408,11 @@ describe("one client against the others", () => {
 
   it("answers a small call while a 1000-item batch is still being computed", async () => {
     const heavy = text(
-      Array.from({ length: 1000 }, (_, i) =>
-        call("adv_getLogs", { blockchain: "eth", pageSize: 100, fromBlock: i }, i),
-      ),
+      Array.from({ length: 1000 }, (_, i) => call("adv_getLogs", { blockchain: "eth", pageSize: 10, fromBlock: i }, i)),
     );
     const order: string[] = [];
-    const batch = postRaw(roomyPort, heavy, undefined, "/", () => order.push("batch answer starts")).then(
+    // The bound is for a hang, not a speed: on a loaded machine the batch can take seconds.
+    const batch = postRaw(roomyPort, heavy, undefined, "/", () => order.push("batch answer starts"), 60_000).then(
       (x) => void order.push(`batch ${x.response?.status}`),
     );
     await sleep(50);
@@ -422,7 +421,7 @@ describe("one client against the others", () => {
     );
     await Promise.all([batch, small]);
     expect(order).toEqual(["small 200", "batch answer starts", "batch 200"]);
-  });
+  }, 90_000);
 });
 
 describe("the console and the answers", () => {

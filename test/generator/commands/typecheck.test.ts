@@ -55,6 +55,21 @@ describe("typecheckPackage", () => {
     ]);
   }, 120_000);
 
+  it("a later check starts from the last program and still sees what an edit of one file does to another", async () => {
+    // b.ts's declaration names a.ts's Hidden: fine while Hidden is exported, TS4023 in b.ts (unchanged)
+    // once a.ts stops exporting it. The first check keeps its program; the second reuses it.
+    const b = 'import { make } from "./a.js";\nexport const made = make();\n';
+    const a = (exported: boolean): string =>
+      `${exported ? "export " : ""}interface Hidden {\n  x: number;\n}\nexport function make(): Hidden {\n  return { x: 1 };\n}\n`;
+    const before = new Map(files).set("src/extra/a.ts", a(true)).set("src/extra/b.ts", b);
+    expect(await typecheckPackage(before)).toEqual([]);
+    const after = new Map(before).set("src/extra/a.ts", a(false));
+    expect((await typecheckPackage(after)).map((p) => [p.file, p.line, p.code])).toEqual([
+      ["src/extra/b.ts", 2, "TS4023"],
+    ]);
+    expect(await typecheckPackage(before)).toEqual([]);
+  }, 120_000);
+
   it("compiles with the package's own tsconfig (noUncheckedIndexedAccess is on there)", async () => {
     const { files: bad, at } = broken("src/runtime/index.ts", "export const first: string = ([] as string[])[0];");
     const problems = await typecheckPackage(bad);

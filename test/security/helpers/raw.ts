@@ -84,6 +84,7 @@ export function postRaw(
   headers: Record<string, string> = { "content-type": "application/json" },
   path = "/",
   onFirstByte?: () => void,
+  timeoutMs = 10_000,
 ): Promise<Exchange> {
   const bytes = typeof body === "string" ? Buffer.from(body) : body;
   const head = Object.entries({
@@ -94,7 +95,10 @@ export function postRaw(
   })
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join("");
-  return exchange(port, [Buffer.concat([Buffer.from(`POST ${path} HTTP/1.1\r\n${head}\r\n`), bytes])], { onFirstByte });
+  return exchange(port, [Buffer.concat([Buffer.from(`POST ${path} HTTP/1.1\r\n${head}\r\n`), bytes])], {
+    onFirstByte,
+    timeoutMs,
+  });
 }
 
 /** Status, headers and (de-chunked) body of the first response in `raw`. */

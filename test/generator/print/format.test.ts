@@ -7,8 +7,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { formatFiles } from "../../../generator/print/format.js";
-import { generatePackage } from "../../../generator/commands/pipeline.js";
 import { ROOT } from "../../../generator/root.js";
 import { uncleanFiles } from "../../helpers/prettier-clean.js";
 
@@ -25,6 +23,13 @@ vi.mock("prettier", async (importOriginal) => {
     },
   };
 });
+
+// Test files share a worker's modules (vitest.config.ts, isolate off): another file may have loaded
+// the generator, and prettier through it, before this one. The generator is loaded again here, after
+// the mock above is in place, so that its prettier is the wrapped one (the positive check below shows it).
+vi.resetModules();
+const { formatFiles } = await import("../../../generator/print/format.js");
+const { generatePackage } = await import("../../../generator/commands/pipeline.js");
 
 interface Case {
   name: string;
@@ -95,6 +100,8 @@ describe("prettier's formatter is loaded only for files no emitter marks formatt
     expect(out).toEqual(files);
     expect(formattedByPrettier).toEqual([]);
     const rest = await formatFiles(files, { verbatim: new Set(["src/runtime/b.ts"]) });
+    // The wrapper sees prettier's calls, so the empty lists above and below mean what they say.
+    expect(formattedByPrettier.map((f) => f.parser).sort()).toEqual(["babel-ts", "markdown"]);
     expect(rest.get("src/a.ts")).toBe("const a = 1;\n");
     expect(rest.get("README.md")).toBe("# x\n");
     expect(rest.get("src/runtime/b.ts")).toBe("let  b\n");

@@ -30,8 +30,13 @@ export default defineConfig({
     // *.test-d.ts files are its tests, and a type error in any other file fails the run as an
     // "Unhandled Source Error" (typecheck.ignoreSourceErrors is off). So `npm test` is `vitest run`
     // alone; it used to run the same tsc once more before it.
+    //
+    // The checker is TypeScript 7 (tsgo, the native port): the same diagnostics at a quarter of the
+    // CPU (49 s → 12 s for this project). TypeScript 5.9, which the project pins, checks the same
+    // tsconfig in CI's own step (`npm run typecheck`, .ci/run) and in every editor.
     typecheck: {
       enabled: true,
+      checker: "node_modules/.bin/tsgo",
       include: ["test/**/*.test-d.ts"],
       tsconfig: "./tsconfig.json",
     },

@@ -53,7 +53,7 @@ export async function subscribe(
 ): Promise<Live> {
   const secret = target.secret;
   class RecordingSocket extends WebSocket {
-    override send(data: string | ArrayBufferLike | Blob | ArrayBufferView): void {
+    override send(data: Parameters<WebSocket["send"]>[0]): void {
       if (typeof data === "string") view.sent(secret ? data.split(secret).join("***") : data);
       super.send(data);
     }

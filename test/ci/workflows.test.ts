@@ -72,7 +72,8 @@ describe("the workflows in .github/workflows", () => {
     for (const recipe of recipes.filter((r) => /spec:diff|release/.test(r))) texts.push(recipe);
     const called = new Set(texts.flatMap(npmScripts));
     expect([...called].filter((s) => !scripts.includes(s))).toEqual([]);
-    for (const needed of ["spec:diff", "gen", "test", "format:check", "lint", "typecheck"]) expect(called).toContain(needed);
+    for (const needed of ["spec:diff", "gen", "test", "format:check", "lint", "typecheck"])
+      expect(called).toContain(needed);
   });
 
   it("the README's recipes for other CI systems are valid YAML", async () => {

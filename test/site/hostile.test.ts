@@ -25,16 +25,21 @@ const SCRIPT = "<script>alert(1)</script>";
 const IMG = '"><img src=x onerror=alert(2)>';
 const BOTH = `${SCRIPT}${IMG}`;
 
-function hostileField(field: Field): Field {
-  const described = { ...field, description: BOTH };
-  if (field.kind === "array") return { ...described, kind: "array", items: hostileField(field.items) };
+/**
+ * The field tree with every description replaced by `text` (an object's properties' own descriptions
+ * by `propertyText`), and a JSON field's hint by `jsonHint` when one is given.
+ */
+function rewritten(field: Field, text: string, propertyText: string, jsonHint?: string): Field {
+  const described = { ...field, description: text };
+  const again = (f: Field): Field => rewritten(f, text, propertyText, jsonHint);
+  if (field.kind === "array") return { ...described, kind: "array", items: again(field.items) };
   if (field.kind === "object")
     return {
       ...described,
       kind: "object",
-      properties: field.properties.map((p) => ({ ...p, description: IMG, field: hostileField(p.field) })),
+      properties: field.properties.map((p) => ({ ...p, description: propertyText, field: again(p.field) })),
     };
-  if (field.kind === "json") return { ...described, kind: "json", hint: IMG };
+  if (field.kind === "json" && jsonHint !== undefined) return { ...described, kind: "json", hint: jsonHint };
   return described;
 }
 
@@ -59,7 +64,7 @@ const hostile: SiteData = {
       limits: m.limits.map(() => BOTH),
       errors: m.errors.map((e) => ({ ...e, message: BOTH })),
       examples: m.examples.map((e) => ({ ...e, name: IMG, description: SCRIPT })),
-      params: m.params.map((p) => ({ ...p, description: BOTH, field: hostileField(p.field) })),
+      params: m.params.map((p) => ({ ...p, description: BOTH, field: rewritten(p.field, BOTH, IMG, IMG) })),
       resultFields: m.resultFields.map((f) => ({ ...f, description: BOTH, type: IMG })),
     })),
   })),
@@ -70,18 +75,6 @@ const MARKED =
   "Uses **bold**, *em*, `code` and [the docs](https://example.test/docs). " +
   "[click](javascript:alert(3)) [up](JAVASCRIPT:alert(4)) [d](data:text/html,<script>alert(5)</script>) <javascript:alert(6)>";
 
-function markedField(field: Field): Field {
-  const described = { ...field, description: MARKED };
-  if (field.kind === "array") return { ...described, kind: "array", items: markedField(field.items) };
-  if (field.kind === "object")
-    return {
-      ...described,
-      kind: "object",
-      properties: field.properties.map((p) => ({ ...p, description: MARKED, field: markedField(p.field) })),
-    };
-  return described;
-}
-
 /** debug_traceCall with Markdown descriptions; its last param's data says "link to javascript:", as if the build were bypassed. */
 for (const api of hostile.apis)
   api.methods = api.methods.map((m) =>
@@ -91,7 +84,7 @@ for (const api of hostile.apis)
           ...m,
           params: m.params.map((p, i, all) =>
             i < all.length - 1
-              ? { ...p, description: MARKED, field: markedField(p.field) }
+              ? { ...p, description: MARKED, field: rewritten(p.field, MARKED, MARKED) }
               : { ...p, description: "", descriptionRuns: [{ href: "javascript:alert(7)", text: ["tampered"] }] },
           ),
         },

@@ -16,7 +16,7 @@ interface Kept {
   /** The options the program was made with (as JSON): another set starts afresh. */
   options: string;
   builder: TS.SemanticDiagnosticsBuilderProgram;
-  /** Parsed files by path, format and text: what the next program reuses when the text is the same. */
+  /** Parsed files by path and format: what the next program reuses when the text is the same. */
   sources: Map<string, TS.SourceFile>;
   /** Each file's declaration diagnostics, kept for a file the next change cannot affect. */
   declarations: Map<string, readonly TS.Diagnostic[]>;
@@ -35,10 +35,8 @@ async function libFiles(): Promise<{ folder: string; files: Map<string, string> 
   return libs;
 }
 
-const sourceKey = (name: string, format: string | number | TS.CreateSourceFileOptions, text: string): string => {
-  const f = typeof format === "object" ? `${format.languageVersion}:${format.impliedNodeFormat ?? ""}` : format;
-  return `${name}\0${f}\0${text}`;
-};
+const sourceKey = (name: string, format: TS.ScriptTarget | TS.CreateSourceFileOptions): string =>
+  `${name}\0${typeof format === "object" ? `${format.languageVersion}:${format.impliedNodeFormat ?? ""}` : format}`;
 
 /**
  * What TypeScript reports before emit: the options' problems apart, then the files' (syntax,
@@ -65,10 +63,12 @@ export async function packageDiagnostics(
     getSourceFile(name, format) {
       const text = all.get(name);
       if (text === undefined) return undefined;
-      const key = sourceKey(name, format, text);
+      const key = sourceKey(name, format);
+      const before = previous?.sources.get(key);
       const source =
-        previous?.sources.get(key) ??
-        Object.assign(ts.createSourceFile(name, text, format), { version: String(++nextVersion) });
+        before?.text === text
+          ? before
+          : Object.assign(ts.createSourceFile(name, text, format), { version: String(++nextVersion) });
       sources.set(key, source);
       return source;
     },

@@ -11,9 +11,7 @@ import path from "node:path";
 import { SOURCE_CONDITION } from "../defaults.js";
 import { terminalText } from "../print/escape.js";
 import { ROOT as WORKSPACE } from "../root.js";
-import { PACKAGE_ROOT, packageDiagnostics } from "./typecheck-program.js";
-
-const ROOT = PACKAGE_ROOT;
+import { PACKAGE_ROOT as ROOT, packageDiagnostics } from "./typecheck-program.js";
 
 /** A TypeScript diagnostic of the generated package: where, and TypeScript's words. */
 export interface CompileProblem {

@@ -7,6 +7,7 @@
  * script gets its one-line texts (form hints) from the same parser as data (`inlineRuns`), never as HTML.
  */
 import MarkdownIt from "markdown-it";
+import { WEB_LINK } from "./links.js";
 import type { InlineRun } from "./types.js";
 
 /** URL schemes a link in a description may use; anything else (javascript:, data:, vbscript:) stays text. */
@@ -55,9 +56,6 @@ export function plainFromMarkdown(text: string): string {
       else if (child.type === "softbreak" || child.type === "hardbreak") words.push(" ");
   return words.join("");
 }
-
-/** Links the page's script may make from a description: http(s) only (a form hint is no place for mailto or a fragment). */
-const WEB_LINK = /^https?:\/\//i;
 
 /** A token of markdown-it's inline stream. */
 type Token = NonNullable<ReturnType<MarkdownIt["parseInline"]>[number]["children"]>[number];

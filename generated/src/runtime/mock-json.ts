@@ -14,8 +14,8 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  * Sets an own, enumerable property, whatever the key: `out["__proto__"] = v` would replace the
  * object's prototype instead (keys come from requests and specs). A key the object inherits
  * (`__proto__`, `toString`, or one a polluted prototype gained) is defined; any other is assigned
- * (defining every property made these objects slow dictionaries: a third of the time of checking
- * many values).
+ * (defining every property made these objects slow dictionaries: 2.7 s of a 34 s profile of the
+ * validators' differential test).
  */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__" || (!Object.hasOwn(target, key) && key in target))

@@ -5,9 +5,7 @@
 import type { InlineRun } from "../types.js";
 import type { EditorSpec } from "./editor.js";
 import { h, type Child } from "./dom.js";
-
-/** Links a hint may hold: http(s) only, whatever the data says (the build already keeps no other). */
-const WEB_LINK = /^https?:\/\//i;
+import { WEB_LINK } from "../links.js";
 
 function requiredTag(spec: EditorSpec): HTMLElement {
   return h("span", { class: spec.required ? "required" : "optional" }, spec.required ? "required" : "optional");

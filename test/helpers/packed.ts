@@ -4,21 +4,20 @@
  * generated/ is copied (without dist/ and node_modules/) into a folder of the run's pack
  * folder (test/setup/pack-dir.ts) and `npm pack`ed there, so the package's own build script
  * runs (prepack) and nothing is written into the repository. The tarball is named by the
- * sha256 of generated/'s files: test files running in parallel wait on one lock (a folder made
- * with mkdir) and the second one reuses the first one's tarball.
+ * sha256 of generated/'s files and made once per run (test/helpers/run-cache.ts `oncePerRun`: test
+ * files running in parallel wait on its lock and the second one reuses the first one's tarball).
  *
  * `freshProject` makes a project with the tarball installed: `npm install --offline` runs once per
  * run, into a project of its own, and each fresh project gets a copy of what it installed.
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { access, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { inject } from "vitest";
 import { ROOT } from "../../generator/root.js";
-import { keyOf, oncePerRun } from "./run-cache.js";
+import { keyOf, oncePerRun, runDir } from "./run-cache.js";
 
 const run = promisify(execFile);
 const GENERATED = path.join(ROOT, "generated");
@@ -58,40 +57,12 @@ export async function contentHash(dir = GENERATED): Promise<string> {
   return hash.digest("hex").slice(0, 16);
 }
 
-const exists = (file: string): Promise<boolean> =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
-
-/** The folder the run's globalSetup made (removed when the run ends). */
-function packDir(): string {
-  const dir = inject("packDir");
-  if (!dir)
-    throw new Error(
-      "No pack folder: run the tests through vitest with vitest.config.ts (its globalSetup test/setup/pack-dir.ts makes one).",
-    );
-  return dir;
-}
-
-/** Path of the tarball of generated/ as it is now, packing it if this run has not yet. */
+/** Path of the tarball of generated/ as it is now, packing it if this run has not yet (once per run, run-cache.ts). */
 export async function packedTarball(): Promise<string> {
-  const dir = packDir();
-  const tarball = path.join(dir, `blockchain-rpc-clients-${await contentHash()}.tgz`);
-  if (await exists(tarball)) return tarball;
-  const lock = `${tarball}.lock`;
-  try {
-    await mkdir(lock);
-  } catch {
-    for (let waited = 0; waited < 300_000; waited += 250) {
-      if (await exists(tarball)) return tarball;
-      if (!(await exists(lock))) return packedTarball();
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`Waited 5 minutes for another test file to pack ${tarball}; remove ${lock} if its packer died.`);
-  }
-  try {
-    const work = await mkdtemp(path.join(dir, "work-"));
+  const hash = await contentHash();
+  const tarball = path.join(runDir(), `blockchain-rpc-clients-${hash}.tgz`);
+  return oncePerRun("packed", hash, async () => {
+    const work = await mkdtemp(path.join(runDir(), "work-"));
     const copy = path.join(work, "package");
     await cp(GENERATED, copy, { recursive: true, filter: (src) => !SKIP.has(path.relative(GENERATED, src)) });
     await linkBuildDependencies(copy);
@@ -102,9 +73,7 @@ export async function packedTarball(): Promise<string> {
     await rename(path.join(work, packed[0]!), tarball);
     await rm(work, { recursive: true, force: true });
     return tarball;
-  } finally {
-    await rm(lock, { recursive: true, force: true });
-  }
+  });
 }
 
 /**
@@ -131,7 +100,7 @@ async function linkBuildDependencies(copy: string): Promise<void> {
  * write there, since those projects declare no dependencies of their own.
  */
 async function installedOnce(tarball: string): Promise<string> {
-  const base = path.join(packDir(), `installed-${path.basename(tarball, ".tgz")}`);
+  const base = path.join(runDir(), `installed-${path.basename(tarball, ".tgz")}`);
   return oncePerRun("installed", keyOf(tarball), async () => {
     await rm(base, { recursive: true, force: true });
     await mkdir(base);

@@ -22,7 +22,15 @@ import { playground } from "./commands/playground.js";
 import { release } from "./commands/release.js";
 import { PROGRAM as NAME, reportFailure as report } from "./commands/report.js";
 import { specDiff } from "./commands/spec-diff.js";
-import { describeCommand, oneLine, quoted, UsageError, type Command, type Parsed } from "./commands/usage.js";
+import {
+  commandName,
+  describeCommand,
+  oneLine,
+  quoted,
+  UsageError,
+  type Command,
+  type Parsed,
+} from "./commands/usage.js";
 import { ROOT } from "./root.js";
 
 export const COMMANDS: readonly Command[] = [gen, mock, docs, playground, specDiff, release] as readonly Command[];
@@ -42,9 +50,9 @@ export async function main(
   run: Runner = (command, args) => command.run(args),
 ): Promise<number> {
   let words: readonly string[];
-  let genByDefault: boolean;
+  let chosen: string | undefined;
   try {
-    ({ words, genByDefault } = withDefaultCommand(argv));
+    ({ words, chosen } = withDefaultCommand(argv));
   } catch (error) {
     return report(error, undefined, false);
   }
@@ -62,16 +70,21 @@ export async function main(
     .alias("help", "h")
     .version(version())
     .wrap(Math.min(110, process.stdout.columns || 100))
-    .completion("completion", "Print the shell completion script (bash, zsh): openrpc-ts completion >> ~/.bashrc")
     .exitProcess(false)
     .fail((message: string | undefined, error: Error | undefined) => {
       if (error instanceof UsageError) throw error;
       if (error && error.name !== "YError") throw error;
       throw new UsageError(oneLine(message ?? error?.message ?? "the command line is not valid"));
     });
-  for (const command of COMMANDS)
+  // A command chosen by its name is the program's only command, and its default.
+  if (chosen === undefined)
+    parser = parser.completion(
+      "completion",
+      "Print the shell completion script (bash, zsh): openrpc-ts completion >> ~/.bashrc",
+    );
+  for (const command of COMMANDS.filter((c) => chosen === undefined || commandName(c) === chosen))
     parser = parser.command({
-      command: command.command === "gen" && genByDefault ? ["gen", "$0"] : command.command,
+      command: chosen === undefined ? command.command : [command.command, "$0"],
       describe: command.describe,
       builder: (y: Argv) => {
         current = command;
@@ -91,26 +104,23 @@ export async function main(
 }
 
 /**
- * The words yargs parses. `gen` runs as yargs' default command (its name left out): when the line
- * starts with `gen`, with an option, or is empty (`node generator/bin.mjs --check`). Run by its
- * name, yargs renders the command's whole help text before running it (to have it at hand), which
- * costs a no-op `npm run gen` about 50 ms of its start; other commands run by name.
+ * The words yargs parses, and the command they choose. A command chosen by name (`spec:diff …`, or
+ * `gen` when the line starts with `gen`, with an option, or is empty) runs as yargs' default command,
+ * its name left out, with no other command beside it: run by its name, yargs renders the command's
+ * whole help text before running it (to have it at hand), which cost every start about 100 ms (a
+ * fifth of a `spec:diff`). Help, the version and completions go through the whole program.
  */
-function withDefaultCommand(argv: readonly string[]): { words: readonly string[]; genByDefault: boolean } {
+function withDefaultCommand(argv: readonly string[]): { words: readonly string[]; chosen?: string } {
   const first = argv[0];
-  if (first === undefined) return { words: [], genByDefault: true };
-  if (["--help", "-h", "--version", "--get-yargs-completions"].includes(first))
-    return { words: argv, genByDefault: false };
-  // Asking for gen's help: by name, so that the help is the command's own.
+  if (first === undefined) return { words: [], chosen: "gen" };
+  if (["--help", "-h", "--version", "--get-yargs-completions"].includes(first)) return { words: argv };
+  // Asking for a command's help: by name, so that the help is the command's own.
   const help = argv.includes("--help") || argv.includes("-h");
-  if (first === "gen")
-    return help ? { words: argv, genByDefault: false } : { words: argv.slice(1), genByDefault: true };
-  if (first.startsWith("-"))
-    return help ? { words: ["gen", ...argv], genByDefault: false } : { words: argv, genByDefault: true };
-  const names = [...COMMANDS.map((c) => c.command.split(" ")[0]!), "completion"];
+  if (first.startsWith("-")) return help ? { words: ["gen", ...argv] } : { words: argv, chosen: "gen" };
+  const names = [...COMMANDS.map(commandName), "completion"];
   if (!names.includes(first))
     throw new UsageError(`${quoted(first)} is not a command of ${NAME}; the commands are ${names.join(", ")}.`);
-  return { words: argv, genByDefault: false };
+  return help || first === "completion" ? { words: argv } : { words: argv.slice(1), chosen: first };
 }
 
 function version(): string {

@@ -48,6 +48,11 @@ export interface Command<A = Parsed> {
   run(args: A): Promise<number>;
 }
 
+/** The command's name, as typed: the first word of its yargs command string (`spec:diff`). */
+export function commandName(command: Pick<Command, "command">): string {
+  return command.command.split(" ")[0]!;
+}
+
 /** The command's options, help text and argument checks on a yargs instance. */
 export function describeCommand(y: Argv, spec: Command, raw: readonly string[]): Argv {
   let out = y
@@ -67,7 +72,7 @@ export function checkArgs(spec: Command, args: Parsed, raw: readonly string[]): 
   // `_` starts with the command's name, unless it ran as the default command (without it).
   const words = ((args._ as unknown[] | undefined) ?? []).map(String);
   const strays = [
-    ...(words[0] === spec.command.split(" ")[0] ? words.slice(1) : words),
+    ...(words[0] === commandName(spec) ? words.slice(1) : words),
     ...((args["--"] as unknown[] | undefined) ?? []).map(String),
   ];
   const positionals = spec.positional ? ((args[spec.positional] as unknown[] | undefined) ?? []).map(String) : [];

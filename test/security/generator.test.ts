@@ -17,10 +17,10 @@ import { uncleanFiles } from "../helpers/prettier-clean.js";
 import { GeneratorError } from "../../generator/problems.js";
 import { writeOutput } from "../../generator/write/write.js";
 import { cliProcess } from "../helpers/cli.js";
+import { runTs } from "../helpers/run-ts.js";
 import { STRICT_COMPILER_OPTIONS, TSGO } from "../helpers/strict-tsc.js";
 
 const run = promisify(execFile);
-const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
 const dir = await mkdtemp(path.join(os.tmpdir(), "hostile-"));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -88,8 +88,7 @@ async function compileAndImport(name: string, files: Map<string, string>): Promi
   const script = `${entries.map((f) => `await import(${JSON.stringify(path.join(out, f))});`).join("\n")}\nconsole.log(String(globalThis.PWNED));`;
   await writeFile(path.join(out, "probe.mts"), script);
   // src/ runs unbuilt: its `#default-transport` import resolves through the source condition.
-  const probe = [`--conditions=${SOURCE_CONDITION}`, path.join(out, "probe.mts")];
-  const pwned = (await run(tsx, probe, { timeout: 60_000 })).stdout.trim();
+  const pwned = (await runTs(path.join(out, "probe.mts"), { conditions: [SOURCE_CONDITION] })).trim();
   return { tsc: checked, pwned };
 }
 
@@ -613,7 +612,7 @@ describe("names that would break the output are renamed, and the output compiles
       path.join(out, "probe.mts"),
       `import { validators } from ${JSON.stringify(path.join(out, "src/unicode/validators.ts"))};\nconsole.log(validators.upper.is({ word: "ÄBC" }), validators.upper.is({ word: "äbc" }));`,
     );
-    expect((await run(tsx, [path.join(out, "probe.mts")])).stdout.trim()).toBe("true false");
+    expect((await runTs(path.join(out, "probe.mts"))).trim()).toBe("true false");
   });
 
   it("an invalid pattern is a problem with its pointer", async () => {

@@ -60,6 +60,30 @@ export async function shell(command: string, cwd: string, env: Record<string, st
   }
 }
 
+/**
+ * `npm run -s <name> -- <args>` in `dir` (a folder with writeProjectPackage's package.json), as npm
+ * runs it: the script's text from that package.json, then the arguments as the shell splits them.
+ * Without npm's own start (about 0.35 s of CPU each, most of a small command's cost); the generator
+ * reads none of the `npm_*` variables npm would add. `line` is what follows `npm run -s `.
+ */
+export async function npmRun(line: string, dir: string, env: Record<string, string> = {}): Promise<Ran> {
+  const [name, ...rest] = line.split(" ");
+  const args = rest[0] === "--" ? rest.slice(1).join(" ") : rest.join(" ");
+  if (rest.length > 0 && rest[0] !== "--")
+    throw new Error(`npmRun: the arguments of ${JSON.stringify(line)} must follow --, as npm run takes them.`);
+  const scripts = (
+    JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")) as { scripts: Record<string, string> }
+  ).scripts;
+  const script = scripts[name!];
+  if (script === undefined) throw new Error(`npmRun: ${dir}/package.json has no script ${JSON.stringify(name)}.`);
+  return shell(
+    `set -- ${args}
+${script} "$@"`,
+    dir,
+    env,
+  );
+}
+
 /** `git` in `cwd` with a fixed identity and no signing. */
 export async function git(cwd: string, ...args: string[]): Promise<string> {
   const { stdout } = await run(

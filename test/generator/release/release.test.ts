@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../../generator/root.js";
 import { releaseRecords } from "../../../generator/release/changelog.js";
 import { readOutput } from "../../../generator/write/write.js";
-import { git, shell, writeProjectPackage } from "../../helpers/project-scripts.js";
+import { git, npmRun, shell, writeProjectPackage } from "../../helpers/project-scripts.js";
 
 const F = path.join(ROOT, "test", "fixtures", "spec-diff");
 const ARGS = "--spec spec/pets.openrpc.json --out generated --name pets-client";
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const env = { SOURCE_DATE_EPOCH: "1735689600" }; // 2025-01-01
-const npm = (command: string) => shell(`npm run -s ${command}`, repo, env);
+const npm = (command: string) => npmRun(command, repo, env);
 const version = async () =>
   (JSON.parse(await readFile(path.join(repo, "generated", "package.json"), "utf8")) as { version: string }).version;
 const changelog = () => readFile(path.join(repo, "generated", "CHANGELOG.md"), "utf8");
@@ -41,7 +41,7 @@ async function genKeepsTheRelease(): Promise<void> {
   const check = await npm(`gen -- ${ARGS} --check`);
   expect(check.stderr).toBe("");
   expect(check.code).toBe(0);
-  const gen = await shell(`npm run -s gen -- ${ARGS}`, repo, { OPENRPC_TS_CACHE: "off" });
+  const gen = await npmRun(`gen -- ${ARGS}`, repo, { OPENRPC_TS_CACHE: "off" });
   expect(gen.code).toBe(0);
   expect({ files: await readOutput(generated), changelog: await changelog() }).toEqual(before);
 }
@@ -201,13 +201,13 @@ describe("npm run release", () => {
     const clone = path.join(scratch, "shallow");
     await git(scratch, "clone", "-q", "--depth", "1", `file://${repo}`, clone);
     await writeProjectPackage(clone);
-    const { code, stderr } = await shell(`npm run -s release -- ${ARGS} --dry-run`, clone);
+    const { code, stderr } = await npmRun(`release -- ${ARGS} --dry-run`, clone);
     expect(code).toBe(1);
     expect(stderr).toMatch(
       /^The commit [0-9a-f]{12} that CHANGELOG\.md records for release 1\.0\.1 is not in this clone \(a shallow clone\)\. Fetch the history \(git fetch --unshallow; in CI, fetch-depth: 0\)/,
     );
     await git(clone, "fetch", "-q", "--unshallow");
-    const fetched = await shell(`npm run -s release -- ${ARGS} --dry-run`, clone);
+    const fetched = await npmRun(`release -- ${ARGS} --dry-run`, clone);
     expect(fetched.code).toBe(0);
     expect(fetched.stdout).toContain("1.0.1 → 1.0.2 (patch: documentation only)");
   });

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../../generator/root.js";
-import { git, shell, writeProjectPackage } from "../../helpers/project-scripts.js";
+import { git, npmRun, shell, writeProjectPackage } from "../../helpers/project-scripts.js";
 
 const F = path.join(ROOT, "test", "fixtures", "spec-diff");
 const ARGS = "--spec spec/pets.openrpc.json --out generated --name pets-client";
@@ -23,7 +23,7 @@ async function repository(name: string): Promise<{ repo: string; npm: (c: string
   await git(scratch, "init", "-q", "-b", "main", repo);
   await cp(path.join(F, "v1"), path.join(repo, "spec"), { recursive: true });
   await writeProjectPackage(repo);
-  const npm = (command: string) => shell(`npm run -s ${command}`, repo, env);
+  const npm = (command: string) => npmRun(command, repo, env);
   expect((await npm(`gen -- ${ARGS}`)).code).toBe(0);
   await commitAll(repo, "v1, generated at 0.1.0");
   return { repo, npm };

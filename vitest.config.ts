@@ -1,10 +1,14 @@
 import { defineConfig } from "vitest/config";
 import { SOURCE_CONDITION as SOURCE } from "./generator/defaults.js";
+import { runtimeOnce } from "./test/setup/runtime-once.js";
 
 // The generated package's `#…` imports map to its TypeScript sources under SOURCE: tests run
 // generated/src before any build. Beside Vite's own default conditions, which naming any replaces.
 
 export default defineConfig({
+  // Generated packages imported from temp folders share the project's runtime/ modules where their
+  // copies are exact (test/setup/runtime-once.ts): transformed once per run, not once per package.
+  plugins: [runtimeOnce()],
   resolve: { conditions: [SOURCE, "module", "browser", "development|production"] },
   ssr: { resolve: { conditions: [SOURCE, "module", "node", "development|production"] } },
   test: {

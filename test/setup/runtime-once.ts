@@ -1,0 +1,51 @@
+/**
+ * A Vite plugin for the tests: a generated package written to a temp folder and imported by a test
+ * (the corpus, the fuzz suite, third-party documents: dozens of packages a run) uses the
+ * project's runtime/ modules in place of its own copies, when each copy is exactly what the
+ * generator copies (runtime/<file> under its one-line header, generator/plugins/runtime/plugin.ts).
+ * The code that runs is the same text; Vite transforms the runtime once per run instead of once
+ * per package (most of the transforming of the run), and a worker keeps one copy of it in memory.
+ * A copy that differs in any byte is imported as it is. Packages under the repository
+ * (generated/) are imported as they are.
+ */
+import { readFileSync, realpathSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Plugin } from "vitest/config";
+import { runtimeCopy } from "../../generator/plugins/runtime/plugin.js";
+import { ROOT } from "../../generator/root.js";
+
+const COPY = /[\\/]src[\\/]runtime[\\/]([A-Za-z0-9._-]+\.ts)$/;
+
+export function runtimeOnce(): Plugin {
+  const temp = [os.tmpdir(), realpathSync(os.tmpdir())].map((d) => d + path.sep);
+  const verdicts = new Map<string, string | null>();
+  /** The runtime file `copy` is an exact copy of, or null. */
+  const originalOf = (copy: string): string | null => {
+    let verdict = verdicts.get(copy);
+    if (verdict === undefined) {
+      const name = COPY.exec(copy)?.[1];
+      const original = name && path.join(ROOT, "runtime", name);
+      verdict = null;
+      try {
+        if (original && readFileSync(copy, "utf8") === runtimeCopy(name, readFileSync(original, "utf8")))
+          verdict = original;
+      } catch {
+        // Not a file we can read both sides of: imported as it is.
+      }
+      verdicts.set(copy, verdict);
+    }
+    return verdict;
+  };
+  return {
+    name: "openrpc-ts:runtime-once",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (!importer || !temp.some((d) => importer.startsWith(d))) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || !temp.some((d) => resolved.id.startsWith(d)) || !COPY.test(resolved.id))
+        return resolved;
+      return originalOf(resolved.id) ?? resolved;
+    },
+  };
+}

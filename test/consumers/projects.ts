@@ -50,9 +50,15 @@ check(${JSON.stringify(url)}).then((line) => console.log(line));
 `;
 }
 
-/** tsconfig of a consumer: strict, declarations of the package checked too (no skipLibCheck). */
+/**
+ * tsconfig of a consumer: strict, declarations of the package checked too (no skipLibCheck), and
+ * of the packages beside it (@types/node, the peers). TypeScript's own lib files (lib.dom.d.ts and
+ * the like) are not checked (skipDefaultLibCheck): they are the compiler's, not ours, and checking
+ * them was 40% of a consumer's check (TypeScript 5.9: 9.7 s → 6.0 s of CPU for one project).
+ */
 export function tsconfig(compilerOptions: Record<string, unknown>, include = ["*.ts"]): string {
-  return `${JSON.stringify({ compilerOptions: { target: "ES2022", strict: true, skipLibCheck: false, ...compilerOptions }, include }, null, 2)}\n`;
+  const base = { target: "ES2022", strict: true, skipLibCheck: false, skipDefaultLibCheck: true };
+  return `${JSON.stringify({ compilerOptions: { ...base, ...compilerOptions }, include }, null, 2)}\n`;
 }
 
 /** Node's types from the workspace, for consumers that run on Node. */

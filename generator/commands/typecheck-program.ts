@@ -41,13 +41,16 @@ const sourceKey = (name: string, format: TS.ScriptTarget | TS.CreateSourceFileOp
 /**
  * What TypeScript reports before emit: the options' problems apart, then the files' (syntax,
  * globals, semantics, declarations when the options ask for them), as `ts.getPreEmitDiagnostics`.
- * `texts`: absolute path in memory → text.
+ * `texts`: absolute path in memory → text. `verbatim`: files whose semantic and declaration
+ * diagnostics no input can change (./typecheck.ts: exact copies of the runtime); they are parsed and
+ * their types used, but their bodies are not checked.
  */
 export async function packageDiagnostics(
   ts: Ts,
   texts: ReadonlyMap<string, string>,
   rootNames: readonly string[],
   options: TS.CompilerOptions,
+  verbatim: ReadonlySet<string> = new Set(),
 ): Promise<{ options: readonly TS.Diagnostic[]; files: readonly TS.Diagnostic[] }> {
   const lib = await libFiles();
   const all = new Map(texts);
@@ -92,15 +95,16 @@ export async function packageDiagnostics(
   // computed again here, and their declaration diagnostics below; the others keep theirs.
   const affected = new Set<string>();
   let everything = previous === undefined;
-  for (let next = builder.getSemanticDiagnosticsOfNextAffectedFile(); next;) {
+  const skipped = (source: TS.SourceFile): boolean => verbatim.has(source.fileName);
+  for (let next = builder.getSemanticDiagnosticsOfNextAffectedFile(undefined, skipped); next;) {
     if ("fileName" in next.affected) affected.add(next.affected.fileName);
     else everything = true;
-    next = builder.getSemanticDiagnosticsOfNextAffectedFile();
+    next = builder.getSemanticDiagnosticsOfNextAffectedFile(undefined, skipped);
   }
   const declarations = new Map<string, readonly TS.Diagnostic[]>();
   if (options.declaration || options.composite)
     for (const source of program.getSourceFiles()) {
-      if (source.isDeclarationFile) continue;
+      if (source.isDeclarationFile || skipped(source)) continue;
       const before =
         everything || affected.has(source.fileName) ? undefined : previous?.declarations.get(source.fileName);
       declarations.set(source.fileName, before ?? program.getDeclarationDiagnostics(source));
@@ -111,7 +115,10 @@ export async function packageDiagnostics(
     files: ts.sortAndDeduplicateDiagnostics([
       ...program.getSyntacticDiagnostics(),
       ...program.getGlobalDiagnostics(),
-      ...builder.getSemanticDiagnostics(),
+      ...program
+        .getSourceFiles()
+        .filter((source) => !skipped(source))
+        .flatMap((source) => builder.getSemanticDiagnostics(source)),
       ...[...declarations.values()].flat(),
     ]),
   };

@@ -9,6 +9,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { SOURCE_CONDITION } from "../defaults.js";
+import { loadFixedInputs } from "../load/fixed-inputs.js";
+import { runtimeCopy } from "../print/generated-header.js";
 import { terminalText } from "../print/escape.js";
 import { ROOT as WORKSPACE } from "../root.js";
 import { PACKAGE_ROOT as ROOT, packageDiagnostics } from "./typecheck-program.js";
@@ -45,13 +47,20 @@ export async function typecheckPackage(files: ReadonlyMap<string, string>): Prom
   for (const [file, text] of files) if (/\.(?:ts|json)$/.test(file)) texts.set(`${ROOT}/${file}`, text);
   for (const [file, text] of buildDependencies(files.get("package.json"))) texts.set(`${ROOT}/${file}`, text);
   const roots = [...files.keys()].filter((file) => file.endsWith(".ts")).map((file) => `${ROOT}/${file}`);
+  const verbatim = await runtimeCopies(files);
   // The package's subpath imports (`#default-transport`) map to dist/ for its users; nothing is built
   // here, so they resolve through the source condition to the files in src/.
-  const found = await packageDiagnostics(ts, texts, roots, {
-    ...options,
-    noEmit: true,
-    customConditions: [SOURCE_CONDITION],
-  });
+  const found = await packageDiagnostics(
+    ts,
+    texts,
+    roots,
+    {
+      ...options,
+      noEmit: true,
+      customConditions: [SOURCE_CONDITION],
+    },
+    verbatim,
+  );
   const diagnostics = [...errors, ...found.options].map((d) => ({
     file: "tsconfig.json",
     line: 1,
@@ -71,6 +80,21 @@ export async function typecheckPackage(files: ReadonlyMap<string, string>): Prom
     });
   }
   return diagnostics;
+}
+
+/**
+ * The package's files that are exact copies of the runtime (src/runtime/<name> as the runtime plugin
+ * writes runtime/<name>), as paths in memory. Their diagnostics are the runtime's own under the
+ * package's own tsconfig: the same for every spec (a generated module neither augments nor reaches
+ * into them), and found by the project's checks of the runtime and of the package of spec/ (its
+ * build). `--typecheck` checks the rest; a copy that differs in a byte is checked too.
+ */
+async function runtimeCopies(files: ReadonlyMap<string, string>): Promise<Set<string>> {
+  const { runtime } = await loadFixedInputs();
+  const copies = new Set<string>();
+  for (const [name, text] of runtime)
+    if (files.get(`src/runtime/${name}`) === runtimeCopy(name, text)) copies.add(`${ROOT}/src/runtime/${name}`);
+  return copies;
 }
 
 /**

@@ -12,7 +12,7 @@ import { readFileSync, realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Plugin } from "vitest/config";
-import { runtimeCopy } from "../../generator/plugins/runtime/plugin.js";
+import { runtimeCopy } from "../../generator/print/generated-header.js";
 import { ROOT } from "../../generator/root.js";
 
 const COPY = /[\\/]src[\\/]runtime[\\/]([A-Za-z0-9._-]+\.ts)$/;

@@ -67,21 +67,15 @@ export async function shell(command: string, cwd: string, env: Record<string, st
  * reads none of the `npm_*` variables npm would add. `line` is what follows `npm run -s `.
  */
 export async function npmRun(line: string, dir: string, env: Record<string, string> = {}): Promise<Ran> {
-  const [name, ...rest] = line.split(" ");
-  const args = rest[0] === "--" ? rest.slice(1).join(" ") : rest.join(" ");
-  if (rest.length > 0 && rest[0] !== "--")
+  const [name = "", separator, ...args] = line.split(" ");
+  if (separator !== undefined && separator !== "--")
     throw new Error(`npmRun: the arguments of ${JSON.stringify(line)} must follow --, as npm run takes them.`);
-  const scripts = (
-    JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")) as { scripts: Record<string, string> }
-  ).scripts;
-  const script = scripts[name!];
-  if (script === undefined) throw new Error(`npmRun: ${dir}/package.json has no script ${JSON.stringify(name)}.`);
-  return shell(
-    `set -- ${args}
-${script} "$@"`,
-    dir,
-    env,
-  );
+  const { scripts } = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  if (!Object.hasOwn(scripts, name))
+    throw new Error(`npmRun: ${dir}/package.json has no script ${JSON.stringify(name)}.`);
+  return shell(`set -- ${args.join(" ")}\n${scripts[name]} "$@"`, dir, env);
 }
 
 /** `git` in `cwd` with a fixed identity and no signing. */

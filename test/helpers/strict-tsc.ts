@@ -44,9 +44,17 @@ export function strictTsc(dir: string, packages: readonly string[], timeout: num
   );
 }
 
-/** The same over any `include` globs (paths inside `dir`: a package's sources and the user's own files). */
-export async function strictTscOver(dir: string, include: readonly string[], timeout: number): Promise<string> {
-  const tsconfig = { compilerOptions: STRICT_COMPILER_OPTIONS, include };
+/**
+ * The same over any `include` globs (paths inside `dir`: a package's sources and the user's own
+ * files), with `overrides` of the strict options where a check needs them.
+ */
+export async function strictTscOver(
+  dir: string,
+  include: readonly string[],
+  timeout: number,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const tsconfig = { compilerOptions: { ...STRICT_COMPILER_OPTIONS, ...overrides }, include };
   await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
   // The packages' build dependencies (the MCP SDK, whose types `<package>/mcp` uses), as `npm install`
   // in a package gives them: the workspace's node_modules, linked beside the packages (removing `dir`

@@ -2,7 +2,7 @@
  * A Vite plugin for the tests: a generated package written to a temp folder and imported by a test
  * (the corpus, the fuzz suite, third-party documents: dozens of packages a run) uses the
  * project's runtime/ modules in place of its own copies, when each copy is exactly what the
- * generator copies (runtime/<file> under its one-line header, generator/plugins/runtime/plugin.ts).
+ * generator copies (runtime/<file> under its one-line header: generator/print/generated-header.ts).
  * The code that runs is the same text; Vite transforms the runtime once per run instead of once
  * per package (vitest's summed transform time of the whole run: 61 s before, 39 s after), and a
  * worker keeps one copy of it in memory.

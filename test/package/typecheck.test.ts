@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../../generator/root.js";
-import { TSGO } from "../helpers/strict-tsc.js";
+import { TSGO, TSGO_ENV } from "../helpers/strict-tsc.js";
 
 const run = promisify(execFile);
 
@@ -16,6 +16,7 @@ describe("generated/", () => {
   it("type-checks with tsc --noEmit --strict (TypeScript 7)", async () => {
     const result = await run(TSGO, ["--noEmit", "--strict", "-p", "tsconfig.json"], {
       cwd: path.join(ROOT, "generated"),
+      env: TSGO_ENV,
       timeout: 120_000,
     }).then(
       (r) => ({ code: 0, out: r.stdout }),

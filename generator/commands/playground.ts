@@ -35,12 +35,15 @@ export const playground: Command<{ port: unknown; quiet?: unknown; spec?: string
     const { buildSite, defaultSpecs } = await import("../site/site.js");
     const { startPlayground } = await import("../site/serve.js");
     const { callLine } = await import("../mock/log.js");
+    const { processCaches } = await import("./caches.js");
     const reading = readingOptions(args);
     const cwd = args.spec ? process.cwd() : ROOT;
     const specs = args.spec ?? (await defaultSpecs(ROOT));
     const built = await buildSite({ ...(args.spec ? { specs, cwd } : {}), ...reading });
     const log = args.quiet === true ? {} : { log: (r: CallRecord) => console.log(terminalText(callLine(r))) };
-    const playground = await startPlayground({ files: built.files, specs, port, cwd, reading, ...log }).catch(
+    // The mock takes the documents the site was built from (the process's load cache): read and checked once.
+    const cache = processCaches().load;
+    const playground = await startPlayground({ files: built.files, specs, port, cwd, reading, cache, ...log }).catch(
       listenProblem("127.0.0.1", port),
     );
     for (const warning of playground.mock.warnings) console.warn(terminalText(`warning: ${warning}`));

@@ -4,7 +4,14 @@
  * is served past an error. Example results are re-read from the raw JSON text the loader read, so
  * that integers beyond 2^53 (u64 values such as `rentEpoch`) are served digit for digit.
  */
-import { loadModel, readingOf, requireModel, warningsOf, type ReadingOptions } from "../load/load-model.js";
+import {
+  loadModel,
+  readingOf,
+  requireModel,
+  warningsOf,
+  type LoadCache,
+  type ReadingOptions,
+} from "../load/load-model.js";
 import type { DocumentModel, Problem } from "../model/document.js";
 import { deref, getPointer } from "../load/refs.js";
 import { jsonEqual, parseExact } from "./json.js";
@@ -24,6 +31,8 @@ export interface LoadedMock {
 /** Where the specs are, and how they are read (as `npm run gen` reads them: `--lenient`, `--examples`, `--ref-root`, …). */
 export interface MockLoadOptions extends ReadingOptions {
   cwd?: string;
+  /** A warm process's documents, read and checked before (see `MockServerOptions.cache`). */
+  cache?: LoadCache;
 }
 
 /** Loads and checks every spec; throws a GeneratorError listing every problem found. */
@@ -31,6 +40,7 @@ export async function loadMockDocuments(files: readonly string[], options: MockL
   const loaded = await loadModel({
     specs: files,
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+    ...(options.cache ? { cache: options.cache } : {}),
     ...readingOf(options),
   });
   const model = requireModel(loaded, "The mock server");

@@ -86,13 +86,29 @@ export function readParams(
  */
 export const PROTO_KEY = "\u0000__proto__";
 
-/** A copy of a value (or a schema) with every own `__proto__` key, and every `"__proto__"` in a `required` list, renamed to PROTO_KEY. */
+/**
+ * A value (or a schema) with every own `__proto__` key, and every `"__proto__"` in a `required`
+ * list, renamed to PROTO_KEY: a copy where there is one to rename, else the value itself (ajv
+ * reads values and schemas, never writes them; most have no such key, and copying every param
+ * and every schema was a tenth of what a differential check of the validators cost).
+ */
 export function forAjv(value: unknown, inRequired = false): unknown {
-  if (Array.isArray(value)) return value.map((v) => (inRequired && v === "__proto__" ? PROTO_KEY : forAjv(v)));
+  return holdsProtoKey(value, inRequired) ? renamed(value, inRequired) : value;
+}
+
+function holdsProtoKey(value: unknown, inRequired: boolean): boolean {
+  if (Array.isArray(value)) return value.some((v) => (inRequired && v === "__proto__") || holdsProtoKey(v, false));
+  if (value === null || typeof value !== "object") return false;
+  for (const [k, v] of Object.entries(value)) if (k === "__proto__" || holdsProtoKey(v, k === "required")) return true;
+  return false;
+}
+
+function renamed(value: unknown, inRequired: boolean): unknown {
+  if (Array.isArray(value)) return value.map((v) => (inRequired && v === "__proto__" ? PROTO_KEY : renamed(v, false)));
   if (value === null || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value))
-    setOwn(out, k === "__proto__" ? PROTO_KEY : k, forAjv(v, k === "required"));
+    setOwn(out, k === "__proto__" ? PROTO_KEY : k, renamed(v, k === "required"));
   return out;
 }
 

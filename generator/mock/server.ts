@@ -18,7 +18,7 @@ import { foreignRequest } from "./hosts.js";
 import { stringifyJson } from "./json.js";
 import { DEFAULT_LIMITS, DEFAULT_PAGES, resolveLimits, type MockLimits } from "./limits.js";
 import { loadMockDocuments } from "./load.js";
-import { readingOf, type ReadingOptions } from "../load/load-model.js";
+import { readingOf, type LoadCache, type ReadingOptions } from "../load/load-model.js";
 import { buildRegistry, listMethods, type Registry } from "./registry.js";
 import { answerRequestFairly, INTERNAL_ERROR, type AnswerOptions, type LocalMethod, type Target } from "./rpc.js";
 import { idCounter, sessionSubscriptions, type SessionSubscriptions } from "./subscriptions.js";
@@ -47,6 +47,12 @@ export interface MockServerOptions extends ReadingOptions {
   overrides?: string;
   /** Changes every generated value (same seed, same answers); without one the answers are those of seed "". */
   seed?: string;
+  /**
+   * Where a warm process keeps the documents it read and checked (load/load-model.ts `LoadCache`):
+   * the playground passes the one its site was generated with, so the specs are not read and
+   * checked a second time. Keyed by the files' content and the reading options, as for `loadModel`.
+   */
+  cache?: LoadCache;
 }
 
 export interface MockServer {
@@ -90,6 +96,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     );
   const loaded = await loadMockDocuments(options.specs, {
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+    ...(options.cache ? { cache: options.cache } : {}),
     ...readingOf(options),
   });
   const { registry, warnings } = buildRegistry(loaded.documents);

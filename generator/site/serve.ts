@@ -13,7 +13,7 @@ import type { Duplex } from "node:stream";
 import type { CallLog } from "../mock/log.js";
 import { foreignRequest } from "../mock/hosts.js";
 import { startMockServer, type MockServer } from "../mock/server.js";
-import type { ReadingOptions } from "../load/load-model.js";
+import type { LoadCache, ReadingOptions } from "../load/load-model.js";
 
 export interface PlaygroundOptions {
   /** Site files, path → text (from buildSite with the default mock URL `mock/`). */
@@ -27,6 +27,8 @@ export interface PlaygroundOptions {
   log?: CallLog;
   /** How the mock reads the specs (`--lenient`, …), as the site read them. */
   reading?: ReadingOptions;
+  /** The documents the site was built from, read and checked (see `MockServerOptions.cache`). */
+  cache?: LoadCache;
 }
 
 export interface Playground {
@@ -54,6 +56,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     specs: options.specs,
     ...(options.cwd ? { cwd: options.cwd } : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.cache ? { cache: options.cache } : {}),
   });
   let calls = 0;
   const server = createServer((request, response) => {

@@ -26,6 +26,7 @@ import {
   generateCorpusDocument,
   type CorpusDocument,
 } from "../../bench/corpus.js";
+import { processCaches } from "../../generator/commands/caches.js";
 import type { PackageResult } from "../../generator/commands/pipeline.js";
 import { startMockServer } from "../../generator/mock/server.js";
 import { generateValue } from "../../generator/mock/values.js";
@@ -105,6 +106,8 @@ describe.skipIf(skip)("every method, through its typed member, answered by the m
         port: 0,
         lenient: true,
         ...(doc.refRoot ? { refRoot: path.relative(process.cwd(), doc.refRoot) } : {}),
+        // The document generated above, read and checked there (the process's load cache, as the playground passes it).
+        cache: processCaches().load,
       });
       try {
         expect(await callEveryMethod(model, path.join(out, corpusPackageName(doc)), mock.url)).toEqual([]);
@@ -132,6 +135,8 @@ describe.skipIf(skip)("every subscription a convention gives, over WebSocket, un
         lenient: true,
         limits: { wsNotifyIntervalMs: 10 },
         ...(doc.refRoot ? { refRoot: path.relative(process.cwd(), doc.refRoot) } : {}),
+        // The document generated above, read and checked there (the process's load cache, as the playground passes it).
+        cache: processCaches().load,
       });
       const client = await wsClientOf(out, corpusPackageName(doc), outcome, mock.url.replace(/^http/, "ws"));
       const definitions = nodeDefinitions(model.schemas, false);

@@ -19,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { processCaches } from "../../generator/commands/caches.js";
 import { generatePackage } from "../../generator/commands/pipeline.js";
 import { ROOT } from "../../generator/root.js";
 import { startMockServer } from "../../generator/mock/server.js";
@@ -154,6 +155,8 @@ describe("every method answers through the mock, and every answer passes strict 
         cwd: ROOT,
         port: 0,
         examples: entry.examples ?? "error",
+        // The documents generated above, read and checked there (the process's load cache, as the playground passes it).
+        cache: processCaches().load,
       });
       const client = await clientOf(name, mock.url);
       const definitions = nodeDefinitions(model.schemas, false);

@@ -15,6 +15,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../generator/root.js";
 import { startMockServer, type MockServer } from "../../generator/mock/server.js";
+import { processCaches } from "../../generator/commands/caches.js";
 import { startPlayground, type Playground } from "../../generator/site/serve.js";
 import { buildSite, defaultSpecs, siteFiles, type SiteBuild } from "../../generator/site/site.js";
 import { findChromium, launchChromium } from "../helpers/chromium.js";
@@ -29,7 +30,13 @@ let browser: Browser;
 beforeAll(async () => {
   if (CHROMIUM.skip) return;
   built = await buildSite();
-  playground = await startPlayground({ files: built.files, specs: await defaultSpecs(ROOT), cwd: ROOT });
+  playground = await startPlayground({
+    files: built.files,
+    specs: await defaultSpecs(ROOT),
+    cwd: ROOT,
+    // The documents the site was built from, as `npm run playground` passes them (the process's load cache).
+    cache: processCaches().load,
+  });
   browser = await launchChromium(CHROMIUM);
   await mkdir(OUTPUT, { recursive: true });
 }, 120_000);

@@ -12,6 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { ROOT } from "../../generator/root.js";
+import { processCaches } from "../../generator/commands/caches.js";
 import { startPlayground, type Playground } from "../../generator/site/serve.js";
 import { buildSite, defaultSpecs } from "../../generator/site/site.js";
 import { findChromium, launchChromium } from "../helpers/chromium.js";
@@ -23,7 +24,13 @@ let browser: Browser | undefined;
 
 beforeAll(async () => {
   const built = await buildSite();
-  playground = await startPlayground({ files: built.files, specs: await defaultSpecs(ROOT), cwd: ROOT });
+  playground = await startPlayground({
+    files: built.files,
+    specs: await defaultSpecs(ROOT),
+    cwd: ROOT,
+    // The documents the site was built from, as `npm run playground` passes them (the process's load cache).
+    cache: processCaches().load,
+  });
   if (!CHROMIUM.skip) browser = await launchChromium(CHROMIUM);
   await mkdir(OUTPUT, { recursive: true });
 }, 120_000);

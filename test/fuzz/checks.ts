@@ -2,12 +2,16 @@
  * The three promises of `--lenient` (docs/READING.md), as checks over documents written in a
  * folder (the random documents of ./documents.test.ts and the fixtures under test/fixtures/fuzz/),
  * one function per promise. Each returns its failures, one line each, labelled by the document.
+ * They share a load cache (`suiteCache`, as a warm process keeps one: generator/commands/caches.ts):
+ * each document is read and checked once under --lenient, by the reading check, and the generation
+ * and the mock take it from there.
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import ts from "typescript";
+import { processCaches } from "../../generator/commands/caches.js";
 import { generatePackage, type PackageResult } from "../../generator/commands/pipeline.js";
-import { loadModel } from "../../generator/load/load-model.js";
+import { loadModel, type CheckedSpec, type LoadCache } from "../../generator/load/load-model.js";
 import { startMockServer } from "../../generator/mock/server.js";
 import { writeOutput } from "../../generator/write/write.js";
 import { callEveryMethod } from "../helpers/call-methods.js";
@@ -19,12 +23,23 @@ export interface Entry {
   label: string;
 }
 
+/**
+ * The documents of one run of the suite, read and checked, by their files' content and reading
+ * options (load/load-model.ts `LoadCache`): unbounded, unlike a process's (its 32 would keep only the
+ * last documents of a run of 200), and dropped with the run.
+ */
+export function suiteCache(): LoadCache {
+  return new Map<string, Promise<CheckedSpec>>();
+}
+
 /** Reading never throws, strict or lenient; under --lenient nothing is refused. */
-export async function readingFailures(cwd: string, entries: readonly Entry[]): Promise<string[]> {
+export async function readingFailures(cwd: string, entries: readonly Entry[], cache?: LoadCache): Promise<string[]> {
   const failures: string[] = [];
   for (const { entry, label } of entries)
     for (const lenient of [false, true]) {
-      const result = await loadModel({ specs: [entry], cwd, lenient }).catch((e: unknown) => e);
+      const result = await loadModel({ specs: [entry], cwd, lenient, ...(cache ? { cache } : {}) }).catch(
+        (e: unknown) => e,
+      );
       if (result instanceof Error) {
         failures.push(`${label}: loadModel threw (lenient ${lenient}): ${result.stack ?? result.message}`);
         continue;
@@ -41,13 +56,12 @@ export async function packageFailures(
   cwd: string,
   name: string,
   entries: readonly Entry[],
+  cache?: LoadCache,
 ): Promise<{ failures: string[]; generated: PackageResult }> {
-  const generated = await generatePackage({
-    specs: entries.map((e) => e.entry),
-    packageName: name,
-    cwd,
-    lenient: true,
-  });
+  const generated = await generatePackage(
+    { specs: entries.map((e) => e.entry), packageName: name, cwd, lenient: true },
+    cache ? { ...processCaches(), load: cache } : processCaches(),
+  );
   await writeOutput(name, generated.files, { cwd });
   const output = await strictTsc(cwd, [name], 300_000);
   // tsc names the files: each error is put with its document.
@@ -82,13 +96,18 @@ export async function mockFailures(
   name: string,
   entries: readonly Entry[],
   generated: PackageResult,
+  cache?: LoadCache,
 ): Promise<string[]> {
   const failures: string[] = [];
   for (const [i, doc] of generated.documents.entries()) {
     const { entry, label } = entries[i]!;
-    const started = await startMockServer({ specs: [entry], cwd, port: 0, lenient: true }).catch((e: unknown) =>
-      e instanceof Error ? e : new Error(String(e)),
-    );
+    const started = await startMockServer({
+      specs: [entry],
+      cwd,
+      port: 0,
+      lenient: true,
+      ...(cache ? { cache } : {}),
+    }).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     if (started instanceof Error) {
       failures.push(`${label}: the mock refused: ${started.message.slice(0, 800)}`);
       continue;

@@ -29,7 +29,13 @@ const run = promisify(execFile);
 export const TSGO = nativeTsgo() ?? path.join(ROOT, "node_modules", ".bin", "tsgo");
 
 function nativeTsgo(): string | undefined {
-  const dir = path.join(ROOT, "node_modules", "@typescript", `native-preview-${process.platform}-${process.arch}`, "lib");
+  const dir = path.join(
+    ROOT,
+    "node_modules",
+    "@typescript",
+    `native-preview-${process.platform}-${process.arch}`,
+    "lib",
+  );
   const exe = path.join(dir, process.platform === "win32" ? "tsgo.exe" : "tsgo");
   return existsSync(exe) ? exe : undefined;
 }

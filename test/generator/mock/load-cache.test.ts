@@ -19,7 +19,8 @@ const method = (name: string, result: unknown) => ({
   result: { name: "result", schema: { type: "object", required: ["n"], properties: { n: { type: "integer" } } } },
   examples: [{ name: "one", params: [{ name: "id", value: "abc" }], result: { name: "result", value: result } }],
 });
-const spec = (methods: unknown[]) => JSON.stringify({ openrpc: "1.2.6", info: { title: "Cached", version: "1.0.0" }, methods });
+const spec = (methods: unknown[]) =>
+  JSON.stringify({ openrpc: "1.2.6", info: { title: "Cached", version: "1.0.0" }, methods });
 
 let dir = "";
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { ROOT } from "../../generator/root.js";
-import { TSGO, TSGO_ENV } from "../helpers/strict-tsc.js";
+import { tscEnv, TSGO, TSGO_ENV } from "../helpers/strict-tsc.js";
 
 /** What every consumer prints: the answer, exact u64 as bigint, and a validation error caught by class. */
 export const EXPECTED = { block: "0xf5f277", rentEpoch: "18446744073709551615", type: "bigint", rule: "pattern" };
@@ -86,7 +86,7 @@ export function typecheckProject(
   return run(COMPILERS[compiler], ["-p", options.project ?? "tsconfig.json"], {
     cwd: app,
     timeout: options.timeout ?? 120_000,
-    ...(compiler === "TypeScript 7" ? { env: TSGO_ENV } : {}),
+    env: compiler === "TypeScript 7" ? TSGO_ENV : tscEnv(),
   }).then(
     (r) => r.stdout,
     (e: { stdout?: string; message: string }) => e.stdout || e.message,

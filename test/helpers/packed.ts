@@ -18,6 +18,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { ROOT } from "../../generator/root.js";
 import { keyOf, oncePerRun, runDir } from "./run-cache.js";
+import { tscEnv } from "./strict-tsc.js";
 
 const run = promisify(execFile);
 const GENERATED = path.join(ROOT, "generated");
@@ -66,7 +67,8 @@ export async function packedTarball(): Promise<string> {
     const copy = path.join(work, "package");
     await cp(GENERATED, copy, { recursive: true, filter: (src) => !SKIP.has(path.relative(GENERATED, src)) });
     await linkBuildDependencies(copy);
-    await run("npm", ["pack", "--pack-destination", work], { cwd: copy, env: toolEnv(), timeout: 240_000 });
+    // The build (prepack) runs TypeScript 5.9 twice: with V8's thread pool sized for two cores (tscEnv).
+    await run("npm", ["pack", "--pack-destination", work], { cwd: copy, env: tscEnv(toolEnv()), timeout: 240_000 });
     const packed = (await readdir(work)).filter((f) => f.endsWith(".tgz"));
     if (packed.length !== 1)
       throw new Error(`npm pack in ${copy} made ${packed.length} tarballs (${packed.join(", ")}); expected one.`);

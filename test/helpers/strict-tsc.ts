@@ -48,6 +48,18 @@ function nativeTsgo(): string | undefined {
  */
 export const TSGO_ENV: NodeJS.ProcessEnv = { ...process.env, GOGC: "off", GOMEMLIMIT: "3GiB" };
 
+/**
+ * `env` for TypeScript 5.9, a Node program (the package's build, the consumer projects' checks):
+ * V8's pool of background threads cut from Node's default of four to one (`--v8-pool-size=1`). On
+ * two cores, four threads of concurrent compiling and marking beside the compiler cost more than
+ * they save: a check of the package of spec/ took 11.9 → 9.7 s of CPU and 7.3 → 5.7 s of wall time,
+ * its CommonJS build 14.4 → 12.5 s of CPU (docs/DECISIONS.md, "Fourth round"). What it compiles and
+ * reports is the same.
+ */
+export function tscEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ""} --v8-pool-size=1`.trim() };
+}
+
 export const STRICT_COMPILER_OPTIONS = {
   target: "ES2022",
   lib: ["ES2022", "DOM"],

@@ -2,9 +2,9 @@
  * The mock given a warm process's load cache (`startMockServer({ cache })`, what the playground
  * passes): a document generated with that cache is not read and checked again (its examples are
  * not compiled a second time), and a document edited since is read afresh, so the cache never
- * serves a stale spec.
+ * serves a stale spec, nor a file that the mock's own reading options would not let it read.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -92,5 +92,24 @@ describe("the mock with a warm process's load cache", () => {
     await lenient.close();
     expect(lenient.warnings.join("\n")).toContain("example");
     await expect(startMockServer({ specs: ["c.json"], cwd: dir, cache: caches.load })).rejects.toThrow(/example/);
+  });
+
+  it("never serves a $ref a cached read could reach but the mock's own options forbid (--ref-root)", async () => {
+    // root/work/d.json refers to shared.json, which is root/shared.json under --ref-root .. and nowhere without it.
+    const root = path.join(dir, "root");
+    await mkdir(path.join(root, "work"), { recursive: true });
+    await writeFile(
+      path.join(root, "shared.json"),
+      JSON.stringify({ type: "object", properties: { n: { type: "integer" } } }),
+    );
+    const shared = { ...method("get_one", { n: 1 }), result: { name: "result", schema: { $ref: "shared.json" } } };
+    await writeFile(path.join(root, "work", "d.json"), spec([shared]));
+    const cwd = path.join(root, "work");
+    const caches = newCaches();
+    await generatePackage({ specs: ["d.json"], cwd, packageName: "cached", refRoot: ".." }, caches);
+    const allowed = await startMockServer({ specs: ["d.json"], cwd, refRoot: "..", cache: caches.load });
+    await allowed.close();
+    expect(allowed.methods).toEqual(["get_one"]);
+    await expect(startMockServer({ specs: ["d.json"], cwd, cache: caches.load })).rejects.toThrow(/shared\.json/);
   });
 });

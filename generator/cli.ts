@@ -20,6 +20,7 @@ import { gen } from "./commands/gen.js";
 import { mock } from "./commands/mock.js";
 import { playground } from "./commands/playground.js";
 import { release } from "./commands/release.js";
+import { processContext, writeLine, type CommandContext } from "./commands/context.js";
 import { PROGRAM as NAME, reportFailure as report } from "./commands/report.js";
 import { specDiff } from "./commands/spec-diff.js";
 import {
@@ -44,17 +45,25 @@ const STRINGS: Record<string, string> = {
   "Argument: %s, Given: %s, Choices: %s": "--%s may not be %s; it takes %s.",
 };
 
-/** Parses `argv` (without node and the script), runs the command, and resolves with the exit code. */
-export async function main(
-  argv: readonly string[],
-  run: Runner = (command, args) => command.run(args),
-): Promise<number> {
+/** How `main` runs: the context the command works in (the process's by default), and the runner (tests record with one). */
+export interface MainOptions {
+  context?: CommandContext;
+  run?: Runner;
+}
+
+/**
+ * Parses `argv` (without node and the script), runs the command, and resolves with the exit code.
+ * Every line it prints, the help and the version included, goes to the context's streams.
+ */
+export async function main(argv: readonly string[], options: MainOptions = {}): Promise<number> {
+  const context = options.context ?? processContext();
+  const run: Runner = options.run ?? ((command, args) => command.run(args, context));
   let words: readonly string[];
   let chosen: string | undefined;
   try {
     ({ words, chosen } = withDefaultCommand(argv));
   } catch (error) {
-    return report(error, undefined, false);
+    return report(error, undefined, false, context.stderr);
   }
   let current: Command | undefined;
   let code = 0;
@@ -69,7 +78,7 @@ export async function main(
     .help()
     .alias("help", "h")
     .version(version())
-    .wrap(Math.min(110, process.stdout.columns || 100))
+    .wrap(Math.min(110, context.stdout.columns || 100))
     .exitProcess(false)
     .fail((message: string | undefined, error: Error | undefined) => {
       if (error instanceof UsageError) throw error;
@@ -95,11 +104,20 @@ export async function main(
         code = await run(command, args);
       },
     });
+  // yargs hands its own output (the help, the version, the completion script) to the callback instead of printing it.
+  let output = "";
   try {
-    await parser.parseAsync();
+    // Completions (what the shell's completion script asks for) are the one output yargs prints itself,
+    // to the process's stdout: those of a command's options come from a parse of its own, after any callback.
+    if (words[0] === "--get-yargs-completions") await parser.parseAsync();
+    else
+      await parser.parseAsync(words, {}, (_error: unknown, _args: unknown, text: string | undefined) => {
+        output = text ?? "";
+      });
   } catch (error) {
-    return report(error, current, argv.includes("--debug"));
+    return report(error, current, argv.includes("--debug"), context.stderr);
   }
+  if (output !== "") writeLine(context.stdout, output);
   return code;
 }
 
@@ -136,7 +154,7 @@ export async function start(argv: readonly string[]): Promise<void> {
   try {
     code = await main(argv);
   } catch (error) {
-    code = report(error, undefined, argv.includes("--debug"));
+    code = report(error, undefined, argv.includes("--debug"), process.stderr);
   }
   process.exit(code);
 }

@@ -8,6 +8,7 @@
  * Any other command line, and any doubt, goes to generator/cli.ts, which parses, checks and words
  * the mistakes.
  */
+import { processContext } from "./commands/context.js";
 import { answerUnchangedGen, checkedQuickGenArgs, gen } from "./commands/gen.js";
 import type { GenArgs } from "./commands/gen-run.js";
 import { reportFailure } from "./commands/report.js";
@@ -21,14 +22,15 @@ await start(argv);
 
 /** The run of a plain gen command line; resolves with its exit code, its failure reported as generator/cli.ts does. */
 async function quickGen(parsed: GenArgs): Promise<number> {
+  const context = processContext();
   try {
     // A failure here (an unreadable spec/ folder) is reported by the run that follows.
-    const answered = await answerUnchangedGen(parsed).catch(() => undefined);
+    const answered = await answerUnchangedGen(parsed, context).catch(() => undefined);
     if (answered !== undefined) return answered;
     // A one-shot run checks examples and patterns in the worker (commands/gen-run.ts); --watch does not.
     if (!parsed.watch) void startWorker();
-    return await gen.run(parsed);
+    return await gen.run(parsed, context);
   } catch (error) {
-    return reportFailure(error, gen, parsed.debug);
+    return reportFailure(error, gen, parsed.debug, context.stderr);
   }
 }

@@ -5,6 +5,7 @@
  * Prints the bundle's size. Failures are one clear message, exit 1.
  */
 import path from "node:path";
+import { writeLine } from "./context.js";
 import { terminalText } from "../print/escape.js";
 import { DEFAULT_MOCK_URL } from "../defaults.js";
 import { ROOT } from "../root.js";
@@ -47,31 +48,34 @@ export const docs: Command<{ out: string; mockUrl: string; spec?: string[] } & R
     if (!/^(https?:\/\/[^\s]+|[A-Za-z0-9._~/-]*)$/.test(args.mockUrl))
       throw new UsageError("--mock-url must be an http(s) URL or a relative path such as mock/.");
   },
-  run: async (args) => {
+  run: async (args, context) => {
+    const { cwd, stdout } = context;
     const { checkSiteOut, writeSite } = await import("../site/out.js");
     const { buildSite } = await import("../site/site.js");
     const { largestInputs } = await import("../site/bundle.js");
-    await checkSiteOut(args.out);
+    await checkSiteOut(args.out, cwd);
     const { processCaches } = await import("./caches.js");
     const built = await buildSite({
       mockUrl: args.mockUrl,
-      ...(args.spec ? { specs: args.spec, cwd: process.cwd() } : {}),
+      ...(args.spec ? { specs: args.spec, cwd } : {}),
       ...readingOptions(args),
     });
-    await writeSite(args.out, built.files);
+    await writeSite(args.out, built.files, cwd);
     processCaches().format.flush();
     await processCaches().format.saved();
-    const rel = path.relative(process.cwd(), path.resolve(args.out)) || ".";
+    const rel = path.relative(cwd, path.resolve(cwd, args.out)) || ".";
     const methods = built.site.apis.reduce((n, a) => n + a.methods.length, 0);
     const fromDisk = /^https?:/i.test(built.site.mockUrl)
       ? `calls go to the mock at ${built.site.mockUrl}, also from disk (to subscribe from disk, start that mock with --allow-file-pages)`
       : `opened from disk it reads but calls nothing until you pass --mock-url (a mock started with npm run mock) or pick a custom URL; served, it calls ${built.site.mockUrl} next to itself`;
-    console.log(
+    writeLine(
+      stdout,
       terminalText(
         `Wrote the site (${built.site.apis.length} APIs, ${methods} methods) to ${rel}/: open ${rel}/index.html, or serve the folder with any static file server; ${fromDisk}.`,
       ),
     );
-    console.log(
+    writeLine(
+      stdout,
       `app.js: ${(built.bundle.bytes / 1024).toFixed(1)} KB minified, ${(built.bundle.gzipBytes / 1024).toFixed(1)} KB gzipped; largest parts: ${largestInputs(built.bundle.metafile, ROOT, 5).join(", ")}.`,
     );
     return 0;

@@ -7,6 +7,7 @@ import path from "node:path";
 import { DEFAULT_PACKAGE } from "../defaults.js";
 import { releasedVersion, versionOption } from "../release/version.js";
 import { processCaches } from "./caches.js";
+import { writeLine, type CommandContext } from "./context.js";
 import { recordRun, upToDate } from "./fingerprint.js";
 import type { PackageOptions } from "./pipeline.js";
 import { readingOptions, type ReadingArgs } from "./reading.js";
@@ -37,43 +38,53 @@ interface GenPlan {
   from: string;
 }
 
-export async function runGen(args: GenArgs, root: string, defaultOut: string): Promise<number> {
-  const plan = await planGen(args, root, defaultOut);
+export async function runGen(
+  args: GenArgs,
+  root: string,
+  defaultOut: string,
+  context: CommandContext,
+): Promise<number> {
+  const { cwd, stdout, stderr } = context;
+  const plan = await planGen(args, root, defaultOut, cwd);
   if (!plan) {
-    console.error("No spec given and no *.openrpc.json|yaml in spec/. Pass --spec <file>.");
+    writeLine(stderr, "No spec given and no *.openrpc.json|yaml in spec/. Pass --spec <file>.");
     return 1;
   }
   const { specs, out, options, relOut, from } = plan;
   if (args.watch) {
     const { watchSpecs } = await import("./watch.js");
-    await watchSpecs({ ...options, out, force: args.force, verbose: args.verbose, debug: args.debug });
+    const log = (line: string) => writeLine(stdout, line);
+    const signal = context.signal ? { signal: context.signal } : {};
+    await watchSpecs({ ...options, out, force: args.force, verbose: args.verbose, debug: args.debug, log, ...signal });
     return 0;
   }
   // --check compiles the package too; so does --typecheck, before it writes.
   const typecheck = args.check || args.typecheck;
-  if (await answeredUnchanged(plan, args, root)) return 0;
+  // OPENRPC_TS_CACHE=off: the run is made in full and not remembered (./fingerprint.ts checks the process's too).
+  const remember = context.env.OPENRPC_TS_CACHE !== "off";
+  if (remember && (await answeredUnchanged(plan, args, root, context))) return 0;
   const caches = processCaches();
   try {
     const { generatePackage } = await import("./pipeline.js");
     const { readOutput } = await import("../write/write.js");
     // One run: the examples are checked in a worker thread while the package is made.
     const result = await generatePackage({ ...options, examplesBeside: true }, caches);
-    for (const line of formatWarnings(result.warnings, args.verbose)) console.warn(line);
+    for (const line of formatWarnings(result.warnings, args.verbose)) writeLine(stderr, line);
     if (args.check) {
       const { compareOutputs, summarize } = await import("../write/diff.js");
-      const differences = compareOutputs(result.files, await readOutput(out));
+      const differences = compareOutputs(result.files, await readOutput(path.resolve(cwd, out)));
       if (differences.length > 0) {
-        console.error(summarize(differences, relOut));
+        writeLine(stderr, summarize(differences, relOut));
         return 1;
       }
       await compiles(result.files, relOut);
-      await recordRun(root, result.fingerprint, true);
-      console.log(`${relOut} is up to date (${result.files.size} files from ${from}).`);
+      if (remember) await recordRun(root, result.fingerprint, true);
+      writeLine(stdout, `${relOut} is up to date (${result.files.size} files from ${from}).`);
       return 0;
     }
-    await writePackage(out, result.files, { typecheck, force: args.force });
-    await recordRun(root, result.fingerprint, typecheck);
-    console.log(`Wrote ${result.files.size} files to ${relOut} from ${specs.join(", ")}.`);
+    await writePackage(out, result.files, { typecheck, force: args.force, cwd });
+    if (remember) await recordRun(root, result.fingerprint, typecheck);
+    writeLine(stdout, `Wrote ${result.files.size} files to ${relOut} from ${specs.join(", ")}.`);
     return 0;
   } finally {
     await caches.format.saved();
@@ -81,28 +92,35 @@ export async function runGen(args: GenArgs, root: string, defaultOut: string): P
 }
 
 /** The specs (spec/'s by default), output folder and options of a run; undefined when there is no spec. */
-async function planGen(args: GenArgs, root: string, defaultOut: string): Promise<GenPlan | undefined> {
-  const specs = args.spec ?? (await defaultSpecs(root));
+async function planGen(args: GenArgs, root: string, defaultOut: string, cwd: string): Promise<GenPlan | undefined> {
+  const specs = args.spec ?? (await defaultSpecs(root, cwd));
   const out = args.out ?? defaultOut;
   if (specs.length === 0) return undefined;
   // The released version stays: `npm run release` raised it, and regenerating must not undo that.
-  const kept = args.pkgVersion === undefined ? versionOption(await releasedVersion(out)) : {};
+  const kept = args.pkgVersion === undefined ? versionOption(await releasedVersion(out, cwd)) : {};
   const options = {
     specs,
+    cwd,
     ...readingOptions(args),
     packageName: args.name ?? DEFAULT_PACKAGE,
     ...(args.pkgVersion ? { version: args.pkgVersion } : kept),
   };
-  const relOut = path.relative(process.cwd(), out) || ".";
+  const relOut = path.relative(cwd, path.resolve(cwd, out)) || ".";
   const from = `${specs.length} spec${specs.length === 1 ? "" : "s"}`;
   return { specs, out, options, relOut, from };
 }
 
 /** When the output folder already holds what this run would make (./fingerprint.ts), says so and resolves true. */
-async function answeredUnchanged(plan: GenPlan, args: GenArgs, root: string): Promise<boolean> {
-  const fresh = await upToDate(plan.out, plan.options, root, process.cwd(), args.check || args.typecheck);
+async function answeredUnchanged(
+  plan: GenPlan,
+  args: GenArgs,
+  root: string,
+  context: CommandContext,
+): Promise<boolean> {
+  const fresh = await upToDate(plan.out, plan.options, root, context.cwd, args.check || args.typecheck);
   if (!fresh) return false;
-  console.log(
+  writeLine(
+    context.stdout,
     `${plan.relOut} is up to date (${fresh.files} files from ${plan.from})${args.check ? "" : "; nothing to write"}.`,
   );
   return true;
@@ -113,11 +131,16 @@ async function answeredUnchanged(plan: GenPlan, args: GenArgs, root: string): Pr
  * pipeline: exit code 0 once the "up to date" line is printed, undefined when there is work to do
  * (or any doubt), and the full run follows.
  */
-export async function unchangedAnswer(args: GenArgs, root: string, defaultOut: string): Promise<number | undefined> {
+export async function unchangedAnswer(
+  args: GenArgs,
+  root: string,
+  defaultOut: string,
+  context: CommandContext,
+): Promise<number | undefined> {
   if (args.watch) return undefined;
-  const plan = await planGen(args, root, defaultOut);
+  const plan = await planGen(args, root, defaultOut, context.cwd);
   if (!plan) return undefined;
-  return (await answeredUnchanged(plan, args, root)) ? 0 : undefined;
+  return (await answeredUnchanged(plan, args, root, context)) ? 0 : undefined;
 }
 
 /** Writes the package into `out`, after compiling it in memory when `typecheck` is set: nothing is written if it does not compile. */
@@ -139,8 +162,8 @@ async function compiles(files: ReadonlyMap<string, string>, relOut: string): Pro
   if (problems.length > 0) throw new CompileError(problems, relOut);
 }
 
-async function defaultSpecs(root: string): Promise<string[]> {
+async function defaultSpecs(root: string, cwd: string): Promise<string[]> {
   const dir = path.join(root, "spec");
   const names = (await readdir(dir)).filter((n) => /\.openrpc\.(json|ya?ml)$/.test(n)).sort();
-  return names.map((n) => path.relative(process.cwd(), path.join(dir, n)));
+  return names.map((n) => path.relative(cwd, path.join(dir, n)));
 }

@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { DEFAULT_PACKAGE, DEFAULT_VERSION } from "../defaults.js";
 import { packageNameProblem, versionProblem } from "../package-name.js";
 import { ROOT } from "../root.js";
+import type { CommandContext } from "./context.js";
 import type { GenArgs } from "./gen-run.js";
 import { checkReading, READING_OPTIONS } from "./reading.js";
 import { optionDefaults, quoted, UsageError, type Command } from "./usage.js";
@@ -81,9 +82,9 @@ export const gen: Command<GenArgs> = {
     ],
   ],
   check: checkValues,
-  run: async (args) => {
+  run: async (args, context) => {
     const { runGen } = await import("./gen-run.js");
-    return runGen(args, ROOT, path.join(ROOT, "generated"));
+    return runGen(args, ROOT, path.join(ROOT, "generated"), context);
   },
 };
 
@@ -141,9 +142,9 @@ export function checkedQuickGenArgs(argv: readonly string[]): GenArgs | undefine
  * loaded: resolves with the exit code once the "up to date" line is printed, or undefined when
  * there is work to do or any doubt (then the run is made as usual).
  */
-export async function answerUnchangedGen(args: GenArgs): Promise<number | undefined> {
+export async function answerUnchangedGen(args: GenArgs, context: CommandContext): Promise<number | undefined> {
   const { unchangedAnswer } = await import("./gen-run.js");
-  return unchangedAnswer(args, ROOT, path.join(ROOT, "generated"));
+  return unchangedAnswer(args, ROOT, path.join(ROOT, "generated"), context);
 }
 
 /** The checks yargs cannot make: npm's rules for the name and version, a folder for --out, one mode. */

@@ -16,6 +16,7 @@ import {
   type LimitName,
 } from "../mock/limits.js";
 import { terminalText } from "../print/escape.js";
+import { writeLine } from "./context.js";
 import { checkReading, READING_OPTIONS, readingOptions, type ReadingArgs } from "./reading.js";
 import { listenProblem, untilSignal, wholeNumber } from "./server.js";
 import { quoted, UsageError, type Command, type Parsed } from "./usage.js";
@@ -109,7 +110,8 @@ export const mock: Command = {
     ],
   ],
   check: (v: Parsed) => void mockArgs(v),
-  run: async (v: Parsed) => {
+  run: async (v: Parsed, context) => {
+    const { stdout, stderr } = context;
     const { specs, port, pages, limits, host } = mockArgs(v);
     const { isLoopback, startMockServer } = await import("../mock/server.js");
     const { callLine } = await import("../mock/log.js");
@@ -128,20 +130,23 @@ export const mock: Command = {
       ...readingOptions(v as ReadingArgs),
       ...(typeof v.seed === "string" ? { seed: v.seed } : {}),
       ...(typeof v.overrides === "string" ? { overrides: v.overrides } : {}),
-      ...(v.quiet === true ? {} : { log: (record) => console.log(terminalText(callLine(record))) }),
+      cwd: context.cwd,
+      ...(v.quiet === true ? {} : { log: (record) => writeLine(stdout, terminalText(callLine(record))) }),
     }).catch(listenProblem(host, port));
-    for (const warning of server.warnings) console.warn(terminalText(`warning: ${warning}`));
+    for (const warning of server.warnings) writeLine(stderr, terminalText(`warning: ${warning}`));
     if (!isLoopback(host))
-      console.warn(`warning: the mock listens on ${host} (--allow-remote): other machines can call it.`);
-    console.log(
+      writeLine(stderr, `warning: the mock listens on ${host} (--allow-remote): other machines can call it.`);
+    writeLine(
+      stdout,
       terminalText(
         `Mock JSON-RPC server for ${specs.join(", ")} (${server.methods.length} methods) listening on ${server.url}/`,
       ),
     );
-    console.log(
+    writeLine(
+      stdout,
       `GET ${server.url}/ lists the methods; WebSocket (calls and subscriptions) on ${server.url.replace(/^http/, "ws")}/. Press Ctrl-C to stop.`,
     );
-    await untilSignal(server);
+    await untilSignal(server, context.signal);
     return 0;
   },
 };

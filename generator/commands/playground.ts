@@ -6,6 +6,7 @@
  */
 import path from "node:path";
 import type { CallRecord } from "../mock/log.js";
+import { writeLine } from "./context.js";
 import { terminalText } from "../print/escape.js";
 import { ROOT } from "../root.js";
 import { listenProblem, untilSignal, wholeNumber } from "./server.js";
@@ -30,28 +31,30 @@ export const playground: Command<{ port: unknown; quiet?: unknown; spec?: string
     checkSpecs(args.spec);
     checkReading(args);
   },
-  run: async (args) => {
+  run: async (args, context) => {
+    const { stdout, stderr } = context;
     const port = wholeNumber("--port", args.port, 0, 65535);
     const { buildSite, defaultSpecs } = await import("../site/site.js");
     const { startPlayground } = await import("../site/serve.js");
     const { callLine } = await import("../mock/log.js");
     const { processCaches } = await import("./caches.js");
     const reading = readingOptions(args);
-    const cwd = args.spec ? process.cwd() : ROOT;
+    const cwd = args.spec ? context.cwd : ROOT;
     const specs = args.spec ?? (await defaultSpecs(ROOT));
     const built = await buildSite({ ...(args.spec ? { specs, cwd } : {}), ...reading });
-    const log = args.quiet === true ? {} : { log: (r: CallRecord) => console.log(terminalText(callLine(r))) };
+    const log = args.quiet === true ? {} : { log: (r: CallRecord) => writeLine(stdout, terminalText(callLine(r))) };
     // The mock takes the documents the site was built from (the process's load cache): read and checked once.
     const cache = processCaches().load;
     const playground = await startPlayground({ files: built.files, specs, port, cwd, reading, cache, ...log }).catch(
       listenProblem("127.0.0.1", port),
     );
-    for (const warning of playground.mock.warnings) console.warn(terminalText(`warning: ${warning}`));
-    console.log(
+    for (const warning of playground.mock.warnings) writeLine(stderr, terminalText(`warning: ${warning}`));
+    writeLine(
+      stdout,
       `Playground for ${specs.map((s) => path.basename(s)).join(", ")} (${playground.mock.methods.length} methods): ${playground.url}`,
     );
-    console.log(`Mock server at ${playground.url}mock/ (the default endpoint). Press Ctrl-C to stop.`);
-    await untilSignal(playground);
+    writeLine(stdout, `Mock server at ${playground.url}mock/ (the default endpoint). Press Ctrl-C to stop.`);
+    await untilSignal(playground, context.signal);
     return 0;
   },
 };

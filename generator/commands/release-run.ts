@@ -11,6 +11,7 @@ import { terminalText } from "../print/escape.js";
 import { CONVENTION_WORDS, releaseTags, ReleaseError } from "../release/baseline.js";
 import { CHANGELOG, planRelease, writeRelease, type Plan, type ReleaseOptions } from "../release/release.js";
 import { counts } from "../spec-diff/report.js";
+import { writeLine, type CommandContext } from "./context.js";
 import { recordRun } from "./fingerprint.js";
 import { UsageError } from "./usage.js";
 
@@ -30,20 +31,20 @@ const BUMP_WHY = {
   none: "no changes",
 } as const;
 
-export async function runRelease(args: ReleaseArgs, root: string): Promise<number> {
+export async function runRelease(args: ReleaseArgs, root: string, context: CommandContext): Promise<number> {
   try {
-    return await release(args, root);
+    return await release(args, root, context);
   } catch (error) {
     // A failure that is the user's to fix (a ref, a missing tag, a dirty spec): its message alone.
     if (!(error instanceof ReleaseError)) throw error;
-    console.error(terminalText(error.message));
+    writeLine(context.stderr, terminalText(error.message));
     return 1;
   }
 }
 
-async function release(args: ReleaseArgs, root: string): Promise<number> {
-  const cwd = process.cwd();
-  const specs = args.spec ?? (await defaultSpecs(root));
+async function release(args: ReleaseArgs, root: string, context: CommandContext): Promise<number> {
+  const { cwd, stdout } = context;
+  const specs = args.spec ?? (await defaultSpecs(root, cwd));
   if (specs.length === 0)
     throw new UsageError("No spec given and no *.openrpc.json|yaml in spec/. Pass --spec <file>.");
   const options: ReleaseOptions = {
@@ -53,7 +54,7 @@ async function release(args: ReleaseArgs, root: string): Promise<number> {
     ...readingOptions(args),
     ...(args.since !== undefined ? { since: args.since } : {}),
     cwd,
-    date: releaseDate(),
+    date: releaseDate(context.env),
     tagPrefix: RELEASE_TAG_PREFIX,
     defaultVersion: DEFAULT_VERSION,
   };
@@ -61,7 +62,8 @@ async function release(args: ReleaseArgs, root: string): Promise<number> {
   const out = options.out || ".";
   if (plan.nothing) {
     const same = plan.baseline.kind === "first" ? "before" : plan.baseline.described;
-    console.log(
+    writeLine(
+      stdout,
       plan.releasedAlready
         ? `Nothing to release: ${options.packageName} ${plan.next} is already released with this spec (${same}); set the package's version to it (npm run gen -- --pkg-version ${plan.next}).`
         : `Nothing to release: the spec is the same as ${same} (${options.packageName} stays ${plan.current}).`,
@@ -74,12 +76,13 @@ async function release(args: ReleaseArgs, root: string): Promise<number> {
     lines.push(`  writes    ${out}/ regenerated at ${plan.next}, and this entry on top of ${out}/${CHANGELOG}:`);
     if (plan.uncommitted.length > 0)
       lines.push(`  note      commit ${plan.uncommitted.join(", ")} first: a release is made from committed specs`);
-    console.log(terminalText([...lines, "", plan.entry].join("\n")));
+    writeLine(stdout, terminalText([...lines, "", plan.entry].join("\n")));
     return 0;
   }
   const result = await writeRelease(plan, options);
   await recordRun(root, result.fingerprint);
-  console.log(
+  writeLine(
+    stdout,
     terminalText(
       [
         `Released ${options.packageName} ${plan.next}.`,
@@ -117,15 +120,15 @@ function describePlan(plan: Plan, options: ReleaseOptions): string[] {
 }
 
 /** Today, or the day of `SOURCE_DATE_EPOCH` (reproducible builds), as `YYYY-MM-DD`. */
-function releaseDate(): string {
-  const epoch = Number(process.env.SOURCE_DATE_EPOCH);
+function releaseDate(env: CommandContext["env"]): string {
+  const epoch = Number(env.SOURCE_DATE_EPOCH);
   return new Date(Number.isFinite(epoch) && epoch >= 0 ? epoch * 1000 : Date.now()).toISOString().slice(0, 10);
 }
 
-async function defaultSpecs(root: string): Promise<string[]> {
+async function defaultSpecs(root: string, cwd: string): Promise<string[]> {
   const dir = path.join(root, "spec");
   const names = (await readdir(dir).catch(() => [] as string[]))
     .filter((n) => /\.openrpc\.(json|ya?ml)$/.test(n))
     .sort();
-  return names.map((n) => path.relative(process.cwd(), path.join(dir, n)));
+  return names.map((n) => path.relative(cwd, path.join(dir, n)));
 }

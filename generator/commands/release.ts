@@ -51,9 +51,9 @@ export const release: Command<ReleaseArgs> = {
     ["--since v0.3.0", "compare with another ref (a tag made before this command existed)"],
   ],
   check: checkValues,
-  run: async (args) => {
+  run: async (args, context) => {
     const { runRelease } = await import("./release-run.js");
-    return runRelease(args, ROOT);
+    return runRelease(args, ROOT, context);
   },
 };
 

@@ -7,6 +7,7 @@ import { terminalText } from "../print/escape.js";
 import type { Problem } from "../model/document.js";
 import { RULES, type RuleId } from "../policy/rules.js";
 import { formatProblems, GeneratorError } from "../problems.js";
+import { writeLine, type Output } from "./context.js";
 import { CompileError } from "./typecheck.js";
 import { UsageError, type Command } from "./usage.js";
 
@@ -80,10 +81,11 @@ export function reportFailure(
   error: unknown,
   command: Pick<Command, "npm" | "tool" | "failureCode"> | undefined,
   debug: boolean,
+  stderr: Output,
 ): number {
   if (error instanceof UsageError) {
     const help = command ? `${command.npm} --help` : `${PROGRAM} --help`;
-    console.error(`${terminalText(error.message)} Run \`${help}\` for the options.`);
-  } else console.error(failureMessage(error, command?.tool ?? PROGRAM, debug));
+    writeLine(stderr, `${terminalText(error.message)} Run \`${help}\` for the options.`);
+  } else writeLine(stderr, failureMessage(error, command?.tool ?? PROGRAM, debug));
   return command?.failureCode ?? 1;
 }

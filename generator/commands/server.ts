@@ -35,9 +35,18 @@ export function listenProblem(host: string, port: number): (error: unknown) => n
   };
 }
 
-/** Resolves once SIGINT or SIGTERM arrives and the server is closed. */
-export function untilSignal(server: { close(): Promise<void> }): Promise<void> {
+/**
+ * Resolves once the server is closed: on SIGINT or SIGTERM, or when `signal` (a context's,
+ * ./context.ts) aborts. With a signal the process's signals are left alone: they are its owner's.
+ */
+export function untilSignal(server: { close(): Promise<void> }, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
+    if (signal) {
+      const stop = (): void => void server.close().finally(resolve);
+      if (signal.aborted) stop();
+      else signal.addEventListener("abort", stop, { once: true });
+      return;
+    }
     const stop = (): void => {
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);

@@ -8,6 +8,7 @@
 import { appendFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { terminalText } from "../print/escape.js";
+import { writeLine, type CommandContext, type Output } from "./context.js";
 import { formatProblems, GeneratorError } from "../problems.js";
 import { missingBase } from "../spec-diff/git-help.js";
 import type { Format } from "../spec-diff/options.js";
@@ -72,7 +73,8 @@ interface Reviewed {
   read: string[];
 }
 
-export async function runReview(review: Review, cwd: string): Promise<number> {
+export async function runReview(review: Review, context: CommandContext): Promise<number> {
+  const { cwd, stdout, stderr } = context;
   const targets = (["--output", "--summary"] as const)
     .map((flag) => ({ flag, file: flag === "--output" ? review.output : review.summary }))
     .filter((t): t is { flag: "--output" | "--summary"; file: string } => t.file !== undefined);
@@ -90,10 +92,9 @@ export async function runReview(review: Review, cwd: string): Promise<number> {
     if (input)
       throw new ReviewError(`${input.flag} ${input.file} is a spec file being reviewed; write the report elsewhere.`);
   } catch (error) {
-    if (error instanceof ReviewError) process.stderr.write(`${terminalText(error.message)}\n`);
+    if (error instanceof ReviewError) writeLine(stderr, terminalText(error.message));
     // The problems `npm run gen` would report for that side, named as the review's.
-    else if (error instanceof GeneratorError)
-      process.stderr.write(`${formatProblems(error.problems, "Reading the specs")}\n`);
+    else if (error instanceof GeneratorError) writeLine(stderr, formatProblems(error.problems, "Reading the specs"));
     else throw error;
     return 2;
   }
@@ -101,7 +102,7 @@ export async function runReview(review: Review, cwd: string): Promise<number> {
   const text = render(review.format, input);
   if (review.summary !== undefined) await appendFile(path.resolve(cwd, review.summary), render("markdown", input));
   if (review.output !== undefined) await writeFile(path.resolve(cwd, review.output), text);
-  else await print(text);
+  else await print(text, stdout);
   const failed = failing(input);
   const problems = failingProblems(input);
   if (failed.length === 0 && problems.length === 0) return 0;
@@ -114,18 +115,16 @@ export async function runReview(review: Review, cwd: string): Promise<number> {
     const theirs = LEVELS.filter((l) => p[l] > 0)
       .map((l) => `${p[l]} ${l}`)
       .join(", ");
-    process.stderr.write(
+    stderr.write(
       `The review fails: the new spec has ${problems.length === 1 ? "a problem" : "problems"} at --fail-on ${review.failOn} or worse (${theirs}; an ERR is one npm run gen refuses the spec for)${levels ? `, and ${levels} changes` : ""}.\n`,
     );
     return 1;
   }
   if (review.allowBreaking) {
-    process.stderr.write(
-      `The review passes: ${levels} at --fail-on ${review.failOn} or worse, allowed by --allow-breaking.\n`,
-    );
+    stderr.write(`The review passes: ${levels} at --fail-on ${review.failOn} or worse, allowed by --allow-breaking.\n`);
     return 0;
   }
-  process.stderr.write(`The review fails: ${levels} at --fail-on ${review.failOn} or worse.\n`);
+  writeLine(stderr, `The review fails: ${levels} at --fail-on ${review.failOn} or worse.`);
   return 1;
 }
 
@@ -186,13 +185,14 @@ function readFiles(cwd: string, ...sides: SideInput[]): string[] {
 }
 
 /**
- * Writes the report to stdout. A reader that stops early (`| head`) closes the pipe: that ends the
- * output, not with a stack trace.
+ * Writes the report to stdout. A reader that stops early (`| head`) closes the process's pipe: that
+ * ends the output, not with a stack trace.
  */
-async function print(text: string): Promise<void> {
-  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-    throw error;
-  });
-  await new Promise<void>((resolve) => process.stdout.write(text, () => resolve()));
+async function print(text: string, out: Output): Promise<void> {
+  if (out === process.stdout)
+    process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  await new Promise<void>((resolve) => out.write(text, () => resolve()));
 }

@@ -81,10 +81,10 @@ export const specDiff: Command<SpecDiffArgs> = {
     ["--base origin/main --format junit --output spec-review.xml", "a JUnit report for any CI"],
   ],
   check: (args) => void reviewOf(args),
-  run: async (args) => {
+  run: async (args, context) => {
     const review = reviewOf(args);
     const { runReview } = await import("./spec-diff-run.js");
-    return runReview(review, process.cwd());
+    return runReview(review, context);
   },
 };
 

@@ -9,6 +9,7 @@
  */
 import type { Argv, Options } from "yargs";
 import { terminalText } from "../print/escape.js";
+import type { CommandContext } from "./context.js";
 
 /** A mistake in the command line: printed as one line with where the help is. */
 export class UsageError extends Error {}
@@ -44,8 +45,8 @@ export interface Command<A = Parsed> {
   tool: string;
   /** The checks of values yargs cannot make (a package name, a port range); throws a UsageError. Reads nothing. */
   check?(args: A): void;
-  /** Runs the command; loads its code only now. Resolves with the exit code. */
-  run(args: A): Promise<number>;
+  /** Runs the command with the context it works in (./context.ts); loads its code only now. Resolves with the exit code. */
+  run(args: A, context: CommandContext): Promise<number>;
 }
 
 /** The command's name, as typed: the first word of its yargs command string (`spec:diff`). */

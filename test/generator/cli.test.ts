@@ -15,13 +15,23 @@ import type { SpecDiffArgs } from "../../generator/commands/spec-diff-run.js";
 import { quoted } from "../../generator/commands/usage.js";
 import { cliProcess } from "../helpers/cli.js";
 
+/** The lines the program printed to stdout and stderr (its context's streams), in order. */
 let out: string[] = [];
 let err: string[] = [];
+const lines = (into: () => string[]) => ({
+  write: (text: string, done?: () => void) => {
+    into().push(...text.replace(/\n$/, "").split("\n"));
+    done?.();
+    return true;
+  },
+});
+const context = { cwd: process.cwd(), env: {}, stdout: lines(() => out), stderr: lines(() => err) };
 beforeEach(() => {
   out = [];
   err = [];
-  vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
-  vi.spyOn(console, "error").mockImplementation((...a: unknown[]) => void err.push(a.join(" ")));
+  // Nothing reaches the console: a line printed there instead of the context's streams fails the test.
+  for (const method of ["log", "error", "warn"] as const)
+    vi.spyOn(console, method).mockImplementation(() => expect.unreachable(`console.${method} was called`));
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -34,7 +44,7 @@ async function cli(argv: string[]): Promise<{ code: number; ran?: string; args?:
     args = parsed;
     return Promise.resolve(0);
   };
-  const code = await main(argv, record).catch(() => -1);
+  const code = await main(argv, { context, run: record }).catch(() => -1);
   return { code, ...(ran ? { ran, args } : {}) };
 }
 
@@ -201,7 +211,7 @@ describe("a plain gen line, run without yargs (generator/main.ts), fails as the 
       args.filter((a) => a !== "gen"),
       { encoding: "utf8", timeout: 60_000 },
     );
-    const code = await main(argv);
+    const code = await main(argv, { context });
     expect(child.status).toBe(code);
     expect(code).toBe(1);
     expect(err.join("\n")).toMatch(/\S/);
@@ -485,7 +495,8 @@ describe("completion", () => {
     expect(out.join("\n")).toContain("openrpc-ts --get-yargs-completions");
   });
 
-  it("completes command names, and a command's options", async () => {
+  it("completes command names, and a command's options (yargs prints them itself, to the process's stdout)", async () => {
+    vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
     await cli(["--get-yargs-completions", "mo"]);
     expect(out).toEqual(expect.arrayContaining(["gen", "mock", "spec:diff"]));
     out = [];

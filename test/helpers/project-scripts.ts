@@ -10,6 +10,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { ROOT } from "../../generator/root.js";
+import { BIN, runCli } from "./cli.js";
 
 const run = promisify(execFile);
 
@@ -66,7 +67,12 @@ export async function shell(command: string, cwd: string, env: Record<string, st
  * Without npm's own start (about 0.35 s of CPU each, most of a small command's cost); the generator
  * reads none of the `npm_*` variables npm would add. `line` is what follows `npm run -s `.
  */
-export async function npmRun(line: string, dir: string, env: Record<string, string> = {}): Promise<Ran> {
+export async function npmRun(
+  line: string,
+  dir: string,
+  env: Record<string, string> = {},
+  via: "child" | "in-process" = "child",
+): Promise<Ran> {
   const [name = "", separator, ...args] = line.split(" ");
   if (separator !== undefined && separator !== "--")
     throw new Error(`npmRun: the arguments of ${JSON.stringify(line)} must follow --, as npm run takes them.`);
@@ -75,7 +81,24 @@ export async function npmRun(line: string, dir: string, env: Record<string, stri
   };
   if (!Object.hasOwn(scripts, name))
     throw new Error(`npmRun: ${dir}/package.json has no script ${JSON.stringify(name)}.`);
+  if (via === "in-process") return inProcess(scripts[name]!, args, dir, env);
   return shell(`set -- ${args.join(" ")}\n${scripts[name]} "$@"`, dir, env);
+}
+
+/**
+ * A script that starts the generator's command line (`node <root>/generator/bin.mjs <command>`), run
+ * in this process (test/helpers/cli.ts) with the words the shell would give it: plain words only,
+ * split at spaces. Anything else a shell would read differently is refused rather than guessed.
+ */
+function inProcess(script: string, args: readonly string[], dir: string, env: Record<string, string>): Promise<Ran> {
+  const prefix = `node ${JSON.stringify(BIN)} `;
+  const command = script.startsWith(prefix) ? script.slice(prefix.length) : "";
+  const plain = /^[\w@%+=:,./-]+$/;
+  if (!plain.test(command) || !args.every((a) => plain.test(a)))
+    throw new Error(
+      `npmRun in process: ${JSON.stringify(script)} with ${JSON.stringify(args)} is not a plain command line of ${BIN}.`,
+    );
+  return runCli(command, args, { cwd: dir, env });
 }
 
 /** `git` in `cwd` with a fixed identity and no signing. */

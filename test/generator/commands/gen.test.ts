@@ -1,27 +1,22 @@
-/** The CLI as users run it: a child process, its exit code, its output, and what it writes. */
-import { execFile } from "node:child_process";
+/**
+ * `npm run gen`: its exit code, its output, and what it writes. The runs marked "child" start it as
+ * users do, a child process (the bundle, and main.ts's fast path for a plain gen line); the others run
+ * the same command line in this process (test/helpers/cli.ts).
+ */
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Doc } from "../spec-diff/build.js";
 import { ROOT } from "../../../generator/root.js";
-import { cliProcess } from "../../helpers/cli.js";
+import { runCli, type CliOptions, type CliRun } from "../../helpers/cli.js";
 import { uncleanFiles } from "../../helpers/prettier-clean.js";
 
-const run = promisify(execFile);
 const dir = await mkdtemp(path.join(os.tmpdir(), "cli-"));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-async function gen(args: string[], cwd = ROOT): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(...cliProcess("gen", args), { cwd, timeout: 110_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+function gen(args: string[], cwd = ROOT, via: CliOptions["via"] = "in-process"): Promise<CliRun> {
+  return runCli("gen", args, { cwd, via });
 }
 
 const petstore = {
@@ -50,7 +45,7 @@ describe("npm run gen", () => {
   });
 
   it("--check passes on the committed generated/", async () => {
-    const { code, stdout } = await gen(["--check"]);
+    const { code, stdout } = await gen(["--check"], ROOT, "child");
     expect(code).toBe(0);
     expect(stdout).toMatch(/generated is up to date \(\d+ files from 3 specs\)/);
   }, 120_000);
@@ -142,7 +137,7 @@ describe("npm run gen", () => {
     });
     bad.methods[0].params.push({ name: "offset", required: true, schema: { type: "integer" } });
     await writeFile(path.join(work, "bad.json"), JSON.stringify(bad));
-    const { code, stderr } = await gen(["--spec", "bad.json", "--out", "client"], work);
+    const { code, stderr } = await gen(["--spec", "bad.json", "--out", "client"], work, "child");
     expect(code).toBe(1);
     expect(stderr).toContain("found 3 problems");
     expect(stderr).toContain('bad.json#/methods/1/name: method name "list_pets" is already used at /methods/0');

@@ -1,7 +1,8 @@
 /**
- * `npm run docs` and `npm run playground` as users run them, as child processes. The site is
- * written only into a temp sandbox (the working folder of the child); the playground listens on
- * 127.0.0.1 and is stopped with SIGINT at the end of its test (SIGKILL after 5 s).
+ * `npm run docs` and `npm run playground`. The playground runs as users run it, a child process that
+ * listens on 127.0.0.1 and is stopped with SIGINT at the end of its test (SIGKILL after 5 s); so do
+ * the first runs of docs, while the other docs runs take the same command lines in this process
+ * (test/helpers/cli.ts). The site is written only into a temp sandbox (the working folder).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
@@ -11,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { stopChild } from "../../helpers/child.js";
 import { afterAll, describe, expect, it } from "vitest";
-import { cliProcess } from "../../helpers/cli.js";
+import { cliProcess, runCli } from "../../helpers/cli.js";
 import { ROOT } from "../../../generator/root.js";
 
 const sandbox = await mkdtemp(path.join(os.tmpdir(), "site-cli-"));
@@ -39,6 +40,12 @@ function spawnCli(
 
 const stop = (child: ChildProcess): Promise<void> => stopChild(child, "SIGINT");
 
+/** `npm run docs` in the sandbox, run in this process: its exit code, and its stdout and stderr together. */
+async function docs(args: string[]): Promise<{ code: number; output: string }> {
+  const run = await runCli("docs", args, { cwd: sandbox });
+  return { code: run.code, output: run.stdout + run.stderr };
+}
+
 /** The pets fixture in the sandbox, with an example that contradicts its schema (gen refuses it unless --lenient or --examples warn). */
 async function petsSpec(): Promise<string> {
   const dir = path.join(sandbox, "their");
@@ -61,9 +68,9 @@ describe("docs and playground of another document: --spec and the reading option
     expect(refused.output()).not.toMatch(/\n\s+at /);
     expect(await readdir(sandbox)).not.toContain("pets-site");
     for (const options of [["--lenient"], ["--examples", "warn"]]) {
-      const run = spawnCli("docs", ["--out", "pets-site", "--spec", spec, ...options]);
-      expect(await run.exited, run.output()).toBe(0);
-      expect(run.output()).toMatch(/Wrote the site \(1 APIs, 3 methods\) to pets-site\//);
+      const run = await docs(["--out", "pets-site", "--spec", spec, ...options]);
+      expect(run.code, run.output).toBe(0);
+      expect(run.output).toMatch(/Wrote the site \(1 APIs, 3 methods\) to pets-site\//);
       const page = await readFile(path.join(sandbox, "pets-site", "index.html"), "utf8");
       expect(page).toContain('data-method="pets_list"');
       expect(page).not.toContain('data-method="adv_getLogs"');
@@ -148,10 +155,17 @@ describe("a --spec that cannot be read: one clear sentence, exit 1, nothing writ
     async (_, [command, ...args], message) => {
       await petsSpec();
       const before = (await readdir(sandbox)).sort();
-      const run = spawnCli(command!, args);
-      expect(await run.exited, run.output()).toBe(1);
-      expect(run.output()).toMatch(message);
-      expect(run.output()).not.toMatch(/\n\s+at |Error:|node:internal/);
+      // The playground's in a child process: were it to start after all, it would listen until stopped.
+      const run =
+        command === "docs"
+          ? await docs(args)
+          : await (async (child = spawnCli(command!, args)) => ({
+              code: await child.exited,
+              output: child.output(),
+            }))();
+      expect(run.code, run.output).toBe(1);
+      expect(run.output).toMatch(message);
+      expect(run.output).not.toMatch(/\n\s+at |Error:|node:internal/);
       expect((await readdir(sandbox)).sort()).toEqual(before);
     },
     60_000,
@@ -176,17 +190,17 @@ describe("npm run docs", () => {
   it("refuses a folder it did not write, exit 1, leaving it as it was", async () => {
     await mkdir(path.join(sandbox, "mine"));
     await writeFile(path.join(sandbox, "mine/notes.txt"), "mine");
-    const run = spawnCli("docs", ["--out", "mine"]);
-    expect(await run.exited).toBe(1);
-    expect(run.output()).toContain("is not empty and was not written by the generator");
-    expect(run.output()).not.toMatch(/\n\s+at /);
+    const run = await docs(["--out", "mine"]);
+    expect(run.code).toBe(1);
+    expect(run.output).toContain("is not empty and was not written by the generator");
+    expect(run.output).not.toMatch(/\n\s+at /);
     expect(await readdir(path.join(sandbox, "mine"))).toEqual(["notes.txt"]);
   }, 120_000);
 
   it("requires --out", async () => {
-    const run = spawnCli("docs", []);
-    expect(await run.exited).toBe(1);
-    expect(run.output()).toContain("Pass the folder to write the site to with --out <dir>.");
+    const run = await docs([]);
+    expect(run.code).toBe(1);
+    expect(run.output).toContain("Pass the folder to write the site to with --out <dir>.");
   }, 60_000);
 
   it.each([
@@ -199,9 +213,9 @@ describe("npm run docs", () => {
   ])(
     "refuses %j with one line and no usage text",
     async (args, message) => {
-      const run = spawnCli("docs", args);
-      expect(await run.exited).toBe(1);
-      expect(run.output()).toBe(`${message} Run \`npm run docs -- --help\` for the options.\n`);
+      const run = await docs(args);
+      expect(run.code).toBe(1);
+      expect(run.output).toBe(`${message} Run \`npm run docs -- --help\` for the options.\n`);
       expect(await readdir(sandbox)).not.toContain("x");
     },
     60_000,
@@ -216,9 +230,10 @@ describe("npm run playground", () => {
   ])(
     "refuses %j with one line and no usage text",
     async (args, message) => {
-      const run = spawnCli("playground", args);
-      expect(await run.exited).toBe(1);
-      expect(run.output()).toBe(`${message} Run \`npm run playground -- --help\` for the options.\n`);
+      // In this process; were the playground to start after all, it stops after 20 s and the code is 0.
+      const run = await runCli("playground", args, { cwd: sandbox, signal: AbortSignal.timeout(20_000) });
+      expect(run.code).toBe(1);
+      expect(run.stdout + run.stderr).toBe(`${message} Run \`npm run playground -- --help\` for the options.\n`);
     },
     60_000,
   );

@@ -1,4 +1,8 @@
-/** `npm run spec:diff` as users run it: a child process, its output in each format, its files and its exit code. */
+/**
+ * `npm run spec:diff`: its output in each format, its files and its exit code. The runs marked
+ * "child" start it as users do, a child process; the others run the same command line in this
+ * process (test/helpers/cli.ts).
+ */
 import { execFile } from "node:child_process";
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -7,7 +11,7 @@ import { promisify } from "node:util";
 import { XMLValidator } from "fast-xml-parser";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../../generator/root.js";
-import { cliProcess } from "../../helpers/cli.js";
+import { runCli, type CliOptions, type CliRun } from "../../helpers/cli.js";
 import { findGitHistory } from "../../helpers/git-history.js";
 import type { Level, RuleId } from "../../../generator/spec-diff/rules.js";
 
@@ -17,14 +21,8 @@ const [V1, V2, WARN] = [`${F}/v1/pets.openrpc.json`, `${F}/v2/pets.openrpc.json`
 const scratch = await mkdtemp(path.join(os.tmpdir(), "spec-diff-cli-"));
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
-async function specDiff(args: string[], cwd = ROOT): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(...cliProcess("spec:diff", args), { cwd, timeout: 60_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+function specDiff(args: string[], cwd = ROOT, via: CliOptions["via"] = "in-process"): Promise<CliRun> {
+  return runCli("spec:diff", args, { cwd, via, timeout: 60_000 });
 }
 
 /** A git repository in its own scratch folder. */
@@ -73,7 +71,7 @@ const fromJson = (stdout: string): Seen[] =>
 
 describe("npm run spec:diff -- <old> <new>", () => {
   it("text: one line per finding, most severe first, the methods of a shared one, then the counts and the bump; exit 1 on ERR", async () => {
-    const { code, stdout, stderr } = await specDiff([V1, V2]);
+    const { code, stdout, stderr } = await specDiff([V1, V2], ROOT, "child");
     expect(code).toBe(1);
     const lines = stdout.trimEnd().split("\n");
     expect(lines.filter((l) => /^(ERR|WARN|INFO) /.test(l)).map((l) => l.split(/ {2,}/).slice(0, 4))).toEqual(
@@ -366,7 +364,7 @@ describe("npm run spec:diff -- <old> <new>", () => {
   });
 
   it("--help shows the usage", async () => {
-    const { code, stdout } = await specDiff(["--help"]);
+    const { code, stdout } = await specDiff(["--help"], ROOT, "child");
     expect(code).toBe(0);
     for (const option of [
       "--base",

@@ -2,7 +2,9 @@
  * `npm run release` on a temporary git repository, as a maintainer runs it: the first release,
  * a breaking one found through the commit the changelog recorded, a documentation-only one found
  * through the tag, nothing to release, and the refusals. After each release `npm run gen` keeps the
- * version and the changelog, and `npm run gen -- --check` passes.
+ * version and the changelog, and `npm run gen -- --check` passes. The first release runs the script
+ * through bash and a child process, as npm does; the other runs take the same command lines in this
+ * process (test/helpers/project-scripts.ts `npmRun`, "in-process").
  */
 import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -25,7 +27,7 @@ afterAll(async () => {
 });
 
 const env = { SOURCE_DATE_EPOCH: "1735689600" }; // 2025-01-01
-const npm = (command: string) => npmRun(command, repo, env);
+const npm = (command: string) => npmRun(command, repo, env, "in-process");
 const version = async () =>
   (JSON.parse(await readFile(path.join(repo, "generated", "package.json"), "utf8")) as { version: string }).version;
 const changelog = () => readFile(path.join(repo, "generated", "CHANGELOG.md"), "utf8");
@@ -41,7 +43,7 @@ async function genKeepsTheRelease(): Promise<void> {
   const check = await npm(`gen -- ${ARGS} --check`);
   expect(check.stderr).toBe("");
   expect(check.code).toBe(0);
-  const gen = await npmRun(`gen -- ${ARGS}`, repo, { OPENRPC_TS_CACHE: "off" });
+  const gen = await npmRun(`gen -- ${ARGS}`, repo, { OPENRPC_TS_CACHE: "off" }, "in-process");
   expect(gen.code).toBe(0);
   expect({ files: await readOutput(generated), changelog: await changelog() }).toEqual(before);
 }
@@ -66,7 +68,7 @@ describe("npm run release", () => {
   });
 
   it("the first release writes the package at 0.1.0 with a changelog recording the spec's commit", async () => {
-    const { code, stdout } = await npm(`release -- ${ARGS}`);
+    const { code, stdout } = await npmRun(`release -- ${ARGS}`, repo, env);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Released pets-client 0\.1\.0\./);
     expect(stdout).toContain("git tag clients-v0.1.0");
@@ -157,7 +159,9 @@ describe("npm run release", () => {
     ["--out generated --since no-such-ref", /^--since no-such-ref is not a commit of the git repository/],
     ["--out ../elsewhere", /^The path "\.\.\/elsewhere" contains '\.\.'/],
   ])("refuses %s with one clear line, writing nothing", async (extra, message) => {
-    const { code, stdout, stderr } = await npm(`release -- --spec spec/pets.openrpc.json --name pets-client ${extra}`);
+    // Through bash and a child process, as npm runs it: the shell's quoting is part of the probe.
+    const line = `release -- --spec spec/pets.openrpc.json --name pets-client ${extra}`;
+    const { code, stdout, stderr } = await npmRun(line, repo, env);
     expect(code).toBe(1);
     expect(stdout).toBe("");
     expect(stderr).toMatch(message);
@@ -207,7 +211,7 @@ describe("npm run release", () => {
       /^The commit [0-9a-f]{12} that CHANGELOG\.md records for release 1\.0\.1 is not in this clone \(a shallow clone\)\. Fetch the history \(git fetch --unshallow; in CI, fetch-depth: 0\)/,
     );
     await git(clone, "fetch", "-q", "--unshallow");
-    const fetched = await npmRun(`release -- ${ARGS} --dry-run`, clone);
+    const fetched = await npmRun(`release -- ${ARGS} --dry-run`, clone, {}, "in-process");
     expect(fetched.code).toBe(0);
     expect(fetched.stdout).toContain("1.0.1 → 1.0.2 (patch: documentation only)");
   });

@@ -23,7 +23,8 @@ async function repository(name: string): Promise<{ repo: string; npm: (c: string
   await git(scratch, "init", "-q", "-b", "main", repo);
   await cp(path.join(F, "v1"), path.join(repo, "spec"), { recursive: true });
   await writeProjectPackage(repo);
-  const npm = (command: string) => npmRun(command, repo, env);
+  // The command lines run in this process (release.test.ts runs them as npm does, through bash and a child process).
+  const npm = (command: string) => npmRun(command, repo, env, "in-process");
   expect((await npm(`gen -- ${ARGS}`)).code).toBe(0);
   await commitAll(repo, "v1, generated at 0.1.0");
   return { repo, npm };

@@ -1,16 +1,13 @@
 /** The released version the generator keeps, read back from the output package. */
-import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { GeneratorError } from "../../../generator/problems.js";
 import { releasedVersion, versionOption } from "../../../generator/release/version.js";
 import { MARKER } from "../../../generator/write/marker.js";
-import { cliProcess } from "../../helpers/cli.js";
+import { runCli } from "../../helpers/cli.js";
 
-const run = promisify(execFile);
 const dir = await mkdtemp(path.join(os.tmpdir(), "released-version-"));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -59,14 +56,8 @@ describe("releasedVersion", () => {
 });
 
 describe("npm run gen keeps it", () => {
-  const gen = async (args: string[]) => {
-    try {
-      const { stdout, stderr } = await run(...cliProcess("gen", args), { cwd: dir, timeout: 60_000 });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      return error as { code: number; stdout: string; stderr: string };
-    }
-  };
+  // In this process (test/helpers/cli.ts): gen.test.ts starts the command line as users do.
+  const gen = (args: string[]) => runCli("gen", args, { cwd: dir });
   const spec = {
     openrpc: "1.3.2",
     info: { title: "Pets", version: "1.0.0" },

@@ -55,11 +55,14 @@ export function resultFits(method: MockMethod, result: unknown): boolean {
   if (!resultValidators.has(method)) {
     let ajv = compilers.get(method.schemas);
     if (!ajv) {
-      // Without ajv's optimizer pass, as for the params (./registry.ts): compiling is the cost here.
+      // Without ajv's optimizer pass, and each referenced definition compiled once for the document
+      // rather than inlined into every method's validator, as for the params (./registry.ts):
+      // compiling is the cost here.
       ajv = new Ajv({
         strict: false,
         validateFormats: false,
         code: { regExp: documentRegExp as never, optimize: false },
+        inlineRefs: false,
         validateSchema: false,
       });
       ajv.addSchema({ $id: "result", definitions: Object.fromEntries(method.schemas) });

@@ -131,6 +131,7 @@ export const mock: Command = {
       ...(typeof v.seed === "string" ? { seed: v.seed } : {}),
       ...(typeof v.overrides === "string" ? { overrides: v.overrides } : {}),
       cwd: context.cwd,
+      report: (line) => writeLine(stderr, line),
       ...(v.quiet === true ? {} : { log: (record) => writeLine(stdout, terminalText(callLine(record))) }),
     }).catch(listenProblem(host, port));
     for (const warning of server.warnings) writeLine(stderr, terminalText(`warning: ${warning}`));

@@ -45,9 +45,9 @@ export const playground: Command<{ port: unknown; quiet?: unknown; spec?: string
     const log = args.quiet === true ? {} : { log: (r: CallRecord) => writeLine(stdout, terminalText(callLine(r))) };
     // The mock takes the documents the site was built from (the process's load cache): read and checked once.
     const cache = processCaches().load;
-    const playground = await startPlayground({ files: built.files, specs, port, cwd, reading, cache, ...log }).catch(
-      listenProblem("127.0.0.1", port),
-    );
+    const report = (line: string) => writeLine(stderr, line);
+    const options = { files: built.files, specs, port, cwd, reading, cache, report, ...log };
+    const playground = await startPlayground(options).catch(listenProblem("127.0.0.1", port));
     for (const warning of playground.mock.warnings) writeLine(stderr, terminalText(`warning: ${warning}`));
     writeLine(
       stdout,

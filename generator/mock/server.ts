@@ -43,6 +43,8 @@ export interface MockServerOptions extends ReadingOptions {
   cwd?: string;
   /** Told about every JSON-RPC call answered (mock/log.ts: method, params, outcome, time; never the URL). */
   log?: CallLog;
+  /** Told, in one line, when the mock itself fails to answer a request (default: the console's stderr). */
+  report?: (line: string) => void;
   /** A JSON file of fixed results or errors per method (mock/overrides.ts), relative to `cwd`. */
   overrides?: string;
   /** Changes every generated value (same seed, same answers); without one the answers are those of seed "". */
@@ -90,6 +92,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     throw new RangeError(`pages must be a whole number of at least 1, not ${pages}.`);
   const limits = resolveLimits(options.limits);
   const host = options.host ?? "127.0.0.1";
+  const report = options.report ?? ((line: string) => console.error(line));
   if (!isLoopback(host) && !options.allowRemote)
     throw new RangeError(
       `The mock listens on loopback addresses only; ${host} would let other machines call it. Pass allowRemote (--allow-remote) to do that on purpose.`,
@@ -127,7 +130,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       if (foreign !== undefined) return refuseForeign(request, response, foreign);
       inTurn(request, () =>
         handle(request, response, registry, pages, limits, extra).catch((error: unknown) =>
-          failed(request, response, error),
+          failed(request, response, error, report),
         ),
       );
     },
@@ -287,12 +290,15 @@ function refuseForeign(request: IncomingMessage, response: ServerResponse, messa
 }
 
 /** A failure of the mock itself: a JSON-RPC -32603 to the client and one line on the console, no stack. */
-function failed(request: IncomingMessage, response: ServerResponse, error: unknown): void {
+function failed(
+  request: IncomingMessage,
+  response: ServerResponse,
+  error: unknown,
+  report: (line: string) => void,
+): void {
   if (error instanceof ClientGone || response.headersSent || response.destroyed) return void request.socket.destroy();
   const reason = error instanceof Error ? error.message : String(error);
-  console.error(
-    terminalText(`The mock server could not answer ${request.method} ${request.url?.slice(0, 200)}: ${reason}`),
-  );
+  report(terminalText(`The mock server could not answer ${request.method} ${request.url?.slice(0, 200)}: ${reason}`));
   send(
     response,
     500,

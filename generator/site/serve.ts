@@ -25,6 +25,8 @@ export interface PlaygroundOptions {
   cwd?: string;
   /** Told about every call the mock answers (generator/mock/log.ts). */
   log?: CallLog;
+  /** Told when the mock fails to answer a request (see `MockServerOptions.report`). */
+  report?: (line: string) => void;
   /** How the mock reads the specs (`--lenient`, …), as the site read them. */
   reading?: ReadingOptions;
   /** The documents the site was built from, read and checked (see `MockServerOptions.cache`). */
@@ -56,6 +58,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     specs: options.specs,
     ...(options.cwd ? { cwd: options.cwd } : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.report ? { report: options.report } : {}),
     ...(options.cache ? { cache: options.cache } : {}),
   });
   let calls = 0;

@@ -17,6 +17,7 @@ import type { CheckedSpec, LoadCache } from "../load/load-model.js";
 import { PRETTIER_OPTIONS, type FormatCache } from "../print/format.js";
 import type { Checker } from "../validate/examples.js";
 import { ROOT } from "../root.js";
+import { cachesOff } from "./context.js";
 
 export interface Caches extends Required<GenerateCaches> {
   load: LoadCache;
@@ -136,7 +137,7 @@ export class DiskFormatCache implements FormatCache {
 }
 
 function off(): boolean {
-  return process.env.OPENRPC_TS_CACHE === "off";
+  return cachesOff(process.env);
 }
 
 /** Writes the last run's entries first, then older ones while they fit; a temp file and a rename, so a reader never sees half a file. */

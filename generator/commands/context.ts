@@ -6,7 +6,9 @@
  * (`main(argv, { context })`: a build script, the tests) passes its own, and the command then takes
  * nothing of the process's: no `process.cwd()`, no `process.stdout`, no signal handler.
  *
- * The caches' switch (OPENRPC_TS_CACHE) stays the process's, because the caches are: ./caches.ts.
+ * The caches' switch OPENRPC_TS_CACHE (`cachesOff`) is read from the context for what a run
+ * remembers on disk (./fingerprint.ts), and from the process's environment for the process's own
+ * caches (./caches.ts).
  */
 
 /** Where a command's lines go: a stream of the process, or anything with a `write` (a test's collector). */
@@ -20,7 +22,7 @@ export interface Output {
 export interface CommandContext {
   /** The working folder: relative paths of the command line are relative to it. */
   readonly cwd: string;
-  /** The environment the command reads its settings from (SOURCE_DATE_EPOCH). */
+  /** The environment the command reads its settings from (SOURCE_DATE_EPOCH, OPENRPC_TS_CACHE). */
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly stdout: Output;
   readonly stderr: Output;
@@ -31,6 +33,11 @@ export interface CommandContext {
 /** The process's own: its folder, environment and streams (a server also stops on SIGINT and SIGTERM). */
 export function processContext(): CommandContext {
   return { cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr };
+}
+
+/** Whether `env` turns the caches off (OPENRPC_TS_CACHE=off): every run is made in full and nothing is remembered. */
+export function cachesOff(env: CommandContext["env"]): boolean {
+  return env.OPENRPC_TS_CACHE === "off";
 }
 
 /** Writes `text` and a line end to `out`, as `console.log` does for the process's streams. */

@@ -14,6 +14,7 @@ import { readFileSync, readdirSync, type Dirent } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { diskSource } from "../load/source.js";
+import { cachesOff, type CommandContext } from "./context.js";
 import { MARKER, parseMarker, type Fingerprint } from "../write/marker.js";
 import { PRESERVED } from "../write/write.js";
 
@@ -131,8 +132,10 @@ export async function upToDate(
   cwd = process.cwd(),
   /** Only a run whose outputs were type-checked counts (`--check`, `--typecheck`). */
   typechecked = false,
+  /** The command's environment: with OPENRPC_TS_CACHE=off nothing is up to date. */
+  env: CommandContext["env"] = process.env,
 ): Promise<{ files: number } | undefined> {
-  if (process.env.OPENRPC_TS_CACHE === "off") return undefined;
+  if (cachesOff(env)) return undefined;
   const dir = path.resolve(cwd, outDir);
   const marker = parseMarker(await readFile(path.join(dir, MARKER), "utf8").catch(() => ""));
   const fingerprint = marker?.fingerprint;
@@ -215,8 +218,14 @@ async function readRuns(root: string): Promise<Runs> {
  * Records that this generator produced the outputs of `fingerprint` (after a write, or a check that
  * found them equal), and whether they compiled (`typechecked`; a record that they did is kept).
  */
-export async function recordRun(root: string, fingerprint: Fingerprint, typechecked = false): Promise<void> {
-  if (process.env.OPENRPC_TS_CACHE === "off") return;
+export async function recordRun(
+  root: string,
+  fingerprint: Fingerprint,
+  typechecked = false,
+  /** The command's environment: with OPENRPC_TS_CACHE=off nothing is recorded. */
+  env: CommandContext["env"] = process.env,
+): Promise<void> {
+  if (cachesOff(env)) return;
   const { mkdir, rename, writeFile } = await import("node:fs/promises");
   const id = `${fingerprint.key}:${fingerprint.outputs}`;
   const known = await readRuns(root);

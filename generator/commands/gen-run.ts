@@ -55,14 +55,22 @@ export async function runGen(
     const { watchSpecs } = await import("./watch.js");
     const log = (line: string) => writeLine(stdout, line);
     const signal = context.signal ? { signal: context.signal } : {};
-    await watchSpecs({ ...options, out, force: args.force, verbose: args.verbose, debug: args.debug, log, ...signal });
+    const env = context.env;
+    await watchSpecs({
+      ...options,
+      out,
+      force: args.force,
+      verbose: args.verbose,
+      debug: args.debug,
+      log,
+      env,
+      ...signal,
+    });
     return 0;
   }
   // --check compiles the package too; so does --typecheck, before it writes.
   const typecheck = args.check || args.typecheck;
-  // OPENRPC_TS_CACHE=off: the run is made in full and not remembered (./fingerprint.ts checks the process's too).
-  const remember = context.env.OPENRPC_TS_CACHE !== "off";
-  if (remember && (await answeredUnchanged(plan, args, root, context))) return 0;
+  if (await answeredUnchanged(plan, args, root, context)) return 0;
   const caches = processCaches();
   try {
     const { generatePackage } = await import("./pipeline.js");
@@ -78,12 +86,12 @@ export async function runGen(
         return 1;
       }
       await compiles(result.files, relOut);
-      if (remember) await recordRun(root, result.fingerprint, true);
+      await recordRun(root, result.fingerprint, true, context.env);
       writeLine(stdout, `${relOut} is up to date (${result.files.size} files from ${from}).`);
       return 0;
     }
     await writePackage(out, result.files, { typecheck, force: args.force, cwd });
-    if (remember) await recordRun(root, result.fingerprint, typecheck);
+    await recordRun(root, result.fingerprint, typecheck, context.env);
     writeLine(stdout, `Wrote ${result.files.size} files to ${relOut} from ${specs.join(", ")}.`);
     return 0;
   } finally {
@@ -117,7 +125,8 @@ async function answeredUnchanged(
   root: string,
   context: CommandContext,
 ): Promise<boolean> {
-  const fresh = await upToDate(plan.out, plan.options, root, context.cwd, args.check || args.typecheck);
+  const typechecked = args.check || args.typecheck;
+  const fresh = await upToDate(plan.out, plan.options, root, context.cwd, typechecked, context.env);
   if (!fresh) return false;
   writeLine(
     context.stdout,

@@ -80,7 +80,7 @@ async function release(args: ReleaseArgs, root: string, context: CommandContext)
     return 0;
   }
   const result = await writeRelease(plan, options);
-  await recordRun(root, result.fingerprint);
+  await recordRun(root, result.fingerprint, false, context.env);
   writeLine(
     stdout,
     terminalText(

@@ -8,6 +8,7 @@
 import { watch as watchDir, type FSWatcher } from "node:fs";
 import path from "node:path";
 import { terminalText } from "../print/escape.js";
+import type { CommandContext } from "./context.js";
 import { recordRun } from "./fingerprint.js";
 import { processCaches } from "./caches.js";
 import { generatePackage, type PackageOptions, type PackageResult } from "./pipeline.js";
@@ -25,6 +26,8 @@ export interface WatchOptions extends PackageOptions {
   debug?: boolean;
   /** Stops the watch; without it, the watch runs until the process ends. */
   signal?: AbortSignal;
+  /** The command's environment (OPENRPC_TS_CACHE=off: runs are not recorded); default the process's. */
+  env?: CommandContext["env"];
   /** Where lines go (default: the console). */
   log?: (line: string) => void;
   /** Quiet time after the last save before a run starts. */
@@ -66,7 +69,7 @@ export async function watchSpecs(options: WatchOptions): Promise<void> {
     const before = previous?.files ?? (await readOutput(path.resolve(cwd, options.out)));
     const written = changedFiles(before, result.files);
     if (written.length > 0) await writeOutput(options.out, result.files, { force: options.force === true, cwd });
-    await recordRun(ROOT, result.fingerprint);
+    await recordRun(ROOT, result.fingerprint, false, options.env);
     const methods = previous ? methodChanges(previous.documents, result.documents) : [];
     if (!previous) for (const line of formatWarnings(result.warnings, options.verbose === true)) log(line);
     previous = result;

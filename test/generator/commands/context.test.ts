@@ -73,6 +73,20 @@ describe("a command run in process with a context of its own", () => {
     expect(existsSync(path.join(ROOT, "context-probe-out"))).toBe(false);
   });
 
+  it("gen's fingerprint follows the context's OPENRPC_TS_CACHE, not the process's", async () => {
+    const dir = await folder("gen-cache");
+    const argv = ["gen", "--spec", "v1/pets.openrpc.json", "--out", "out", "--name", "pets"];
+    const run = async (env: Record<string, string>): Promise<string> => {
+      const { context, kept } = contextIn(dir);
+      expect(await main(argv, { context: { ...context, env } })).toBe(0);
+      return kept.stdout;
+    };
+    expect(await run({})).toMatch(/^Wrote \d+ files to out /);
+    expect(await run({})).toMatch(/^out is up to date \(\d+ files from 1 spec\); nothing to write\.\n$/);
+    // Off in the context: made in full and written again, and not recorded.
+    expect(await run({ OPENRPC_TS_CACHE: "off" })).toMatch(/^Wrote \d+ files to out /);
+  });
+
   it("spec:diff reads both sides and writes --output in the context's folder; its verdict goes to the context's stderr", async () => {
     const dir = await folder("spec-diff");
     const { context, kept } = contextIn(dir);

@@ -26,14 +26,21 @@ const lines = (into: () => string[]) => ({
   },
 });
 const context = { cwd: process.cwd(), env: {}, stdout: lines(() => out), stderr: lines(() => err) };
+/** What reached the console instead of the context's streams: a leak, which fails the test. */
+let leaked: string[] = [];
 beforeEach(() => {
   out = [];
   err = [];
-  // Nothing reaches the console: a line printed there instead of the context's streams fails the test.
+  leaked = [];
   for (const method of ["log", "error", "warn"] as const)
-    vi.spyOn(console, method).mockImplementation(() => expect.unreachable(`console.${method} was called`));
+    vi.spyOn(console, method).mockImplementation(
+      (...a: unknown[]) => void leaked.push(`console.${method}: ${a.join(" ")}`),
+    );
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  expect(leaked).toEqual([]);
+});
 
 /** Runs the program; resolves with the exit code, what the command got (if it ran), and the output. */
 async function cli(argv: string[]): Promise<{ code: number; ran?: string; args?: Record<string, unknown> }> {

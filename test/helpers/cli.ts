@@ -58,8 +58,9 @@ export async function runCli(command: string, args: readonly string[], options: 
       });
       return { code: 0, stdout, stderr };
     } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+      // A process killed (the timeout) has no exit code: a failure all the same.
+      const e = error as { code?: unknown; stdout?: string; stderr?: string };
+      return { code: typeof e.code === "number" ? e.code : 1, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
     }
   }
   const stdout = collector();

@@ -10,7 +10,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { ROOT } from "../../generator/root.js";
-import { BIN, runCli } from "./cli.js";
+import { BIN, runCli, type CliRun as Ran } from "./cli.js";
 
 const run = promisify(execFile);
 
@@ -37,12 +37,6 @@ export async function projectScripts(): Promise<Record<string, string>> {
 export async function writeProjectPackage(dir: string): Promise<void> {
   const pkg = { name: "scratch", private: true, type: "module", scripts: await projectScripts() };
   await writeFile(path.join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
-}
-
-export interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
 }
 
 /** Runs a shell command line in `cwd` (bash, as CI runs a step's `run:`), with extra environment. */

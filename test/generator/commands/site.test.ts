@@ -40,6 +40,12 @@ function spawnCli(
 
 const stop = (child: ChildProcess): Promise<void> => stopChild(child, "SIGINT");
 
+/** A command line in a child process, run to its end: its exit code, and its stdout and stderr together. */
+async function childRun(command: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  const run = spawnCli(command, args);
+  return { code: await run.exited, output: run.output() };
+}
+
 /** `npm run docs` in the sandbox, run in this process: its exit code, and its stdout and stderr together. */
 async function docs(args: string[]): Promise<{ code: number; output: string }> {
   const run = await runCli("docs", args, { cwd: sandbox });
@@ -156,13 +162,7 @@ describe("a --spec that cannot be read: one clear sentence, exit 1, nothing writ
       await petsSpec();
       const before = (await readdir(sandbox)).sort();
       // The playground's in a child process: were it to start after all, it would listen until stopped.
-      const run =
-        command === "docs"
-          ? await docs(args)
-          : await (async (child = spawnCli(command!, args)) => ({
-              code: await child.exited,
-              output: child.output(),
-            }))();
+      const run = command === "docs" ? await docs(args) : await childRun(command!, args);
       expect(run.code, run.output).toBe(1);
       expect(run.output).toMatch(message);
       expect(run.output).not.toMatch(/\n\s+at |Error:|node:internal/);

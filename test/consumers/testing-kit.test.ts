@@ -83,7 +83,8 @@ describe("a project testing its own code with the test kit", async () => {
   }, 240_000);
 
   it("the kit works under node:test too", async () => {
-    const result = await run(process.execPath, ["--test", "out/test/node-app.js"], {
+    // TAP named: Node 23 and later print `spec` by default, also when the output is not a terminal.
+    const result = await run(process.execPath, ["--test", "--test-reporter=tap", "out/test/node-app.js"], {
       cwd: app,
       timeout: 60_000,
     }).then(

@@ -87,7 +87,17 @@ function mainCost(f: FileTime): string {
 
 export function renderTimes(
   data: TimesFile,
-  run: { steps: Step[]; othersMs: number; wallMs: number; load: number[]; command: string; date: Date },
+  run: {
+    steps: Step[];
+    othersMs: number;
+    /** Busy CPU of the whole machine over the run (ours and others'), from /proc/stat. */
+    busyMs: number;
+    cores: number;
+    wallMs: number;
+    load: number[];
+    command: string;
+    date: Date;
+  },
 ): string {
   const files = [...data.files].sort((a, b) => (cpuOf(b) ?? wallOf(b)) - (cpuOf(a) ?? wallOf(a)));
   const tests = files.reduce((n, f) => n + f.tests, 0);
@@ -96,7 +106,7 @@ export function renderTimes(
   lines.push(MARKER, "");
   lines.push(`## Last measured run`, "");
   lines.push(
-    `\`${run.command}\` on ${run.date.toISOString().slice(0, 16).replace("T", " ")} UTC, ${os.cpus().length} cores ` +
+    `\`${run.command}\` on ${run.date.toISOString().slice(0, 16).replace("T", " ")} UTC, ${run.cores} cores ` +
       `(${os.cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.version}.`,
     "",
   );
@@ -108,6 +118,15 @@ export function renderTimes(
     `${tests} tests in ${files.length} files, ${data.failures} files failed. Load beside the run: other ` +
       `processes used ${s(run.othersMs)} s of CPU (${(run.othersMs / run.wallMs).toFixed(2)} cores on average); ` +
       `1-minute load average ${loadMean.toFixed(1)} on average, ${Math.max(0, ...run.load).toFixed(1)} at most.`,
+    "",
+  );
+  // What the cores could have given and did not: near zero, the run is bound by CPU, and only less CPU
+  // (or more cores) makes it shorter; well above it, the run waits on something (servers, sleeps, a tail).
+  const capacityMs = run.cores * run.wallMs;
+  const idleMs = Math.max(0, capacityMs - run.busyMs);
+  lines.push(
+    `The ${run.cores} cores were busy ${((100 * Math.min(run.busyMs, capacityMs)) / Math.max(1, capacityMs)).toFixed(0)}% ` +
+      `of the run: ${s(idleMs)} s of core time idle, out of ${s(capacityMs)} s.`,
     "",
   );
   lines.push("### Per file", "");
@@ -153,11 +172,13 @@ async function main(): Promise<void> {
   steps.push(await runStep("vitest run", bin("vitest"), ["run", ...reporters, ...args.filters], env));
   const wallMs = performance.now() - t0;
   clearInterval(sampler);
-  const othersMs = Math.max(0, machineBusyMs() - busy0 - (childrenCpuMs() - ours0));
+  const busyMs = machineBusyMs() - busy0;
+  const othersMs = Math.max(0, busyMs - (childrenCpuMs() - ours0));
   if (!existsSync(json)) throw new Error(`vitest wrote no ${json}: did it start? See its output above.`);
   const data = JSON.parse(readFileSync(json, "utf8")) as TimesFile;
   const command = args.filters.length > 0 ? `vitest run ${args.filters.join(" ")}` : "npm test";
-  const text = renderTimes(data, { steps, othersMs, wallMs, load, command, date: new Date() });
+  const cores = os.cpus().length;
+  const text = renderTimes(data, { steps, othersMs, busyMs, cores, wallMs, load, command, date: new Date() });
   if (args.out) {
     const before = existsSync(args.out) ? readFileSync(args.out, "utf8") : "# Test times\n\n";
     const head = before.includes(MARKER) ? before.slice(0, before.indexOf(MARKER)) : `${before.trimEnd()}\n\n`;

@@ -19,7 +19,14 @@ import { ROOT } from "../../generator/root.js";
 const COPY = /[\\/]src[\\/]runtime[\\/]([A-Za-z0-9._-]+\.ts)$/;
 
 export function runtimeOnce(): Plugin {
-  const temp = [os.tmpdir(), realpathSync(os.tmpdir())].map((d) => d + path.sep);
+  // Read when a module resolves, not when the config loads: the run's global setup points TMPDIR at
+  // the run's own folder (test/setup/pack-dir.ts) after this plugin is made.
+  let temp: { dir: string; prefixes: string[] } | undefined;
+  const inTemp = (id: string): boolean => {
+    const dir = os.tmpdir();
+    if (temp?.dir !== dir) temp = { dir, prefixes: [dir, realpathSync(dir)].map((d) => d + path.sep) };
+    return temp.prefixes.some((d) => id.startsWith(d));
+  };
   const verdicts = new Map<string, string | null>();
   /** The runtime file `copy` is an exact copy of, or null. */
   const originalOf = (copy: string): string | null => {
@@ -42,10 +49,9 @@ export function runtimeOnce(): Plugin {
     name: "openrpc-ts:runtime-once",
     enforce: "pre",
     async resolveId(source, importer, options) {
-      if (!importer || !temp.some((d) => importer.startsWith(d))) return null;
+      if (!importer || !inTemp(importer)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (!resolved || resolved.external || !temp.some((d) => resolved.id.startsWith(d)) || !COPY.test(resolved.id))
-        return resolved;
+      if (!resolved || resolved.external || !inTemp(resolved.id) || !COPY.test(resolved.id)) return resolved;
       return originalOf(resolved.id) ?? resolved;
     },
   };

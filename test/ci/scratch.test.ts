@@ -27,24 +27,21 @@ const probe = (over: Partial<ScratchProbe> = {}): ScratchProbe => ({
 
 describe("the folder a run's files go under", () => {
   it("is /dev/shm when it is a writable tmpfs with room for a run", () => {
-    expect(scratchBase(probe())).toEqual({ base: "/dev/shm", why: "a tmpfs with room" });
+    expect(scratchBase(probe())).toBe("/dev/shm");
   });
 
-  it("is the system's temporary folder otherwise, saying why", () => {
-    const fallback = (over: Partial<ScratchProbe>): string => {
-      const { base, why } = scratchBase(probe(over));
-      expect(base).toBe(os.tmpdir());
-      return why;
-    };
-    expect(fallback({ env: { TMPDIR: "/somewhere" } })).toBe("TMPDIR is set");
-    expect(fallback({ platform: "darwin" })).toBe("no /dev/shm on darwin");
-    expect(fallback({ statfs: () => undefined })).toBe("/dev/shm cannot be read");
-    expect(fallback({ statfs: () => ({ ...roomy, type: 0xef53 }) })).toBe("/dev/shm is not a tmpfs");
+  // Each case differs from the one above in one thing only.
+  it.each<[string, Partial<ScratchProbe>]>([
+    ["TMPDIR is set", { env: { TMPDIR: "/somewhere" } }],
+    ["not Linux", { platform: "darwin" }],
+    ["/dev/shm cannot be read", { statfs: () => undefined }],
+    ["/dev/shm is not a tmpfs", { statfs: () => ({ ...roomy, type: 0xef53 }) }],
     // Docker's default /dev/shm is 64 MiB.
-    expect(fallback({ statfs: () => ({ ...roomy, bavail: (64 * 2 ** 20) / 4096 }) })).toBe(
-      "/dev/shm has 0.1 GiB free, under 4 GiB",
-    );
-    expect(fallback({ writable: () => false })).toBe("/dev/shm is not writable");
+    ["/dev/shm has 64 MiB free", { statfs: () => ({ ...roomy, bavail: (64 * 2 ** 20) / 4096 }) }],
+    ["/dev/shm has one block less than a run needs", { statfs: () => ({ ...roomy, bavail: roomy.bavail - 1 }) }],
+    ["/dev/shm is not writable", { writable: () => false }],
+  ])("is the system's temporary folder when %s", (_why, over) => {
+    expect(scratchBase(probe(over))).toBe(os.tmpdir());
   });
 });
 

@@ -20,7 +20,7 @@ declare module "vitest" {
 }
 
 export default function setup(project: TestProject): () => void {
-  const { base } = scratchBase({
+  const base = scratchBase({
     env: process.env,
     platform: process.platform,
     statfs: (p) => {

@@ -4,10 +4,10 @@
  *
  * A memory-backed filesystem (tmpfs, Linux's /dev/shm) when there is one with room, else the
  * system's temporary folder. The tests create and delete tens of thousands of small files (generated
- * packages, installed node_modules, the run cache's entries); on a disk's ext4, each creation after
- * many deletions scans the inode table for an inode not recently deleted (`recently_deleted` in
- * the kernel), which took about 4% of the whole run's CPU (docs/DECISIONS.md, "Sixth round"). A
- * TMPDIR the user set is kept as it is: they chose where temporary files go.
+ * packages, installed node_modules, the run cache's entries); on this machine's ext4 disk, finding an
+ * inode for each new file (`find_inode_bit`, `recently_deleted` in the kernel) took about 3.5% of the
+ * whole run's CPU (docs/DECISIONS.md, "Sixth round"). A TMPDIR the user set is kept as it is: they
+ * chose where temporary files go.
  */
 import os from "node:os";
 
@@ -26,15 +26,10 @@ export interface ScratchProbe {
   writable(path: string): boolean;
 }
 
-export function scratchBase(probe: ScratchProbe): { base: string; why: string } {
-  if (probe.env.TMPDIR) return { base: os.tmpdir(), why: "TMPDIR is set" };
-  if (probe.platform !== "linux") return { base: os.tmpdir(), why: `no ${MEMORY_FOLDER} on ${probe.platform}` };
+/** MEMORY_FOLDER when it is a writable tmpfs with MIN_FREE_BYTES free and no TMPDIR is set, else the system's temporary folder. */
+export function scratchBase(probe: ScratchProbe): string {
+  if (probe.env.TMPDIR || probe.platform !== "linux") return os.tmpdir();
   const stat = probe.statfs(MEMORY_FOLDER);
-  if (!stat) return { base: os.tmpdir(), why: `${MEMORY_FOLDER} cannot be read` };
-  if (stat.type !== TMPFS_MAGIC) return { base: os.tmpdir(), why: `${MEMORY_FOLDER} is not a tmpfs` };
-  const free = stat.bavail * stat.bsize;
-  if (free < MIN_FREE_BYTES)
-    return { base: os.tmpdir(), why: `${MEMORY_FOLDER} has ${(free / 2 ** 30).toFixed(1)} GiB free, under 4 GiB` };
-  if (!probe.writable(MEMORY_FOLDER)) return { base: os.tmpdir(), why: `${MEMORY_FOLDER} is not writable` };
-  return { base: MEMORY_FOLDER, why: "a tmpfs with room" };
+  const roomy = stat?.type === TMPFS_MAGIC && stat.bavail * stat.bsize >= MIN_FREE_BYTES;
+  return roomy && probe.writable(MEMORY_FOLDER) ? MEMORY_FOLDER : os.tmpdir();
 }

@@ -15,6 +15,7 @@ import path from "node:path";
 import type { FileTime, TimesFile } from "./test-times-reporter.js";
 import { fileURLToPath } from "node:url";
 import { ROOT } from "../generator/root.js";
+import { meterProcesses, renderKinds, type KindTotal } from "./process-kinds.js";
 
 export const MARKER = "<!-- Everything below is written by `npm run test:times`; edit above this line. -->";
 const TICKS = 100;
@@ -93,6 +94,8 @@ export function renderTimes(
     /** Busy CPU of the whole machine over the run (ours and others'), from /proc/stat. */
     busyMs: number;
     cores: number;
+    /** CPU by kind of process (./process-kinds.ts), where /proc can be read. */
+    kinds?: readonly KindTotal[] | undefined;
     wallMs: number;
     load: number[];
     command: string;
@@ -129,6 +132,7 @@ export function renderTimes(
       `of the run: ${s(idleMs)} s of core time idle, out of ${s(capacityMs)} s.`,
     "",
   );
+  if (run.kinds) lines.push(...renderKinds(run.kinds, run.busyMs));
   lines.push("### Per file", "");
   lines.push(
     "Sorted by CPU. Wall: import + setup + tests and hooks, as the file ran (other files ran beside it). " +
@@ -164,6 +168,7 @@ async function main(): Promise<void> {
   const bin = (name: string): string => path.join(ROOT, "node_modules", ".bin", name);
   const load: number[] = [];
   const sampler = setInterval(() => load.push(os.loadavg()[0]!), 5_000);
+  const meter = existsSync("/proc/self/stat") ? meterProcesses() : undefined;
   const busy0 = machineBusyMs();
   const ours0 = childrenCpuMs();
   const t0 = performance.now();
@@ -173,12 +178,13 @@ async function main(): Promise<void> {
   const wallMs = performance.now() - t0;
   clearInterval(sampler);
   const busyMs = machineBusyMs() - busy0;
+  const kinds = meter?.stop();
   const othersMs = Math.max(0, busyMs - (childrenCpuMs() - ours0));
   if (!existsSync(json)) throw new Error(`vitest wrote no ${json}: did it start? See its output above.`);
   const data = JSON.parse(readFileSync(json, "utf8")) as TimesFile;
   const command = args.filters.length > 0 ? `vitest run ${args.filters.join(" ")}` : "npm test";
   const cores = os.cpus().length;
-  const text = renderTimes(data, { steps, othersMs, busyMs, cores, wallMs, load, command, date: new Date() });
+  const text = renderTimes(data, { steps, othersMs, busyMs, cores, kinds, wallMs, load, command, date: new Date() });
   if (args.out) {
     const before = existsSync(args.out) ? readFileSync(args.out, "utf8") : "# Test times\n\n";
     const head = before.includes(MARKER) ? before.slice(0, before.indexOf(MARKER)) : `${before.trimEnd()}\n\n`;

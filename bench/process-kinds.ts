@@ -54,12 +54,13 @@ export function kindOf(argv: readonly string[], comm: string, ppid: number): str
   const line = argv.join(" ");
   const program = (argv[0] ?? "").split("/").pop() ?? "";
   if (/chrom(e|ium)/i.test(program) || /^chrom/i.test(comm))
-    return argv.includes("--type=renderer") ? "Chromium: renderers" : "Chromium: browser, GPU, utility";
+    // Chromium rewrites its command line as one string (argv holds one element): matched in the joined line.
+    return /(^| )--type=renderer( |$)/.test(line) ? "Chromium: renderers" : "Chromium: browser, GPU, utility";
   if (program === "tsgo" || comm === "tsgo") return "TypeScript 7 (tsgo)";
   if (program === "node" || comm === "node" || comm === "MainThread") {
     if (line.includes("vitest/dist/workers/")) return "vitest: workers (the test files)";
     if (/node_modules\/(\.bin\/vitest|vitest\/vitest\.mjs)/.test(line)) return "vitest: main process";
-    if (/typescript\/(bin|lib)\/tsc/.test(line)) return "TypeScript 5.9 (tsc)";
+    if (/(typescript\/(bin|lib)|node_modules\/\.bin)\/tsc( |$)/.test(line)) return "TypeScript 5.9 (tsc)";
     if (line.includes("hardhat")) return "hardhat node";
     if (/generator\/bin\.mjs/.test(line)) return "the generator's CLI (child processes)";
     if (/npm-cli\.js|\/npm( |$)|npx-cli\.js/.test(line)) return "npm";

@@ -11,7 +11,7 @@
  * 127.0.0.1).
  */
 import { accessSync, constants } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Dialog, type Page } from "playwright-core";
 
 export const DEFAULT_CHROMIUM = "/usr/bin/chromium";
 
@@ -75,4 +75,57 @@ export function launchChromium(lookup: ChromiumLookup): Promise<Browser> {
       "--disable-sync",
     ],
   });
+}
+
+/** A page of a `TabPool`, with what its page reported while the test had it. */
+export interface Tab {
+  page: Page;
+  /** Script errors and dialogs (an injected `alert`), as sentences; the test expects none. */
+  problems: string[];
+  /** Gives the tab back to the pool (the test is done with it). */
+  release(): Promise<void>;
+}
+
+export interface TabOptions {
+  width?: number;
+  height?: number;
+  dark?: boolean;
+}
+
+/**
+ * Tabs of one browser, each loaded again for the next test instead of a new one opened: a new page
+ * costs Chromium a browser context and a renderer process, about 2.3 s of CPU with the playground
+ * loaded, against 0.8 s for a load in a tab it has (docs/DECISIONS.md, issue 36's seventh round).
+ * Each `open` starts from a new document all the same: the tab goes to about:blank first (so a URL
+ * that differs from the last one only in its fragment is loaded, not scrolled to), then takes the
+ * test's viewport and color scheme, then the URL. A tab still held is never handed out twice: a
+ * test that holds two gets two.
+ */
+export function tabPool(browser: () => Browser): { open(url: string, options?: TabOptions): Promise<Tab> } {
+  const free: Page[] = [];
+  return {
+    async open(url, options = {}) {
+      let page = free.pop();
+      page ??= await browser().newPage();
+      const problems: string[] = [];
+      const onError = (e: Error): void => void problems.push(`page error: ${e.message}`);
+      const onDialog = (d: Dialog): void => void d.dismiss().then(() => problems.push(`dialog: ${d.message()}`));
+      await page.goto("about:blank");
+      await page.setViewportSize({ width: options.width ?? 1280, height: options.height ?? 900 });
+      await page.emulateMedia({ colorScheme: options.dark ? "dark" : "light" });
+      page.on("pageerror", onError);
+      page.on("dialog", onDialog);
+      await page.goto(url);
+      const held = page;
+      return {
+        page,
+        problems,
+        async release() {
+          held.off("pageerror", onError);
+          held.off("dialog", onDialog);
+          if (!held.isClosed()) free.push(held);
+        },
+      };
+    },
+  };
 }

@@ -14,12 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockServer, type MockServer } from "../../generator/mock/server.js";
 import { ROOT } from "../../generator/root.js";
 import { buildSite, defaultSpecs, siteFiles, type SiteBuild } from "../../generator/site/site.js";
-import { findChromium, launchChromium } from "../helpers/chromium.js";
+import { findChromium, launchChromium, tabPool } from "../helpers/chromium.js";
 
 const CHROMIUM = findChromium();
 let dir: string | undefined;
 let built: SiteBuild;
 let browser: Browser | undefined;
+const tabs = tabPool(() => browser!);
 let mock: MockServer | undefined;
 
 beforeAll(async () => {
@@ -45,10 +46,7 @@ async function writeTo(folder: string, files: Map<string, string>): Promise<stri
 describe.skipIf(CHROMIUM.skip)("the static site from disk (file://)", () => {
   it("reads, and says how to reach a mock instead of calling mock/ next to the file", async () => {
     const url = await writeTo(path.join(dir!, "plain"), built.files);
-    const page = await browser!.newPage();
-    const problems: string[] = [];
-    page.on("pageerror", (e) => problems.push(e.message));
-    await page.goto(`${url}#eth_getBlockByNumber`);
+    const { page, problems, release } = await tabs.open(`${url}#eth_getBlockByNumber`);
     await page.waitForSelector('.current [data-action="send"]');
     expect(await page.textContent(".current .summary")).toBe("Returns a block by number or tag.");
     await page.fill('.current [name="block"]', "latest");
@@ -59,15 +57,14 @@ describe.skipIf(CHROMIUM.skip)("the static site from disk (file://)", () => {
     expect(errors).toContain("--mock-url");
     expect(await page.textContent('.current [data-role="request"]')).toBe("Not sent: fix the problems listed above.");
     expect(problems).toEqual([]);
-    await page.close();
+    await release();
   }, 60_000);
 
   it("calls the mock given with --mock-url", async () => {
     mock = await startMockServer({ specs: await defaultSpecs(ROOT), cwd: ROOT, allowFilePages: true });
     const { files } = await siteFiles({ ...built.site, mockUrl: `${mock.url}/` });
     const url = await writeTo(path.join(dir!, "with-mock"), files);
-    const page = await browser!.newPage();
-    await page.goto(`${url}#eth_blockNumber`);
+    const { page, problems, release } = await tabs.open(`${url}#eth_blockNumber`);
     await page.waitForSelector('.current [data-action="send"]');
     await page.click('.current [data-action="send"]');
     await page.waitForSelector(
@@ -89,6 +86,7 @@ describe.skipIf(CHROMIUM.skip)("the static site from disk (file://)", () => {
       `WebSocket ${mock.url.replace("http:", "ws:")}/solana`,
     );
     await page.click('.current [data-action="unsubscribe"]');
-    await page.close();
+    expect(problems).toEqual([]);
+    await release();
   }, 60_000);
 });

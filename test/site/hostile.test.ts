@@ -17,7 +17,7 @@ import { normalizeDocument } from "../../generator/normalize/document.js";
 import { siteModel } from "../../generator/site/model.js";
 import { siteFiles } from "../../generator/site/site.js";
 import type { Field, SiteData } from "../../generator/site/types.js";
-import { findChromium, launchChromium } from "../helpers/chromium.js";
+import { findChromium, launchChromium, tabPool } from "../helpers/chromium.js";
 
 const CHROMIUM = findChromium();
 
@@ -91,6 +91,7 @@ for (const api of hostile.apis)
   );
 
 let browser: Browser;
+const tabs = tabPool(() => browser);
 let server: http.Server;
 let origin = "";
 
@@ -118,10 +119,7 @@ afterAll(async () => {
 
 describe.skipIf(CHROMIUM.skip)("hostile spec text in Chromium", () => {
   it("is shown as text in the reference, the form, the endpoint list and the examples", async () => {
-    const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-    page.on("dialog", (d) => void d.dismiss().then(() => problems.push(`dialog: ${d.message()}`)));
+    const { page, problems, release } = await tabs.open("about:blank");
     for (const method of ["adv_getLogs", "getAccountInfo", "eth_getBlockByNumber"]) {
       await page.goto(`${origin}#${method}`);
       await page.waitForSelector(`[data-page="${method}"].current [data-action="send"]`);
@@ -140,15 +138,11 @@ describe.skipIf(CHROMIUM.skip)("hostile spec text in Chromium", () => {
     }
     expect(await page.title()).toContain("eth_getBlockByNumber");
     expect(problems).toEqual([]);
-    await page.close();
+    await release();
   }, 60_000);
 
   it("renders Markdown in the form's hints, links to http(s) only", async () => {
-    const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-    page.on("dialog", (d) => void d.dismiss().then(() => problems.push(`dialog: ${d.message()}`)));
-    await page.goto(`${origin}#debug_traceCall`);
+    const { page, problems, release } = await tabs.open(`${origin}#debug_traceCall`);
     await page.waitForSelector('[data-page="debug_traceCall"].current [data-action="send"]');
     for (const summary of await page.$$(".current .playground details:not([open]) > summary")) await summary.click();
     const hints = await page.$$eval(".current .playground .hint", (ps) =>
@@ -179,6 +173,6 @@ describe.skipIf(CHROMIUM.skip)("hostile spec text in Chromium", () => {
       ),
     ).toEqual([]);
     expect(problems).toEqual([]);
-    await page.close();
+    await release();
   }, 60_000);
 });

@@ -18,7 +18,7 @@ import { startMockServer, type MockServer } from "../../generator/mock/server.js
 import { processCaches } from "../../generator/commands/caches.js";
 import { startPlayground, type Playground } from "../../generator/site/serve.js";
 import { buildSite, defaultSpecs, siteFiles, type SiteBuild } from "../../generator/site/site.js";
-import { findChromium, launchChromium } from "../helpers/chromium.js";
+import { findChromium, launchChromium, tabPool, type Tab, type TabOptions } from "../helpers/chromium.js";
 
 const CHROMIUM = findChromium();
 
@@ -26,6 +26,7 @@ const OUTPUT = path.join(ROOT, "test-output");
 let built: SiteBuild;
 let playground: Playground;
 let browser: Browser;
+const tabs = tabPool(() => browser);
 
 beforeAll(async () => {
   if (CHROMIUM.skip) return;
@@ -46,21 +47,15 @@ afterAll(async () => {
   await playground?.close();
 });
 
-/** A page on the playground that fails the test on any script error or dialog (an injected `alert`). */
-async function open(
-  fragment: string,
-  options: { width?: number; height?: number; dark?: boolean } = {},
-): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({
-    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
-    colorScheme: options.dark ? "dark" : "light",
-  });
-  const problems: string[] = [];
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("dialog", (d) => void d.dismiss().then(() => problems.push(`dialog: ${d.message()}`)));
-  await page.goto(`${playground.url}${fragment}`);
-  if (fragment) await page.waitForSelector('[data-action="send"]');
-  return { page, problems };
+/**
+ * A page on the playground that fails the test on any script error or dialog (an injected `alert`):
+ * a tab of the pool loaded afresh (a new document at the test's viewport and color scheme, see
+ * tabPool), given back with `release()`.
+ */
+async function open(fragment: string, options: TabOptions = {}): Promise<Tab> {
+  const tab = await tabs.open(`${playground.url}${fragment}`, options);
+  if (fragment) await tab.page.waitForSelector('[data-action="send"]');
+  return tab;
 }
 
 /** Opens the fold of optional params (a method with many of them starts with it closed). */
@@ -74,17 +69,17 @@ const text = async (page: Page, role: string): Promise<string> =>
 
 describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
   it("lists every method of every API in the sidebar", async () => {
-    const { page, problems } = await open("");
+    const { page, problems, release } = await open("");
     const listed = await page.$$eval("[data-method]", (links) => links.map((a) => a.getAttribute("data-method")));
     expect(listed).toEqual(built.documents.flatMap((d) => d.methods.map((m) => m.rpcName)));
     await page.click('[data-method="eth_blockNumber"]');
     await page.waitForSelector('[data-page="eth_blockNumber"].current [data-action="send"]');
     expect(problems).toEqual([]);
-    await page.close();
+    await release();
   }, 60_000);
 
   it("refuses an invalid field by name and rule, and sends nothing", async () => {
-    const { page, problems } = await open("#adv_getLogs");
+    const { page, problems, release } = await open("#adv_getLogs");
     const before = playground.rpcCalls();
     expect(await page.isVisible('[name="pageSize"]')).toBe(false);
     await unfold(page);
@@ -105,11 +100,11 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     expect(playground.rpcCalls()).toBe(before);
     expect(await text(page, "request")).toBe("Not sent: fix the problems listed above.");
     expect(problems).toEqual([]);
-    await page.close();
+    await release();
   }, 60_000);
 
   it("enters a tag or a hex number in a combo box, and explains a wrong value under the field", async () => {
-    const { page, problems } = await open("#eth_getBlockByNumber");
+    const { page, problems, release } = await open("#eth_getBlockByNumber");
     const block = '.current [name="block"]';
     const fieldError = '.current .field:has([name="block"]) [data-role="field-error"]';
     expect(await page.getAttribute(block, "list")).toBeTruthy();
@@ -146,28 +141,28 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     }
     expect(playground.rpcCalls()).toBe(before + 2);
     expect(problems).toEqual([]);
-    await page.close();
+    await release();
   }, 60_000);
 
   it("folds many optional params, and opens the fold for a link or an example that sets one", async () => {
-    const { page, problems } = await open("#adv_getLogs");
+    const { page, problems, release } = await open("#adv_getLogs");
     expect(await page.$eval('.current [data-role="optional-params"]', (d) => (d as HTMLDetailsElement).open)).toBe(
       false,
     );
     const folded = await page.$eval(".current form", (f) => f.getBoundingClientRect().height);
     await unfold(page);
     expect(await page.$eval(".current form", (f) => f.getBoundingClientRect().height)).toBeGreaterThan(folded);
-    await page.close();
+    await release();
 
     const link = await open(`#adv_getLogs?params=${encodeURIComponent('{"pageSize":2}')}&endpoint=mock`);
     expect(await link.page.isVisible('[name="pageSize"]')).toBe(true);
     expect(await link.page.inputValue('[name="pageSize"]')).toBe("2");
     expect([...problems, ...link.problems]).toEqual([]);
-    await link.page.close();
+    await link.release();
   }, 60_000);
 
   it("folds nested object fields until opened: debug_traceCall's form fits 1.5 screens at 1280×800", async () => {
-    const { page, problems } = await open("#debug_traceCall", { width: 1280, height: 800 });
+    const { page, problems, release } = await open("#debug_traceCall", { width: 1280, height: 800 });
     const height = (): Promise<number> => page.$eval(".current form", (f) => f.getBoundingClientRect().height);
     const folded = await height();
     expect(folded).toBeLessThanOrEqual(1.5 * 800);
@@ -200,11 +195,11 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     expect(await page.isVisible('.current [name="transaction.to"]')).toBe(true);
     expect(await page.getAttribute('.current [name="transaction.to"]', "aria-invalid")).toBe("true");
     expect(problems).toEqual([]);
-    await page.close();
+    await release();
   }, 60_000);
 
   it("shows descriptions as rendered Markdown: code, not backticks, on the home page and method pages", async () => {
-    const { page, problems } = await open("");
+    const { page, problems, release } = await open("");
     const backticks = (selector: string): Promise<string[]> =>
       page.$$eval(selector, (nodes) => nodes.map((n) => (n as HTMLElement).innerText).filter((t) => t.includes("`")));
     expect(await backticks(".home")).toEqual([]);
@@ -219,11 +214,11 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     expect(await page.textContent(".current .summary code")).toBe("eth_subscribe");
     expect(await backticks(".current .summary, .current .description, .current td, .current .hint")).toEqual([]);
     expect(problems).toEqual([]);
-    await page.close();
+    await release();
   }, 60_000);
 
   it("answers a valid call: wire request without key, response, snippet; then pages through", async () => {
-    const { page, problems } = await open("#adv_getLogs");
+    const { page, problems, release } = await open("#adv_getLogs");
     const before = playground.rpcCalls();
     await unfold(page);
     await page.fill('[name="pageSize"]', "2");
@@ -265,11 +260,11 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     await page.waitForSelector('[data-action="next-page"]', { state: "hidden" });
     expect(playground.rpcCalls()).toBe(before + 3);
     expect(problems).toEqual([]);
-    await page.close();
+    await release();
   }, 60_000);
 
   it("sends the keyless proxy form (positional body, method in the query) from a spec example, u64 exact", async () => {
-    const { page, problems } = await open("#adv_getNFTMetadata");
+    const { page, problems, release } = await open("#adv_getNFTMetadata");
     await page.selectOption('[data-role="endpoint"]', "mock-proxy");
     await page.click('.current [data-action="example"][data-example="0"]');
     await page.click('[data-action="send"]');
@@ -278,7 +273,7 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     expect(request).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/mock\/\?adv_getNFTMetadata\n/);
     expect(Array.isArray(JSON.parse(request.split("\n\n")[1]!))).toBe(true);
     expect(await text(page, "snippet")).toContain(`createAdvancedClient({ proxyUrl: "${playground.url}mock/" })`);
-    await page.close();
+    await release();
 
     const solana = await open("#getAccountInfo");
     const examples = built.site.apis
@@ -293,11 +288,11 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
       /\.getAccountInfo\("[1-9A-HJ-NP-Za-km-z]+", \{ encoding: "base58" \}\)/,
     );
     expect([...problems, ...solana.problems]).toEqual([]);
-    await solana.page.close();
+    await solana.release();
   }, 60_000);
 
   it("a keyed endpoint needs the explicit opt-in; a deep link fills the form", async () => {
-    const { page, problems } = await open("#adv_getCurrencies");
+    const { page, problems, release } = await open("#adv_getCurrencies");
     const before = playground.rpcCalls();
     await page.selectOption('[data-role="endpoint"]', "server:advanced");
     expect(await page.isVisible('[data-role="api-key"]')).toBe(false);
@@ -330,7 +325,7 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
       ].join("\n"),
     );
     expect(shown).not.toContain("secret-key-4711");
-    await page.close();
+    await release();
 
     const link = await open(`#adv_getCurrencies?params=${encodeURIComponent('{"blockchain":"eth"}')}&endpoint=mock`);
     expect(
@@ -340,11 +335,11 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     await link.page.waitForSelector('[data-role="response"] .json-node');
     expect(await text(link.page, "snippet")).toContain('advanced.getCurrencies({ blockchain: "eth" })');
     expect([...problems, ...link.problems]).toEqual([]);
-    await link.page.close();
+    await link.release();
   }, 60_000);
 
   it("names the result variant the params select, and shows errors as the client's error classes", async () => {
-    const { page, problems } = await open("#eth_getBlockByNumber");
+    const { page, problems, release } = await open("#eth_getBlockByNumber");
     const examples = built.site.apis
       .find((a) => a.subpath === "eth")!
       .methods.find((m) => m.rpcName === "eth_getBlockByNumber")!.examples;
@@ -367,11 +362,11 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     expect(response).toContain('message: "HTTP 405');
     expect(await text(page, "status")).toMatch(/^HTTP 405/);
     expect(problems).toEqual([]);
-    await page.close();
+    await release();
   }, 60_000);
 
   it("labels every control and works from the keyboard alone", async () => {
-    const { page, problems } = await open("#adv_getLogs");
+    const { page, problems, release } = await open("#adv_getLogs");
     await unfold(page);
     await page.click('[data-action="add-item"]');
     const unlabelled = (): Promise<string[]> =>
@@ -395,11 +390,11 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("getAccountInfo");
     expect(await unlabelled()).toEqual([]);
     expect(problems).toEqual([]);
-    await page.close();
+    await release();
   }, 60_000);
 
   it("works at phone width and in dark mode (screenshots for review)", async () => {
-    const { page, problems } = await open("#eth_getBlockByNumber", { width: 390, dark: true });
+    const { page, problems, release } = await open("#eth_getBlockByNumber", { width: 390, dark: true });
     expect(await page.isVisible("#sidebar")).toBe(false);
     await page.click('[data-action="menu"]');
     expect(await page.isVisible('[data-method="eth_getBlockByNumber"]')).toBe(true);
@@ -409,7 +404,7 @@ describe.skipIf(CHROMIUM.skip)("the playground in Chromium", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.screenshot({ path: path.join(OUTPUT, "playground-phone-dark.png"), fullPage: false });
     expect(problems).toEqual([]);
-    await page.close();
+    await release();
   }, 60_000);
 });
 
@@ -434,12 +429,14 @@ describe.skipIf(CHROMIUM.skip)("the static site from a plain file server", () =>
         .end(body ?? "");
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const page = await browser.newPage();
-    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/#eth_blockNumber`);
+    const { page, problems, release } = await tabs.open(
+      `http://127.0.0.1:${(server.address() as AddressInfo).port}/#eth_blockNumber`,
+    );
     await page.click('[data-action="send"]');
     await page.waitForSelector('[data-role="response"] .json-leaf');
     expect(await text(page, "request")).toContain(`POST ${mock.url}/eth`);
     expect(await text(page, "status")).toMatch(/^HTTP 200/);
-    await page.close();
+    expect(problems).toEqual([]);
+    await release();
   }, 60_000);
 });

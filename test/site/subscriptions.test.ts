@@ -15,12 +15,13 @@ import { ROOT } from "../../generator/root.js";
 import { processCaches } from "../../generator/commands/caches.js";
 import { startPlayground, type Playground } from "../../generator/site/serve.js";
 import { buildSite, defaultSpecs } from "../../generator/site/site.js";
-import { findChromium, launchChromium } from "../helpers/chromium.js";
+import { findChromium, launchChromium, tabPool } from "../helpers/chromium.js";
 
 const CHROMIUM = findChromium();
 const OUTPUT = path.join(ROOT, "test-output");
 let playground: Playground;
 let browser: Browser | undefined;
+const tabs = tabPool(() => browser!);
 
 beforeAll(async () => {
   const built = await buildSite();
@@ -54,11 +55,7 @@ const shownNumbers = (page: Page): Promise<number[]> =>
 
 describe.skipIf(CHROMIUM.skip)("subscriptions in the playground (Chromium)", () => {
   it("subscribes to newHeads, lists notifications newest first with a count, and unsubscribes", async () => {
-    const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
-    const problems: string[] = [];
-    page.on("pageerror", (e) => problems.push(e.message));
-    page.on("dialog", (d) => void d.dismiss().then(() => problems.push(`dialog: ${d.message()}`)));
-    await page.goto(`${playground.url}#eth_subscribe`);
+    const { page, problems, release } = await tabs.open(`${playground.url}#eth_subscribe`);
     await page.waitForSelector('.current [data-action="send"]');
     expect(await page.textContent('.current [data-action="send"]')).toBe("Subscribe");
     // A hint's Markdown code span is code, not backticks.
@@ -97,12 +94,11 @@ describe.skipIf(CHROMIUM.skip)("subscriptions in the playground (Chromium)", () 
     expect(await text(page, "count")).toBe(after);
     expect(await page.isVisible('.current [data-action="unsubscribe"]')).toBe(false);
     expect(problems).toEqual([]);
-    await page.close();
+    await release();
   }, 60_000);
 
   it("refuses the keyless proxy form for a subscription, and sends nothing", async () => {
-    const page = await browser!.newPage();
-    await page.goto(`${playground.url}#slotSubscribe`);
+    const { page, problems, release } = await tabs.open(`${playground.url}#slotSubscribe`);
     await page.waitForSelector('.current [data-action="send"]');
     const options = await page.$$eval('.current [data-role="endpoint"] option', (o) =>
       o.map((x) => (x as HTMLOptionElement).value),
@@ -124,7 +120,8 @@ describe.skipIf(CHROMIUM.skip)("subscriptions in the playground (Chromium)", () 
     // Leaving the method ends its subscription.
     await page.goto(`${playground.url}#getBlockHeight`);
     await page.waitForSelector('[data-page="getBlockHeight"].current [data-action="send"]');
-    await page.close();
+    expect(problems).toEqual([]);
+    await release();
   }, 60_000);
 });
 

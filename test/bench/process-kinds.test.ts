@@ -58,7 +58,12 @@ describe("the kind of a process", () => {
     [["/usr/lib/chromium/chromium", "--type=renderer", "--lang=en-US"], "chromium", 10, "Chromium: renderers"],
     [["/usr/lib/chromium/chromium --type=renderer --lang=en-US"], "chromium", 10, "Chromium: renderers"],
     [["/usr/lib/chromium/chromium", "--type=gpu-process"], "chromium", 10, "Chromium: browser, GPU, utility"],
-    [["/usr/lib/chromium/chromium --type=utility --x=--type=renderer"], "chromium", 10, "Chromium: browser, GPU, utility"],
+    [
+      ["/usr/lib/chromium/chromium --type=utility --x=--type=renderer"],
+      "chromium",
+      10,
+      "Chromium: browser, GPU, utility",
+    ],
     [["/usr/lib/chromium/chromium", "--headless"], "chromium", 10, "Chromium: browser, GPU, utility"],
     [["node", "/p/node_modules/hardhat/internal/cli/bootstrap.js", "node"], "node", 10, "hardhat node"],
     [["/usr/bin/node", "/p/generator/bin.mjs", "mock"], "node", 10, "the generator's CLI (child processes)"],

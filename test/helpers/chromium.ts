@@ -77,7 +77,7 @@ export function launchChromium(lookup: ChromiumLookup): Promise<Browser> {
   });
 }
 
-/** A page of a `TabPool`, with what its page reported while the test had it. */
+/** A tab of `tabPool`, with what its page reported while the test held it. */
 export interface Tab {
   page: Page;
   /** Script errors and dialogs (an injected `alert`), as sentences; the test expects none. */
@@ -105,8 +105,7 @@ export function tabPool(browser: () => Browser): { open(url: string, options?: T
   const free: Page[] = [];
   return {
     async open(url, options = {}) {
-      let page = free.pop();
-      page ??= await browser().newPage();
+      const page = free.pop() ?? (await browser().newPage());
       const problems: string[] = [];
       const onError = (e: Error): void => void problems.push(`page error: ${e.message}`);
       const onDialog = (d: Dialog): void => void d.dismiss().then(() => problems.push(`dialog: ${d.message()}`));
@@ -116,14 +115,13 @@ export function tabPool(browser: () => Browser): { open(url: string, options?: T
       page.on("pageerror", onError);
       page.on("dialog", onDialog);
       await page.goto(url);
-      const held = page;
       return {
         page,
         problems,
         async release() {
-          held.off("pageerror", onError);
-          held.off("dialog", onDialog);
-          if (!held.isClosed()) free.push(held);
+          page.off("pageerror", onError);
+          page.off("dialog", onDialog);
+          if (!page.isClosed()) free.push(page);
         },
       };
     },

@@ -57,7 +57,7 @@ export function kindOf(argv: readonly string[], comm: string, ppid: number): str
     // Chromium rewrites its command line as one string (argv holds one element): matched in the joined line.
     return /(^| )--type=renderer( |$)/.test(line) ? "Chromium: renderers" : "Chromium: browser, GPU, utility";
   if (program === "tsgo" || comm === "tsgo") return "TypeScript 7 (tsgo)";
-  if (program === "node" || comm === "node" || comm === "MainThread") {
+  if (program === "node" || comm === "node") {
     if (line.includes("vitest/dist/workers/")) return "vitest: workers (the test files)";
     if (/node_modules\/(\.bin\/vitest|vitest\/vitest\.mjs)/.test(line)) return "vitest: main process";
     if (/(typescript\/(bin|lib)|node_modules\/\.bin)\/tsc( |$)/.test(line)) return "TypeScript 5.9 (tsc)";
@@ -113,7 +113,7 @@ export function readProcesses(
 
 /**
  * Samples every `intervalMs` until `stop()`, which takes a last sample and returns the CPU each kind
- * used since `start`: a process that was running before counts from its CPU at the first sample,
+ * used since the meter was made: a process that was running before counts from its CPU at the first sample,
  * one started since from zero.
  */
 export function meterProcesses(
@@ -157,7 +157,7 @@ export function renderKinds(kinds: readonly KindTotal[], busyMs: number): string
   const s = (ms: number): string => (ms / 1000).toFixed(1);
   const pct = (ms: number): string => `${((100 * ms) / Math.max(1, busyMs)).toFixed(0)}%`;
   const seen = kinds.reduce((n, k) => n + k.cpuMs, 0);
-  const lines = [
+  return [
     "### CPU by kind of process",
     "",
     "Every process of the machine during the run, sampled from /proc every half second (so also the " +
@@ -170,5 +170,4 @@ export function renderKinds(kinds: readonly KindTotal[], busyMs: number): string
     `| not seen by a sample (short processes, interrupts) | ${s(Math.max(0, busyMs - seen))} | ${pct(Math.max(0, busyMs - seen))} | |`,
     "",
   ];
-  return lines;
 }

@@ -103,14 +103,21 @@ describe("a run's samples", () => {
   });
 
   it("charge a process running before the run from its first sample, one started since from zero, a reused pid apart", () => {
-    const { procs, read } = fakeProc();
-    procs.set("1:100", proc("1:100", ["tsgo"], 500, 100)); // running before the meter started (uptime 1000)
-    const meter = meterProcesses({ read, intervalMs: 60_000, uptimeTicks: () => 1000 });
-    procs.set("1:100", proc("1:100", ["tsgo"], 650, 100)); // +150 ticks during the run
-    procs.set("2:1500", proc("2:1500", ["tsgo"], 40, 1500)); // started during the run: all 40
-    procs.set("3:1600", proc("3:1600", ["esbuild"], 0, 1600)); // no CPU: left out
-    const totals = meter.stop();
-    expect(totals).toEqual([{ kind: "TypeScript 7 (tsgo)", cpuMs: 1900, processes: 2 }]);
+    vi.useFakeTimers();
+    try {
+      const { procs, read } = fakeProc();
+      procs.set("1:100", proc("1:100", ["tsgo"], 500, 100)); // running before the meter started (uptime 1000)
+      const meter = meterProcesses({ read, intervalMs: 500, uptimeTicks: () => 1000 });
+      procs.set("1:100", proc("1:100", ["tsgo"], 650, 100)); // +150 ticks during the run
+      procs.set("2:1500", proc("2:1500", ["tsgo"], 40, 1500)); // started during the run: all 40
+      procs.set("3:1600", proc("3:1600", ["esbuild"], 0, 1600)); // no CPU: left out
+      vi.advanceTimersByTime(500);
+      procs.delete("2:1500");
+      procs.set("2:1700", proc("2:1700", ["tsgo"], 10, 1700)); // pid 2 reused by another process: its own 10
+      expect(meter.stop()).toEqual([{ kind: "TypeScript 7 (tsgo)", cpuMs: 2000, processes: 3 }]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keep a process that ended with the CPU of its last sample, and add up a kind's processes, sorted by CPU", () => {
@@ -170,7 +177,8 @@ describe.skipIf(!existsSync("/proc/self/stat"))("on this machine's /proc", () =>
   it("reads an orphaned process that nobody here waits for, with its command line and its CPU", async () => {
     const marker = `process-kinds-probe-${process.pid}`;
     // sh starts node in the background and exits: node is reparented, and its CPU reaches no parent of ours.
-    const burn = `const t = Date.now(); while (Date.now() - t < 600); /* ${marker} */`;
+    // It burns 0.6 s of CPU, not of wall time, so a busy machine cannot make it burn less.
+    const burn = `while (process.cpuUsage().user < 600000); /* ${marker} */`;
     const sh = spawn("sh", ["-c", `"${process.execPath}" -e "${burn}" >/dev/null 2>&1 & echo $!`], {
       stdio: ["ignore", "pipe", "inherit"],
     });

@@ -11,11 +11,12 @@
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { symlink, writeFile } from "node:fs/promises";
+import { rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { SOURCE_CONDITION } from "../../generator/defaults.js";
 import { ROOT } from "../../generator/root.js";
+import { outputOfView, runtimeView } from "./runtime-view.js";
 
 const run = promisify(execFile);
 
@@ -93,19 +94,27 @@ export async function strictTscOver(
   timeout: number,
   overrides: Record<string, unknown> = {},
 ): Promise<string> {
-  const tsconfig = { compilerOptions: { ...STRICT_COMPILER_OPTIONS, ...overrides }, include };
-  await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
   // The packages' build dependencies (the MCP SDK, whose types `<package>/mcp` uses), as `npm install`
   // in a package gives them: the workspace's node_modules, linked beside the packages (removing `dir`
   // removes the link, never what it points to).
   await symlink(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir").catch((error: unknown) => {
     if ((error as { code?: unknown }).code !== "EEXIST") throw error;
   });
-  return run(TSGO, ["-p", path.join(dir, "tsconfig.json")], {
-    timeout,
-    env: TSGO_ENV,
-  }).then(
-    (r) => r.stdout,
-    (e: { stdout?: string; message: string }) => e.stdout || e.message,
-  );
+  // Whole packages (`<name>/src`) that hold the same runtime: each runtime copy checked once (runtime-view.ts).
+  const packages = include.every((entry) => /^[^*?]+\/src$/.test(entry))
+    ? include.map((entry) => entry.slice(0, -"/src".length))
+    : [];
+  const view = packages.length > 1 ? await runtimeView(dir, packages) : undefined;
+  const at = view?.dir ?? dir;
+  const compilerOptions = { ...STRICT_COMPILER_OPTIONS, ...overrides, ...(view ? { rootDirs: view.rootDirs } : {}) };
+  await writeFile(path.join(at, "tsconfig.json"), JSON.stringify({ compilerOptions, include }));
+  try {
+    const output = await run(TSGO, ["-p", path.join(at, "tsconfig.json")], { timeout, env: TSGO_ENV }).then(
+      (r) => r.stdout,
+      (e: { stdout?: string; message: string }) => e.stdout || e.message,
+    );
+    return view ? outputOfView(output, view.dir, dir, process.cwd()) : output;
+  } finally {
+    if (view) await rm(view.dir, { recursive: true, force: true });
+  }
 }

@@ -86,7 +86,9 @@ export function strictTsc(dir: string, packages: readonly string[], timeout: num
 
 /**
  * The same over any `include` globs (paths inside `dir`: a package's sources and the user's own
- * files), with `overrides` of the strict options where a check needs them.
+ * files), with `overrides` of the strict options where a check needs them. When every entry is a
+ * whole package (`<name>/src`), a runtime copy byte-identical to an earlier package's is checked once
+ * (runtime-view.ts); what is reported, and under which paths, is what a check of each would report.
  */
 export async function strictTscOver(
   dir: string,

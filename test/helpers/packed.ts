@@ -11,7 +11,6 @@
  * run, into a project of its own, and each fresh project gets a copy of what it installed.
  */
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +18,7 @@ import { promisify } from "node:util";
 import { ROOT } from "../../generator/root.js";
 import { keyOf, oncePerRun, runDir } from "./run-cache.js";
 import { tscEnv } from "./strict-tsc.js";
+import { treeHash } from "./tree-hash.js";
 
 const run = promisify(execFile);
 const GENERATED = path.join(ROOT, "generated");
@@ -36,26 +36,9 @@ export function toolEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   };
 }
 
-async function files(dir: string, base = dir): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (SKIP.has(entry.name) && dir === base) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await files(full, base)));
-    else if (entry.isFile()) out.push(path.relative(base, full));
-  }
-  return out.sort();
-}
-
 /** sha256 over generated/'s paths and contents (dist/ and node_modules/ left out). */
 export async function contentHash(dir = GENERATED): Promise<string> {
-  const hash = createHash("sha256");
-  for (const file of await files(dir))
-    hash
-      .update(`${file}\0`)
-      .update(await readFile(path.join(dir, file)))
-      .update("\0");
-  return hash.digest("hex").slice(0, 16);
+  return (await treeHash(dir, SKIP)).slice(0, 16);
 }
 
 /** Path of the tarball of generated/ as it is now, packing it if this run has not yet (once per run, run-cache.ts). */

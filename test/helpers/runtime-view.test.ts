@@ -53,6 +53,24 @@ describe("runtimeView", () => {
     expect(await runtimeView(dir, ["a", "b"])).toBeUndefined();
   });
 
+  it("is not made for a package named outside the check's folder, and writes nothing there", async () => {
+    const check = path.join(dir, "check");
+    await mkdir(check);
+    const outside = { ...RUNTIME, ...index("") };
+    for (const [name, files] of [
+      ["check/a", outside],
+      ["b", outside],
+    ] as const)
+      await writePackage(name, files);
+    expect(await runtimeView(check, ["a", "../b"])).toBeUndefined();
+    expect(await runtimeView(check, ["a", path.join(dir, "b")])).toBeUndefined();
+    expect((await readdir(dir)).sort()).toEqual(["b", "check"]);
+    expect(await readdir(check)).toEqual(["a"]);
+    // The same two packages inside the folder share their runtime.
+    await writePackage("check/b", outside);
+    expect((await runtimeView(check, ["a", "b"]))?.shared).toBe(1);
+  });
+
   it("writes the view's paths back as the packages' own, relative or absolute", () => {
     const view = path.join(dir, ".runtime-view-x");
     const cwd = path.join(dir, "elsewhere");

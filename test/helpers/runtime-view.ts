@@ -15,9 +15,9 @@
  * outside a runtime folder resolve as before, so a package that imports a file it lacks still fails.
  * A package whose runtime differs in any byte keeps its own.
  */
-import { createHash } from "node:crypto";
-import { mkdir, mkdtemp, readdir, readFile, symlink } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, symlink } from "node:fs/promises";
 import path from "node:path";
+import { treeHash } from "./tree-hash.js";
 
 export interface RuntimeView {
   /** The view's folder (inside the check's folder): it holds the links and its tsconfig.json. */
@@ -28,31 +28,14 @@ export interface RuntimeView {
   readonly shared: number;
 }
 
-/** The files of `dir` below it, sorted, with their contents hashed: one digest; undefined when `dir` is absent. */
-async function treeDigest(dir: string): Promise<string | undefined> {
-  const hash = createHash("sha256");
-  const walk = async (at: string): Promise<void> => {
-    const entries = (await readdir(at, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
-    for (const entry of entries) {
-      const full = path.join(at, entry.name);
-      const rel = path.relative(dir, full);
-      if (entry.isDirectory()) {
-        hash.update(`d\0${rel}\0`);
-        await walk(full);
-      } else
-        hash
-          .update(`f\0${rel}\0`)
-          .update(await readFile(full))
-          .update("\0");
-    }
-  };
+/** The digest of `dir`'s files (tree-hash.ts); undefined when `dir` is absent. */
+async function runtimeDigest(dir: string): Promise<string | undefined> {
   try {
-    await walk(dir);
+    return await treeHash(dir);
   } catch (error) {
     if ((error as { code?: unknown }).code === "ENOENT") return undefined;
     throw error;
   }
-  return hash.digest("hex");
 }
 
 /** Links every entry of `from` into the new folder `to`, except the names in `leave`. */
@@ -63,20 +46,35 @@ async function linkEntries(from: string, to: string, leave: ReadonlySet<string>)
   }
 }
 
+/** A package folder named relatively and below the check's folder: the view's links stay inside the view. */
+const inside = (name: string): boolean => !path.isAbsolute(name) && !name.split(/[\\/]/).includes("..");
+
 /**
  * The view of `packages` (folders of `dir`, each with a `src`) when two or more of them hold the same
- * runtime; undefined when there is nothing to share (the check then runs over `dir` as it is).
+ * runtime; undefined when there is nothing to share, or when a name would leave `dir` (the check then
+ * runs over `dir` as it is).
  */
 export async function runtimeView(dir: string, packages: readonly string[]): Promise<RuntimeView | undefined> {
-  const digests = await Promise.all(packages.map((name) => treeDigest(path.join(dir, name, "src", "runtime"))));
-  const owners = new Set<string>();
-  const keeps = digests.map((digest) => digest === undefined || (!owners.has(digest) && !!owners.add(digest)));
+  if (!packages.every(inside)) return undefined;
+  const digests = await Promise.all(packages.map((name) => runtimeDigest(path.join(dir, name, "src", "runtime"))));
+  // A package keeps its runtime unless an earlier one holds the same.
+  const keeps = digests.map((digest, i) => digest === undefined || digests.indexOf(digest) === i);
   const shared = keeps.filter((keep) => !keep).length;
   if (shared === 0) return undefined;
   const view = await mkdtemp(path.join(dir, ".runtime-view-"));
-  for (const [i, name] of packages.entries()) {
-    await linkEntries(path.join(dir, name), path.join(view, name), new Set(["src"]));
-    await linkEntries(path.join(dir, name, "src"), path.join(view, name, "src"), new Set(keeps[i] ? [] : ["runtime"]));
+  try {
+    for (const [i, name] of packages.entries()) {
+      await linkEntries(path.join(dir, name), path.join(view, name), new Set(["src"]));
+      await linkEntries(
+        path.join(dir, name, "src"),
+        path.join(view, name, "src"),
+        new Set(keeps[i] ? [] : ["runtime"]),
+      );
+    }
+  } catch (error) {
+    // No half-made view is left behind (its links only: removing it never follows them).
+    await rm(view, { recursive: true, force: true });
+    throw error;
   }
   return { dir: view, rootDirs: packages.map((name) => `${name}/src/runtime`), shared };
 }

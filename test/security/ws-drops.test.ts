@@ -26,6 +26,7 @@ const api: ApiSpec = {
       subscription: { notification: "x_subscription", unsubscribe: "x_unsubscribe" },
     },
     x_unsubscribe: { params: ["id"] },
+    x_ping: { params: [] },
   },
   keyed: { paramStructure: "by-position", envelope: "jsonrpc", methodIn: "body" },
 };
@@ -86,8 +87,15 @@ async function drain(sub: AsyncIterable<unknown>, slowly = false): Promise<{ ite
   }
 }
 
-/** Waits until the server's messages so far reached the client (they arrive in order). */
-const settle = (ms = 200): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/**
+ * Waits until every message the server sent so far has reached the last client opened: a call on
+ * the same socket, which the server answers after them (a WebSocket keeps their order). A sleep
+ * guessed the time 40 MB take to arrive, and on a loaded machine the consumer's read began first,
+ * took every item and waited for the end until the test's timeout.
+ */
+const settle = async (): Promise<void> => {
+  await clients.at(-1)!.call("x_ping", []);
+};
 
 describe("a notification nested too deep is an error on its subscription, never a silent drop", () => {
   it.each([600, 5_000, 100_000])("%i levels, after the confirmation", async (levels) => {
@@ -130,7 +138,7 @@ describe("every buffer is bounded by bytes as well as by count", () => {
       for (let i = 0; i < 80; i++) socket.send(notification(big(i)));
     };
     const sub = await open();
-    await settle(1_500);
+    await settle();
     const { items, error } = await drain(sub);
     expect(error).toBeInstanceOf(SubscriptionError);
     expect((error as Error).message).toContain("bufferBytes");

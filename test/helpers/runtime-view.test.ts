@@ -3,7 +3,7 @@
  * reports what a check of each package alone would: errors in a package's own files, in a runtime,
  * and imports that resolve nowhere, under the packages' own paths.
  */
-import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -64,11 +64,30 @@ describe("runtimeView", () => {
       await writePackage(name, files);
     expect(await runtimeView(check, ["a", "../b"])).toBeUndefined();
     expect(await runtimeView(check, ["a", path.join(dir, "b")])).toBeUndefined();
+    // The check's folder itself, or a name that reaches it, would put the view inside what it links.
+    for (const name of ["", ".", "a/..", "./a", "a/"]) expect(await runtimeView(check, ["a", name])).toBeUndefined();
     expect((await readdir(dir)).sort()).toEqual(["b", "check"]);
     expect(await readdir(check)).toEqual(["a"]);
     // The same two packages inside the folder share their runtime.
     await writePackage("check/b", outside);
     expect((await runtimeView(check, ["a", "b"]))?.shared).toBe(1);
+  });
+
+  it("does not take a runtime whose file is a link for a copy of the file's text", async () => {
+    await writePackage("a", { ...RUNTIME, ...index("") });
+    await writePackage("b", { ...RUNTIME, ...index("") });
+    await writePackage("elsewhere", { "math.ts": "export const twice = (n: string): string => n;\n" });
+    await rm(path.join(dir, "b/src/runtime/math.ts"));
+    await symlink(path.join(dir, "elsewhere/math.ts"), path.join(dir, "b/src/runtime/math.ts"));
+    expect(await runtimeView(dir, ["a", "b"])).toBeUndefined();
+    // Two links to the same text are the same runtime; links to different texts are not.
+    await writePackage("c", { ...RUNTIME, ...index("") });
+    await rm(path.join(dir, "c/src/runtime/math.ts"));
+    await symlink(path.join(dir, "elsewhere/math.ts"), path.join(dir, "c/src/runtime/math.ts"));
+    expect((await runtimeView(dir, ["a", "b", "c"]))?.shared).toBe(1);
+    await rm(path.join(dir, "c/src/runtime/math.ts"));
+    await symlink(path.join(dir, "a/src/runtime/math.ts"), path.join(dir, "c/src/runtime/math.ts"));
+    expect(await runtimeView(dir, ["a", "b", "c"])).toBeUndefined();
   });
 
   it("writes the view's paths back as the packages' own, relative or absolute", () => {

@@ -46,8 +46,13 @@ async function linkEntries(from: string, to: string, leave: ReadonlySet<string>)
   }
 }
 
-/** A package folder named relatively and below the check's folder: the view's links stay inside the view. */
-const inside = (name: string): boolean => !path.isAbsolute(name) && !name.split(/[\\/]/).includes("..");
+/**
+ * A package folder named relatively and strictly below the check's folder (no empty, `.` or `..`
+ * segment): the view's links stay inside the view, and the view is never inside a package it links.
+ */
+const inside = (name: string): boolean =>
+  !path.isAbsolute(name) &&
+  name.split(/[\\/]/).every((segment) => segment !== "" && segment !== "." && segment !== "..");
 
 /**
  * The view of `packages` (folders of `dir`, each with a `src`) when two or more of them hold the same

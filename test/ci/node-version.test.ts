@@ -52,4 +52,9 @@ describe("the Node versions", () => {
     // Node, or a script that bypassed test/run.mjs, fails here.
     if (process.env.CI === "true" && process.env.npm_lifecycle_event === "test") expect(major).toBe(SUITE_MAJOR);
   });
+
+  it("the test workers run in V8's efficiency mode where the Node has it (22 and later; vitest.config.ts)", () => {
+    if (majorOf(process.version) >= 22) expect(process.execArgv).toContain("--efficiency-mode");
+    else expect(process.execArgv).not.toContain("--efficiency-mode");
+  });
 });

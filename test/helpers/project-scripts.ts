@@ -26,7 +26,7 @@ export async function projectScripts(): Promise<Record<string, string>> {
       command
         .replace(/^tsx /, `${quote(path.join(ROOT, "node_modules", ".bin", "tsx"))} `)
         .replace(
-          /(^|\s)((?:generator|bench)\/\S+)/g,
+          /(^|\s)((?:generator|bench|test)\/\S+)/g,
           (_, space: string, file: string) => `${space}${quote(path.join(ROOT, file))}`,
         ),
     ]),

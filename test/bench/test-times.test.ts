@@ -24,17 +24,16 @@ const data: TimesFile = {
     },
   ],
 };
-const run = (busyMs: number, cores = 2) =>
-  renderTimes(data, {
-    steps: [{ name: "vitest run", wallMs: 100_000, cpuMs: 150_000, code: 0 }],
-    othersMs: 10_000,
-    busyMs,
-    cores,
-    wallMs: 100_000,
-    load: [2],
-    command: "npm test",
-    date: new Date("2026-11-29T22:00:00Z"),
-  });
+const options = {
+  steps: [{ name: "vitest run", wallMs: 100_000, cpuMs: 150_000, code: 0 }],
+  othersMs: 10_000,
+  cores: 2,
+  wallMs: 100_000,
+  load: [2],
+  command: "npm test",
+  date: new Date("2026-11-29T22:00:00Z"),
+};
+const run = (busyMs: number, cores = 2) => renderTimes(data, { ...options, busyMs, cores });
 
 describe("the report of a measured run", () => {
   it("says how busy the cores were and how much of their time was idle", () => {
@@ -46,6 +45,12 @@ describe("the report of a measured run", () => {
   it("never reports more than all of the cores, nor idle time below zero (the counters are read apart)", () => {
     expect(run(201_000)).toContain("busy 100% of the run: 0.0 s of core time idle, out of 200.0 s.");
     expect(run(50_000, 0)).toContain("The 0 cores were busy 0% of the run: 0.0 s of core time idle, out of 0.0 s.");
+  });
+
+  it("names the Node the suite ran on, which test/run.mjs may have picked, not the one that measured it", () => {
+    const text = renderTimes({ ...data, node: "v0.0.1-suite" }, { ...options, busyMs: 160_000 });
+    expect(text).toContain("Node v0.0.1-suite.");
+    expect(text).not.toContain(`Node ${process.version}.`);
   });
 
   it("keeps the per-file table and the slowest tests", () => {

@@ -12,26 +12,43 @@ import { decideChromium, inCi } from "./chromium.js";
 import { decideGitHistory, findGitHistory } from "./git-history.js";
 
 describe("decideChromium", () => {
+  const SHELL = "/usr/bin/chromium-headless-shell";
+  const FULL = "/usr/bin/chromium";
   const present = (): boolean => true;
   const absent = (): boolean => false;
+  const onlyFull = (file: string): boolean => file === FULL;
   it.each([
-    ["found, not in CI", {}, present, { path: "/usr/bin/chromium", skip: false }],
-    ["missing, not in CI: skip", {}, absent, { path: "/usr/bin/chromium", skip: true }],
-    ["missing, CI=true: run (and fail)", { CI: "true" }, absent, { path: "/usr/bin/chromium", skip: false }],
-    ["missing, CI=1: run", { CI: "1" }, absent, { path: "/usr/bin/chromium", skip: false }],
-    ["missing, CI=false: skip", { CI: "false" }, absent, { path: "/usr/bin/chromium", skip: true }],
-    ["missing, CI empty: skip", { CI: "" }, absent, { path: "/usr/bin/chromium", skip: true }],
+    ["both found, not in CI: the headless shell", {}, present, { path: SHELL, skip: false }],
+    ["only chromium found: chromium", {}, onlyFull, { path: FULL, skip: false }],
+    ["only chromium found, CI=true: chromium", { CI: "true" }, onlyFull, { path: FULL, skip: false }],
+    ["missing, not in CI: skip", {}, absent, { path: SHELL, skip: true }],
+    ["missing, CI=true: run (and fail)", { CI: "true" }, absent, { path: SHELL, skip: false }],
+    ["missing, CI=1: run", { CI: "1" }, absent, { path: SHELL, skip: false }],
+    ["missing, CI=false: skip", { CI: "false" }, absent, { path: SHELL, skip: true }],
+    ["missing, CI empty: skip", { CI: "" }, absent, { path: SHELL, skip: true }],
     ["CHROMIUM_PATH wins", { CHROMIUM_PATH: "/opt/chrome" }, present, { path: "/opt/chrome", skip: false }],
+    [
+      "CHROMIUM_PATH missing: no fallback",
+      { CHROMIUM_PATH: "/opt/chrome" },
+      onlyFull,
+      { path: "/opt/chrome", skip: true },
+    ],
+    [
+      "CHROMIUM_PATH missing, CI=true: run it (and fail)",
+      { CHROMIUM_PATH: "/opt/c", CI: "true" },
+      onlyFull,
+      { path: "/opt/c", skip: false },
+    ],
   ] as const)("%s", (_name, env, executable, want) => {
     const got = decideChromium(env, executable);
     expect({ path: got.path, skip: got.skip }).toEqual(want);
     expect(got.notice === undefined).toBe(!want.skip);
   });
 
-  it("the notice is one line naming the path and how to enable the tests", () => {
+  it("the notice is one line naming the paths and how to enable the tests", () => {
     const { notice } = decideChromium({}, () => false);
     expect(notice).toBe(
-      "Skipping browser tests: no Chromium at /usr/bin/chromium; to run them, install it (`apt-get install chromium`) or set CHROMIUM_PATH (with CI=true they run and fail instead).",
+      "Skipping browser tests: no Chromium at /usr/bin/chromium-headless-shell or /usr/bin/chromium; to run them, install it (`apt-get install chromium-headless-shell`, or `chromium`) or set CHROMIUM_PATH (with CI=true they run and fail instead).",
     );
     expect(decideChromium({ CHROMIUM_PATH: "/x/chrome" }, () => false).notice).toMatch(
       /^Skipping browser tests: no Chromium at \/x\/chrome; to run them, point CHROMIUM_PATH at/,

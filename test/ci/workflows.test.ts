@@ -104,6 +104,18 @@ describe("the workflows in .github/workflows", () => {
     expect(ci.indexOf("bash .ci/other-nodes")).toBeGreaterThan(ci.indexOf("npm test"));
   });
 
+  it("the jobs that run no npm test keep npm ci from fetching the suite's Node (its prepare script)", () => {
+    for (const [file, id] of [
+      ["ci.yml", "other-nodes"],
+      ["spec-review.yml", "spec-review"],
+    ] as const) {
+      const job = workflows.get(file)!.jobs[id]! as { env?: Record<string, string>; steps: Step[] };
+      expect(job.steps.some((s) => /\bnpm test\b|\.ci\/run/.test(s.run ?? ""))).toBe(false);
+      const install = job.steps.find((s) => s.run?.startsWith("npm ci"))!;
+      expect({ ...job.env, ...install.env }.OPENRPC_TS_TEST_NODE, `${file}, job ${id}`).toBe("current");
+    }
+  });
+
   it("the pull-request review checks out the pull request, fetches its base, reviews, and checks generated/", () => {
     const steps = workflows.get("spec-review.yml")!.jobs["spec-review"]!.steps;
     expect(steps.map((s) => s.uses ?? s.id ?? s.run)).toEqual([

@@ -5,7 +5,7 @@
  * a shallow checkout of a pull request, give annotations at the changed lines, a job summary and
  * the right pass or fail. .ci/run's spec review is replayed the same way.
  */
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -265,5 +265,61 @@ describe("a pull request's spec review, replayed on a temporary repository", () 
     } finally {
       await rm(exported, { recursive: true, force: true });
     }
+  });
+});
+
+describe(".ci/run's system packages", () => {
+  /** The block run with only `fake` on PATH: its apt-get installs the shell (ok) or fails. */
+  async function packages(have: ("chromium-headless-shell" | "chromium")[], apt: "ok" | "fails") {
+    const ciRun = await readFile(path.join(ROOT, ".ci", "run"), "utf8");
+    const block = ciRun.slice(ciRun.indexOf('echo "== system packages'), ciRun.indexOf('echo "== install"'));
+    expect(block).toContain("apt-get install -y -qq chromium-headless-shell");
+    const dir = await mkdtemp(path.join(os.tmpdir(), "ci-packages-"));
+    try {
+      const fake = path.join(dir, "bin");
+      await mkdir(fake);
+      await symlink(process.env.SHELL?.endsWith("bash") ? process.env.SHELL : "/bin/bash", path.join(fake, "bash"));
+      const browser = (name: string) => `#!/bin/bash\necho "${name} 1.0"\n`;
+      for (const name of have) await writeFile(path.join(fake, name), browser(name), { mode: 0o755 });
+      // apt-get's own files come from outside PATH, as a real install's do.
+      await writeFile(path.join(dir, "staged"), browser("chromium-headless-shell"), { mode: 0o755 });
+      const install = `/bin/cp -p "${dir}/staged" "${fake}/chromium-headless-shell"`;
+      const aptGet = `#!/bin/bash\necho "apt-get $*" >> "${dir}/apt.log"\n${
+        apt === "fails" ? "exit 100" : `if [ "$1" = install ]; then ${install}; fi`
+      }\n`;
+      await writeFile(path.join(fake, "apt-get"), aptGet, { mode: 0o755 });
+      const ran = await shell(block, dir, { PATH: fake });
+      const log = await readFile(path.join(dir, "apt.log"), "utf8").catch(() => "");
+      return { ...ran, apt: log.trim().split("\n").filter(Boolean) };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("uses the headless shell where it is installed, without apt", async () => {
+    const ran = await packages(["chromium-headless-shell", "chromium"], "fails");
+    expect([ran.code, ran.apt]).toEqual([0, []]);
+    expect(ran.stdout).toContain("chromium-headless-shell 1.0");
+  });
+
+  it("installs the headless shell where it is missing", async () => {
+    const ran = await packages(["chromium"], "ok");
+    expect([ran.code, ran.apt]).toEqual([0, ["apt-get update -qq", "apt-get install -y -qq chromium-headless-shell"]]);
+    expect(ran.stdout).toContain("chromium-headless-shell 1.0");
+  });
+
+  it("falls back to chromium, saying so, where the shell cannot be installed", async () => {
+    const ran = await packages(["chromium"], "fails");
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toContain(
+      "chromium-headless-shell could not be installed: the browser tests run on chromium, with more CPU",
+    );
+    expect(ran.stdout).toContain("chromium 1.0");
+  });
+
+  it("fails where neither can be had", async () => {
+    const ran = await packages([], "fails");
+    expect(ran.code).not.toBe(0);
+    expect(ran.stdout).not.toContain("1.0");
   });
 });

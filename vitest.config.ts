@@ -1,7 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { SOURCE_CONDITION as SOURCE } from "./generator/defaults.js";
 import { runtimeOnce } from "./test/setup/runtime-once.js";
-import SeededSequencer from "./test/setup/sequencer.js";
 
 // The generated package's `#…` imports map to its TypeScript sources under SOURCE: tests run
 // generated/src before any build. Beside Vite's own default conditions, which naming any replaces.
@@ -24,10 +23,6 @@ export default defineConfig({
     // core idle whenever a test waited on a server or a child process. Most files spend their time
     // in child processes (tsc, npm, esbuild, node) or waiting on loopback servers.
     maxWorkers: 2,
-    // vitest's order (longest first, by its cache), and on a new clone, whose cache is empty, the
-    // durations of test/setup/file-order.json instead of the files' sizes: a first run ordered by
-    // size took about 60 s more CPU (docs/DECISIONS.md, "Eleventh round").
-    sequence: { sequencer: SeededSequencer },
     // V8's efficiency mode in the workers ("for situations with no latency requirements", fewer
     // threads): less background compiling and collecting beside the tests, which were a fifth of the
     // run's CPU. On Node 24, alternating runs: 248 and 269 s with it, 294 and 289 s without; two runs at

